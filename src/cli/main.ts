@@ -1,0 +1,48 @@
+import { Command, CommanderError } from 'commander';
+import { runBuildWorkerIfAny } from '../build/pool.js';
+import { registerBuild } from './commands/build.js';
+import { registerServe } from './commands/serve.js';
+import { registerValidate } from './commands/validate.js';
+import { CliError } from './errors.js';
+import { processIo, type CliIo } from './io.js';
+import { VERSION } from './version.js';
+
+/**
+ * Runs the CLI with `argv` (as process.argv: node, script, args...) and returns the exit code.
+ * The one place that turns errors into messages: a CliError is the user's to fix and prints without
+ * a stack trace; anything else is a bug and says so.
+ */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const program = new Command()
+    .name('clinic-gen')
+    .description("Static, search-friendly websites for a men's health clinic in every city it serves.")
+    .version(VERSION, '-v, --version')
+    .exitOverride()
+    .showHelpAfterError('(run `clinic-gen --help` for the commands)')
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .addHelpText(
+      'after',
+      '\nExamples:\n  clinic-gen build --config configs/tampa.yaml\n  clinic-gen serve --config configs/wesley-chapel.yaml --port 3000',
+    );
+  let code = 0;
+  const setCode = (c: number) => void (code = c);
+  registerBuild(program, io, setCode);
+  registerValidate(program, io, setCode);
+  registerServe(program, io, setCode);
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof CliError) {
+      io.err(`error: ${err.message}`);
+      if (err.hint) io.err(err.hint);
+      return err.exitCode;
+    }
+    io.err(`clinic-gen hit an unexpected error (a bug; please report it with the command you ran):\n${(err as Error).stack ?? err}`);
+    return 70;
+  }
+}
+
+// When this bundle runs as a build worker thread, it serves build jobs instead of parsing argv.
+runBuildWorkerIfAny();

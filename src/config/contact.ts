@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { ALL_SERVICE_OPTIONS } from '../pages/services.js';
+
+/**
+ * The contact message (spec sections 3 and 5). One schema for the form island, the server route
+ * and the no-JavaScript form post. Messages are the spec's, word for word. Written with zod/mini,
+ * which tree-shakes, so the island ships a few kilobytes of validation instead of all of zod.
+ */
+
+/** Upper bounds keep one message well under the server's 32 KB body limit. */
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
+
+const required = (label: string, max: number, message: string) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, { error: message }),
+    z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+  );
+
+export const contactMessageSchema = z.strictObject({
+  firstName: required('First name', CONTACT_LIMITS.name, 'First name is required'),
+  lastName: required('Last name', CONTACT_LIMITS.name, 'Last name is required'),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .check(z.trim(), z.maxLength(CONTACT_LIMITS.email, { error: 'Invalid email address' }), z.email({ error: 'Invalid email address' })),
+  phone: z._default(
+    z.optional(
+      z.string({ error: 'Phone must be text' }).check(
+        z.trim(),
+        z.maxLength(CONTACT_LIMITS.phone, { error: `Phone must be at most ${CONTACT_LIMITS.phone} characters` }),
+      ),
+    ),
+    '',
+  ),
+  service: z._default(
+    z.optional(
+      z.union([z.literal(''), z.enum(ALL_SERVICE_OPTIONS as [string, ...string[]])], {
+        error: 'Please choose a service from the list',
+      }),
+    ),
+    '',
+  ),
+  message: z.string({ error: 'Message must be at least 10 characters' }).check(
+    z.trim(),
+    z.minLength(10, { error: 'Message must be at least 10 characters' }),
+    z.maxLength(CONTACT_LIMITS.message, { error: `Message must be at most ${CONTACT_LIMITS.message} characters` }),
+  ),
+});
+
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
+
+/** Name of the hidden honeypot field: people leave it empty, form-filling bots do not. */
+export const HONEYPOT_FIELD = 'website';
+
+/** Field name -> first error message, for the form and for 400 responses. */
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_form';
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) out[k] ??= 'Unknown field';
+      continue;
+    }
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import { brandContrastWarning } from './contrast.js';
+import { clinicConfigSchema, type ClinicConfig } from './schema.js';
+
+/** The outcome of loading a config: expected failures are values, not exceptions. */
+export type LoadResult =
+  | { ok: true; config: ClinicConfig; warnings: string[] }
+  | { ok: false; errors: string[] };
+
+/** Reads and validates a YAML clinic config; every problem reads `file:line:column field: expected ...`. */
+export async function loadConfigFile(file: string): Promise<LoadResult> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a YAML file' : String(code ?? err);
+    return { ok: false, errors: [`${file}: cannot read the config (${why})`] };
+  }
+  return parseConfigText(text, file);
+}
+
+/** Parses YAML text named `file` (used in messages) into a validated config. Pure. */
+export function parseConfigText(text: string, file: string): LoadResult {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return `${file}:${line}:${col}`;
+  };
+  if (doc.errors.length) {
+    return { ok: false, errors: doc.errors.map((e) => `${at(e.pos[0])} yaml: ${firstLine(e.message)}`) };
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 50 });
+  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
+    return { ok: false, errors: [`${at(0)} config: expected a mapping of fields like "businessName: Summit Men's Health"`] };
+  }
+  const parsed = clinicConfigSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, errors: describeIssues(parsed.error.issues, doc, at) };
+  const warnings: string[] = [];
+  const contrast = brandContrastWarning(parsed.data.primaryColor);
+  if (contrast) warnings.push(`${at(offsetOf(doc, ['primaryColor']))} primaryColor: ${contrast}`);
+  return { ok: true, config: parsed.data, warnings };
+}
+
+function describeIssues(issues: z.core.$ZodIssue[], doc: Document, at: (o: number) => string): string[] {
+  const out: string[] = [];
+  for (const issue of issues) {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const hint = suggest(key, knownKeys(doc, path));
+        out.push(`${at(keyOffset(doc, path, key))} ${fieldName([...path, key])}: unknown field${hint ? `; did you mean ${hint}?` : ''}`);
+      }
+      continue;
+    }
+    out.push(`${at(offsetOf(doc, path))} ${fieldName(path) || 'config'}: ${issue.message}`);
+  }
+  return out;
+}
+
+/** `localContent.team[0].name` */
+export function fieldName(path: readonly (string | number)[]): string {
+  return path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
+}
+
+/** Offset of the value at `path`, or of its nearest existing parent (a missing field points at its map). */
+function offsetOf(doc: Document, path: readonly (string | number)[]): number {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true) as Node | undefined;
+    if (node && node.range) return node.range[0];
+  }
+  return 0;
+}
+
+function keyOffset(doc: Document, path: readonly (string | number)[], key: string): number {
+  const map = path.length ? doc.getIn(path, true) : doc.contents;
+  if (isMap(map)) {
+    const pair = map.items.find((p) => isScalar(p.key) && p.key.value === key);
+    if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0];
+  }
+  return offsetOf(doc, path);
+}
+
+function knownKeys(doc: Document, path: readonly (string | number)[]): string[] {
+  let shape: unknown = clinicConfigSchema;
+  for (const p of path) {
+    shape = unwrap(shape);
+    const def = (shape as { shape?: Record<string, unknown>; element?: unknown }) ?? {};
+    shape = typeof p === 'number' ? def.element : def.shape?.[p];
+  }
+  const obj = unwrap(shape) as { shape?: Record<string, unknown> } | undefined;
+  void doc;
+  return obj?.shape ? Object.keys(obj.shape) : [];
+}
+
+function unwrap(s: unknown): unknown {
+  let cur = s as { def?: { innerType?: unknown; in?: unknown; type?: string } } | undefined;
+  for (let i = 0; i < 8 && cur?.def; i++) {
+    const next = cur.def.innerType ?? (cur.def.type === 'pipe' ? cur.def.in : undefined);
+    if (!next) break;
+    cur = next as typeof cur;
+  }
+  return cur;
+}
+
+/** The known key closest to a misspelt one, when it is close enough to be a likely typo. */
+function suggest(key: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = distance(key.toLowerCase(), k.toLowerCase());
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0]!.trim();
+}

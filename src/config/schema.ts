@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { boolean, clock, domainName, email, hexColor, httpUrl, line, phone, prose, socialHandle } from './fields.js';
+import { lookupState } from './states.js';
+
+/**
+ * The clinic config: what a YAML file under configs/ or the admin form holds (spec section 3),
+ * plus opening hours, geo coordinates and local content. One schema for the CLI, the server and
+ * the admin; defaults live here and nowhere else.
+ */
+
+export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Day = (typeof DAYS)[number];
+
+const day = z.enum(DAYS, { error: 'expected a day name like Monday' });
+
+const hoursEntry = z
+  .strictObject({
+    days: z.array(day, { error: 'expected a list of day names like [Monday, Tuesday]' }).min(1).max(7),
+    opens: clock(),
+    closes: clock(),
+  })
+  .refine((h) => h.opens < h.closes, { error: 'expected opens to be earlier than closes', path: ['closes'] });
+
+/** Spec section 2: Monday-Friday 9:00 AM-6:00 PM; Saturday 9:00 AM-2:00 PM; Sunday closed. */
+export const DEFAULT_HOURS: z.input<typeof hoursEntry>[] = [
+  { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
+  { days: ['Saturday'], opens: '09:00', closes: '14:00' },
+];
+
+/** Spec section 3: trt, semaglutide, nadTherapy and hormone_optimization on; the other two off. */
+export const servicesSchema = z
+  .strictObject({
+    trt: boolean('offer TRT').default(true),
+    semaglutide: boolean('offer semaglutide weight loss').default(true),
+    nadTherapy: boolean('offer NAD+ therapy').default(true),
+    peptideTherapy: boolean('offer peptide therapy').default(false),
+    vitaminInjections: boolean('offer vitamin injections').default(false),
+    hormone_optimization: boolean('offer hormone optimization').default(true),
+  })
+  .prefault({});
+
+export const socialMediaSchema = z
+  .strictObject({
+    instagram: socialHandle('Instagram').optional(),
+    facebook: socialHandle('Facebook').optional(),
+    youtube: socialHandle('YouTube').optional(),
+    tiktok: socialHandle('TikTok').optional(),
+    pinterest: socialHandle('Pinterest').optional(),
+  })
+  .prefault({});
+
+const teamMember = z.strictObject({
+  name: line('a name like Dr. Maria Lopez', 80),
+  credentials: line('credentials like MD, board-certified in internal medicine', 120),
+  role: line('a role like Medical Director', 80).optional(),
+  bio: prose('a short biography', 600).optional(),
+});
+
+const faqItem = z.strictObject({
+  question: line('a question', 200),
+  answer: prose('an answer', 1200),
+});
+
+export const localContentSchema = z
+  .strictObject({
+    team: z.array(teamMember).max(12, { error: 'expected at most 12 team members' }).default([]),
+    areasServed: z
+      .array(line('a neighbourhood or town name', 60))
+      .max(40, { error: 'expected at most 40 areas' })
+      .default([]),
+    faq: z.array(faqItem).max(10, { error: 'expected at most 10 local questions' }).default([]),
+    whyCity: prose('a paragraph on why patients in this city choose the clinic', 1500).optional(),
+  })
+  .prefault({});
+
+const legalSchema = z
+  .strictObject({
+    governingLaw: line('a state whose law governs the terms, like Florida', 40).default('Florida'),
+    courts: line('the courts of the terms, like Pasco County', 80).default('Pasco County'),
+  })
+  .prefault({});
+
+/** A path on the site (`/uploads/logo-1a2b.png`) or an absolute http(s) URL. */
+const logoUrl = z
+  .string({ error: 'expected a logo URL like https://example.com/logo.png or a site path like /uploads/logo.png' })
+  .trim()
+  .max(2048)
+  .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\/-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), {
+    error: 'expected a logo URL like https://example.com/logo.png or a site path like /uploads/logo.png',
+  });
+
+/** An absolute http(s) URL or a site path for where the contact form posts. */
+const contactEndpoint = z
+  .string()
+  .trim()
+  .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\/-]*$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), {
+    error: 'expected a path like /api/contact or an https:// URL of the clinic server',
+  });
+
+export const clinicConfigSchema = z.strictObject({
+  businessName: line('the clinic brand name', 80),
+  city: line('a city name like Tampa', 60).regex(/^[\p{L}][\p{L} .'-]*$/u, {
+    error: 'expected a city name of letters, spaces, periods, apostrophes and hyphens',
+  }),
+  state: line('a US state code or name like FL or Florida', 30).refine((v) => lookupState(v) !== undefined, {
+    error: 'expected a US state code or name like FL or Florida',
+  }),
+  address: line('a street address like 5950 Newberry Pines Avenue', 120),
+  zipCode: z
+    .string({ error: (i) => (i.input === undefined ? 'missing; expected a ZIP code like 33545' : 'expected a ZIP code like 33545') })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, { error: 'expected a ZIP code like 33545' }),
+  phone: phone(),
+  email: email(),
+  website: httpUrl().optional(),
+  domainName: domainName().optional(),
+  deploymentType: z.enum(['static'], { error: 'expected static' }).default('static'),
+  services: servicesSchema,
+  socialMedia: socialMediaSchema,
+  businessProfiles: z
+    .array(httpUrl('an http:// or https:// link to a business profile'))
+    .max(30, { error: 'expected at most 30 business profile links' })
+    .default([]),
+  logoUrl: logoUrl.optional(),
+  description: prose('a short description of the clinic', 400).optional(),
+  primaryColor: hexColor().default('#1d4ed8'),
+  hours: z.array(hoursEntry).max(7).default(DEFAULT_HOURS),
+  geo: z
+    .strictObject({
+      latitude: z.number({ error: 'expected a latitude between -90 and 90' }).min(-90).max(90),
+      longitude: z.number({ error: 'expected a longitude between -180 and 180' }).min(-180).max(180),
+    })
+    .optional(),
+  localContent: localContentSchema,
+  legal: legalSchema,
+  contactEndpoint: contactEndpoint.default('/api/contact'),
+}).superRefine((c, ctx) => {
+  // Canonical URLs, the sitemap and Open Graph need an absolute address for the site.
+  if (!c.domainName && !c.website) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['domainName'],
+      message: 'missing; expected a domain name like tampa.example.com (or a website URL) for canonical links',
+    });
+  }
+});
+
+/** What a user writes (YAML, admin form). */
+export type ClinicConfigInput = z.input<typeof clinicConfigSchema>;
+/** What the code uses: defaults filled in. */
+export type ClinicConfig = z.output<typeof clinicConfigSchema>;
+export type Services = ClinicConfig['services'];
+export type ServiceKey = keyof Services;
+export type HoursEntry = ClinicConfig['hours'][number];

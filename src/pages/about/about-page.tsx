@@ -1,0 +1,87 @@
+import { APPROACH, SPECIALTIES, VALUES, aboutHero, aboutMeta, defaultWhyCity, mission } from '../content/about.js';
+import { usePage } from '../context.js';
+import { Document } from '../document.js';
+import { Icon } from '../components/icons.js';
+import { ClosingCta, PageHero, PointGrid, Prose, Section } from '../components/ui.js';
+import { Faq } from '../home/faq.js';
+
+/**
+ * /about: mission, four values, approach, three specialties, the clinic's team and areas served
+ * (local content), contact information and 'Why {city}'.
+ */
+export function AboutPage() {
+  const { site } = usePage();
+  const local = site.config.localContent;
+  const whyCity = local.whyCity ? local.whyCity.split(/\n\s*\n/) : defaultWhyCity(site);
+  return (
+    <Document meta={aboutMeta(site)}>
+      <PageHero hero={aboutHero(site)} />
+      <Section id="mission" title="Our Mission">
+        <Prose paragraphs={mission(site)} className="mx-auto max-w-3xl" />
+      </Section>
+      <Section id="values" title="Our Values" tone="slate">
+        <PointGrid points={VALUES} columns={4} />
+      </Section>
+      <Section id="approach" title="Our Approach">
+        <Prose paragraphs={APPROACH} className="mx-auto max-w-3xl" />
+      </Section>
+      <Section id="specialties" title="Our Specialties" tone="soft">
+        <PointGrid points={SPECIALTIES} />
+      </Section>
+      {local.team.length > 0 && (
+        <Section id="team" title={`Our ${site.city} Team`}>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {local.team.map((m) => (
+              <li key={m.name} className="rounded-xl border border-slate-200 p-6 shadow-sm">
+                <h3 className="text-lg font-semibold text-slate-900">{m.name}</h3>
+                <p className="text-brand font-medium">{m.credentials}</p>
+                {m.role && <p className="text-slate-600">{m.role}</p>}
+                {m.bio && <p className="mt-3 text-slate-700">{m.bio}</p>}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <Section id="why-city" title={`Why ${site.city}`} tone="slate">
+        <div className="grid gap-10 md:grid-cols-2">
+          <Prose paragraphs={whyCity} />
+          <div className="space-y-6">
+            <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <h3 className="text-xl font-semibold text-slate-900">Contact Information</h3>
+              <ul className="mt-4 space-y-3 text-slate-700">
+                <li className="flex gap-3">
+                  <Icon name="map-pin" className="h-5 w-5 flex-none text-brand" />
+                  <span>{site.fullAddress}</span>
+                </li>
+                <li className="flex gap-3">
+                  <Icon name="phone" className="h-5 w-5 flex-none text-brand" />
+                  <a href={site.telHref} className="text-brand underline">{site.phone}</a>
+                </li>
+                <li className="flex gap-3">
+                  <Icon name="mail" className="h-5 w-5 flex-none text-brand" />
+                  <a href={site.mailtoHref} className="break-all text-brand underline">{site.email}</a>
+                </li>
+              </ul>
+            </div>
+            {local.areasServed.length > 0 && (
+              <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <h3 className="text-xl font-semibold text-slate-900">Areas We Serve</h3>
+                <ul className="mt-4 flex flex-wrap gap-2">
+                  {local.areasServed.map((a) => (
+                    <li key={a} className="rounded-full bg-brand-soft px-3 py-1 text-sm text-slate-800">{a}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        </div>
+      </Section>
+      {local.faq.length > 0 && (
+        <Section id="local-faq" title={`Questions from ${site.city} Patients`}>
+          <Faq items={local.faq} group="local-faq" />
+        </Section>
+      )}
+      <ClosingCta title={`Visit Us in ${site.city}`} lead={`Call ${site.phone} or send us a message to schedule your consultation.`} />
+    </Document>
+  );
+}

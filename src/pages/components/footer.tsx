@@ -1,0 +1,97 @@
+import { usePage } from '../context.js';
+import { Logo } from './header.js';
+import { Icon } from './icons.js';
+
+/**
+ * Footer of spec section 2: description, social profiles, service links (Consultations goes to the
+ * contact page), address, phone, email, the 2024 copyright line, Privacy Policy and Terms links.
+ */
+export function Footer() {
+  const { site, url } = usePage();
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          <Logo inverse />
+          <p className="mt-4 max-w-md">{site.description}</p>
+          {site.social.length > 0 && (
+            <ul className="mt-6 flex gap-3" aria-label="Social media">
+              {site.social.map((s) => (
+                <li key={s.network}>
+                  <a
+                    href={s.url}
+                    rel="noopener"
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand"
+                  >
+                    <Icon name={s.network} className="h-5 w-5" label={`${site.name} on ${s.label}`} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services" className="font-semibold text-white">
+            Services
+          </h2>
+          <ul className="mt-4 space-y-2">
+            {site.services.map((s) => (
+              <li key={s.key}>
+                <a href={url(s.path)} className="hover:text-white">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={url('/contact/')} className="hover:text-white">
+                Consultations
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Contact</h2>
+          <address className="mt-4 space-y-3 not-italic">
+            <p className="flex gap-2">
+              <Icon name="map-pin" className="mt-0.5 h-5 w-5 flex-none" />
+              <span>
+                {site.addressLines[0]}
+                <br />
+                {site.addressLines[1]}
+              </span>
+            </p>
+            <p className="flex gap-2">
+              <Icon name="phone" className="mt-0.5 h-5 w-5 flex-none" />
+              <a href={site.telHref} className="hover:text-white">
+                {site.phone}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Icon name="mail" className="mt-0.5 h-5 w-5 flex-none" />
+              <a href={site.mailtoHref} className="break-all hover:text-white">
+                {site.email}
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© 2024 {site.name}. All rights reserved.</p>
+          <ul className="flex gap-6">
+            <li>
+              <a href={url('/privacy/')} className="hover:text-white">
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a href={url('/terms/')} className="hover:text-white">
+                Terms &amp; Conditions
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,104 @@
+import { usePage } from '../context.js';
+import { navRoutes } from '../routes.js';
+import { Icon } from './icons.js';
+
+/**
+ * Fixed header: logo, nav with the current page marked, tap-to-call phone. Below `lg` the nav moves
+ * into a right-side drawer built on the popover attribute, which gives light dismiss, Escape and
+ * focus return without script; `autofocus` moves focus into it when it opens.
+ */
+export function Header() {
+  const { site, path, url } = usePage();
+  const links = navRoutes(site.config.services);
+  const linkClass = (current: boolean) =>
+    current ? 'text-brand font-semibold underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand';
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-6 text-sm">
+            {links.map((r) => (
+              <li key={r.path}>
+                <a href={url(r.path)} aria-current={r.path === path ? 'page' : undefined} className={linkClass(r.path === path)}>
+                  {r.nav}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <a href={site.telHref} className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+            <Icon name="phone" className="h-4 w-4" />
+            <span className="hidden sm:inline">{site.phone}</span>
+            <span className="sm:hidden">Call</span>
+          </a>
+          <button
+            type="button"
+            popoverTarget="menu-drawer"
+            aria-controls="menu-drawer"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 lg:hidden"
+          >
+            <Icon name="menu" label="Open menu" />
+          </button>
+        </div>
+      </div>
+      <div id="menu-drawer" popover="auto" className="drawer lg:hidden" role="dialog" aria-label="Menu">
+        <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
+          <span className="font-semibold text-slate-900">Menu</span>
+          <button
+            type="button"
+            popoverTarget="menu-drawer"
+            popoverTargetAction="hide"
+            autoFocus
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100"
+          >
+            <Icon name="close" label="Close menu" />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="space-y-1 p-4">
+            {links.map((r) => (
+              <li key={r.path}>
+                <a
+                  href={url(r.path)}
+                  aria-current={r.path === path ? 'page' : undefined}
+                  className={`block rounded-lg px-4 py-3 text-lg ${r.path === path ? 'bg-brand-soft font-semibold text-brand' : 'text-slate-800 hover:bg-slate-100'}`}
+                >
+                  {r.nav}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-slate-200 p-5">
+          <a href={site.telHref} className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white">
+            <Icon name="phone" className="h-5 w-5" />
+            Call {site.phone}
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The config's logo image, or a wordmark when there is none. Links home. */
+export function Logo({ inverse = false }: { inverse?: boolean }) {
+  const { site, url } = usePage();
+  const logo = site.config.logoUrl;
+  return (
+    <a href={url('/')} className="flex min-h-11 items-center gap-2" aria-label={`${site.name} home`}>
+      {logo ? (
+        <img src={logo.startsWith('/') ? url(logo) : logo} alt="" className="h-10 w-auto" width={160} height={40} />
+      ) : (
+        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand text-white">
+          <Icon name="activity" className="h-5 w-5" />
+        </span>
+      )}
+      <span className={`text-lg leading-tight font-bold ${inverse ? 'text-white' : 'text-slate-900'}`}>{site.name}</span>
+    </a>
+  );
+}

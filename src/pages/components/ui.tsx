@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import type { Hero, Point, ProcessStep } from '../content/types.js';
+import { usePage } from '../context.js';
+import { Icon, type IconName } from './icons.js';
+
+/** A page section with a centred heading. */
+export function Section({
+  id,
+  title,
+  lead,
+  tone = 'white',
+  children,
+}: {
+  id?: string;
+  title?: string;
+  lead?: string;
+  tone?: 'white' | 'soft' | 'slate';
+  children: ReactNode;
+}) {
+  const bg = tone === 'soft' ? 'bg-brand-soft' : tone === 'slate' ? 'bg-slate-50' : 'bg-white';
+  const headingId = id ? `${id}-title` : undefined;
+  return (
+    <section id={id} aria-labelledby={title ? headingId : undefined} className={`${bg} py-14 sm:py-20`}>
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        {title && (
+          <div className="mx-auto mb-10 max-w-3xl text-center">
+            <h2 id={headingId} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              {title}
+            </h2>
+            {lead && <p className="mt-4 text-lg text-slate-600">{lead}</p>}
+          </div>
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The hero at the top of every inner page, with the two calls to action of the spec. */
+export function PageHero({ hero, actions = true }: { hero: Hero; actions?: boolean }) {
+  return (
+    <section className="bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20">
+      <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
+        {hero.eyebrow && <p className="mb-3 text-sm font-semibold tracking-wide text-slate-200 uppercase">{hero.eyebrow}</p>}
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">{hero.lead}</p>
+        {actions && <CtaButtons className="mt-8 justify-center" />}
+      </div>
+    </section>
+  );
+}
+
+/** 'Schedule Consultation' (to /contact/) and 'Call Now' (tap to call). */
+export function CtaButtons({ className = '', light = true }: { className?: string; light?: boolean }) {
+  const { site, url } = usePage();
+  return (
+    <div className={`flex flex-col gap-3 sm:flex-row ${className}`}>
+      <a
+        href={url('/contact/')}
+        className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark"
+      >
+        Schedule Consultation
+        <Icon name="arrow-right" className="h-5 w-5" />
+      </a>
+      <a
+        href={site.telHref}
+        className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 px-6 py-3 font-semibold ${
+          light ? 'border-white text-white hover:bg-white hover:text-slate-900' : 'border-brand text-brand hover:bg-brand-soft'
+        }`}
+      >
+        <Icon name="phone" className="h-5 w-5" />
+        Call Now<span className="sr-only">: {site.phone}</span>
+      </a>
+    </div>
+  );
+}
+
+/** A grid of titled cards, each with an optional icon. */
+export function PointGrid({ points, columns = 3, icon }: { points: Point[]; columns?: 2 | 3 | 4; icon?: IconName }) {
+  const cols = columns === 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : columns === 2 ? 'md:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-3';
+  return (
+    <ul className={`grid gap-6 ${cols}`}>
+      {points.map((p) => (
+        <li key={p.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          {(p.icon ?? icon) && (
+            <span className="mb-4 inline-flex h-11 w-11 items-center justify-center rounded-lg bg-brand-soft text-brand">
+              <Icon name={(p.icon ?? icon)!} />
+            </span>
+          )}
+          <h3 className="text-lg font-semibold text-slate-900">{p.title}</h3>
+          <p className="mt-2 text-slate-600">{p.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Numbered steps (spec: process step with number, title, description). */
+export function Steps({ steps }: { steps: ProcessStep[] }) {
+  const cols = steps.length === 3 ? 'md:grid-cols-3' : 'sm:grid-cols-2 lg:grid-cols-4';
+  return (
+    <ol className={`grid gap-6 ${cols}`}>
+      {steps.map((s) => (
+        <li key={s.step} className="relative rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand text-lg font-bold text-white">
+            {s.step}
+          </span>
+          <h3 className="mt-4 text-lg font-semibold text-slate-900">
+            <span className="sr-only">Step {s.step}: </span>
+            {s.title}
+          </h3>
+          <p className="mt-2 text-slate-600">{s.description}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A list with a check (or cross) mark before each entry. */
+export function CheckList({ items, mark = 'check', className = '' }: { items: string[]; mark?: 'check' | 'cross'; className?: string }) {
+  const tone = mark === 'check' ? 'text-emerald-700' : 'text-rose-700';
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-3">
+          <Icon name={mark === 'check' ? 'check-circle' : 'x-circle'} className={`mt-0.5 h-5 w-5 flex-none ${tone}`} />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Paragraphs of plain text. */
+export function Prose({ paragraphs, className = '' }: { paragraphs: string[]; className?: string }) {
+  return (
+    <div className={`space-y-4 text-lg leading-relaxed text-slate-700 ${className}`}>
+      {paragraphs.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The closing call to action at the bottom of a page. */
+export function ClosingCta({ title, lead }: { title: string; lead: string }) {
+  return (
+    <section aria-labelledby="cta-title" className="bg-slate-900 py-16 text-white">
+      <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+        <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
+          {title}
+        </h2>
+        <p className="mt-4 text-lg text-slate-200">{lead}</p>
+        <CtaButtons className="mt-8 justify-center" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { CONTACT_CARDS_INTRO, CONTACT_FORM, CONTACT_STEPS, contactHero, contactMeta } from '../content/contact.js';
+import { usePage } from '../context.js';
+import { Document } from '../document.js';
+import { Icon, type IconName } from '../components/icons.js';
+import { PageHero, Section, Steps } from '../components/ui.js';
+import { ContactFormView, type ContactField } from './contact-form-view.js';
+import type { ReactNode } from 'react';
+
+export interface ContactFormState {
+  values?: Partial<Record<ContactField, string>>;
+  errors?: Partial<Record<ContactField, string>>;
+  /** Shown above the form, e.g. after a form post without script. */
+  notice?: { tone: 'success' | 'error'; title: string; text: string };
+}
+
+/**
+ * /contact: hero, address/phone/email/hours/social cards, the 'Send Us a Message' form, three steps.
+ * The form island (assets.contactJs) takes the static form over when script runs.
+ */
+export function ContactPage({ state = {} }: { state?: ContactFormState }) {
+  const { site, assets } = usePage();
+  const values = state.values ?? {};
+  return (
+    <Document meta={contactMeta(site)} scripts={[assets.contactJs]}>
+      <PageHero hero={contactHero(site)} actions={false} />
+      <Section id="contact">
+        <div className="grid gap-10 lg:grid-cols-5">
+          <div className="space-y-4 lg:col-span-2">
+            <p className="text-lg text-slate-700">{CONTACT_CARDS_INTRO}</p>
+            <InfoCard icon="map-pin" title="Address">
+              <address className="not-italic">
+                {site.addressLines[0]}
+                <br />
+                {site.addressLines[1]}
+              </address>
+            </InfoCard>
+            <InfoCard icon="phone" title="Phone">
+              <a href={site.telHref} className="font-semibold text-brand underline">{site.phone}</a>
+            </InfoCard>
+            <InfoCard icon="mail" title="Email">
+              <a href={site.mailtoHref} className="font-semibold break-all text-brand underline">{site.email}</a>
+            </InfoCard>
+            <InfoCard icon="clock" title="Hours">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                {site.hours.map((h) => (
+                  <div key={h.days} className="contents">
+                    <dt className="font-medium text-slate-800">{h.days}</dt>
+                    <dd>{h.time}</dd>
+                  </div>
+                ))}
+              </dl>
+            </InfoCard>
+            {site.social.length > 0 && (
+              <InfoCard icon="users" title="Follow Us">
+                <ul className="flex flex-wrap gap-x-4 gap-y-2">
+                  {site.social.map((s) => (
+                    <li key={s.network}>
+                      <a href={s.url} rel="noopener" className="inline-flex min-h-11 items-center gap-2 text-brand underline">
+                        <Icon name={s.network} className="h-5 w-5" />
+                        {s.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </InfoCard>
+            )}
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
+            <h2 className="text-2xl font-bold text-slate-900">{CONTACT_FORM.title}</h2>
+            <p className="mt-2 mb-6 text-slate-600">{CONTACT_FORM.lead}</p>
+            {state.notice && (
+              <div role={state.notice.tone === 'error' ? 'alert' : 'status'} className={`mb-6 rounded-lg border p-4 ${state.notice.tone === 'error' ? 'border-rose-300 bg-rose-50 text-rose-900' : 'border-emerald-300 bg-emerald-50 text-emerald-900'}`}>
+                <p className="font-semibold">{state.notice.title}</p>
+                <p>{state.notice.text}</p>
+              </div>
+            )}
+            <div id="contact-form-root" data-endpoint={site.config.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder}>
+              <ContactFormView
+                endpoint={site.config.contactEndpoint}
+                serviceOptions={site.serviceOptions}
+                messagePlaceholder={CONTACT_FORM.messagePlaceholder}
+                errors={state.errors}
+                field={(name) => (name === 'service' ? { defaultValue: values.service ?? '' } : values[name] ? { defaultValue: values[name] } : {})}
+              />
+            </div>
+          </div>
+        </div>
+      </Section>
+      <Section id="next-steps" title="What Happens Next" tone="soft">
+        <Steps steps={CONTACT_STEPS} />
+      </Section>
+    </Document>
+  );
+}
+
+function InfoCard({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <span className="inline-flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-brand-soft text-brand">
+        <Icon name={icon} />
+      </span>
+      <div className="text-slate-700">
+        <h3 className="font-semibold text-slate-900">{title}</h3>
+        <div className="mt-1">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { FAQ, SERVICE_CARDS, closingCta, homeHero, homeMeta, whyChoose } from '../content/home.js';
+import type { ServiceCard } from '../content/types.js';
+import { usePage } from '../context.js';
+import { Document } from '../document.js';
+import { Icon } from '../components/icons.js';
+import { ClosingCta, CtaButtons, PointGrid, Section } from '../components/ui.js';
+import { Faq } from './faq.js';
+
+const ACCENT: Record<ServiceCard['color'], string> = {
+  brand: 'bg-brand-soft text-brand',
+  emerald: 'bg-emerald-50 text-emerald-700',
+  amber: 'bg-amber-50 text-amber-800',
+  violet: 'bg-violet-50 text-violet-700',
+  rose: 'bg-rose-50 text-rose-700',
+  sky: 'bg-sky-50 text-sky-800',
+};
+
+/** Home: hero, service cards, Why Choose, FAQ, closing call to action (spec section 2). */
+export function HomePage() {
+  const { site } = usePage();
+  const hero = homeHero(site);
+  const why = whyChoose(site);
+  const cta = closingCta(site);
+  const core = site.services.filter((s) => s.core);
+  const more = site.services.filter((s) => !s.core);
+  return (
+    <Document meta={homeMeta(site)}>
+      <section className="bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <div className="max-w-3xl">
+            {hero.eyebrow && <p className="mb-4 font-semibold tracking-wide text-slate-200 uppercase">{hero.eyebrow}</p>}
+            <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">{hero.title}</h1>
+            <p className="mt-6 text-lg text-slate-200 sm:text-xl">{hero.lead}</p>
+            <CtaButtons className="mt-10" />
+          </div>
+        </div>
+      </section>
+
+      {core.length > 0 && (
+        <Section id="services" title="Our Services" lead={`Physician-supervised treatments for men in ${site.city}, each prescribed after a medical evaluation.`}>
+          <ul className={`grid gap-6 ${core.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
+            {core.map((s) => (
+              <ServiceCardView key={s.key} card={SERVICE_CARDS[s.key]} />
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {more.length > 0 && (
+        <Section id="more-treatments" title="More Treatments" tone="slate">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {more.map((s) => (
+              <ServiceCardView key={s.key} card={SERVICE_CARDS[s.key]} />
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <Section id="why-choose" title={why.title} lead={why.lead} tone="soft">
+        <PointGrid points={why.points} />
+      </Section>
+
+      <Section id="faq" title="Frequently Asked Questions">
+        <Faq items={FAQ} group="faq" />
+      </Section>
+
+      <ClosingCta title={cta.title} lead={cta.lead} />
+    </Document>
+  );
+}
+
+function ServiceCardView({ card }: { card: ServiceCard }) {
+  const { url } = usePage();
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <span className={`inline-flex h-12 w-12 items-center justify-center rounded-lg ${ACCENT[card.color]}`}>
+        <Icon name={card.icon} />
+      </span>
+      <h3 className="mt-4 text-xl font-semibold text-slate-900">{card.title}</h3>
+      <p className="mt-2 text-slate-600">{card.description}</p>
+      <ul className="mt-4 flex-1 space-y-2">
+        {card.features.map((f) => (
+          <li key={f} className="flex gap-2 text-slate-700">
+            <Icon name="check" className="mt-0.5 h-5 w-5 flex-none text-emerald-700" />
+            <span>{f}</span>
+          </li>
+        ))}
+      </ul>
+      <a
+        href={url(card.link)}
+        className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+      >
+        Learn More<span className="sr-only"> about {card.title}</span>
+        <Icon name="arrow-right" className="h-5 w-5" />
+      </a>
+    </li>
+  );
+}

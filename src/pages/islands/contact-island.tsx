@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as ToastUI from '@radix-ui/react-toast';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
+import { ContactFormView, type ContactField } from '../contact/contact-form-view.js';
+import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast, type ToastStore } from './toast-store.js';
+
+export interface ContactIslandProps {
+  endpoint: string;
+  serviceOptions: string[];
+  messagePlaceholder: string;
+  initial: Record<ContactField, string>;
+  store: ToastStore;
+}
+
+const EMPTY: Record<ContactField, string> = { firstName: '', lastName: '', email: '', phone: '', service: '', message: '' };
+
+/** Spec section 8: a non-OK response becomes an error "status: response text (or status text)". */
+async function postMessage(endpoint: string, data: ContactMessageInput): Promise<void> {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(data),
+  });
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+}
+
+/** The contact form with validation under each field, pending state and notices. */
+export function ContactIsland({ endpoint, serviceOptions, messagePlaceholder, initial, store }: ContactIslandProps) {
+  const form = useForm<ContactMessageInput>({
+    resolver: zodResolver(contactMessageSchema),
+    mode: 'onTouched',
+    defaultValues: initial,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const toasts = useToasts(store);
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      await postMessage(endpoint, data);
+      store.add({ title: 'Message sent successfully!', description: 'We will contact you within 24 hours.', variant: 'default' });
+      form.reset(EMPTY);
+    } catch {
+      // Any failure, whatever the status: the visitor keeps what they typed.
+      store.add({ title: 'Error sending message', description: 'Please try again or call us directly.', variant: 'destructive' });
+    }
+  });
+
+  const messages = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.message ?? ''])) as Partial<Record<ContactField, string>>;
+  return (
+    <ToastUI.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label="Notification">
+      <ContactFormView
+        endpoint={endpoint}
+        serviceOptions={serviceOptions}
+        messagePlaceholder={messagePlaceholder}
+        errors={messages}
+        pending={isSubmitting}
+        field={(name) => form.register(name)}
+        onSubmit={onSubmit}
+      />
+      {toasts.map((t) => (
+        <Notice key={t.id} toast={t} onOpenChange={(open) => !open && store.dismiss(t.id)} />
+      ))}
+      <ToastUI.Viewport hotkey={['F8']} label="Notifications ({hotkey})" className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+    </ToastUI.Provider>
+  );
+}
+
+function Notice({ toast, onOpenChange }: { toast: Toast; onOpenChange: (open: boolean) => void }) {
+  const tone = toast.variant === 'destructive' ? 'border-rose-800 bg-rose-700 text-white' : 'border-slate-200 bg-white text-slate-900';
+  return (
+    <ToastUI.Root
+      open={toast.open}
+      onOpenChange={onOpenChange}
+      type={toast.variant === 'destructive' ? 'foreground' : 'background'}
+      data-variant={toast.variant}
+      className={`toast relative flex items-start justify-between gap-4 rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
+    >
+      <div>
+        <ToastUI.Title className="font-semibold">{toast.title}</ToastUI.Title>
+        <ToastUI.Description className="mt-1 text-sm">{toast.description}</ToastUI.Description>
+      </div>
+      <ToastUI.Close aria-label="Close" className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded opacity-80 hover:opacity-100">
+        <span aria-hidden="true">×</span>
+      </ToastUI.Close>
+    </ToastUI.Root>
+  );
+}
+
+function useToasts(store: ToastStore): Toast[] {
+  const [toasts, setToasts] = useState(store.get());
+  useEffect(() => store.subscribe(setToasts), [store]);
+  return toasts;
+}

@@ -1,0 +1,25 @@
+import { createRoot } from 'react-dom/client';
+import type { ContactField } from '../contact/contact-form-view.js';
+import { ContactIsland } from './contact-island.js';
+import { createToastStore } from './toast-store.js';
+
+// Entry of the contact page's island. The static form works without script (a native form post);
+// when this runs, React takes the form over, keeping anything the visitor already typed.
+const root = document.getElementById('contact-form-root');
+if (root) {
+  const staticForm = root.querySelector('form');
+  const data = staticForm ? new FormData(staticForm) : new FormData();
+  const fields: ContactField[] = ['firstName', 'lastName', 'email', 'phone', 'service', 'message'];
+  const initial = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')])) as Record<ContactField, string>;
+  const focused = document.activeElement?.id;
+  createRoot(root).render(
+    <ContactIsland
+      endpoint={root.dataset.endpoint ?? '/api/contact'}
+      serviceOptions={JSON.parse(root.dataset.options ?? '[]') as string[]}
+      messagePlaceholder={root.dataset.placeholder ?? ''}
+      initial={initial}
+      store={createToastStore()}
+    />,
+  );
+  if (focused) requestAnimationFrame(() => document.getElementById(focused)?.focus());
+}

@@ -1,0 +1,70 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ClinicConfig } from '../config/schema.js';
+import { ASSETS } from './assets.js';
+import { AboutPage } from './about/about-page.js';
+import { ContactPage } from './contact/contact-page.js';
+import { HORMONE_PAGE } from './content/hormone.js';
+import { PEPTIDE_PAGE } from './content/peptide.js';
+import { privacyMeta, privacySections } from './content/privacy.js';
+import { termsMeta, termsSections } from './content/terms.js';
+import { VITAMIN_PAGE } from './content/vitamins.js';
+import { PageCtx, type PageContext } from './context.js';
+import { HomePage } from './home/home-page.js';
+import { LegalPage } from './legal/legal-page.js';
+import { NadPage } from './nad/nad-page.js';
+import { NotFoundPage } from './not-found/not-found-page.js';
+import { relativeUrl, siteRoutes, type PageId } from './routes.js';
+import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
+import { faviconSvg, robotsTxt, sitemapXml } from './seo.js';
+import { ServicePage } from './service/service-page.js';
+import { resolveSite, type Site } from './site.js';
+import { TrtPage } from './trt/trt-page.js';
+
+/** A generated site: relative file path -> contents (spec: "files, a map of file name to file content"). */
+export type SiteFiles = Record<string, string>;
+
+const PAGES: Record<PageId, (site: Site) => ReactElement> = {
+  home: () => <HomePage />,
+  trt: () => <TrtPage />,
+  semaglutide: () => <SemaglutidePage />,
+  nadTherapy: () => <NadPage />,
+  hormone_optimization: () => <ServicePage copy={HORMONE_PAGE} />,
+  peptideTherapy: () => <ServicePage copy={PEPTIDE_PAGE} />,
+  vitaminInjections: () => <ServicePage copy={VITAMIN_PAGE} />,
+  about: () => <AboutPage />,
+  contact: () => <ContactPage />,
+  privacy: (site) => <LegalPage meta={privacyMeta(site)} title="Privacy Policy" sections={privacySections(site)} />,
+  terms: (site) => <LegalPage meta={termsMeta(site)} title="Terms & Conditions" sections={termsSections(site)} />,
+};
+
+const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file };
+
+/**
+ * Renders every file of a clinic's site from a validated config. Pure: no file system, clock or
+ * network, and the same config always gives the same bytes. Callers write the files.
+ */
+export function renderSite(config: ClinicConfig): SiteFiles {
+  const site = resolveSite(config);
+  const routes = siteRoutes(config.services);
+  const files: SiteFiles = {};
+  for (const route of routes) files[route.file] = renderPage(site, route.path, PAGES[route.id](site));
+  // The not-found page may be served at any depth, so it links from the site root.
+  files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
+  files['sitemap.xml'] = sitemapXml(site, routes);
+  files['robots.txt'] = robotsTxt(site);
+  files['favicon.svg'] = faviconSvg(site);
+  files[ASSETS.css.file] = ASSETS.css.content;
+  files[ASSETS.contactJs.file] = ASSETS.contactJs.content;
+  return files;
+}
+
+/** Renders one page of `site` at route `path` to a complete HTML document. */
+export function renderPage(site: Site, path: string, page: ReactElement, url: (target: string) => string = (t) => relativeUrl(path, t)): string {
+  const ctx: PageContext = { site, path, url, assets: assetPaths };
+  return `<!DOCTYPE html>${renderToStaticMarkup(<PageCtx.Provider value={ctx}>{page}</PageCtx.Provider>)}`;
+}
+
+function rootUrl(target: string): string {
+  return target.startsWith('/') ? target : `/${target}`;
+}

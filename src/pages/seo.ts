@@ -1,0 +1,79 @@
+import type { Site } from './site.js';
+import type { RouteDef } from './routes.js';
+import { DAYS } from '../config/schema.js';
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>`, `&` and the line separators are
+ * escaped as \u sequences, so no config value can close the script element or break the JSON.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** schema.org MedicalClinic for the clinic: name, address, phone, url, hours, sameAs. */
+export function clinicJsonLd(site: Site): Record<string, unknown> {
+  const c = site.config;
+  const sameAs = [...site.social.map((s) => s.url), ...c.businessProfiles];
+  const byHours = new Map<string, string[]>();
+  for (const h of c.hours) {
+    const key = `${h.opens}-${h.closes}`;
+    byHours.set(key, [...(byHours.get(key) ?? []), ...h.days]);
+  }
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MedicalClinic',
+    '@id': `${site.siteUrl}/#clinic`,
+    name: site.name,
+    description: site.description,
+    url: `${site.siteUrl}/`,
+    telephone: site.telHref.slice(4),
+    email: site.email,
+    ...(c.logoUrl ? { logo: absoluteUrl(site, c.logoUrl), image: absoluteUrl(site, c.logoUrl) } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: c.address,
+      addressLocality: c.city,
+      addressRegion: site.stateCode,
+      postalCode: c.zipCode,
+      addressCountry: 'US',
+    },
+    ...(c.geo ? { geo: { '@type': 'GeoCoordinates', latitude: c.geo.latitude, longitude: c.geo.longitude } } : {}),
+    openingHoursSpecification: [...byHours].map(([key, days]) => {
+      const [opens, closes] = key.split('-');
+      return {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: DAYS.filter((d) => days.includes(d)),
+        opens,
+        closes,
+      };
+    }),
+    ...(c.localContent.areasServed.length
+      ? { areaServed: c.localContent.areasServed.map((name) => ({ '@type': 'Place', name })) }
+      : {}),
+    medicalSpecialty: 'Endocrine',
+    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: s.label, url: `${site.siteUrl}${s.path}` })),
+    ...(sameAs.length ? { sameAs } : {}),
+  };
+}
+
+/** An absolute URL on the site for a route or a site path. */
+export function absoluteUrl(site: Site, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${site.siteUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** sitemap.xml listing exactly the site's pages (not the not-found page). */
+export function sitemapXml(site: Site, routes: RouteDef[]): string {
+  const urls = routes.map((r) => `  <url><loc>${xml(absoluteUrl(site, r.path))}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(site: Site): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`;
+}
+
+/** The favicon: the brand colour behind a pulse line, as SVG (no binary assets to ship). */
+export function faviconSvg(site: Site): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${site.brandColor}"/><path d="M4 17h6l3-8 6 15 3-7h6" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>\n`;
+}

@@ -1,0 +1,30 @@
+import type { ServicePageCopy } from '../content/types.js';
+import { usePage } from '../context.js';
+import { Document } from '../document.js';
+import { ClosingCta, PageHero, PointGrid, Prose, Section, Steps } from '../components/ui.js';
+
+/** The page of a service beyond the spec's three (hormone optimization, peptides, vitamins). */
+export function ServicePage({ copy }: { copy: ServicePageCopy }) {
+  const { site } = usePage();
+  const cta = copy.cta(site);
+  return (
+    <Document meta={copy.meta(site)}>
+      <PageHero hero={copy.hero(site)} />
+      <Section id="overview">
+        <Prose paragraphs={copy.intro} className="mx-auto max-w-3xl" />
+      </Section>
+      {copy.sections.map((s, i) => (
+        <Section key={s.title} id={`section-${i + 1}`} title={s.title} lead={s.lead} tone={i % 2 === 0 ? 'slate' : 'white'}>
+          <PointGrid points={s.points} columns={s.points.length === 4 ? 4 : s.points.length === 2 ? 2 : 3} icon="check-circle" />
+        </Section>
+      ))}
+      <Section id="process" title="How It Works" tone="soft">
+        <Steps steps={copy.steps} />
+      </Section>
+      <Section id="safety" title="Safety First">
+        <Prose paragraphs={copy.safety} className="mx-auto max-w-3xl" />
+      </Section>
+      <ClosingCta title={cta.title} lead={cta.lead} />
+    </Document>
+  );
+}

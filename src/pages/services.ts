@@ -1,0 +1,44 @@
+import type { ServiceKey, Services } from '../config/schema.js';
+
+/**
+ * The one list of services. It drives the service pages, the nav, the home cards, the footer links,
+ * the sitemap and the contact-form options (NOTES.md decision 3).
+ */
+export interface ServiceDef {
+  key: ServiceKey;
+  /** Route of the service page. */
+  path: string;
+  /** File the page is written to. */
+  file: string;
+  /** Label in the header nav; only the three services of the spec's nav have one. */
+  navLabel?: string;
+  /** Label in the footer's service links and the contact form's Service Interest options. */
+  label: string;
+  /** The spec's three headline services get the main home cards; the others a smaller row. */
+  core: boolean;
+}
+
+export const SERVICES: readonly ServiceDef[] = [
+  { key: 'trt', path: '/trt-therapy/', file: 'trt-therapy/index.html', navLabel: 'TRT Therapy', label: 'TRT Therapy', core: true },
+  { key: 'semaglutide', path: '/semaglutide/', file: 'semaglutide/index.html', navLabel: 'Semaglutide', label: 'Semaglutide Weight Loss', core: true },
+  { key: 'nadTherapy', path: '/nad-therapy/', file: 'nad-therapy/index.html', navLabel: 'NAD+ Therapy', label: 'NAD+ Therapy', core: true },
+  { key: 'hormone_optimization', path: '/hormone-optimization/', file: 'hormone-optimization/index.html', label: 'Hormone Optimization', core: false },
+  { key: 'peptideTherapy', path: '/peptide-therapy/', file: 'peptide-therapy/index.html', label: 'Peptide Therapy', core: false },
+  { key: 'vitaminInjections', path: '/vitamin-injections/', file: 'vitamin-injections/index.html', label: 'Vitamin Injections', core: false },
+];
+
+/** The contact form's catch-all option (spec section 3). */
+export const GENERAL_CONSULTATION = 'General Consultation';
+
+/** Services switched on in a config, in catalogue order. */
+export function enabledServices(services: Services): ServiceDef[] {
+  return SERVICES.filter((s) => services[s.key]);
+}
+
+/** The contact form's service options: the enabled services, then General Consultation. */
+export function serviceOptions(services: Services): string[] {
+  return [...enabledServices(services).map((s) => s.label), GENERAL_CONSULTATION];
+}
+
+/** Every label a contact message may carry, whatever a site has switched on. */
+export const ALL_SERVICE_OPTIONS: readonly string[] = [...SERVICES.map((s) => s.label), GENERAL_CONSULTATION];

@@ -1,0 +1,122 @@
+import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
+import { DAYS } from '../config/schema.js';
+import { citySlug } from '../config/slug.js';
+import { lookupState } from '../config/states.js';
+import { enabledServices, serviceOptions, type ServiceDef } from './services.js';
+
+/**
+ * Everything a page needs, derived once from a validated config (Vite's UserConfig vs
+ * ResolvedConfig): pages never re-derive slugs, phone links or hours on their own.
+ */
+export interface Site {
+  config: ClinicConfig;
+  name: string;
+  city: string;
+  slug: string;
+  stateCode: string;
+  stateName: string;
+  /** `5950 Newberry Pines Avenue, Wesley Chapel, FL 33545` */
+  fullAddress: string;
+  /** Street, then `City, ST 12345`. */
+  addressLines: [string, string];
+  phone: string;
+  telHref: string;
+  email: string;
+  mailtoHref: string;
+  /** Absolute origin for canonical links, no trailing slash: `https://tampa.example.com`. */
+  siteUrl: string;
+  description: string;
+  services: ServiceDef[];
+  serviceOptions: string[];
+  social: SocialLink[];
+  hours: HoursRow[];
+  brandColor: string;
+}
+
+export interface SocialLink {
+  network: 'instagram' | 'facebook' | 'youtube' | 'tiktok' | 'pinterest';
+  label: string;
+  url: string;
+}
+
+export interface HoursRow {
+  days: string;
+  time: string;
+}
+
+const SOCIAL: { network: SocialLink['network']; label: string; base: string; at: boolean }[] = [
+  { network: 'instagram', label: 'Instagram', base: 'https://www.instagram.com/', at: false },
+  { network: 'facebook', label: 'Facebook', base: 'https://www.facebook.com/', at: false },
+  { network: 'youtube', label: 'YouTube', base: 'https://www.youtube.com/', at: true },
+  { network: 'tiktok', label: 'TikTok', base: 'https://www.tiktok.com/', at: true },
+  { network: 'pinterest', label: 'Pinterest', base: 'https://www.pinterest.com/', at: false },
+];
+
+/** Derives the page model from a validated config. Pure. */
+export function resolveSite(config: ClinicConfig): Site {
+  const state = lookupState(config.state) ?? { code: config.state, name: config.state };
+  const digits = config.phone.replace(/\D/g, '');
+  const national = digits.length === 11 ? digits.slice(1) : digits;
+  const origin = config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin;
+  const cityLine = `${config.city}, ${state.code} ${config.zipCode}`;
+  return {
+    config,
+    name: config.businessName,
+    city: config.city,
+    slug: citySlug(config.city),
+    stateCode: state.code,
+    stateName: state.name,
+    fullAddress: `${config.address}, ${cityLine}`,
+    addressLines: [config.address, cityLine],
+    phone: config.phone,
+    telHref: `tel:+1${national}`,
+    email: config.email,
+    mailtoHref: `mailto:${config.email}`,
+    siteUrl: origin,
+    description:
+      config.description ??
+      `${config.businessName} is a men's health clinic in ${config.city}, ${state.name}, offering physician-supervised testosterone replacement therapy, medical weight loss and NAD+ therapy.`,
+    services: enabledServices(config.services),
+    serviceOptions: serviceOptions(config.services),
+    social: socialLinks(config.socialMedia),
+    hours: hoursRows(config.hours),
+    brandColor: config.primaryColor,
+  };
+}
+
+function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {
+  return SOCIAL.flatMap(({ network, label, base, at }) => {
+    const h = handles[network];
+    if (!h) return [];
+    if (/^https?:\/\//i.test(h)) return [{ network, label, url: h }];
+    const name = h.replace(/^@/, '');
+    return [{ network, label, url: `${base}${at ? '@' : ''}${encodeURIComponent(name)}` }];
+  });
+}
+
+/** `09:00` -> `9:00 AM` */
+export function clock12(t: string): string {
+  const [h = 0, m = 0] = t.split(':').map(Number);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/**
+ * Groups the week into display rows, runs of consecutive days with the same hours joined:
+ * `Monday-Friday 9:00 AM-6:00 PM`, `Saturday 9:00 AM-2:00 PM`, `Sunday Closed`.
+ */
+export function hoursRows(hours: HoursEntry[]): HoursRow[] {
+  const byDay = new Map<Day, string>();
+  for (const h of hours) for (const d of h.days) byDay.set(d, `${clock12(h.opens)}-${clock12(h.closes)}`);
+  const rows: HoursRow[] = [];
+  let i = 0;
+  while (i < DAYS.length) {
+    const time = byDay.get(DAYS[i]!) ?? 'Closed';
+    let j = i;
+    while (j + 1 < DAYS.length && (byDay.get(DAYS[j + 1]!) ?? 'Closed') === time) j++;
+    rows.push({ days: i === j ? DAYS[i]! : `${DAYS[i]}-${DAYS[j]}`, time });
+    i = j + 1;
+  }
+  return rows;
+}
