@@ -108,6 +108,9 @@ function unwrap(s: unknown): unknown {
 
 /** The known key closest to a misspelt one, when it is close enough to be a likely typo. */
 function suggest(key: string, known: string[]): string | undefined {
+  const lower = key.toLowerCase();
+  const prefix = known.find((k) => k.length >= 4 && (lower.startsWith(k.toLowerCase()) || k.toLowerCase().startsWith(lower)));
+  if (prefix) return prefix;
   let best: string | undefined;
   let bestD = Infinity;
   for (const k of known) {

@@ -26,6 +26,7 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
       <Section id="contact">
         <div className="grid gap-10 lg:grid-cols-5">
           <div className="space-y-4 lg:col-span-2">
+            <h2 className="text-2xl font-bold text-slate-900">Get in Touch</h2>
             <p className="text-lg text-slate-700">{CONTACT_CARDS_INTRO}</p>
             <InfoCard icon="map-pin" title="Address">
               <address className="not-italic">
