@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, collectErrors, DESKTOP } from '../helpers/browser.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { serveStatic } from '../helpers/static-server.js';
+
+/** Issue 2 acceptance: a built site, served by a plain static server, opened in Chromium. */
+describe('a built site in Chromium', () => {
+  const out = join(tempDir(), 'tampa');
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+
+  beforeAll(async () => {
+    const r = runCli(['build', '--config', 'configs/tampa.yaml', '--out', out]);
+    expect(r.code).toBe(0);
+    server = await serveStatic(out);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const pages: [string, string][] = [
+    ['/', 'Revitalize Your Health in Tampa'],
+    ['/trt-therapy/', 'Ongoing Monitoring'],
+    ['/semaglutide/', 'Not Suitable For'],
+    ['/nad-therapy/', 'Ongoing Optimization'],
+    ['/hormone-optimization/', 'Safety First'],
+    ['/vitamin-injections/', 'Safety First'],
+    ['/about/', 'Why Tampa'],
+    ['/contact/', 'Send Us a Message'],
+    ['/privacy/', 'Your HIPAA Rights'],
+    ['/terms/', 'Governing Law'],
+  ];
+
+  it.each(pages)('%s shows its content, styled, with no console errors', async (path, expected) => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = collectErrors(page);
+    const res = await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(200);
+    await expect(page.getByText(expected, { exact: false }).first().isVisible()).resolves.toBe(true);
+    await expect(page.locator('footer').getByText('© 2024').isVisible()).resolves.toBe(true);
+    // The shared stylesheet applied: the header is fixed to the top.
+    expect(await page.locator('header').evaluate((e) => getComputedStyle(e).position)).toBe('fixed');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('every internal link on every page resolves to a file of the site', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const broken: string[] = [];
+    const checked = new Set<string>();
+    for (const [path] of pages) {
+      await page.goto(server.url + path);
+      const urls = await page.$$eval('a[href], link[href], script[src], img[src]', (els) =>
+        els.map((e) => (e as HTMLAnchorElement).href || (e as HTMLScriptElement).src),
+      );
+      for (const u of urls) {
+        const url = new URL(u);
+        if (url.origin !== server.url || checked.has(url.pathname)) continue;
+        checked.add(url.pathname);
+        const file = join(out, decodeURIComponent(url.pathname), url.pathname.endsWith('/') ? 'index.html' : '');
+        if (!existsSync(file)) broken.push(`${path} -> ${url.pathname}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked.size).toBeGreaterThan(12);
+    await page.close();
+  });
+
+  it('answers an unknown path with the not-found page, styled', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = collectErrors(page);
+    const res = await page.goto(`${server.url}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
+    expect(await page.locator('header').evaluate((e) => getComputedStyle(e).position)).toBe('fixed');
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await page.close();
+  });
+});
