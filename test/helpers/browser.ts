@@ -16,8 +16,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const PHONE = { width: 375, height: 667 } as const;
-export const DESKTOP = { width: 1280, height: 800 } as const;
+export interface Viewport {
+  width: number;
+  height: number;
+}
+export const PHONE: Viewport = { width: 375, height: 667 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
 
 /** Collects console errors and page errors of a page, for tests that assert there are none. */
 export function collectErrors(page: Page): string[] {

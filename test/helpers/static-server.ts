@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -17,9 +17,13 @@ const TYPES: Record<string, string> = {
  * "Any static server": serves a folder the way common static hosts do (folder -> index.html,
  * `/x` -> redirect to `/x/` when x is a folder, unknown -> 404.html with status 404).
  */
-export async function serveStatic(root: string): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+export async function serveStatic(
+  root: string,
+  handle?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>,
+): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
+    if (handle && (await handle(req, res))) return;
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(base, path));
     if (file !== base && !file.startsWith(base + sep)) return void res.writeHead(400).end();
@@ -38,5 +42,12 @@ export async function serveStatic(root: string): Promise<{ url: string; server: 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, server, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () => new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
 }

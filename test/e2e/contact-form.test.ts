@@ -1,0 +1,207 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, collectErrors, launchBrowser } from '../helpers/browser.js';
+import { buildSample } from '../helpers/built-site.js';
+import { serveStatic } from '../helpers/static-server.js';
+
+/**
+ * The contact form island against a real HTTP endpoint (a small test server until the clinic
+ * server lands): validation, pending state, success, failures, notices.
+ */
+type Mode = 'created' | 'error500' | 'drop';
+let mode: Mode = 'created';
+let delayMs = 0;
+const received: unknown[] = [];
+
+async function contactEndpoint(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (req.url !== '/api/contact') return false;
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  received.push({ type: req.headers['content-type'], body });
+  await new Promise((r) => setTimeout(r, delayMs));
+  if (mode === 'drop') req.socket.destroy();
+  else if (mode === 'error500') res.writeHead(500, { 'Content-Type': 'text/plain' }).end('database unavailable');
+  else res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"success":true,"id":1}');
+  return true;
+}
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+beforeAll(async () => {
+  server = await serveStatic(buildSample('tampa'), contactEndpoint);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(() => {
+  mode = 'created';
+  delayMs = 0;
+  received.length = 0;
+});
+
+async function contactPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors = collectErrors(page);
+  await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
+  return { page, errors };
+}
+
+async function fillValid(page: Page) {
+  await page.getByLabel('First Name').fill('Marcus');
+  await page.getByLabel('Last Name').fill('Hale');
+  await page.getByLabel('Email').fill('marcus@example.com');
+  await page.getByLabel('Phone').fill('(813) 555-0177');
+  await page.getByLabel('Service Interest').selectOption('Semaglutide Weight Loss');
+  await page.getByLabel('Message').fill('I would like to ask about the weight loss program.');
+}
+const submit = (page: Page) => page.getByRole('button', { name: /Send Message|Sending/ });
+const notices = (page: Page) => page.locator('[role="region"] li[data-variant][data-state="open"]');
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('contact form on a %s', (_, viewport) => {
+  it('shows each validation message under its field before submit, linked for assistive technology', async () => {
+    const { page, errors } = await contactPage(viewport);
+    await page.getByLabel('First Name').focus();
+    await page.getByLabel('Last Name').focus();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Message').fill('too short');
+    await page.getByLabel('Phone').focus();
+    const expected: Record<string, string> = {
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Invalid email address',
+      message: 'Message must be at least 10 characters',
+    };
+    for (const [id, message] of Object.entries(expected)) {
+      const field = page.locator(`#${id}`);
+      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+      const describedBy = await field.getAttribute('aria-describedby');
+      expect(await page.locator(`#${describedBy}`).textContent()).toBe(message);
+    }
+    expect(await page.locator('#phone').getAttribute('aria-invalid')).toBe('false');
+    expect(received).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('is pending while sending, then empties and shows the success notice', async () => {
+    delayMs = 400;
+    const { page, errors } = await contactPage(viewport);
+    await fillValid(page);
+    await submit(page).click();
+    await expect(submit(page).textContent()).resolves.toBe('Sending...');
+    expect(await submit(page).isDisabled()).toBe(true);
+    await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    expect(await notices(page).first().textContent()).toContain('We will contact you within 24 hours.');
+    expect(await submit(page).textContent()).toBe('Send Message');
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Message', 'Service Interest']) {
+      expect(await page.getByLabel(label).inputValue(), label).toBe('');
+    }
+    expect(received).toHaveLength(1);
+    const sent = received[0] as { type: string; body: string };
+    expect(sent.type).toBe('application/json');
+    expect(JSON.parse(sent.body)).toEqual({
+      firstName: 'Marcus', lastName: 'Hale', email: 'marcus@example.com', phone: '(813) 555-0177', service: 'Semaglutide Weight Loss', message: 'I would like to ask about the weight loss program.',
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('contact form failures and notices', () => {
+  it('keeps the values and shows the destructive notice on a 500', async () => {
+    mode = 'error500';
+    const { page } = await contactPage();
+    await fillValid(page);
+    await submit(page).click();
+    await notices(page).getByText('Error sending message', { exact: true }).waitFor();
+    const notice = notices(page).first();
+    expect(await notice.getAttribute('data-variant')).toBe('destructive');
+    expect(await notice.textContent()).toContain('Please try again or call us directly.');
+    // Announced to screen readers through a live region.
+    expect(await page.locator('[role="status"][aria-live="assertive"]').textContent()).toContain('Error sending message');
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Marcus');
+    expect(await page.getByLabel('Message').inputValue()).toBe('I would like to ask about the weight loss program.');
+    expect(await page.getByLabel('Service Interest').inputValue()).toBe('Semaglutide Weight Loss');
+    await page.close();
+  });
+
+  it('keeps the values and shows the destructive notice when the network fails', async () => {
+    mode = 'drop';
+    const { page } = await contactPage();
+    await fillValid(page);
+    await submit(page).click();
+    await notices(page).getByText('Error sending message', { exact: true }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('marcus@example.com');
+    expect(await submit(page).isDisabled()).toBe(false);
+    await page.close();
+  });
+
+  it('shows one notice at a time: a second replaces the first; F8 moves focus to the notices', async () => {
+    mode = 'error500';
+    const { page } = await contactPage();
+    await fillValid(page);
+    await submit(page).click();
+    await notices(page).getByText('Error sending message', { exact: true }).waitFor();
+    mode = 'created';
+    await submit(page).click();
+    await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await notices(page).count()).toBe(1);
+    expect(await notices(page).first().textContent()).toContain('Message sent successfully!');
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toBe('Notifications (F8)');
+    await page.close();
+  });
+
+  it('dismisses a notice after 5000 ms', async () => {
+    const { page } = await contactPage();
+    await fillValid(page);
+    await submit(page).click();
+    await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    await page.waitForTimeout(4000);
+    expect(await notices(page).count()).toBe(1);
+    await page.waitForTimeout(1600);
+    expect(await notices(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('a swipe right past 50 px dismisses a notice', async () => {
+    const { page } = await contactPage(PHONE);
+    await fillValid(page);
+    await submit(page).click();
+    await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    const box = (await notices(page).first().boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    for (let dx = 10; dx <= 90; dx += 10) await page.mouse.move(box.x + 20 + dx, y);
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    expect(await notices(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('posts natively to the endpoint when JavaScript is off', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/contact/`);
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForLoadState();
+    expect(received).toHaveLength(1);
+    const sent = received[0] as { type: string; body: string };
+    expect(sent.type).toBe('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(sent.body);
+    expect(form.get('firstName')).toBe('Marcus');
+    expect(form.get('service')).toBe('Semaglutide Weight Loss');
+    expect(form.get('website')).toBe('');
+    await ctx.close();
+  });
+});

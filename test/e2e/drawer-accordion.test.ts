@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, collectErrors, launchBrowser } from '../helpers/browser.js';
+import { buildSample } from '../helpers/built-site.js';
+import { serveStatic } from '../helpers/static-server.js';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+beforeAll(async () => {
+  server = await serveStatic(buildSample('tampa'));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.goto(server.url + path);
+  return page;
+}
+const drawerOpen = (page: Page) => page.locator('#menu-drawer').evaluate((e) => e.matches(':popover-open'));
+const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.querySelector('svg')?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
+
+describe('mobile drawer', () => {
+  it.each([
+    ['phone 375x667', PHONE, 300],
+    ['tablet 768x1024', { width: 768, height: 1024 }, 400],
+  ])('at %s: opens from the labelled button at its width from the right, focus inside, current page marked', async (_, viewport, width) => {
+    const page = await open('/semaglutide/', viewport);
+    const errors = collectErrors(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await drawerOpen(page)).toBe(true);
+    await page.waitForTimeout(300); // the slide-in transition
+    const box = (await page.locator('#menu-drawer').boundingBox())!;
+    expect(Math.round(box.width)).toBe(width);
+    expect(Math.round(box.x + box.width)).toBe(viewport.width);
+    expect(await focusedLabel(page)).toBe('Close menu');
+    const current = page.locator('#menu-drawer a[aria-current="page"]');
+    expect(await current.textContent()).toBe('Semaglutide');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('closes by the close button, Escape and a tap outside, returning focus to the menu button', async () => {
+    const page = await open('/', PHONE);
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    const isMenuFocused = () => page.evaluate(() => document.activeElement?.getAttribute('popovertarget') === 'menu-drawer' && !document.activeElement?.hasAttribute('popovertargetaction'));
+
+    await menu.click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    expect(await drawerOpen(page)).toBe(false);
+    expect(await isMenuFocused()).toBe(true);
+
+    await menu.click();
+    await page.keyboard.press('Escape');
+    expect(await drawerOpen(page)).toBe(false);
+    expect(await isMenuFocused()).toBe(true);
+
+    await menu.click();
+    await page.waitForTimeout(300);
+    await page.mouse.click(20, 400); // on the dimmed page, left of the drawer
+    expect(await drawerOpen(page)).toBe(false);
+    await page.close();
+  });
+
+  it('closes when a link is tapped, landing on that page', async () => {
+    const page = await open('/', PHONE);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#menu-drawer').getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(`${server.url}/about/`);
+    expect(await drawerOpen(page)).toBe(false);
+    expect(await page.locator('#menu-drawer').isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('is keyboard operable: Enter on the menu button opens it, Tab moves through its links', async () => {
+    const page = await open('/', PHONE);
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await drawerOpen(page)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
+    await page.close();
+  });
+
+  it('on a desktop the nav is inline and the menu button is hidden', async () => {
+    const page = await open('/', DESKTOP);
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe('FAQ accordion', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('on a %s: one open at a time, the open one collapses, answers are in the page', async (_, viewport) => {
+    const page = await open('/', viewport);
+    const items = page.locator('details[name="faq"]');
+    expect(await items.count()).toBe(6);
+    const openCount = () => page.locator('details[name="faq"][open]').count();
+    expect(await openCount()).toBe(0);
+    await items.nth(0).locator('summary').click();
+    expect(await items.nth(0).getAttribute('open')).toBe('');
+    await items.nth(3).locator('summary').click();
+    expect(await openCount()).toBe(1);
+    expect(await items.nth(3).getAttribute('open')).toBe('');
+    await expect(items.nth(3).locator('p').isVisible()).resolves.toBe(true);
+    await items.nth(3).locator('summary').click();
+    expect(await openCount()).toBe(0);
+    await page.close();
+  });
+
+  it('works by keyboard: Enter and Space toggle the focused question', async () => {
+    const page = await open('/', DESKTOP);
+    const summaries = page.locator('details[name="faq"] summary');
+    await summaries.nth(1).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('details[name="faq"]').nth(1).getAttribute('open')).toBe('');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await page.locator('details[name="faq"][open]').count()).toBe(1);
+    expect(await page.locator('details[name="faq"]').nth(2).getAttribute('open')).toBe('');
+    await page.keyboard.press('Space');
+    expect(await page.locator('details[name="faq"][open]').count()).toBe(0);
+    await page.close();
+  });
+
+  it('answers are readable with JavaScript off', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/`);
+    await page.locator('details[name="faq"] summary').nth(5).click();
+    await expect(page.getByText('claim documentation', { exact: false }).isVisible()).resolves.toBe(true);
+    await ctx.close();
+  });
+});
