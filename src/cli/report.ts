@@ -33,7 +33,7 @@ export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean
             ok: failed.length === 0,
             ms: Math.round(ms),
             maxRssKb: process.resourceUsage().maxRSS,
-            sites: built.map((b) => ({ config: b.configPath, slug: b.slug, outDir: b.outDir, files: b.files, bytes: b.bytes, warnings: b.warnings })),
+            sites: built.map((b) => ({ config: b.configPath, slug: b.slug, outDir: b.outDir, files: b.files, warnings: b.warnings })),
             errors: failed.flatMap((f) => (f.ok ? [] : f.errors)),
           }),
         );

@@ -90,3 +90,30 @@ describe('loading a clinic config', () => {
     expect(errorsOf('- a\n- b\n')).toEqual([`${FILE}:1:1 config: expected a mapping of fields like "businessName: Summit Men's Health"`]);
   });
 });
+
+describe('the fast and the positioned YAML paths', () => {
+  it.each(SAMPLES)('give the same config for %s', (name) => {
+    const text = readFileSync(join(ROOT, 'configs', `${name}.yaml`), 'utf8');
+    const fast = parseConfigText(text, name);
+    // An alias sends a document down the positioned path; it must read the same.
+    const slow = parseConfigText(`${text}\nx-anchor: &a 1\n`.replace('\nx-anchor: &a 1\n', '\n# &a\n'), name);
+    const viaYaml = parseConfigText(text.replace(/^city: (.*)$/m, 'city: &c $1'), name);
+    expect(fast).toEqual(slow);
+    expect(viaYaml).toEqual(fast);
+  });
+
+  it('takes anchors and aliases through the capped parser', () => {
+    const levels = 'abcdefghi'.split('');
+    const bomb = levels.map((l, i) => `${l}: &${l} [${i === 0 ? 'x, x, x, x, x, x, x, x, x, x' : Array(10).fill(`*${levels[i - 1]}`).join(', ')}]`).join('\n');
+    const r = parseConfigText(bomb, 'bomb.yaml');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatch(/^bomb\.yaml:\d+:\d+ yaml: .*alias/i);
+  });
+
+  it('reports duplicate keys with their position', () => {
+    const text = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8') + '\ncity: Orlando\n';
+    const r = parseConfigText(text, FILE);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatch(/^configs\/tampa\.yaml:\d+:1 yaml: Map keys must be unique/);
+  });
+});

@@ -3,7 +3,7 @@ import type { PageMeta } from './content/types.js';
 import { usePage } from './context.js';
 import { Footer } from './components/footer.js';
 import { Header } from './components/header.js';
-import { absoluteUrl, clinicJsonLd, scriptSafeJson } from './seo.js';
+import { absoluteUrl } from './seo.js';
 
 /** The whole HTML document of a page: head with search and share metadata, header, main, footer. */
 export function Document({ meta, children, scripts = [], noindex = false }: { meta: PageMeta; children: ReactNode; scripts?: string[]; noindex?: boolean }) {
@@ -35,7 +35,7 @@ export function Document({ meta, children, scripts = [], noindex = false }: { me
         {scripts.map((src) => (
           <script key={src} type="module" src={url(src)} />
         ))}
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(clinicJsonLd(site)) }} />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: site.jsonLd }} />
       </head>
       <body className="flex min-h-screen flex-col">
         <Header />

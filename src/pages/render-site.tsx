@@ -19,6 +19,7 @@ import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { faviconSvg, robotsTxt, sitemapXml } from './seo.js';
 import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site } from './site.js';
+import { Lru, compile, fill, tokenize, type Template } from './template.js';
 import { TrtPage } from './trt/trt-page.js';
 
 /** A generated site: relative file path -> contents (spec: "files, a map of file name to file content"). */
@@ -43,15 +44,41 @@ const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file };
 /**
  * Renders every file of a clinic's site from a validated config. Pure: no file system, clock or
  * network, and the same config always gives the same bytes. Callers write the files.
+ * Pages come from templates rendered once per shape of site (see template.ts).
  */
 export function renderSite(config: ClinicConfig): SiteFiles {
   const site = resolveSite(config);
-  const routes = siteRoutes(config.services);
+  const { shape, values } = tokenize(site);
+  const key = JSON.stringify(shape);
+  let pages = templates.get(key);
+  if (!pages) {
+    pages = Object.entries(renderPages(shape)).map(([file, html]) => [file, compile(html)] as const);
+    templates.set(key, pages);
+  }
   const files: SiteFiles = {};
-  for (const route of routes) files[route.file] = renderPage(site, route.path, PAGES[route.id](site));
+  for (const [file, template] of pages) files[file] = fill(template, values);
+  return addSiteFiles(site, files);
+}
+
+const templates = new Lru<(readonly [string, Template])[]>(64);
+
+/** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
+export function renderSiteDirect(config: ClinicConfig): SiteFiles {
+  const site = resolveSite(config);
+  return addSiteFiles(site, renderPages(site));
+}
+
+/** The HTML pages of a site, the not-found page last. */
+function renderPages(site: Site): SiteFiles {
+  const files: SiteFiles = {};
+  for (const route of siteRoutes(site.config.services)) files[route.file] = renderPage(site, route.path, PAGES[route.id](site));
   // The not-found page may be served at any depth, so it links from the site root.
   files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
-  files['sitemap.xml'] = sitemapXml(site, routes);
+  return files;
+}
+
+function addSiteFiles(site: Site, files: SiteFiles): SiteFiles {
+  files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
   files['robots.txt'] = robotsTxt(site);
   files['favicon.svg'] = faviconSvg(site);
   files[ASSETS.css.file] = ASSETS.css.content;

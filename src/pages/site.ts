@@ -2,6 +2,8 @@ import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
 import { DAYS } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import { lookupState } from '../config/states.js';
+import { defaultWhyCity } from './content/about.js';
+import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { enabledServices, serviceOptions, type ServiceDef } from './services.js';
 
 /**
@@ -31,6 +33,10 @@ export interface Site {
   social: SocialLink[];
   hours: HoursRow[];
   brandColor: string;
+  /** The 'Why {city}' paragraphs: the config's local text, or the default copy. */
+  whyCity: string[];
+  /** schema.org JSON-LD of the clinic, already safe to place inside a <script> element. */
+  jsonLd: string;
 }
 
 export interface SocialLink {
@@ -59,7 +65,7 @@ export function resolveSite(config: ClinicConfig): Site {
   const national = digits.length === 11 ? digits.slice(1) : digits;
   const origin = config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin;
   const cityLine = `${config.city}, ${state.code} ${config.zipCode}`;
-  return {
+  const site: Site = {
     config,
     name: config.businessName,
     city: config.city,
@@ -81,7 +87,13 @@ export function resolveSite(config: ClinicConfig): Site {
     social: socialLinks(config.socialMedia),
     hours: hoursRows(config.hours),
     brandColor: config.primaryColor,
+    whyCity: [],
+    jsonLd: '',
   };
+  const why = config.localContent.whyCity;
+  site.whyCity = why ? why.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) : defaultWhyCity(site);
+  site.jsonLd = scriptSafeJson(clinicJsonLd(site));
+  return site;
 }
 
 function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {

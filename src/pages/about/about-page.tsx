@@ -1,4 +1,4 @@
-import { APPROACH, SPECIALTIES, VALUES, aboutHero, aboutMeta, defaultWhyCity, mission } from '../content/about.js';
+import { APPROACH, SPECIALTIES, VALUES, aboutHero, aboutMeta, mission } from '../content/about.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { Icon } from '../components/icons.js';
@@ -12,7 +12,6 @@ import { Faq } from '../home/faq.js';
 export function AboutPage() {
   const { site } = usePage();
   const local = site.config.localContent;
-  const whyCity = local.whyCity ? local.whyCity.split(/\n\s*\n/) : defaultWhyCity(site);
   return (
     <Document meta={aboutMeta(site)}>
       <PageHero hero={aboutHero(site)} />
@@ -44,7 +43,7 @@ export function AboutPage() {
       )}
       <Section id="why-city" title={`Why ${site.city}`} tone="slate">
         <div className="grid gap-10 md:grid-cols-2">
-          <Prose paragraphs={whyCity} />
+          <Prose paragraphs={site.whyCity} />
           <div className="space-y-6">
             <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <h3 className="text-xl font-semibold text-slate-900">Contact Information</h3>

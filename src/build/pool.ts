@@ -1,0 +1,72 @@
+import { availableParallelism } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { buildSite, type BuildJob, type BuildOutcome } from './build-site.js';
+
+const MARK = 'clinic-gen-build-worker';
+const BATCH = 8;
+
+/**
+ * Builds many cities on every core: this thread plus worker threads running this same module, all
+ * taking small batches from one queue so a slow city does not hold up a core. Only this thread
+ * works when workers cannot be started (the TypeScript sources under test) or there is little to do.
+ */
+export async function buildMany(
+  jobs: BuildJob[],
+  { workerUrl, onDone }: { workerUrl?: URL; onDone?: (o: BuildOutcome, done: number) => void } = {},
+): Promise<BuildOutcome[]> {
+  const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / BATCH));
+  const results: BuildOutcome[] = new Array(jobs.length);
+  let done = 0;
+  const record = (i: number, o: BuildOutcome) => {
+    results[i] = o;
+    onDone?.(o, ++done);
+  };
+  if (!workerUrl || !workerUrl.pathname.endsWith('.js') || threads < 2) {
+    for (let i = 0; i < jobs.length; i++) record(i, await buildSite(jobs[i]!));
+    return results;
+  }
+  let next = 0;
+  const take = () => {
+    const batch: number[] = [];
+    for (let k = 0; k < BATCH && next < jobs.length; k++) batch.push(next++);
+    return batch;
+  };
+  // This thread is one of the builders (one isolate fewer than a worker per core: less memory);
+  // between batches it yields so the workers' messages are handled.
+  const local = (async () => {
+    for (let batch = take(); batch.length; batch = take()) {
+      for (const i of batch) record(i, await buildSite(jobs[i]!));
+      await new Promise((r) => setImmediate(r));
+    }
+  })();
+  const remote = Array.from({ length: threads - 1 }, () => {
+    const worker = new Worker(workerUrl, { workerData: { [MARK]: true } });
+    return new Promise<void>((resolve, reject) => {
+      let batch: number[] = [];
+      const feed = () => {
+        batch = take();
+        if (batch.length === 0) return void worker.terminate().then(() => resolve());
+        worker.postMessage(batch.map((i) => jobs[i]));
+      };
+      worker.on('message', (outcomes: BuildOutcome[]) => {
+        outcomes.forEach((o, k) => record(batch[k]!, o));
+        feed();
+      });
+      worker.on('error', reject);
+      feed();
+    });
+  });
+  await Promise.all([local, ...remote]);
+  return results;
+}
+
+/** Inside a worker thread started by buildMany: build each batch and send the outcomes back. */
+export function runBuildWorkerIfAny(): boolean {
+  if (isMainThread || !(workerData as Record<string, unknown> | null)?.[MARK]) return false;
+  parentPort!.on('message', async (jobs: BuildJob[]) => {
+    const out: BuildOutcome[] = [];
+    for (const job of jobs) out.push(await buildSite(job));
+    parentPort!.postMessage(out);
+  });
+  return true;
+}
