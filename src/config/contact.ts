@@ -55,14 +55,14 @@ export const HONEYPOT_FIELD = 'website';
 
 /** Field name -> first error message, for the form and for 400 responses. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
+  // A null-prototype record, so keys such as __proto__ or constructor are plain keys here.
+  const out: Record<string, string> = Object.create(null);
+  const put = (key: string, message: string) => {
+    if (!Object.hasOwn(out, key)) out[key] = message;
+  };
   for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : '_form';
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) out[k] ??= 'Unknown field';
-      continue;
-    }
-    out[key] ??= issue.message;
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) put(k, 'Unknown field');
+    else put(issue.path.length ? String(issue.path[0]) : '_form', issue.message);
   }
   return out;
 }

@@ -34,6 +34,9 @@ export async function startTestServer(env: Record<string, string> = {}, extra: P
     env: parsed.env,
     logger: logs,
     ...extra,
+  }).catch((err: unknown) => {
+    if (!extra.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   });
   const read = <T>(sql: string): T[] => {
     const db = new Database(server.store.file, { readonly: true });

@@ -1,16 +1,52 @@
 import type { Command } from 'commander';
-import type { CliIo } from '../io.js';
 import { CliError } from '../errors.js';
+import type { CliIo } from '../io.js';
 
-/** `clinic-gen serve`: the clinic server (site, contact API, admin). Wired up with the server. */
+const whole = (name: string) => (v: string) => {
+  if (!/^\d+$/.test(v)) throw new CliError(`${name} must be a whole number, not "${v}"`);
+  return Number(v);
+};
+
+/** `clinic-gen serve`: the clinic server (live site, contact API, admin). */
 export function registerServe(program: Command, io: CliIo, setCode: (c: number) => void): void {
   program
     .command('serve')
-    .description('Run the clinic server: the live site, the contact API and the admin.')
+    .description('Run the clinic server: the live site, the contact API (stored in SQLite) and the admin.')
     .requiredOption('-c, --config <file>', 'the clinic config (YAML) of the site to serve')
-    .action(async () => {
-      void io;
-      setCode(1);
-      throw new CliError('serve is not available in this build');
+    .option('-p, --port <number>', 'port to listen on', whole('--port'), 3000)
+    .option('--host <address>', 'address to listen on; anything but loopback needs ADMIN_PASSWORD', '127.0.0.1')
+    .option('-d, --data <dir>', 'folder for the database and deployments (created on first start)', './data')
+    .option('--rate-limit <n>', 'contact messages per client address and minute, 0 for no limit (default 5, or CONTACT_RATE_LIMIT)', whole('--rate-limit'))
+    .addHelpText(
+      'after',
+      `
+Environment:
+  ADMIN_PASSWORD   password of /admin and the admin API (HTTP Basic, user "admin"); without it the
+                   server only listens on loopback
+  CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or SMTP_HOST/PORT/USER/PASS/SECURE),
+  MAIL_FROM, NOTIFY_TO, PUBLIC_URL: see the README
+
+Examples:
+  clinic-gen serve --config configs/wesley-chapel.yaml
+  ADMIN_PASSWORD='a long passphrase' clinic-gen serve -c configs/wesley-chapel.yaml --host 0.0.0.0 --port 8080`,
+    )
+    .action(async (opts: { config: string; port: number; host: string; data: string; rateLimit?: number }) => {
+      // The server's modules (hono, SQLite) load only for this command.
+      const { startServer, ServerStartError } = await import('../../server/start.js');
+      try {
+        const server = await startServer({
+          configPath: opts.config,
+          port: opts.port,
+          host: opts.host,
+          dataDir: opts.data,
+          rateLimit: opts.rateLimit,
+          installSignalHandlers: true,
+        });
+        io.err(`clinic-gen serving ${opts.config} at ${server.url} (Ctrl+C to stop)`);
+        setCode(0);
+      } catch (err) {
+        if (err instanceof ServerStartError) throw new CliError(err.message);
+        throw err;
+      }
     });
 }

@@ -1,0 +1,33 @@
+import type { ClinicConfig } from '../config/schema.js';
+import { ContactPage, type ContactFormState } from './contact/contact-page.js';
+import type { ContactField } from './contact/contact-form-view.js';
+import { renderPage } from './render-site.js';
+import { resolveSite } from './site.js';
+
+export type FormPostResult =
+  | { ok: true }
+  | { ok: false; values: Record<string, string>; errors: Record<string, string> };
+
+const FIELDS: ContactField[] = ['firstName', 'lastName', 'email', 'phone', 'service', 'message'];
+
+/**
+ * The answer to a contact form posted without JavaScript: the contact page with the spec's success
+ * notice and an empty form, or the form again with what the visitor typed and each field's error.
+ * Served by the clinic server at its own root, so it links from `/`.
+ */
+export function renderFormPostPage(config: ClinicConfig, result: FormPostResult): string {
+  const site = resolveSite(config);
+  let state: ContactFormState;
+  if (result.ok) {
+    state = { notice: { tone: 'success', title: 'Message sent successfully!', text: 'We will contact you within 24 hours.' } };
+  } else {
+    const pick = (from: Record<string, string>) =>
+      Object.fromEntries(FIELDS.filter((f) => Object.hasOwn(from, f)).map((f) => [f, String(from[f])])) as Partial<Record<ContactField, string>>;
+    state = {
+      values: pick(result.values),
+      errors: pick(result.errors),
+      notice: { tone: 'error', title: 'Error sending message', text: result.errors._form ?? 'Please correct the fields marked below and send the form again.' },
+    };
+  }
+  return renderPage(site, '/contact/', <ContactPage state={state} />, (t) => (t.startsWith('/') ? t : `/${t}`));
+}

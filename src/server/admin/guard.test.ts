@@ -1,0 +1,113 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { basic, fromAddress, memoryStore, TEST_FILES, testConfig } from '../testing.js';
+import type { AppEnv, AppOptions } from '../types.js';
+import { basicPassword } from './basic-auth.js';
+import { isProtectedPath } from './guard.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+function setup(options: Partial<AppOptions> = {}) {
+  const extra = new Hono<AppEnv>();
+  extra.post('/api/deploy-website', (c) => c.json({ success: true }));
+  extra.delete('/api/deployments/:site', (c) => c.json({ success: true }));
+  extra.get('/admin', (c) => c.html('<h1>Admin</h1>'));
+  return createApp({ config: testConfig(), files: TEST_FILES, store: memoryStore(), extraRoutes: extra, options });
+}
+
+describe('which paths are admin', () => {
+  it.each([
+    ['/admin', 'GET', true],
+    ['/admin/', 'GET', true],
+    ['/api/messages', 'GET', true],
+    ['/api/contact', 'GET', true],
+    ['/api/contact', 'POST', false],
+    ['/api/contact', 'OPTIONS', false],
+    ['/sites/tampa/', 'GET', true],
+    ['/about/', 'GET', false],
+  ])('%s %s -> protected %s', (path, method, expected) => {
+    expect(isProtectedPath(path as string, method as string)).toBe(expected);
+  });
+});
+
+describe('with ADMIN_PASSWORD', () => {
+  const app = setup({ adminPassword: PASSWORD });
+
+  it('asks for Basic auth, accepts the password with any user name, refuses a wrong one', async () => {
+    const none = await app.request('/admin');
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toContain('Basic realm=');
+    expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD) } })).status).toBe(200);
+    expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD, 'operator') } })).status).toBe(200);
+    expect((await app.request('/admin', { headers: { Authorization: basic('wrong') } })).status).toBe(401);
+    expect((await app.request('/admin', { headers: { Authorization: 'Bearer x' } })).status).toBe(401);
+  });
+
+  it('marks admin answers no-store, refusals included', async () => {
+    expect((await app.request('/api/messages')).headers.get('cache-control')).toBe('no-store');
+    const ok = await app.request('/api/messages', { headers: { Authorization: basic(PASSWORD) } });
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('slows down password guessing with 429 after 20 failures a minute', async () => {
+    const guessed = setup({ adminPassword: PASSWORD });
+    let last = 0;
+    for (let i = 0; i < 21; i++) last = (await guessed.request('/admin', { headers: { Authorization: basic(`guess${i}`) } }, fromAddress('203.0.113.5'))).status;
+    expect(last).toBe(429);
+    // Even the right password gets 429 now: the answer must not reveal a right guess.
+    expect((await guessed.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.5'))).status).toBe(429);
+    expect((await guessed.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.6'))).status).toBe(200);
+  });
+
+  it('refuses cross-site state changes (CSRF) and bodies other than JSON or multipart', async () => {
+    const auth = { Authorization: basic(PASSWORD), Host: 'clinic.example.com' };
+    const json = { ...auth, 'Content-Type': 'application/json' };
+    const post = (headers: Record<string, string>, body = '{}') => app.request('/api/deploy-website', { method: 'POST', headers, body });
+    expect((await post({ ...json, Origin: 'http://clinic.example.com', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await post(json)).status).toBe(200); // curl: no browser, no CSRF
+    expect((await post({ ...json, Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post({ ...json, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await post({ ...json, 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await post({ ...auth, 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await post({ ...auth, 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(415);
+    const del = await app.request('/api/deployments/tampa', { method: 'DELETE', headers: { ...auth, Origin: 'https://evil.example' } });
+    expect(del.status).toBe(403);
+  });
+});
+
+describe('without ADMIN_PASSWORD', () => {
+  const app = setup();
+
+  it('opens the admin to direct loopback clients only', async () => {
+    expect((await app.request('/admin', {}, fromAddress('127.0.0.1'))).status).toBe(200);
+    expect((await app.request('/admin', {}, fromAddress('::1'))).status).toBe(200);
+    expect((await app.request('/admin', {}, fromAddress('192.0.2.10'))).status).toBe(403);
+    expect((await app.request('/admin')).status).toBe(403);
+  });
+
+  it('refuses requests relayed by a proxy on this machine', async () => {
+    const res = await app.request('/api/messages', { headers: { 'X-Forwarded-For': '203.0.113.7' } }, fromAddress('127.0.0.1'));
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('basicPassword', () => {
+  it('reads the password after the first colon and rejects malformed headers', () => {
+    expect(basicPassword(`Basic ${Buffer.from('admin:pa:ss').toString('base64')}`)).toBe('pa:ss');
+    expect(basicPassword('Basic !!!')).toBeUndefined();
+    expect(basicPassword(`Basic ${Buffer.from('nocolon').toString('base64')}`)).toBeUndefined();
+  });
+});
+
+describe('responses with immutable headers', () => {
+  it('still get no-store and the security headers', async () => {
+    const extra = new Hono<AppEnv>();
+    extra.get('/admin/go', () => Response.redirect('http://localhost/admin/', 302));
+    const app = createApp({ config: testConfig(), files: TEST_FILES, store: memoryStore(), extraRoutes: extra, options: { adminPassword: PASSWORD } });
+    const res = await app.request('/admin/go', { headers: { Authorization: basic(PASSWORD) } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});

@@ -1,0 +1,87 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { clientAddress, isLoopback, peerAddress, rateKey } from '../http/client.js';
+import { mutableHeaders } from '../http/security-headers.js';
+import { createRateLimiter } from '../contact/rate-limit.js';
+import type { AppEnv } from '../types.js';
+import { passwordChecker } from './basic-auth.js';
+
+/**
+ * The admin's front door (NOTES.md decision 6): /admin*, /sites* and every /api* call except the
+ * public contact post and its preflight. The decision uses the path checked by pathGuard,
+ * lower-cased, so no spelling of a path reaches a handler without passing here.
+ */
+export function isProtectedPath(path: string, method: string): boolean {
+  const p = path.toLowerCase();
+  if (p === '/api/contact' && (method === 'POST' || method === 'OPTIONS')) return false;
+  return p.startsWith('/admin') || p.startsWith('/api') || p.startsWith('/sites');
+}
+
+export interface AdminGuardOptions {
+  adminPassword?: string;
+  trusted: ReadonlySet<string>;
+  /** Hosts (host:port) besides the request's own that count as same-origin (PUBLIC_URL). */
+  extraHosts: readonly string[];
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_TYPES = /^(application\/json|multipart\/form-data)\s*(;|$)/i;
+
+/** Middleware: Basic auth (or loopback-only without a password), CSRF checks and no-store for admin paths. */
+export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
+  const check = opts.adminPassword ? passwordChecker(opts.adminPassword) : undefined;
+  // Slows down password guessing: 20 failed attempts per client and minute.
+  const failures = createRateLimiter({ limit: 20 });
+  return async (c, next) => {
+    if (!isProtectedPath(c.get('path'), c.req.method)) return next();
+    c.header('Cache-Control', 'no-store');
+    if (check) {
+      const client = rateKey(clientAddress(c, opts.trusted));
+      // Checked before the password, or a guesser could still tell a right guess (200) from a wrong one (429).
+      const blocked = failures.peek(client);
+      if (!blocked.ok) return c.text('Too many failed attempts', 429, { 'Retry-After': String(blocked.retryAfterSeconds) });
+      if (!check(c.req.header('authorization'))) {
+        failures.hit(client);
+        return c.text('Authentication required', 401, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
+      }
+    } else if (!isLoopback(peerAddress(c)) || c.req.header('x-forwarded-for') || c.req.header('forwarded')) {
+      // Without a password the server listens on loopback only; a proxied or remote request
+      // would otherwise inherit that trust, so it is turned away.
+      return c.text('The admin is only open on this machine. Set ADMIN_PASSWORD to use it remotely.', 403);
+    }
+    if (UNSAFE.has(c.req.method)) {
+      const refusal = crossSiteRefusal(c, opts.extraHosts);
+      if (refusal) return refusal;
+    }
+    await next();
+    mutableHeaders(c).set('Cache-Control', 'no-store');
+  };
+}
+
+/**
+ * Browsers attach Basic credentials to cross-site requests too, so a state-changing admin call must
+ * come from our own pages: Sec-Fetch-Site and Origin, when sent, must say so, and the body must be
+ * JSON or multipart (types a cross-site <form> cannot send without a CORS preflight we never allow).
+ */
+function crossSiteRefusal(c: Context<AppEnv>, extraHosts: readonly string[]): Response | undefined {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin') return c.text('Cross-site admin requests are refused', 403);
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !isSameHost(origin, c.req.header('host'), extraHosts)) {
+    return c.text('Cross-site admin requests are refused', 403);
+  }
+  const type = c.req.header('content-type');
+  const hasBody = type !== undefined || (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
+  if (hasBody && !BODY_TYPES.test(type ?? '')) return c.text('Admin calls take application/json or multipart/form-data', 415);
+  return undefined;
+}
+
+/** True when `origin` names this server (by Host header, or one of `extraHosts`). */
+export function isSameHost(origin: string, host: string | undefined, extraHosts: readonly string[] = []): boolean {
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    return false; // 'null' and garbage
+  }
+  return (host !== undefined && originHost === host.toLowerCase()) || extraHosts.includes(originHost);
+}

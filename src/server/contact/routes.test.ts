@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { fromAddress, memoryStore, TEST_FILES, testConfig, validMessage } from '../testing.js';
+import type { AppOptions } from '../types.js';
+
+function setup(options: Partial<AppOptions> = {}) {
+  const store = memoryStore();
+  let clock = Date.UTC(2025, 4, 1, 12, 0, 0);
+  const app = createApp({
+    config: testConfig(),
+    files: TEST_FILES,
+    store,
+    now: () => new Date(clock),
+    options: { rateLimit: 0, ...options },
+  });
+  const post = (body: unknown, headers: Record<string, string> = {}, from = '198.51.100.7') =>
+    app.request(
+      '/api/contact',
+      { method: 'POST', headers: { 'Content-Type': 'application/json', Host: 'clinic.example.com', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) },
+      fromAddress(from),
+    );
+  return { app, store, post, tick: (ms: number) => (clock += ms) };
+}
+
+describe('POST /api/contact', () => {
+  it('stores a valid message with its site and received time and answers 201 with the id', async () => {
+    const { store, post } = setup();
+    const res = await post(validMessage(), { Origin: 'http://clinic.example.com' });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { success: boolean; id: string };
+    expect(body).toEqual({ success: true, id: expect.any(String) });
+    expect(store.rows).toEqual([
+      expect.objectContaining({ id: body.id, firstName: 'Jordan', site: 'http://clinic.example.com', receivedAt: '2025-05-01T12:00:00.000Z' }),
+    ]);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('records the host as the site when there is no Origin header', async () => {
+    const { store, post } = setup();
+    await post(validMessage());
+    expect(store.rows[0]?.site).toBe('http://clinic.example.com');
+  });
+
+  it('answers 400 with the spec messages per field and stores nothing', async () => {
+    const { store, post } = setup();
+    const res = await post({ firstName: '', lastName: 5, email: 'nope', message: 'short' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      errors: {
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+        email: 'Invalid email address',
+        message: 'Message must be at least 10 characters',
+      },
+    });
+    expect(store.rows).toHaveLength(0);
+  });
+
+  it.each([
+    ['malformed JSON', '{"firstName": "Jo",'],
+    ['a JSON array', '[1,2]'],
+    ['JSON null', 'null'],
+    ['10,000-character fields', JSON.stringify(validMessage({ firstName: 'x'.repeat(10_000), message: 'y'.repeat(10_000) }))],
+    ['__proto__ key', '{"__proto__":{"polluted":1},"firstName":"A","lastName":"B","email":"a@example.com","message":"long enough message"}'],
+    ['constructor key', JSON.stringify({ ...validMessage(), constructor: { prototype: { polluted: 1 } } })],
+    ['a wrong service', JSON.stringify(validMessage({ service: 'Brain surgery' }))],
+  ])('%s -> 400, nothing stored, nothing polluted', async (_name, body) => {
+    const { store, post } = setup();
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { success: boolean; errors: Record<string, string> };
+    expect(json.success).toBe(false);
+    expect(Object.keys(json.errors).length).toBeGreaterThan(0);
+    expect(store.rows).toHaveLength(0);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('names __proto__ in the errors', async () => {
+    const { post } = setup();
+    const res = await post('{"__proto__":{"x":1},"firstName":"A","lastName":"B","email":"a@example.com","message":"long enough message"}');
+    expect(await res.text()).toContain('"__proto__":"Unknown field"');
+  });
+
+  it('refuses other content types with 415, a body over the limit with 413, Content-Length: abc with 400', async () => {
+    const { store, post } = setup();
+    expect((await post('firstName=a', { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await post(JSON.stringify(validMessage({ message: 'z'.repeat(40_000) })))).status).toBe(413);
+    expect((await post(JSON.stringify(validMessage()), { 'Content-Length': 'abc' })).status).toBe(400);
+    expect(store.rows).toHaveLength(0);
+  });
+
+  it('stores unicode and emoji intact', async () => {
+    const { store, post } = setup();
+    const text = 'Olá, 我想预约 — 💪🏽 testosterone? ñ "quotes" <b>';
+    await post(validMessage({ firstName: 'Zoë 🌴', message: text }));
+    expect(store.rows[0]).toMatchObject({ firstName: 'Zoë 🌴', message: text });
+  });
+
+  it('answers a filled honeypot exactly like success and stores nothing', async () => {
+    const { store, post } = setup();
+    const res = await post({ ...validMessage(), website: 'http://spam.example' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ success: true, id: expect.any(String) });
+    expect(store.rows).toHaveLength(0);
+    expect((await post({ ...validMessage(), website: '' })).status).toBe(201);
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('stores a message once per Idempotency-Key and returns the same id', async () => {
+    const { store, post } = setup();
+    const a = await (await post(validMessage(), { 'Idempotency-Key': 'retry-key-0001' })).json();
+    const b = await (await post(validMessage(), { 'Idempotency-Key': 'retry-key-0001' })).json();
+    expect(b).toEqual(a);
+    expect(store.rows).toHaveLength(1);
+    expect((await post(validMessage(), { 'Idempotency-Key': 'bad key!' })).status).toBe(400);
+  });
+});
+
+describe('rate limit', () => {
+  it('allows 5 a minute per address, then 429 with Retry-After; other addresses are unaffected', async () => {
+    const { post, tick } = setup({ rateLimit: 5 });
+    for (let i = 0; i < 5; i++) expect((await post(validMessage())).status).toBe(201);
+    const limited = await post(validMessage());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await post(validMessage(), {}, '198.51.100.8')).status).toBe(201);
+    tick(60_001);
+    expect((await post(validMessage())).status).toBe(201);
+  });
+
+  it('ignores X-Forwarded-For unless the peer is a trusted proxy', async () => {
+    const { post } = setup({ rateLimit: 1 });
+    expect((await post(validMessage(), { 'X-Forwarded-For': '1.1.1.1' })).status).toBe(201);
+    expect((await post(validMessage(), { 'X-Forwarded-For': '2.2.2.2' })).status).toBe(429);
+
+    const proxied = setup({ rateLimit: 1, trustProxy: ['10.0.0.1'] });
+    expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '1.1.1.1' }, '10.0.0.1')).status).toBe(201);
+    expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '2.2.2.2' }, '10.0.0.1')).status).toBe(201);
+    // A forged left-most entry does not help: the proxy's own right-most entry counts.
+    expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '9.9.9.9, 2.2.2.2' }, '10.0.0.1')).status).toBe(429);
+  });
+});
+
+describe('CORS and origins', () => {
+  const origins = { corsOrigins: ['https://tampa.example.com'] };
+
+  it('answers the preflight of a configured city site with credentials allowed', async () => {
+    const { app } = setup(origins);
+    const res = await app.request('/api/contact', { method: 'OPTIONS', headers: { Origin: 'https://tampa.example.com', 'Access-Control-Request-Method': 'POST' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://tampa.example.com');
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await app.request('/api/contact', { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } });
+    expect(other.status).toBe(403);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('stores a post from a configured origin under that site, refuses unknown origins with 403', async () => {
+    const { store, post } = setup(origins);
+    const ok = await post(validMessage(), { Origin: 'https://tampa.example.com' });
+    expect(ok.status).toBe(201);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://tampa.example.com');
+    expect(store.rows[0]?.site).toBe('https://tampa.example.com');
+    expect((await post(validMessage(), { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(validMessage(), { Origin: 'null' })).status).toBe(403);
+    expect(store.rows).toHaveLength(1);
+  });
+});
+
+describe('no-JavaScript form post', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const formHeaders = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+  it('answers a valid form post with the confirmation page (200) and stores it', async () => {
+    const { store, post } = setup();
+    const res = await post(form({ ...validMessage(), website: '' }), formHeaders);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('Message sent successfully!');
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('answers an invalid form post with the form errors (400)', async () => {
+    const { store, post } = setup();
+    const res = await post(form({ ...validMessage(), email: 'nope' }), formHeaders);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Invalid email address');
+    expect(store.rows).toHaveLength(0);
+  });
+});

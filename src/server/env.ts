@@ -1,0 +1,71 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { normalizeOrigin } from './contact/origin.js';
+
+/**
+ * The server's environment, validated once at start-up. A bad value stops the start with a
+ * message naming the variable and what it should look like.
+ */
+
+const list = (what: string, check: (item: string) => boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const items = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      for (const item of items) if (!check(item)) ctx.addIssue({ code: 'custom', message: `"${item}" is not ${what}` });
+      return items;
+    });
+
+const httpUrl = (example: string) =>
+  z.string().trim().refine((v) => normalizeOrigin(v) !== undefined, { error: `expected an http(s) URL like ${example}` });
+
+const emailAddress = z.string().trim().refine((v) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(v), {
+  error: 'expected an email address like clinic@example.com or "Clinic <clinic@example.com>"',
+});
+
+export const serverEnvSchema = z.object({
+  ADMIN_PASSWORD: z.string().min(12, { error: 'expected at least 12 characters (a passphrase of a few words is best)' }).optional(),
+  CONTACT_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+$/, { error: 'expected a whole number of messages per minute and address, like 5 (0 lifts the limit)' })
+    .transform(Number)
+    .optional(),
+  TRUST_PROXY: list('an IP address or "loopback"', (s) => s === 'loopback' || isIP(s) !== 0),
+  CORS_ORIGINS: list('an origin like https://tampa.example.com', (s) => normalizeOrigin(s) === s.replace(/\/$/, '')),
+  PUBLIC_URL: httpUrl('https://clinic.example.com').optional(),
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, { error: 'expected smtp://user:pass@host:587 or smtps://user:pass@host:465' }).optional(),
+  SMTP_HOST: z.string().trim().min(1).optional(),
+  SMTP_PORT: z.string().regex(/^\d{1,5}$/, { error: 'expected a port number like 587' }).transform(Number).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_SECURE: z.enum(['true', 'false'], { error: 'expected true (TLS from the start, port 465) or false (STARTTLS)' }).optional(),
+  MAIL_FROM: emailAddress.optional(),
+  NOTIFY_TO: emailAddress.optional(),
+});
+
+export type ServerEnv = z.output<typeof serverEnvSchema>;
+
+export type EnvResult = { ok: true; env: ServerEnv } | { ok: false; errors: string[] };
+
+/** Validates `source` (process.env); each error reads `NAME: what is wrong`. */
+export function parseServerEnv(source: Record<string, string | undefined>): EnvResult {
+  // Empty variables count as unset: `FOO=` in a .env file means "no value".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = serverEnvSchema.safeParse(present);
+  const errors = parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0] ?? 'environment')}: ${i.message}`);
+  if (parsed.success) errors.push(...mailErrors(parsed.data));
+  return parsed.success && errors.length === 0 ? { ok: true, env: parsed.data } : { ok: false, errors };
+}
+
+/** Mail is all or nothing: half a configuration would silently never notify anyone. */
+function mailErrors(env: ServerEnv): string[] {
+  const anyMail = env.SMTP_URL || env.SMTP_HOST || env.MAIL_FROM || env.NOTIFY_TO;
+  if (!anyMail) return [];
+  const missing: string[] = [];
+  if (!env.SMTP_URL && !env.SMTP_HOST) missing.push('SMTP_URL (or SMTP_HOST)');
+  if (!env.MAIL_FROM) missing.push('MAIL_FROM');
+  if (!env.NOTIFY_TO) missing.push('NOTIFY_TO');
+  if (!env.PUBLIC_URL) missing.push('PUBLIC_URL (the email links to PUBLIC_URL/admin#messages)');
+  return missing.map((name) => `${name}: missing; email notification needs SMTP_URL or SMTP_HOST, MAIL_FROM, NOTIFY_TO and PUBLIC_URL together`);
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryLogger } from '../logger.js';
+import { openStore, type Store } from '../store/open.js';
+import { validMessage } from '../testing.js';
+import { buildNotification, type Notification } from './notification.js';
+import { createMailWorker } from './worker.js';
+
+const settings = { from: 'Website <site@example.com>', to: 'desk@example.com', publicUrl: 'https://clinic.example.com/', businessName: 'Summit' };
+let store: Store;
+let dir: string;
+afterEach(() => {
+  store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function setup(failures: number) {
+  dir = mkdtempSync(path.join(tmpdir(), 'clinic-mail-'));
+  store = openStore(dir, { notify: true });
+  const { id } = await store.messages.add({ ...validMessage(), phone: '', service: '', site: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z' });
+  const sent: Notification[] = [];
+  let left = failures;
+  let t = Date.now() + 1;
+  const logger = memoryLogger();
+  const worker = createMailWorker({
+    outbox: store.outbox,
+    mailer: {
+      async send(mail) {
+        if (left-- > 0) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
+        sent.push(mail);
+      },
+      close: () => undefined,
+    },
+    settings,
+    logger,
+    now: () => t,
+    baseDelayMs: 1000,
+    maxAttempts: 3,
+  });
+  return { id, sent, worker, logger, advance: (ms: number) => (t += ms) };
+}
+
+describe('mail worker', () => {
+  it('sends once and marks the row sent', async () => {
+    const { id, sent, worker } = await setup(0);
+    expect(await worker.runOnce()).toBe(1);
+    expect(await worker.runOnce()).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.messageId).toBe(`<contact-${id}@example.com>`);
+    expect(store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
+  });
+
+  it('backs off exponentially after a failure and does not retry early', async () => {
+    const { sent, worker, advance } = await setup(2);
+    expect(await worker.runOnce()).toBe(0); // attempt 1 fails: next in ~1 s
+    advance(500);
+    expect(await worker.runOnce()).toBe(0); // too early: nothing due
+    advance(800);
+    expect(await worker.runOnce()).toBe(0); // attempt 2 fails: next in ~2 s
+    advance(1500);
+    expect(await worker.runOnce()).toBe(0); // still too early
+    advance(1000);
+    expect(await worker.runOnce()).toBe(1); // attempt 3 succeeds
+    expect(sent).toHaveLength(1);
+  });
+
+  it('gives up after maxAttempts and logs it without message data', async () => {
+    const { worker, advance, logger } = await setup(10);
+    for (let i = 0; i < 5; i++) {
+      await worker.runOnce();
+      advance(10_000);
+    }
+    expect(store.outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1 });
+    expect(logger.events.map((e) => e.event)).toEqual(['mail.retry', 'mail.retry', 'mail.gave_up']);
+    expect(JSON.stringify(logger.events)).not.toMatch(/Jordan|jordan@|consultation/);
+  });
+});
+
+describe('notification', () => {
+  it('links to the admin and carries no personal data', () => {
+    const n = buildNotification({ id: 1, messageId: 'abc', site: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0 }, settings);
+    expect(n.text).toContain('https://clinic.example.com/admin#messages');
+    expect(n.subject).toBe('New contact message for Summit');
+    expect(n.messageId).toBe('<contact-abc@example.com>');
+  });
+});

@@ -1,0 +1,124 @@
+import { errorFields, type Logger } from '../logger.js';
+import type { OutboxStore } from '../store/types.js';
+import { buildNotification, type NotificationSettings } from './notification.js';
+import type { Mailer } from './smtp.js';
+
+/**
+ * Sends the outbox in the background, never in the visitor's request. At-least-once with an
+ * idempotent Message-ID: a row is marked sent only after the SMTP server accepted it, so a crash in
+ * between resends the same email (same Message-ID) rather than losing it. Failures back off
+ * exponentially with jitter and give up after `maxAttempts`, leaving the row for the operator.
+ */
+export interface MailWorkerOptions {
+  outbox: OutboxStore;
+  mailer: Mailer;
+  settings: NotificationSettings;
+  logger: Logger;
+  now?: () => number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  /** How long a claimed row stays reserved for this worker. */
+  leaseMs?: number;
+  /** Poll interval when nothing is due (another process may have queued mail). */
+  idlePollMs?: number;
+}
+
+export interface MailWorker {
+  start(): void;
+  /** A message was stored: look at the outbox now rather than at the next poll. */
+  kick(): void;
+  /** Waits for a send in progress, then stops. */
+  stop(): Promise<void>;
+  /** One pass over what is due; resolves to the number of emails sent. For tests. */
+  runOnce(): Promise<number>;
+}
+
+/** Creates the worker; call start() once the server listens and stop() before closing the store. */
+export function createMailWorker(o: MailWorkerOptions): MailWorker {
+  const now = o.now ?? Date.now;
+  const base = o.baseDelayMs ?? 5_000;
+  const maxDelay = o.maxDelayMs ?? 30 * 60_000;
+  const maxAttempts = o.maxAttempts ?? 12;
+  const leaseMs = o.leaseMs ?? 5 * 60_000;
+  const idle = o.idlePollMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = true;
+
+  const backoff = (attempts: number) => Math.min(maxDelay, base * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4);
+
+  async function pass(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const items = o.outbox.claimDue(now(), 10, leaseMs);
+      for (const item of items) {
+        try {
+          await o.mailer.send(buildNotification(item, o.settings));
+          o.outbox.markSent(item.id, now());
+          sent++;
+        } catch (err) {
+          const attempts = item.attempts + 1;
+          const giveUp = attempts >= maxAttempts;
+          const reason = err instanceof Error ? err.message : String(err);
+          o.outbox.markFailed(item.id, attempts, giveUp ? null : Math.round(now() + backoff(attempts)), reason);
+          o.logger[giveUp ? 'error' : 'warn'](giveUp ? 'mail.gave_up' : 'mail.retry', { outboxId: item.id, attempts, ...errorFields(err) });
+        }
+      }
+      if (items.length < 10 || stopped) return sent;
+    }
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, Math.max(0, delayMs));
+    timer.unref();
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((err) => {
+        o.logger.error('mail.worker_failed', errorFields(err));
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          schedule(0);
+          return;
+        }
+        let due: number | null = null;
+        try {
+          due = o.outbox.nextDue();
+        } catch (err) {
+          o.logger.error('mail.worker_failed', errorFields(err));
+        }
+        // Leased rows of another worker look due; a floor keeps this from spinning on them.
+        schedule(due === null ? idle : Math.min(idle, Math.max(250, due - now())));
+      });
+    return running;
+  }
+
+  return {
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    kick: () => (stopped ? undefined : schedule(0)),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+      o.mailer.close();
+    },
+    runOnce: () => run(),
+  };
+}

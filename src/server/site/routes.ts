@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv } from '../types.js';
+import { resolveSitePath, type SiteEntry } from './site-files.js';
+
+/** Serves the rendered site from memory: pages, hashed assets, sitemap, robots.txt. */
+export function siteRoutes(site: ReadonlyMap<string, SiteEntry>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const found = resolveSitePath(site, c.get('path'));
+    if (!found) return notFound(c, site);
+    if ('redirect' in found) {
+      const q = c.req.url.indexOf('?');
+      return c.redirect(encodeURI(found.redirect) + (q === -1 ? '' : c.req.url.slice(q)), 308);
+    }
+    const { entry } = found;
+    c.header('Cache-Control', entry.cacheControl);
+    c.header('ETag', entry.etag);
+    if (matchesEtag(c.req.header('if-none-match'), entry.etag)) return c.body(null, 304);
+    c.header('Content-Type', entry.type);
+    return c.body(entry.body as Uint8Array<ArrayBuffer>, 200);
+  });
+  return app;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === etag || tag === '*';
+  });
+}
+
+/** The site's 404 page (or a JSON error under /api), always with status 404. */
+export function notFound(c: Context<AppEnv>, site: ReadonlyMap<string, SiteEntry>): Response {
+  const path = c.get('path') ?? '';
+  if (path.startsWith('/api/') || path === '/api') {
+    return c.json({ success: false, error: 'Not found' }, 404, { 'Cache-Control': 'no-store' });
+  }
+  const page = site.get('404.html');
+  c.header('Cache-Control', 'no-cache');
+  if (!page) return c.text('Not found', 404);
+  c.header('Content-Type', page.type);
+  return c.body(page.body as Uint8Array<ArrayBuffer>, 404);
+}

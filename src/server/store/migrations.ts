@@ -1,0 +1,65 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Versioned schema migrations. The database's `PRAGMA user_version` holds the number of the last
+ * migration applied; each migration runs in its own transaction together with the version bump, so
+ * a crash leaves the schema at one version or the next, never in between. Append only: never edit
+ * a migration that has shipped.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'messages and outbox',
+    sql: `
+      CREATE TABLE messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        public_id TEXT NOT NULL UNIQUE,
+        idempotency_key TEXT UNIQUE,
+        received_at TEXT NOT NULL,
+        site TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        service TEXT NOT NULL,
+        message TEXT NOT NULL
+      ) STRICT;
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL UNIQUE REFERENCES messages(id),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER,
+        lease_until INTEGER,
+        sent_at INTEGER,
+        last_error TEXT
+      ) STRICT;
+      CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL;
+    `,
+  },
+];
+
+/** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */
+export class SchemaTooNewError extends Error {
+  constructor(file: string, found: number, known: number) {
+    super(`${file}: the database has schema version ${found}, this clinic-gen knows up to ${known}; upgrade clinic-gen or use another --data folder`);
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+/** Brings the schema up to date. Returns the versions it applied. */
+export function migrate(db: Database.Database, file: string): number[] {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = MIGRATIONS.at(-1)?.version ?? 0;
+  if (current > latest) throw new SchemaTooNewError(file, current, latest);
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      // user_version lives in the file header and is written inside this transaction.
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+    applied.push(m.version);
+  }
+  return applied;
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from './migrations.js';
+import { createMessageStore } from './messages.js';
+import { createOutboxStore } from './outbox.js';
+import type { MessageStore, OutboxStore } from './types.js';
+
+export interface Store {
+  messages: MessageStore;
+  outbox: OutboxStore;
+  /** The database file. */
+  file: string;
+  /** Commits what is queued, then closes the database. Safe to call twice. */
+  close(): void;
+}
+
+export interface OpenStoreOptions {
+  /** Queue a notification in the outbox with every message (mail is configured). */
+  notify?: boolean;
+  /** How long a writer waits for a lock held by another connection. */
+  busyTimeoutMs?: number;
+}
+
+/** Name of the database file inside the data folder. */
+export const DB_FILE = 'clinic.db';
+
+/**
+ * Opens (creating on first start) `<dataDir>/clinic.db` and migrates it. WAL with
+ * synchronous=FULL: a commit is fsynced before `add()` resolves, so a message that got a 201
+ * survives a crash of the process or of the machine.
+ */
+export function openStore(dataDir: string, options: OpenStoreOptions = {}): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, DB_FILE);
+  const db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 5000)}`);
+    db.pragma('foreign_keys = ON');
+    migrate(db, file);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const messages = createMessageStore(db, { notify: options.notify ?? false });
+  const outbox = createOutboxStore(db);
+  let closed = false;
+  return {
+    messages,
+    outbox,
+    file,
+    close() {
+      if (closed) return;
+      closed = true;
+      messages.flush();
+      db.close();
+    },
+  };
+}

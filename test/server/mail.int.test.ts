@@ -1,0 +1,107 @@
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { validMessage } from '../../src/server/testing.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+/** Notification mail against a real SMTP server on 127.0.0.1. */
+
+interface Received {
+  raw: string;
+  to: string[];
+}
+
+function smtpSink(port: number): Promise<{ received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (d: Buffer) => chunks.push(d));
+      stream.on('end', () => {
+        received.push({ raw: Buffer.concat(chunks).toString('utf8'), to: session.envelope.rcptTo.map((r) => r.address) });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(port, '127.0.0.1', () => resolve({ received, close: () => new Promise<void>((done) => smtp.close(() => done())) }));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const mailEnv = (port: number) => ({
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  MAIL_FROM: 'Clinic Website <website@example.com>',
+  NOTIFY_TO: 'frontdesk@example.com',
+  PUBLIC_URL: 'https://clinic.example.com',
+  CONTACT_RATE_LIMIT: '0',
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function postMessage(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(validMessage(overrides)) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('email notification', () => {
+  it('sends one email linking to the admin, without the message or the visitor’s details', async () => {
+    const port = await freePort();
+    const sink = await smtpSink(port);
+    cleanups.push(sink.close);
+    const server = await startTestServer(mailEnv(port), { mailTiming: { baseDelayMs: 50, idlePollMs: 200 } });
+    cleanups.push(server.stop);
+
+    const id = await postMessage(server, { firstName: 'Secretname', email: 'private.person@example.net', phone: '(813) 555-0199', message: 'My private health details are here.' });
+    await until(() => sink.received.length === 1);
+    const mail = sink.received[0]!;
+    expect(mail.to).toEqual(['frontdesk@example.com']);
+    expect(mail.raw).toContain('https://clinic.example.com/admin#messages');
+    expect(mail.raw).toContain(`Message-ID: <contact-${id}@example.com>`);
+    for (const secret of ['Secretname', 'private.person', '555-0199', 'private health', 'TRT']) expect(mail.raw).not.toContain(secret);
+    await until(() => server.store.outbox.counts().sent === 1);
+  });
+
+  it('keeps retrying while the SMTP server is down, then delivers exactly once', async () => {
+    const port = await freePort();
+    const server = await startTestServer(mailEnv(port), { mailTiming: { baseDelayMs: 100, maxDelayMs: 400, idlePollMs: 200 } });
+    cleanups.push(server.stop);
+
+    await postMessage(server); // the visitor is answered 201 although mail is down
+    await until(() => server.logs.events.some((e) => e.event === 'mail.retry'));
+    expect(server.store.outbox.counts()).toMatchObject({ pending: 1, sent: 0 });
+
+    const sink = await smtpSink(port);
+    cleanups.push(sink.close);
+    await until(() => sink.received.length === 1);
+    await new Promise((r) => setTimeout(r, 1000)); // time for a wrong second send to show up
+    expect(sink.received).toHaveLength(1);
+    expect(server.store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
+    // No personal data in what was logged about the failures.
+    expect(JSON.stringify(server.logs.events)).not.toMatch(/Jordan|jordan@example\.com|consultation/);
+  });
+});
