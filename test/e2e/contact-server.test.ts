@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/server/logger.js';
+import { startServer } from '../../src/server/start.js';
+import { DESKTOP, PHONE, collectErrors, launchBrowser } from '../helpers/browser.js';
+import { tempDir } from '../helpers/cli.js';
+import { ROOT } from '../helpers/site.js';
+
+/**
+ * Issue 4: the contact form in Chromium against the clinic server itself (clinic-gen serve's
+ * startServer, a real port, a real SQLite file): what the visitor sees and what the clinic stores.
+ */
+const dataDir = tempDir('clinic-e2e-');
+let server: { url: string; close(): Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, rateLimit: 4, env: {}, logger: silentLogger });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function stored(): { first_name: string; message: string; service: string }[] {
+  const db = new Database(join(dataDir, 'clinic.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT first_name, message, service FROM messages ORDER BY received_at').all() as never;
+  } finally {
+    db.close();
+  }
+}
+
+async function fill(page: Page, first: string) {
+  await page.getByLabel('First Name').fill(first);
+  await page.getByLabel('Last Name').fill('Okafor');
+  await page.getByLabel('Email').fill('e.okafor@example.com');
+  await page.getByLabel('Service Interest').selectOption('TRT Therapy');
+  await page.getByLabel('Message').fill('Could I book a consultation next week? 🙂');
+}
+const notice = (page: Page, title: string) => page.locator('[role="region"] li[data-state="open"]').getByText(title, { exact: true });
+
+describe('contact form against the clinic server', () => {
+  it('stores the message durably and tells the visitor', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
+    await fill(page, 'Émile');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await notice(page, 'Message sent successfully!').waitFor();
+    expect(await page.getByLabel('First Name').inputValue()).toBe('');
+    expect(stored()).toEqual([{ first_name: 'Émile', message: 'Could I book a consultation next week? 🙂', service: 'TRT Therapy' }]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('answers a form posted without JavaScript with a confirmation page, and stores it', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/contact/`);
+    await fill(page, 'Nojs');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL(`${server.url}/api/contact`);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Message sent successfully!');
+    // The page keeps the site's styles and links.
+    expect(await page.locator('header').evaluate((e) => getComputedStyle(e).position)).toBe('fixed');
+    expect(stored().map((m) => m.first_name)).toContain('Nojs');
+    await ctx.close();
+  });
+
+  it('shows the form again with its errors when a no-JavaScript post is invalid', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/contact/`);
+    await page.getByLabel('First Name').fill('Kept');
+    await page.getByLabel('Message').fill('short');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Error sending message');
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Kept');
+    expect(await page.locator('#lastName-error').textContent()).toBe('Last name is required');
+    expect(await page.locator('#message-error').textContent()).toBe('Message must be at least 10 characters');
+    expect(await page.locator('#message').getAttribute('aria-invalid')).toBe('true');
+    await ctx.close();
+  });
+
+  it('shows the destructive notice and keeps the values when the rate limit refuses a message', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
+    // Three posts came from this address already (two stored, one invalid); the limit here is 4 a minute.
+    await fill(page, 'Third');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await notice(page, 'Message sent successfully!').waitFor();
+    await fill(page, 'Fourth');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await notice(page, 'Error sending message').waitFor();
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Fourth');
+    expect(stored().map((m) => m.first_name)).not.toContain('Fourth');
+    await page.close();
+  });
+});
