@@ -86,4 +86,25 @@ if (want('weight')) {
   row('contact page render-blocking scripts', (contact.match(/<script(?![^>]*(type="module"|application\/ld\+json|async|defer))/g) ?? []).length, '0');
 }
 
+/**
+ * Benchmarks written in TypeScript beside the code they measure: bundled here with esbuild
+ * (packages stay in node_modules) and imported.
+ */
+async function importTs(entry) {
+  const esbuild = await import('esbuild');
+  const outfile = join(root, 'node_modules/.cache/clinic-gen-bench', entry.replace(/[/.]/g, '_') + '.mjs');
+  await esbuild.build({ entryPoints: [join(root, entry)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', logLevel: 'warning', define: { 'process.env.NODE_ENV': '"production"' } });
+  return import(outfile);
+}
+
+if (want('server')) {
+  const { benchServer } = await importTs('src/server/bench.ts');
+  const r = await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 10 });
+  row('server: page GET, requests per second', Math.round(r.pageGet.rps), '>= 5,000');
+  row('server: page GET, p99 latency', `${r.pageGet.p99} ms`, '<= 20 ms');
+  row('server: contact POST, requests per second', Math.round(r.contactPost.rps), '>= 1,000');
+  row('server: contact POST, p99 latency', `${r.contactPost.p99} ms`, 'context');
+  row('server: contact POSTs acknowledged / stored in SQLite', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
+}
+
 rmSync(tmp, { recursive: true, force: true });
