@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../types.js';
-import { resolveSitePath, type SiteEntry } from './site-files.js';
+import { pickEncoding, resolveSitePath, type SiteEntry } from './site-files.js';
 
 /** Serves the rendered site from memory: pages, hashed assets, sitemap, robots.txt. */
 export function siteRoutes(site: ReadonlyMap<string, SiteEntry>): Hono<AppEnv> {
@@ -14,11 +14,16 @@ export function siteRoutes(site: ReadonlyMap<string, SiteEntry>): Hono<AppEnv> {
       return c.redirect(encodeURI(found.redirect) + (q === -1 ? '' : c.req.url.slice(q)), 308);
     }
     const { entry } = found;
+    const { body, encoding } = pickEncoding(entry, c.req.header('accept-encoding'));
+    // Each encoding is its own representation, with its own strong ETag.
+    const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
     c.header('Cache-Control', entry.cacheControl);
-    c.header('ETag', entry.etag);
-    if (matchesEtag(c.req.header('if-none-match'), entry.etag)) return c.body(null, 304);
+    c.header('ETag', etag);
+    if (entry.br) c.header('Vary', 'Accept-Encoding');
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
     c.header('Content-Type', entry.type);
-    return c.body(entry.body as Uint8Array<ArrayBuffer>, 200);
+    if (encoding) c.header('Content-Encoding', encoding);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200);
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * The rendered site, prepared once at start-up for serving: bytes, content type, cache policy and
@@ -9,7 +10,12 @@ export interface SiteEntry {
   type: string;
   cacheControl: string;
   etag: string;
+  /** The same bytes compressed once at start-up (text files over 1 KB), so no request pays for it. */
+  br?: Uint8Array;
+  gzip?: Uint8Array;
 }
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -54,7 +60,13 @@ export function prepareSite(files: Record<string, string | Uint8Array>): Map<str
     }
     const body = typeof contents === 'string' ? encoder.encode(contents) : contents;
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    out.set(key, { body, type: contentType(key), cacheControl: key.startsWith('assets/') ? IMMUTABLE : SHORT, etag });
+    const type = contentType(key);
+    const entry: SiteEntry = { body, type, cacheControl: key.startsWith('assets/') ? IMMUTABLE : SHORT, etag };
+    if (COMPRESSIBLE.test(type) && body.byteLength > 1024) {
+      entry.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+      entry.gzip = gzipSync(body, { level: 9 });
+    }
+    out.set(key, entry);
   }
   return out;
 }
@@ -72,4 +84,12 @@ export function resolveSitePath(
   // resolves from the directory URL.
   if (rel !== '' && !rel.endsWith('/') && site.has(`${rel}/index.html`)) return { redirect: `${path}/` };
   return undefined;
+}
+
+/** The best encoding of an entry the client accepts (br, then gzip), or the identity bytes. */
+export function pickEncoding(entry: SiteEntry, acceptEncoding: string | undefined): { body: Uint8Array; encoding?: 'br' | 'gzip' } {
+  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(\\.0*)?(\\s|,|$))`, 'i').test(acceptEncoding ?? '');
+  if (entry.br && accepts('br')) return { body: entry.br, encoding: 'br' };
+  if (entry.gzip && accepts('gzip')) return { body: entry.gzip, encoding: 'gzip' };
+  return { body: entry.body };
 }
