@@ -71,6 +71,18 @@ describe('a built site in Chromium', () => {
     await page.close();
   });
 
+  it('fits a 320 px wide screen on every page: nothing scrolls sideways', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    const wide: string[] = [];
+    for (const [path] of pages) {
+      await page.goto(server.url + path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) wide.push(`${path}: ${width}px`);
+    }
+    expect(wide).toEqual([]);
+    await page.close();
+  });
+
   it('answers an unknown path with the not-found page, styled', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = collectErrors(page);
