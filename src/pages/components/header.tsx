@@ -8,10 +8,7 @@ import { Icon } from './icons.js';
  * focus return without script; `autofocus` moves focus into it when it opens.
  */
 export function Header() {
-  const { site, path, url } = usePage();
-  const links = navRoutes(site.config.services);
-  const linkClass = (current: boolean) =>
-    current ? 'text-brand font-semibold underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand';
+  const { site } = usePage();
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
@@ -20,15 +17,10 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-6 text-sm">
-            {links.map((r) => (
-              <li key={r.path}>
-                <a href={url(r.path)} aria-current={r.path === path ? 'page' : undefined} className={linkClass(r.path === path)}>
-                  {r.nav}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <NavLinks
+            listClass="flex items-center gap-6 text-sm"
+            linkClass={(current) => (current ? 'text-brand font-semibold underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand')}
+          />
         </nav>
         <div className="flex items-center gap-2">
           <a href={site.telHref} className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
@@ -60,19 +52,10 @@ export function Header() {
           </button>
         </div>
         <nav aria-label="Mobile">
-          <ul className="space-y-1 p-4">
-            {links.map((r) => (
-              <li key={r.path}>
-                <a
-                  href={url(r.path)}
-                  aria-current={r.path === path ? 'page' : undefined}
-                  className={`block rounded-lg px-4 py-3 text-lg ${r.path === path ? 'bg-brand-soft font-semibold text-brand' : 'text-slate-800 hover:bg-slate-100'}`}
-                >
-                  {r.nav}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <NavLinks
+            listClass="space-y-1 p-4"
+            linkClass={(current) => `block rounded-lg px-4 py-3 text-lg ${current ? 'bg-brand-soft font-semibold text-brand' : 'text-slate-800 hover:bg-slate-100'}`}
+          />
         </nav>
         <div className="border-t border-slate-200 p-5">
           <a href={site.telHref} className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white">
@@ -82,6 +65,22 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The header's links (Home, the enabled services, About, Contact), the current page marked. */
+function NavLinks({ listClass, linkClass }: { listClass: string; linkClass: (current: boolean) => string }) {
+  const { site, path, url } = usePage();
+  return (
+    <ul className={listClass}>
+      {navRoutes(site.config.services).map((r) => (
+        <li key={r.path}>
+          <a href={url(r.path)} aria-current={r.path === path ? 'page' : undefined} className={linkClass(r.path === path)}>
+            {r.nav}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
