@@ -3,7 +3,6 @@
 // and the admin app (esbuild, content-hashed), then the CLI bundle in lib/. Runs on `npm install`
 // (prepare), so a fresh clone has a working `npx clinic-gen`.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +14,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
 const hash = (s) => createHash('sha256').update(s).digest('hex').slice(0, 10);
 
-/** Tailwind: scan the page components for classes, compile, minify. */
-async function buildCss() {
-  const input = join(root, 'src/pages/styles.css');
+/** Tailwind: scan the sources a stylesheet names with @source for classes, compile, minify. */
+async function compileCss(entry, name) {
+  const input = join(root, entry);
   const compiler = await compile(await readFile(input, 'utf8'), { base: dirname(input), onDependency() {} });
-  const scanner = new Scanner({ sources: compiler.sources.map((s) => ({ ...s, base: s.base })) });
+  const scanner = new Scanner({ sources: compiler.sources });
   const css = optimize(compiler.build(scanner.scan()), { minify: true }).code;
-  return { file: `assets/site.${hash(css)}.css`, content: css };
+  return { file: `assets/${name}.${hash(css)}.css`, content: css };
 }
 
 /**
@@ -53,13 +52,16 @@ async function bundle(entry, name) {
   return { file: `assets/${name}.${hash(content)}.js`, content };
 }
 
-const [css, contactJs] = await Promise.all([buildCss(), bundle('src/pages/islands/contact.tsx', 'contact')]);
+// The site's stylesheet and island, shared by every city; the admin app and its stylesheet.
+const [css, contactJs, adminJs, adminCss] = await Promise.all([
+  compileCss('src/pages/styles.css', 'site'),
+  bundle('src/pages/islands/contact.tsx', 'contact'),
+  bundle('src/admin/main.tsx', 'admin'),
+  compileCss('src/admin/styles.css', 'admin'),
+]);
 await mkdir(join(root, 'build'), { recursive: true });
 await writeFile(join(root, 'build/assets.json'), JSON.stringify({ css, contactJs }) + '\n');
-if (existsSync(join(root, 'src/admin/main.tsx'))) {
-  const admin = await bundle('src/admin/main.tsx', 'admin');
-  await writeFile(join(root, 'build/admin.json'), JSON.stringify({ js: admin }) + '\n');
-}
+await writeFile(join(root, 'build/admin.json'), JSON.stringify({ js: adminJs, css: adminCss }) + '\n');
 
 // The CLI: dependencies are bundled in (one file to load instead of hundreds is most of a cold
 // build's 300 ms budget); the server's parts are split into chunks loaded only by `serve`.

@@ -8,7 +8,7 @@ import { fallbackFormPage } from './contact/reply.js';
 import { contactRoutes } from './contact/routes.js';
 import { trustedSet } from './http/client.js';
 import { pathGuard } from './http/path-guard.js';
-import { contentSecurityPolicy, securityHeaders } from './http/security-headers.js';
+import { contentSecurityPolicy, mutableHeaders, securityHeaders } from './http/security-headers.js';
 import { errorFields, silentLogger } from './logger.js';
 import { notFound, siteRoutes } from './site/routes.js';
 import { prepareSite } from './site/site-files.js';
@@ -37,6 +37,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const allowed = new Set(options.corsOrigins.map((o) => normalizeOrigin(o)).filter((o): o is string => o !== undefined));
 
   const app = new Hono<AppEnv>();
+  // Outermost, so it runs last: a route that asked for a stricter policy (c.set('csp'), used for
+  // uploaded files) gets it, after securityHeaders has put the site policy on every response.
+  app.use(async (c, next) => {
+    await next();
+    const own = c.get('csp');
+    if (own) mutableHeaders(c).set('Content-Security-Policy', own);
+  });
   app.use(securityHeaders({ csp, trusted }));
   app.use(pathGuard());
   app.use(adminGuard({ adminPassword: options.adminPassword, trusted, extraHosts }));

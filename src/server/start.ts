@@ -2,6 +2,8 @@ import path from 'node:path';
 import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
 import { renderSite } from '../pages/render-site.js';
+import { createAdminApp } from './admin-app/index.js';
+import { checkUrlTemplate } from './deploy/url-template.js';
 import { parseServerEnv } from './env.js';
 import { createLogger, type Logger } from './logger.js';
 import { isLoopbackHost, serveClinic, type RunningServer } from './serve.js';
@@ -37,8 +39,13 @@ export class ServerStartError extends Error {
 export async function startServer(options: StartOptions): Promise<{ url: string; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger();
   const host = options.host ?? '127.0.0.1';
-  const env = parseServerEnv(options.env ?? process.env);
+  const source = options.env ?? process.env;
+  const env = parseServerEnv(source);
   if (!env.ok) throw new ServerStartError(env.errors);
+  // Where "Visit Site" points (NOTES.md decision 5); default {origin}/sites/{siteName}/.
+  const urlTemplate = source.DEPLOY_URL_TEMPLATE || undefined;
+  const template = urlTemplate ? checkUrlTemplate(urlTemplate) : { ok: true as const };
+  if (!template.ok) throw new ServerStartError([template.error]);
   if (!env.env.ADMIN_PASSWORD && !isLoopbackHost(host)) {
     throw new ServerStartError([
       `--host ${host}: refusing to listen beyond this machine without ADMIN_PASSWORD; set ADMIN_PASSWORD (12+ characters) or use --host 127.0.0.1`,
@@ -50,6 +57,7 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   const { config } = loaded;
 
   const dataDir = path.resolve(options.dataDir ?? './data');
+  const admin = createAdminApp({ config, dataDir, urlTemplate, publicUrl: env.env.PUBLIC_URL });
   const server = await serveClinic({
     config,
     files: renderSite(config),
@@ -60,6 +68,7 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
     rateLimit: options.rateLimit,
     logger,
     renderFormPage: (result) => renderFormPostPage(config, result),
+    extraRoutes: admin.app,
   });
 
   logger.info('server.listening', { url: server.url, database: server.store.file, mail: Boolean(env.env.NOTIFY_TO) });

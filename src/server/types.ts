@@ -45,7 +45,8 @@ export interface AppDeps {
   /**
    * Routes a later issue adds (/admin, /api/upload-logo, /api/generate-clinic-website,
    * /api/deploy-website, /api/deployments*, /sites/*). Mounted after the admin guard, so every
-   * path under /admin, /api and /sites is password-protected; a route elsewhere would be public.
+   * path under /admin and /api is password-protected; GET and HEAD of /sites/* (deployed sites
+   * are public web sites) and routes elsewhere (/uploads/*) are public.
    */
   extraRoutes?: Hono<AppEnv>;
 }
@@ -54,6 +55,8 @@ export interface AppDeps {
 export interface AppVariables {
   /** The percent-decoded, checked request path (see http/path-guard.ts). */
   path: string;
+  /** A stricter Content-Security-Policy a route asks for (uploaded files); see app.ts. */
+  csp?: string;
 }
 
 /** The Hono environment of the app; `Bindings` come from @hono/node-server (absent in app.request tests). */

@@ -24,7 +24,10 @@ describe('which paths are admin', () => {
     ['/api/contact', 'GET', true],
     ['/api/contact', 'POST', false],
     ['/api/contact', 'OPTIONS', false],
-    ['/sites/tampa/', 'GET', true],
+    ['/sites/tampa/', 'GET', false],
+    ['/sites/tampa/', 'HEAD', false],
+    ['/sites/tampa/', 'DELETE', true],
+    ['/sites/tampa/', 'POST', true],
     ['/about/', 'GET', false],
   ])('%s %s -> protected %s', (path, method, expected) => {
     expect(isProtectedPath(path as string, method as string)).toBe(expected);

@@ -7,12 +7,14 @@ import { passwordChecker } from './basic-auth.js';
 
 /**
  * The admin's front door (NOTES.md decision 6): /admin*, /sites* and every /api* call except the
- * public contact post and its preflight. The decision uses the path checked by pathGuard,
- * lower-cased, so no spelling of a path reaches a handler without passing here.
+ * public contact post and its preflight, and except reading a deployed site under /sites/ (a
+ * deployed site is a public web site; only changing it is admin work). The decision uses the path
+ * checked by pathGuard, lower-cased, so no spelling of a path reaches a handler without passing here.
  */
 export function isProtectedPath(path: string, method: string): boolean {
   const p = path.toLowerCase();
   if (p === '/api/contact' && (method === 'POST' || method === 'OPTIONS')) return false;
+  if ((p === '/sites' || p.startsWith('/sites/')) && (method === 'GET' || method === 'HEAD')) return false;
   return p.startsWith('/admin') || p.startsWith('/api') || p.startsWith('/sites');
 }
 
@@ -53,7 +55,10 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
       if (refusal) return refusal;
     }
     await next();
-    mutableHeaders(c).set('Cache-Control', 'no-store');
+    // A handler may choose a private cache (the content-hashed admin bundle); anything else an
+    // authenticated answer carries must not be stored.
+    const chosen = c.res.headers.get('Cache-Control') ?? '';
+    if (!/^private\b/.test(chosen)) mutableHeaders(c).set('Cache-Control', 'no-store');
   };
 }
 

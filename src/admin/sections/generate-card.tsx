@@ -1,0 +1,67 @@
+import type { SiteActions } from '../use-site-actions.js';
+import { Button, Card } from '../ui.js';
+
+/** Generate Website: the generate button, the generated-site panel, Deploy and its result panel. */
+export function GenerateCard({ actions: a }: { actions: SiteActions }) {
+  const pages = a.generated ? Object.keys(a.generated.files).filter((f) => f.endsWith('.html')).length : 0;
+  const files = a.generated ? Object.keys(a.generated.files).length : 0;
+  return (
+    <Card id="generate" title="Generate Website" lead="Build the site from the details above, then preview, download or deploy it.">
+      <Button onClick={a.generate} disabled={a.generating} className="w-full sm:w-auto">
+        {a.generating ? 'Generating...' : 'Generate Website'}
+      </Button>
+      {a.problems.length > 0 && (
+        <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">The website could not be generated:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {a.problems.map(([field, message]) => (
+              <li key={field}>
+                <code>{field}</code>: {message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {a.generated && (
+        <div data-testid="generated-panel" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <p className="font-semibold text-slate-900">
+            Website for {a.generated.config.city} generated: {pages} pages, {files} files.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={a.preview}>
+              Preview
+            </Button>
+            <Button variant="secondary" onClick={a.download}>
+              Download Package
+            </Button>
+          </div>
+        </div>
+      )}
+      <div className="mt-4 border-t border-slate-200 pt-4">
+        <Button onClick={a.deploy} disabled={a.deploying} className="w-full sm:w-auto">
+          {a.deploying ? 'Deploying...' : 'Deploy Website'}
+        </Button>
+        {a.result && <DeployResultPanel result={a.result} />}
+      </div>
+    </Card>
+  );
+}
+
+function DeployResultPanel({ result }: { result: NonNullable<SiteActions['result']> }) {
+  const style = result.success ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900';
+  return (
+    <div role="status" data-testid="deploy-result" data-success={String(result.success)} className={`mt-4 rounded-lg border p-4 text-sm ${style}`}>
+      <p className="font-semibold">{result.message ?? (result.success ? 'Deployed' : 'Deployment failed')}</p>
+      {result.error && <p className="mt-1">{result.error}</p>}
+      {result.success && result.deploymentUrl && (
+        <p className="mt-2">
+          Live at{' '}
+          <a href={result.deploymentUrl} target="_blank" rel="noopener" className="font-semibold break-all underline">
+            {result.deploymentUrl}
+          </a>
+        </p>
+      )}
+      {result.deploymentPath && <p className="mt-1 break-all text-green-800">Release: {result.deploymentPath}</p>}
+    </div>
+  );
+}

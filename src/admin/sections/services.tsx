@@ -1,0 +1,27 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { SERVICE_TOGGLES, type AdminForm } from '../form.js';
+import { Card } from '../ui.js';
+
+/** Services Offered: six switches; they decide the pages, nav links, cards and form options of the site. */
+export function Services({ form }: { form: UseFormReturn<AdminForm> }) {
+  return (
+    <Card id="services" title="Services Offered" lead="Each service switched on gets its own page, card and menu link.">
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {SERVICE_TOGGLES.map((s) => (
+          <li key={s.key}>
+            <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
+              <span className="text-sm font-medium text-slate-800">{s.label}</span>
+              {/* The checkbox itself is drawn as the switch, so a click anywhere on it or its label toggles it. */}
+              <input
+                type="checkbox"
+                role="switch"
+                className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors before:absolute before:top-0.5 before:left-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand checked:before:translate-x-5"
+                {...form.register(`services.${s.key}`)}
+              />
+            </label>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

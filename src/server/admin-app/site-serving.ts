@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { checkFileName, isSiteName } from '../deploy/names.js';
+import type { ReleaseStore } from '../deploy/release-store.js';
+import { contentType, IMMUTABLE } from '../site/site-files.js';
+import type { AppEnv } from '../types.js';
+
+/** A file found in a site: its bytes and content type. */
+export interface Found {
+  body: Uint8Array;
+  type: string;
+}
+type Lookup = (name: string) => Found | undefined | Promise<Found | undefined>;
+
+/**
+ * Serves one file of a site folder mounted at `base` (`/sites/tampa/`): `rel` '' or 'x/' is the
+ * folder's index.html, 'about' redirects to 'about/' (pages link relatively, which only resolves
+ * from the folder URL), and anything else missing gets the site's own 404.html with status 404.
+ */
+export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string, lookup: Lookup): Promise<Response> {
+  const name = rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel;
+  const found = checkFileName(name).ok ? await lookup(name) : undefined;
+  const cache = (file: string) => (file.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+  if (found) return c.body(found.body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': found.type, 'Cache-Control': cache(name) });
+  if (!rel.endsWith('/') && checkFileName(`${rel}/index.html`).ok && (await lookup(`${rel}/index.html`))) {
+    const q = c.req.url.indexOf('?');
+    return c.redirect(`${base}${rel}/${q === -1 ? '' : c.req.url.slice(q)}`, 308);
+  }
+  const page = await lookup('404.html');
+  if (!page) return c.text('Not found', 404);
+  return c.body(page.body as Uint8Array<ArrayBuffer>, 404, { 'Content-Type': page.type, 'Cache-Control': 'no-cache' });
+}
+
+/**
+ * A file of a site's live release. The pointer is read once per request, so one answer comes
+ * from one release; if the release vanished in between (pruned by a deploy in another process),
+ * the pointer is read again.
+ */
+export async function readLive(store: ReleaseStore, site: string, name: string): Promise<Found | undefined> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const live = await store.livePath(site, name);
+    if (!live) return undefined;
+    try {
+      return { body: await readFile(live.path), type: contentType(name) };
+    } catch {
+      if ((await store.currentId(site)) === live.release) return undefined;
+    }
+  }
+  return undefined;
+}
+
+// Paths that stay the server's own on a deployment's domain.
+const SERVER_PATHS = /^\/(api|admin|sites|uploads)(\/|$)/;
+
+/**
+ * Live sites: /sites/<siteName>/... for everyone (public GET), and the whole site at / when the
+ * request's Host is a deployment's domainName. `domains` maps host name -> site name.
+ */
+export function liveSiteRoutes(store: ReleaseStore, domains: () => Promise<ReadonlyMap<string, string>>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const lookup = (site: string) => (name: string) => readLive(store, site, name);
+
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const path = c.get('path');
+    if (path.startsWith('/sites/') || path === '/sites') {
+      const rest = path.slice('/sites/'.length);
+      const slash = rest.indexOf('/');
+      const site = slash === -1 ? rest : rest.slice(0, slash);
+      if (!isSiteName(site) || !(await store.currentId(site))) return next();
+      if (slash === -1) return c.redirect(`/sites/${site}/`, 308);
+      return serveFromMap(c, `/sites/${site}/`, rest.slice(slash + 1), lookup(site));
+    }
+    if (SERVER_PATHS.test(path)) return next();
+    // The URL's host is the Host header's (@hono/node-server builds the URL from it), port removed.
+    const host = new URL(c.req.url).hostname.toLowerCase();
+    const site = host ? (await domains()).get(host) : undefined;
+    if (!site) return next();
+    return serveFromMap(c, '/', path.slice(1), lookup(site));
+  });
+
+  return app;
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { IMAGE_TYPES, imageKind, type ImageKind } from '../deploy/image-type.js';
+import type { AppEnv } from '../types.js';
+import { readBytes, sizeLabel } from './read-bytes.js';
+import { sanitizeSvg } from './svg-sanitize.js';
+
+/** Spec section 5: JPG, PNG, GIF, SVG, max 5MB. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+// Room for the multipart boundaries and part headers around a file of the maximum size.
+const FORM_OVERHEAD = 64 * 1024;
+/** Names this server gives uploads; nothing else is ever read from the uploads folder. */
+export const UPLOAD_NAME = /^logo-[0-9a-f]{32}\.(png|jpg|gif|svg)$/;
+/**
+ * Uploaded files are served inert: no script, no plugins, no requests, and a sandbox that gives
+ * an SVG opened on its own an opaque origin, on top of the sanitising done at upload.
+ */
+export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+type UploadReply = { success: boolean; logoUrl?: string; message: string };
+
+/** POST /api/upload-logo and GET /uploads/<name>. `dir` is `<data>/uploads`. */
+export function uploadRoutes(dir: string): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/api/upload-logo', async (c) => {
+    const fail = (status: 400 | 413 | 415, message: string) => c.json<UploadReply>({ success: false, message }, status);
+    const type = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\s*;/i.test(type)) return fail(415, 'Send the logo as multipart/form-data with a field named logo');
+    const body = await readBytes(c.req.raw, LOGO_MAX_BYTES + FORM_OVERHEAD);
+    if (!body.ok) return body.status === 413 ? fail(413, `The logo is larger than ${sizeLabel(LOGO_MAX_BYTES)}`) : fail(400, `Bad request: ${body.reason}`);
+    let file: FormDataEntryValue | null;
+    try {
+      file = (await new Response(body.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData()).get('logo');
+    } catch {
+      return fail(400, 'The upload could not be read as a form');
+    }
+    if (!file || typeof file === 'string') return fail(400, 'No logo file was sent (expected a form field named logo)');
+    let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer());
+    if (bytes.byteLength > LOGO_MAX_BYTES) return fail(413, `The logo is larger than ${sizeLabel(LOGO_MAX_BYTES)}`);
+    if (bytes.byteLength === 0) return fail(400, 'The logo file is empty');
+    const kind = imageKind(bytes);
+    if (!kind) return fail(415, 'The file is not a JPG, PNG, GIF or SVG image');
+    if (kind === 'svg') {
+      const clean = sanitizeSvg(decodeUtf8(bytes) ?? '');
+      if (!clean.ok) return fail(400, clean.error);
+      bytes = new TextEncoder().encode(clean.svg);
+    }
+    const name = `logo-${randomBytes(16).toString('hex')}.${kind}`;
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, name), bytes, { flag: 'wx' });
+    return c.json<UploadReply>({ success: true, logoUrl: `/uploads/${name}`, message: 'Logo uploaded successfully' });
+  });
+
+  app.on(['GET', 'HEAD'], '/uploads/*', async (c, next) => {
+    const name = c.get('path').slice('/uploads/'.length);
+    if (!UPLOAD_NAME.test(name)) return next();
+    const bytes = await readUpload(dir, name);
+    if (!bytes) return next();
+    c.set('csp', UPLOAD_CSP);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': IMAGE_TYPES[name.slice(name.lastIndexOf('.') + 1) as ImageKind],
+      // A name is never reused for other content.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });
+
+  return app;
+}
+
+/** An uploaded file by its generated name, or undefined. */
+export async function readUpload(dir: string, name: string): Promise<Uint8Array | undefined> {
+  if (!UPLOAD_NAME.test(name)) return undefined;
+  try {
+    return await readFile(join(dir, name));
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,60 @@
+import { checkFileName, FILE_LIMITS } from './names.js';
+import { rasterKind } from './image-type.js';
+
+/**
+ * The files map of a generated site as it travels in JSON (spec section 3: "a map of file name to
+ * file content"). Text files are strings. Binary files (the uploaded logo, by extension: png, jpg,
+ * gif...) are base64 strings, since JSON cannot carry bytes; `encodeBinary` and `decodeSiteFiles`
+ * are the two ends of that rule.
+ */
+export type FilesPayload = Record<string, string>;
+
+/** A checked site: relative name -> bytes. */
+export type SiteBytes = Map<string, Uint8Array>;
+
+export type DecodeResult = { ok: true; files: SiteBytes; totalBytes: number } | { ok: false; error: string };
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const encoder = new TextEncoder();
+
+/** The base64 form of a binary file for a files map. */
+export function encodeBinary(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/**
+ * Checks and decodes a files map: every name (names.ts), every size, base64 of binary files, and
+ * that images are the images their names say. A site needs `index.html`.
+ */
+export function decodeSiteFiles(input: unknown, { requireIndex = true } = {}): DecodeResult {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return { ok: false, error: 'files must be a map of file name to file content' };
+  }
+  const entries = Object.entries(input as Record<string, unknown>);
+  if (entries.length === 0) return { ok: false, error: 'files is empty; generate the website first' };
+  if (entries.length > FILE_LIMITS.maxFiles) return { ok: false, error: `a site may hold at most ${FILE_LIMITS.maxFiles} files` };
+  const files: SiteBytes = new Map();
+  let totalBytes = 0;
+  for (const [name, content] of entries) {
+    const checked = checkFileName(name);
+    if (!checked.ok) return checked;
+    if (typeof content !== 'string') return { ok: false, error: `the content of ${name} must be a string` };
+    let bytes: Uint8Array;
+    if (checked.binary) {
+      if (content.length % 4 !== 0 || !BASE64.test(content)) return { ok: false, error: `${name} must be base64-encoded` };
+      bytes = Buffer.from(content, 'base64');
+      // A .png must be a PNG: the name decides the Content-Type the file is served with.
+      const kind = rasterKind(bytes);
+      const expected = checked.ext === 'jpeg' ? 'jpg' : checked.ext;
+      if (['png', 'jpg', 'gif'].includes(expected) && kind !== expected) return { ok: false, error: `${name} is not a ${expected.toUpperCase()} image` };
+    } else {
+      bytes = encoder.encode(content);
+    }
+    if (bytes.byteLength > FILE_LIMITS.maxFileBytes) return { ok: false, error: `${name} is larger than ${FILE_LIMITS.maxFileBytes / 1024 / 1024} MB` };
+    totalBytes += bytes.byteLength;
+    if (totalBytes > FILE_LIMITS.maxTotalBytes) return { ok: false, error: `the site is larger than ${FILE_LIMITS.maxTotalBytes / 1024 / 1024} MB` };
+    files.set(name, bytes);
+  }
+  if (requireIndex && !files.has('index.html')) return { ok: false, error: 'files must include index.html, the home page' };
+  return { ok: true, files, totalBytes };
+}

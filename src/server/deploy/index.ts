@@ -1,0 +1,7 @@
+/** Deployments: names, the files map, the release store, zips, deployment URLs, and the admin bench. */
+export { ADMIN_BUDGETS, benchAdmin, type AdminBenchOptions } from './bench.js';
+export { decodeSiteFiles, encodeBinary, type FilesPayload, type SiteBytes } from './files.js';
+export { checkFileName, FILE_LIMITS, isSiteName } from './names.js';
+export { createReleaseStore, type ReleaseMeta, type ReleaseStore, type ReleaseStoreOptions } from './release-store.js';
+export { checkUrlTemplate, DEFAULT_URL_TEMPLATE, deploymentUrl } from './url-template.js';
+export { folderEntries, zipStream, type ZipEntry } from './zip.js';

@@ -1,0 +1,160 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE } from '../helpers/browser.js';
+import { fillCity, generate, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
+import { PNG } from './helpers.js';
+
+/** Every failure of spec section 8 in the browser, each with its alert or result panel; axe; a phone. */
+let world: AdminWorld;
+beforeAll(async () => {
+  world = await startAdminWorld();
+});
+afterAll(() => world?.close());
+
+const MB = 1024 * 1024;
+
+describe('failures the operator sees', () => {
+  it('deploy before generate: "Please generate a website first"', async () => {
+    const { page, context, nextDialog } = await openAdmin(world);
+    const dialog = nextDialog();
+    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    expect(await dialog).toBe('Please generate a website first');
+    expect(await page.getByTestId('deploy-result').count()).toBe(0);
+    await context.close();
+  });
+
+  it.each([
+    ['a non-image', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are meeting notes, not a logo') }, 'Failed to upload logo: The file is not a JPG, PNG, GIF or SVG image'],
+    ['a 6 MB image', { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(6 * MB)]) }, 'Failed to upload logo: The logo is larger than 5MB'],
+  ])('uploading %s: the server message in the alert', async (_, file, expected) => {
+    const { page, context, nextDialog } = await openAdmin(world);
+    const dialog = nextDialog();
+    await page.locator('#logo-file').setInputFiles(file);
+    expect(await dialog).toBe(expected);
+    expect(await page.locator('#logo-file').isDisabled()).toBe(false);
+    expect(await page.locator('img[alt="Uploaded logo"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a network error while uploading: "Failed to upload logo"', async () => {
+    const { page, context, nextDialog, errors } = await openAdmin(world);
+    await page.route('**/api/upload-logo', (route) => route.abort('connectionreset'));
+    const dialog = nextDialog();
+    await page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    expect(await dialog).toBe('Failed to upload logo');
+    expect(errors.length).toBeGreaterThan(0); // logged
+    await context.close();
+  });
+
+  it('generate with an invalid field: "Failed to generate website", the field says why', async () => {
+    const { page, context, nextDialog } = await openAdmin(world);
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    expect(await generate(page, nextDialog)).toBe('Failed to generate website');
+    const email = page.getByLabel('Email', { exact: true });
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent()).toBe('expected an email address like hello@example.com');
+    expect(await page.getByTestId('generated-panel').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Generate Website' }).isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it('generate when the network fails: "Error generating website"', async () => {
+    const { page, context, nextDialog } = await openAdmin(world);
+    await page.route('**/api/generate-clinic-website', (route) => route.abort('connectionreset'));
+    expect(await generate(page, nextDialog)).toBe('Error generating website');
+    await context.close();
+  });
+
+  it('a deploy the server refuses shows the failure panel with the reason', async () => {
+    const { page, context, nextDialog } = await openAdmin(world);
+    await fillCity(page, 'Lutz', 'https://shared.example.com');
+    expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    const result = page.getByTestId('deploy-result');
+    await page.locator('[data-testid="deploy-result"][data-success="true"]').waitFor();
+    // A second city claiming the same domain is refused by the server.
+    await page.getByLabel('City', { exact: true }).fill('Zephyrhills');
+    expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    await page.locator('[data-testid="deploy-result"][data-success="false"]').waitFor();
+    expect(await result.textContent()).toContain('Deployment failed');
+    expect(await result.textContent()).toContain('shared.example.com is already the domain of the live site lutz');
+    expect(await result.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor));
+    await context.close();
+  });
+
+  it('deploy when the network fails: "Deployment failed" / "Network error", button busy meanwhile', async () => {
+    const { page, context, nextDialog } = await openAdmin(world);
+    await fillCity(page, 'Dade City', 'https://dade-city.example.com');
+    expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+    await page.route('**/api/deploy-website', async (route) => {
+      await new Promise((r) => setTimeout(r, 300));
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    const busy = page.getByRole('button', { name: 'Deploying...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await page.locator('[data-testid="deploy-result"][data-success="false"]').waitFor();
+    const text = await page.getByTestId('deploy-result').textContent();
+    expect(text).toContain('Deployment failed');
+    expect(text).toContain('Network error');
+    await context.close();
+  });
+});
+
+describe('releases', () => {
+  it('Roll back puts the previous release back online', async () => {
+    const { page, context, nextDialog, dialogs } = await openAdmin(world);
+    await fillCity(page, 'Odessa', 'https://odessa.example.com');
+    const deploy = async (description: string) => {
+      await page.getByLabel('Description', { exact: true }).fill(description);
+      expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+      await page.getByRole('button', { name: 'Deploy Website' }).click();
+      await page.locator('[data-testid="deploy-result"][data-success="true"]').waitFor();
+    };
+    await deploy('First release of the Odessa clinic site.');
+    await deploy('Second release of the Odessa clinic site.');
+    const live = async () => (await page.request.get(`${world.url}/sites/odessa/`)).text();
+    expect(await live()).toContain('Second release');
+    await page.locator('[data-site="odessa"]').getByRole('button', { name: 'Roll back odessa' }).click();
+    await expect.poll(live).toContain('First release');
+    expect(dialogs.at(-1)).toBe('Put the previous release of odessa back online?');
+    await context.close();
+  });
+});
+
+describe('the admin page itself', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('has no axe-core violations on a %s', async (_, viewport) => {
+    const { page, context } = await openAdmin(world, viewport);
+    await page.getByRole('heading', { name: 'Live Deployments' }).waitFor();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    expect(summary).toEqual([]);
+    expect(result.passes.length).toBeGreaterThan(10);
+    await context.close();
+  });
+
+  it('fits a 375 px phone without sideways scrolling, with tap-size buttons', async () => {
+    const { page, context } = await openAdmin(world, PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const small = await page.locator('main button').evaluateAll((els) => els.filter((b) => b.getBoundingClientRect().height < 36).map((b) => b.textContent));
+    expect(small).toEqual([]);
+    await context.close();
+  });
+
+  it('serves the bundle and stylesheet content-hashed with a long private cache', async () => {
+    const { page, context } = await openAdmin(world);
+    const urls = await page.evaluate(() => [...document.querySelectorAll('script[src], link[rel=stylesheet]')].map((e) => (e as HTMLScriptElement).src || (e as HTMLLinkElement).href));
+    expect(urls).toHaveLength(2);
+    for (const url of urls) {
+      expect(url).toMatch(/\/admin\/assets\/admin\.[0-9a-f]{10}\.(js|css)$/);
+      expect((await page.request.get(url)).headers()['cache-control']).toBe('private, max-age=31536000, immutable');
+    }
+    expect((await page.request.get(`${world.url}/admin`)).headers()['cache-control']).toBe('no-store');
+    await context.close();
+  });
+});

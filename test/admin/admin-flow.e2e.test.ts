@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdminWorld, openAdmin, fillCity, generate, type AdminWorld } from './browser.js';
+import { PNG, readZip } from './helpers.js';
+
+/**
+ * The operator's whole flow in Chromium against a real server: a new city, two logos, bulk
+ * profile links, a service switched off, generate, preview, download, deploy, visit, a contact
+ * message read back in the admin, delete.
+ */
+const SVG_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40" width="120" height="40" onload="alert('xss')">
+<script>alert('xss')</script><rect width="120" height="40" rx="6" fill="#1d4ed8"/><text x="10" y="26" fill="#fff">NORTHSTAR</text></svg>`;
+
+let world: AdminWorld;
+beforeAll(async () => {
+  world = await startAdminWorld();
+});
+afterAll(() => world?.close());
+
+describe('the operator flow', () => {
+  it('fills in a city, uploads logos, generates, previews, downloads, deploys, visits, reads a message and deletes', async () => {
+    const { page, context, dialogs, errors, nextDialog } = await openAdmin(world);
+    expect(await page.title()).toBe('Clinic Website Generator');
+    // Prefilled with the sample clinic and the spec's service defaults.
+    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('Wesley Chapel');
+    const toggle = (name: string) => page.getByRole('switch', { name });
+    for (const [name, on] of [['TRT Therapy', true], ['Semaglutide Weight Loss', true], ['NAD+ Therapy', true], ['Peptide Therapy', false], ['Vitamin Injections', false], ['Hormone Optimization', true]] as const) {
+      expect(await toggle(name).isChecked(), name).toBe(on);
+    }
+    await fillCity(page, 'Tampa', 'https://tampa.example.com');
+
+    // Logo upload: a PNG (held back a moment to see the busy state), then an SVG.
+    await page.route('**/api/upload-logo', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('Uploading logo...').waitFor();
+    expect(await page.locator('#logo-file').isDisabled()).toBe(true);
+    await page.locator('img[alt="Uploaded logo"][src$=".png"]').waitFor();
+    expect(await page.locator('#logo-file').isDisabled()).toBe(false);
+    expect(await page.getByText('JPG, PNG, GIF, SVG, max 5MB', { exact: true }).count()).toBe(1);
+    await page.unroute('**/api/upload-logo');
+    await page.locator('#logo-file').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(SVG_LOGO) });
+    const logo = page.locator('img[alt="Uploaded logo"][src$=".svg"]');
+    await logo.waitFor();
+    expect(await logo.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBe(120);
+
+    // Bulk add: bad lines dropped, good ones appended after the existing one; the box empties.
+    const list = page.getByRole('list', { name: 'Business profile URLs' });
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    await page.getByLabel('Add profile URLs').fill('https://maps.example.com/tampa\n   \nnot a link\nftp://files.example.com\n  https://reviews.example.com/tampa  \n');
+    await page.getByRole('button', { name: 'Add URLs' }).click();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('https://www.example.com/profiles/northstar-wesley-chapel'),
+      expect.stringContaining('https://maps.example.com/tampa'),
+      expect.stringContaining('https://reviews.example.com/tampa'),
+    ]);
+    expect(await page.getByLabel('Add profile URLs').inputValue()).toBe('');
+    expect(await list.evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('128px');
+    await page.getByRole('button', { name: 'Remove https://www.example.com/profiles/northstar-wesley-chapel' }).click();
+    expect(await list.getByRole('listitem').count()).toBe(2);
+
+    // A service off; the preview card follows.
+    await toggle('Semaglutide Weight Loss').click();
+    expect(await toggle('Semaglutide Weight Loss').isChecked()).toBe(false);
+    expect(await page.getByRole('list', { name: 'Services on the site' }).textContent()).not.toContain('Semaglutide');
+
+    // Generate, held back to see 'Generating...'.
+    await page.route('**/api/generate-clinic-website', async (route) => {
+      await new Promise((r) => setTimeout(r, 300));
+      await route.continue();
+    });
+    const generated = generate(page, nextDialog);
+    await page.getByRole('button', { name: 'Generating...' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Generating...' }).isDisabled()).toBe(true);
+    expect(await generated).toBe('Website generated successfully!');
+    const panel = page.getByTestId('generated-panel');
+    await panel.waitFor();
+    const fileCount = Number(/(\d+) files/.exec((await panel.textContent()) ?? '')![1]);
+
+    // Preview in a new window: styled, the logo, the nav works, the switched-off service is gone.
+    const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
+    await preview.waitForURL(/\/admin\/preview\/[0-9a-f]{32}\/$/);
+    await preview.waitForLoadState('networkidle');
+    expect(await preview.locator('h1').textContent()).toContain('Revitalize Your Health in Tampa');
+    const call = preview.locator('header a[href^="tel:"]').first();
+    expect(await call.evaluate((a) => getComputedStyle(a).backgroundColor)).toBe('rgb(29, 78, 216)');
+    expect(await preview.locator('header img[src="logo.svg"]').evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBe(120);
+    const nav = preview.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: /Semaglutide/ }).count()).toBe(0);
+    expect(await preview.locator('a[href*="semaglutide"]').count()).toBe(0);
+    expect(await preview.getByRole('heading', { name: /Semaglutide/ }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'About' }).click();
+    await preview.waitForURL(/\/admin\/preview\/[0-9a-f]{32}\/about\/$/);
+    expect(await preview.title()).toMatch(/^About/);
+    expect(await preview.locator('h1').textContent()).toContain('Tampa');
+    expect(await preview.locator('header img').getAttribute('src')).toBe('../logo.svg');
+    expect((await preview.request.get(new URL('../semaglutide/', preview.url()).href)).status()).toBe(404);
+    await preview.close();
+
+    // Download Package: a real zip with every file and DEPLOY.md.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Package' }).click()]);
+    expect(download.suggestedFilename()).toBe('tampa-trt-website.zip');
+    const entries = readZip(readFileSync((await download.path())!));
+    const names = entries.map((e) => e.name);
+    expect(names).toHaveLength(fileCount + 1);
+    for (const f of ['index.html', 'about/index.html', 'contact/index.html', 'trt-therapy/index.html', '404.html', 'sitemap.xml', 'robots.txt', 'logo.svg', 'DEPLOY.md']) expect(names).toContain(f);
+    expect(names).not.toContain('semaglutide/index.html');
+    expect(names.some((n) => /^assets\/site\.[0-9a-f]+\.css$/.test(n))).toBe(true);
+    const svgInZip = entries.find((e) => e.name === 'logo.svg')!.data.toString();
+    expect(svgInZip).toContain('NORTHSTAR');
+    expect(svgInZip).not.toMatch(/script|onload/);
+    expect(entries.find((e) => e.name === 'DEPLOY.md')!.data.toString()).toContain('Point the domain at the hosting');
+
+    // Deploy: success panel, the list reloads.
+    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    const result = page.getByTestId('deploy-result');
+    await result.waitFor();
+    expect(await result.getAttribute('data-success')).toBe('true');
+    expect(await result.getByRole('link').getAttribute('href')).toBe(`${world.url}/sites/tampa/`);
+    const item = page.locator('[data-site="tampa"]');
+    await item.waitFor();
+
+    // Visit Site: the deployed site answers; send it a contact message.
+    const [site] = await Promise.all([context.waitForEvent('page'), item.getByRole('link', { name: /Visit Site/ }).click()]);
+    await site.waitForURL(`${world.url}/sites/tampa/`);
+    expect(await site.locator('h1').textContent()).toContain('Revitalize Your Health in Tampa');
+    await site.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await site.waitForURL(`${world.url}/sites/tampa/contact/`);
+    await site.waitForLoadState('networkidle');
+    await site.getByLabel('First Name').fill('Marcus');
+    await site.getByLabel('Last Name').fill('Hale');
+    await site.getByLabel('Email').fill('marcus@example.com');
+    await site.getByLabel('Message').fill('Do you see patients on Saturdays in Tampa?');
+    await site.getByRole('button', { name: 'Send Message' }).click();
+    await site.getByText('Message sent successfully!', { exact: true }).waitFor();
+    await site.close();
+
+    // Messages: the new message, newest first.
+    const messages = page.getByRole('region', { name: 'Messages' });
+    await messages.getByRole('button', { name: 'Refresh messages' }).click();
+    const first = messages.getByRole('list', { name: 'Messages' }).getByRole('listitem').first();
+    await first.getByText('Marcus Hale').waitFor();
+    expect(await first.textContent()).toContain('Do you see patients on Saturdays in Tampa?');
+    expect(await messages.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/messages.csv');
+
+    // Refresh, then delete: the list updates and the site is gone.
+    await page.getByRole('region', { name: 'Live Deployments' }).getByRole('button', { name: 'Refresh' }).click();
+    await item.getByRole('button', { name: 'Delete tampa' }).click();
+    await item.waitFor({ state: 'detached' });
+    expect(dialogs.at(-1)).toMatch(/^Delete the live site tampa\?/);
+    expect((await page.request.get(`${world.url}/sites/tampa/`)).status()).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+});

@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSite } from '../../src/pages/render-site.js';
+import { testConfig } from '../../src/server/testing.js';
+
+/**
+ * Deploys are atomic: a reader fetching a live site in a loop from one server process never sees
+ * a page of two releases or a missing page, while another process on the same data folder
+ * deploys new releases and is SIGKILLed mid-deploy (at random moments, and once exactly between
+ * "release written" and "pointer switched"). Every page of release N carries the marker N twice.
+ */
+const here = path.dirname(new URL(import.meta.url).pathname);
+const root = path.resolve(here, '../..');
+let bundle: string;
+let dataDir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  const outDir = path.join(root, 'node_modules/.cache/clinic-gen-tests');
+  mkdirSync(outDir, { recursive: true });
+  bundle = path.join(outDir, `run-admin-server-${process.pid}.mjs`);
+  await build({ entryPoints: [path.join(here, 'fixtures/run-admin-server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', logLevel: 'silent' });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-atomic-'));
+});
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(bundle, { force: true });
+});
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  /** Resolves with the release id once a paused deploy has written its release. */
+  paused: Promise<string>;
+}
+
+function launch(env: Record<string, string> = {}): Promise<Proc> {
+  const child = spawn(process.execPath, [bundle, dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
+  children.push(child);
+  let onPaused: (id: string) => void = () => undefined;
+  const paused = new Promise<string>((r) => (onPaused = r));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      for (const line of out.split('\n').slice(0, -1)) {
+        const msg = JSON.parse(line) as { port?: number; paused?: string };
+        if (msg.port) resolve({ child, url: `http://127.0.0.1:${msg.port}`, paused });
+        if (msg.paused) onPaused(msg.paused);
+      }
+      out = out.slice(out.lastIndexOf('\n') + 1);
+    });
+    child.once('exit', (code, signal) => reject(new Error(`server exited early (${code ?? signal})`)));
+  });
+}
+
+async function kill(p: Proc): Promise<void> {
+  const exited = new Promise((r) => p.child.once('exit', r));
+  p.child.kill('SIGKILL');
+  await exited;
+}
+
+// A real site (renderSite) plus filler, so a deploy writes a few MB and a kill can land inside it.
+const base = renderSite(testConfig());
+function release(n: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [name, content] of Object.entries(base)) {
+    files[name] = name.endsWith('.html') ? content.replace('<head>', `<head><meta name="release" content="${n}">`) + `<!--release:${n}-->` : content;
+  }
+  for (let i = 0; i < 120; i++) files[`assets/filler-${n}-${i}.txt`] = `${n}`.repeat(30_000);
+  return files;
+}
+const deploy = (url: string, n: number) =>
+  fetch(`${url}/api/deploy-website`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ city: 'Tampa', businessName: 'Northstar', files: release(n), deploymentType: 'static' }),
+  });
+
+const PAGES = ['', 'about/', 'contact/', 'trt-therapy/', 'privacy/', 'terms/', 'nad-therapy/'];
+
+describe('deploy atomicity', () => {
+  it('a reader never sees a mixed or missing page across deploys and SIGKILLs mid-deploy', async () => {
+    const reader = await launch();
+    let deployer = await launch();
+    expect((await deploy(deployer.url, 0)).status).toBe(200);
+
+    const problems: string[] = [];
+    const seen: number[] = [];
+    let reading = true;
+    let reads = 0;
+    const loop = (async () => {
+      for (let i = 0; reading; i++) {
+        const page = PAGES[i % PAGES.length]!;
+        const res = await fetch(`${reader.url}/sites/tampa/${page}`).catch((err: unknown) => err as Error);
+        reads++;
+        if (res instanceof Error) {
+          problems.push(`${page}: ${res.message}`);
+          continue;
+        }
+        const body = await res.text();
+        const head = /<meta name="release" content="(\d+)">/.exec(body)?.[1];
+        const tail = /<!--release:(\d+)-->$/.exec(body)?.[1];
+        if (res.status !== 200 || head === undefined || head !== tail) problems.push(`${page}: ${res.status} head=${head} tail=${tail}`);
+        else if (seen.length && Number(head) < seen[seen.length - 1]!) problems.push(`${page}: went back from ${seen[seen.length - 1]} to ${head}`);
+        else seen.push(Number(head));
+      }
+    })();
+
+    let acknowledged = 0;
+    let attempted = 0;
+    for (let n = 1; n <= 14; n++) {
+      attempted = n;
+      if (n % 3 === 0) {
+        // Killed at a random moment while the deploy runs; restarted on the same folder.
+        const pending = deploy(deployer.url, n).then((r) => r.status, () => 0);
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 120));
+        await kill(deployer);
+        if ((await pending) === 200) acknowledged = n;
+        deployer = await launch();
+      } else if (n === 7) {
+        // Killed with the release complete on disk but the pointer not yet switched.
+        const paused = await launch({ PAUSE_BEFORE_SWITCH: '1' });
+        void deploy(paused.url, n).catch(() => undefined);
+        await paused.paused;
+        await kill(paused);
+        const live = await (await fetch(`${reader.url}/sites/tampa/`)).text();
+        expect(/<!--release:(\d+)-->$/.exec(live)?.[1]).toBe(String(acknowledged));
+      } else {
+        expect((await deploy(deployer.url, n)).status).toBe(200);
+        acknowledged = n;
+      }
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    reading = false;
+    await loop;
+
+    expect(problems).toEqual([]);
+    expect(reads).toBeGreaterThan(100);
+    expect(new Set(seen).size).toBeGreaterThan(5);
+    const final = await (await fetch(`${reader.url}/sites/tampa/`)).text();
+    expect(/<!--release:(\d+)-->$/.exec(final)?.[1]).toBe(String(acknowledged));
+    expect(attempted).toBe(14);
+    // History is capped, and the last deploy swept away what the killed processes left behind.
+    const releases = path.join(dataDir, 'deployments/tampa/releases');
+    expect(readdirSync(releases).filter((n) => !n.startsWith('.')).length).toBeLessThanOrEqual(10);
+    expect(readdirSync(releases).filter((n) => n.startsWith('.'))).toEqual([]);
+    expect(readlinkSync(path.join(dataDir, 'deployments/tampa/current'))).toMatch(/^releases\/\d{8}T\d{9}Z-[0-9a-f]{8}$/);
+    await kill(deployer);
+    await kill(reader);
+  }, 120_000);
+});

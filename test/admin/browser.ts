@@ -1,0 +1,80 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startServer } from '../../src/server/start.js';
+import { silentLogger } from '../../src/server/logger.js';
+import { collectErrors, DESKTOP, launchBrowser, type Viewport } from '../helpers/browser.js';
+import { tempDir } from '../helpers/cli.js';
+import { ROOT } from '../helpers/site.js';
+
+/** Browser-test plumbing of the admin: a real server (startServer, port 0, temp data) and Chromium. */
+export interface AdminWorld {
+  url: string;
+  dataDir: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startAdminWorld(env: Record<string, string> = {}): Promise<AdminWorld> {
+  const dataDir = tempDir('clinic-admin-e2e-');
+  const server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, env, logger: silentLogger });
+  const browser = await launchBrowser();
+  return {
+    url: server.url,
+    dataDir,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An admin page with its dialogs recorded and accepted (window.alert and confirm). */
+export async function openAdmin(world: AdminWorld, viewport: Viewport = DESKTOP) {
+  const context = await world.browser.newContext({ viewport, acceptDownloads: true });
+  // A step that waits too long fails with its own message, well before the test's time limit.
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  const errors = collectErrors(page);
+  await page.goto(`${world.url}/admin`, { waitUntil: 'networkidle' });
+  /** Resolves with the next dialog's text. */
+  const nextDialog = (): Promise<string> => {
+    const seen = dialogs.length;
+    return new Promise((resolve) => {
+      const timer = setInterval(() => {
+        if (dialogs.length > seen) {
+          clearInterval(timer);
+          resolve(dialogs[seen]!);
+        }
+      }, 10);
+    });
+  };
+  return { page, context, dialogs, errors, nextDialog };
+}
+
+/** Fills Business Information for a new city. */
+export async function fillCity(page: Page, city: string, website: string) {
+  await page.getByLabel('Business Name', { exact: true }).fill('Northstar Men’s Health');
+  await page.getByLabel('City', { exact: true }).fill(city);
+  await page.getByLabel('State', { exact: true }).fill('FL');
+  await page.getByLabel('Address', { exact: true }).fill('100 Bay Street');
+  await page.getByLabel('ZIP Code', { exact: true }).fill('33602');
+  await page.getByLabel('Phone', { exact: true }).fill('(813) 555-0101');
+  await page.getByLabel('Email', { exact: true }).fill(`${city.toLowerCase().replace(/\s+/g, '-')}@example.com`);
+  await page.getByLabel('Website', { exact: true }).fill(website);
+  await page.getByLabel('Description', { exact: true }).fill(`Northstar Men’s Health in ${city}: physician-supervised TRT and NAD+ therapy.`);
+}
+
+/** Clicks Generate Website and waits for its alert. */
+export async function generate(page: Page, nextDialog: () => Promise<string>): Promise<string> {
+  const dialog = nextDialog();
+  await page.getByRole('button', { name: 'Generate Website' }).click();
+  return dialog;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../src/admin/api.js';
+import { parseBulkUrls } from '../../src/admin/bulk-urls.js';
+import { domainOf, formFieldOf, initialForm, toConfig } from '../../src/admin/form.js';
+import { clinicConfigSchema } from '../../src/config/schema.js';
+import { initialValues } from '../../src/server/admin-app/shell.js';
+import { sampleConfig } from '../helpers/site.js';
+
+/** The admin client's pure parts: bulk add, the form <-> config mapping, the error format. */
+describe('bulk URL add (spec section 5)', () => {
+  it('splits by lines, trims, drops empty and non-http(s) lines, keeps order and duplicates', () => {
+    const text = '  https://a.example.com/x  \r\n\n   \nftp://b.example.com\nwww.c.example.com\nhttp://d.example.com\nhttps://a.example.com/x\nHTTPS://upper.example.com';
+    expect(parseBulkUrls(text)).toEqual({
+      urls: ['https://a.example.com/x', 'http://d.example.com', 'https://a.example.com/x'],
+      skipped: 3,
+    });
+  });
+
+  it('gives nothing for an empty box', () => {
+    expect(parseBulkUrls('')).toEqual({ urls: [], skipped: 0 });
+  });
+});
+
+describe('form values', () => {
+  it('start from the served clinic with the spec service defaults', () => {
+    const form = initialForm(JSON.parse(JSON.stringify(initialValues(sampleConfig()))) as Record<string, unknown>);
+    expect(form).toMatchObject({ businessName: "Northstar Men's Health", city: 'Wesley Chapel', zipCode: '33545', website: 'https://www.example.com', logoUrl: '' });
+    expect(form.services).toEqual({ trt: true, semaglutide: true, nadTherapy: true, peptideTherapy: false, vitaminInjections: false, hormone_optimization: true });
+    expect(form.socialMedia.pinterest).toBe('');
+    expect(form.businessProfiles).toEqual([{ url: 'https://www.example.com/profiles/northstar-wesley-chapel' }]);
+    expect(initialForm().services.peptideTherapy).toBe(false);
+  });
+
+  it('become a config the one schema accepts, empty optional fields left out', () => {
+    const config = toConfig(initialForm(JSON.parse(JSON.stringify(initialValues(sampleConfig()))) as Record<string, unknown>));
+    expect(config.deploymentType).toBe('static');
+    expect(config.domainName).toBeUndefined();
+    expect(config.logoUrl).toBeUndefined();
+    expect(config.socialMedia).not.toHaveProperty('pinterest');
+    expect(clinicConfigSchema.safeParse(config).success).toBe(true);
+  });
+
+  it('maps server error keys to form fields and the website to a domain', () => {
+    expect(formFieldOf('businessProfiles[2]')).toBe('businessProfiles.2.url');
+    expect(formFieldOf('domainName')).toBe('website');
+    expect(formFieldOf('socialMedia.instagram')).toBe('socialMedia.instagram');
+    expect(domainOf('https://Tampa.Example.com/path')).toBe('tampa.example.com');
+    expect(domainOf('not a url')).toBeUndefined();
+    expect(domainOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('errors (spec section 8)', () => {
+  it('read `status: text`, or the status text when the body is empty', () => {
+    expect(new HttpError(409, 'conflict', 'Conflict').message).toBe('409: conflict');
+    expect(new HttpError(502, '', 'Bad Gateway').message).toBe('502: Bad Gateway');
+    expect(new HttpError(400, '{"success":false}', 'Bad Request').json).toEqual({ success: false });
+  });
+});

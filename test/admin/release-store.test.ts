@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ServerStartError, startServer } from '../../src/server/start.js';
+import { silentLogger } from '../../src/server/logger.js';
+import { checkUrlTemplate, createReleaseStore, deploymentUrl } from '../../src/server/deploy/index.js';
+import { ROOT } from '../helpers/site.js';
+import { adminTestApp } from './helpers.js';
+
+/** The release store's edges, and the deployment URL template. */
+const site = (text: string) => new Map([['index.html', new TextEncoder().encode(text)]]);
+const store = (now?: () => Date) => {
+  const root = mkdtempSync(join(tmpdir(), 'clinic-releases-'));
+  return { root, s: createReleaseStore({ root, durable: false, now }) };
+};
+
+describe('release store', () => {
+  it('keeps release ids in deploy order even when the clock steps back', async () => {
+    let t = Date.parse('2024-06-01T12:00:00Z');
+    const { s } = store(() => new Date(t));
+    await s.deploy('tampa', { files: site('a') });
+    t -= 60_000;
+    await s.deploy('tampa', { files: site('b') });
+    await s.deploy('tampa', { files: site('c') });
+    const ids = await s.releaseIds('tampa');
+    expect(ids).toHaveLength(3);
+    expect(await s.currentId('tampa')).toBe(ids[2]);
+    const back = await s.rollback('tampa');
+    expect(back.ok && back.release.id).toBe(ids[1]);
+  });
+
+  it('has nothing to roll back to after one deploy, and nothing to remove twice', async () => {
+    const { s } = store();
+    await s.deploy('tampa', { files: site('a') });
+    expect(await s.rollback('tampa')).toMatchObject({ ok: false, status: 409 });
+    expect(await s.rollback('orlando')).toMatchObject({ ok: false, status: 404 });
+    expect(await s.remove('tampa')).toBe(true);
+    expect(await s.remove('tampa')).toBe(false);
+    expect(await s.list()).toEqual([]);
+  });
+
+  it('sweeps leftovers of dead processes but not of live ones', async () => {
+    const { root, s } = store();
+    const releases = join(root, 'tampa', 'releases');
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    mkdirSync(join(releases, `.tmp-${dead}-aaaa`), { recursive: true });
+    mkdirSync(join(releases, `.tmp-1-bbbb`)); // pid 1 is alive
+    await s.deploy('tampa', { files: site('a') });
+    expect(existsSync(join(releases, `.tmp-${dead}-aaaa`))).toBe(false);
+    expect(existsSync(join(releases, '.tmp-1-bbbb'))).toBe(true);
+    expect(readdirSync(releases).filter((n) => !n.startsWith('.'))).toHaveLength(1);
+  });
+
+  it('refuses a bad site name as a value, not an exception', async () => {
+    const { s } = store();
+    expect(await s.deploy('../x', { files: site('a') })).toEqual({ ok: false, error: 'not a valid site name' });
+    expect(await s.remove('../x')).toBe(false);
+    expect(await s.livePath('tampa', '../../etc/passwd')).toBeUndefined();
+  });
+});
+
+describe('deployment URL template', () => {
+  it('fills {origin} and {siteName}', () => {
+    expect(deploymentUrl('{origin}/sites/{siteName}/', { origin: 'https://admin.example.com/', siteName: 'tampa' })).toBe('https://admin.example.com/sites/tampa/');
+    expect(deploymentUrl('https://{siteName}-trt.replit.app', { origin: 'x', siteName: 'tampa' })).toBe('https://tampa-trt.replit.app');
+  });
+
+  it.each(['https://example.com/', 'ftp://{siteName}.example.com', '{origin}/{city}/', 'javascript:{siteName}'])('refuses %j', (t) => {
+    expect(checkUrlTemplate(t).ok).toBe(false);
+  });
+
+  it('is used in the deploy answer and the list', async () => {
+    const t = adminTestApp({ urlTemplate: 'https://{siteName}-trt.replit.app' });
+    const res = await t.json('POST', '/api/deploy-website', { city: 'Tampa', files: { 'index.html': 'x' } });
+    expect(((await res.json()) as { deploymentUrl: string }).deploymentUrl).toBe('https://tampa-trt.replit.app');
+    const list = (await (await t.request('/api/deployments')).json()) as { deployments: { url: string }[] };
+    expect(list.deployments[0]!.url).toBe('https://tampa-trt.replit.app');
+  });
+
+  it('stops the server start when DEPLOY_URL_TEMPLATE is bad', async () => {
+    const start = startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir: mkdtempSync(join(tmpdir(), 'clinic-start-')), env: { DEPLOY_URL_TEMPLATE: 'https://example.com/' }, logger: silentLogger });
+    await expect(start).rejects.toBeInstanceOf(ServerStartError);
+    await expect(start).rejects.toThrow(/DEPLOY_URL_TEMPLATE: expected a \{siteName\} placeholder/);
+  });
+});
