@@ -1,6 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { runBuildWorkerIfAny } from '../build/pool.js';
 import { registerBuild } from './commands/build.js';
+import { registerCheck } from './commands/check.js';
+import { registerDev } from './commands/dev.js';
+import { registerInit } from './commands/init.js';
+import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
 import { CliError } from './errors.js';
@@ -29,6 +33,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   registerBuild(program, io, setCode);
   registerValidate(program, io, setCode);
   registerServe(program, io, setCode);
+  registerDev(program, io, setCode);
+  registerInit(program, io, setCode);
+  registerCheck(program, io, setCode);
+  registerSchema(program, io, setCode);
   try {
     await program.parseAsync(argv);
     return code;

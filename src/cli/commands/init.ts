@@ -1,0 +1,81 @@
+import type { Command } from 'commander';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { schemaFilePath } from '../../config/json-schema.js';
+import { parseConfigText } from '../../config/load.js';
+import { citySlug } from '../../config/slug.js';
+import { askFields, PromptCancelled } from '../../init/ask.js';
+import { checkField, INIT_FIELDS } from '../../init/fields.js';
+import { configTemplate, type InitAnswers } from '../../init/template.js';
+import { CliError } from '../errors.js';
+import type { CliIo } from '../io.js';
+
+/** `clinic-gen init`: write a new city's config that builds on the first try. */
+export function registerInit(program: Command, io: CliIo, setCode: (c: number) => void): void {
+  const cmd = program
+    .command('init')
+    .description("Write a new city's clinic config, valid on its first build, with comments on what else it can hold.");
+  for (const f of INIT_FIELDS) cmd.option(`${f.flag} <${f.arg}>`, `${f.prompt.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}, like ${f.example}`);
+  cmd
+    .option('-o, --out <file>', 'where to write the config (default configs/<city-slug>.yaml)')
+    .option('-f, --force', 'replace the file if it exists')
+    .addHelpText(
+      'after',
+      `
+On a terminal, init asks for whatever the flags leave out; in scripts and CI, every value must be
+given as a flag. Each value is checked with the same rules as build.
+
+Examples:
+  clinic-gen init --city Lakeland --state FL
+  clinic-gen init --city Lakeland --state FL --business-name "Northstar Men's Health" \\
+    --address "2100 South Florida Avenue" --zip 33803 --phone "(863) 555-0100" \\
+    --email lakeland@example.com --domain lakeland.example.com`,
+    )
+    .action(async (opts: Record<string, string | boolean | undefined>) => {
+      const answers: Record<string, string> = {};
+      const wrong: string[] = [];
+      for (const f of INIT_FIELDS) {
+        const v = opts[f.option];
+        if (typeof v !== 'string') continue;
+        const r = checkField(f, v);
+        if (r.ok) answers[f.key] = r.value;
+        else wrong.push(`${f.flag} "${v}": ${r.error}`);
+      }
+      if (wrong.length) throw new CliError(wrong.join('\n'), 'Fix the values above and run init again.');
+      const missing = INIT_FIELDS.filter((f) => answers[f.key] === undefined);
+      if (missing.length) {
+        // Prompts need a person at a terminal; a script gets one clear list instead of a hang.
+        if (!(io.isTTY && process.stdin.isTTY)) {
+          throw new CliError(`missing ${missing.map((f) => f.flag).join(', ')}`, `Pass every value as a flag (see clinic-gen init --help), or run init in a terminal to be asked.`);
+        }
+        try {
+          Object.assign(answers, await askFields(missing, { input: process.stdin, output: process.stdout, terminal: true }));
+        } catch (err) {
+          if (err instanceof PromptCancelled) throw new CliError('init cancelled; nothing was written');
+          throw err;
+        }
+      }
+      const out = resolve(io.cwd, typeof opts.out === 'string' ? opts.out : `configs/${citySlug(answers.city!)}.yaml`);
+      const shown = relative(io.cwd, out) || out;
+      const configPath = shown.split(sep).join('/');
+      const text = configTemplate(answers as unknown as InitAnswers, { schemaRef: schemaRef(out), configPath, configDir: dirname(configPath) });
+      // Parse what is about to be written: init promises a config that builds.
+      const check = parseConfigText(text, shown);
+      if (!check.ok) throw new Error(`init wrote an invalid config:\n${check.errors.join('\n')}`);
+      await mkdir(dirname(out), { recursive: true });
+      try {
+        await writeFile(out, text, { flag: opts.force ? 'w' : 'wx' });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${shown} already exists; nothing was written`, 'Pass --force to replace it, or --out to write somewhere else.');
+        throw new CliError(`cannot write ${shown} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      }
+      io.out(`wrote ${configPath}\nNext: write its local content (see the comments), then\n  clinic-gen dev --config ${configPath}\n  clinic-gen check ${dirname(configPath)}/`);
+      setCode(0);
+    });
+}
+
+/** The schema's path as the config's first line gives it: relative to the config, with slashes. */
+function schemaRef(configFile: string): string {
+  const rel = relative(dirname(configFile), schemaFilePath()).split(sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}

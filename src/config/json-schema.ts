@@ -1,0 +1,135 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { clinicConfigSchema } from './schema.js';
+import { US_STATES } from './states.js';
+
+/** A JSON Schema document, as plain data. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** Where the generated schema lives in the package, relative to its root. */
+export const SCHEMA_FILE = 'schema/clinic-config.schema.json';
+
+/** Absolute path of the schema file shipped in this package. */
+export function schemaFilePath(): string {
+  return join(packageRoot(), SCHEMA_FILE);
+}
+
+/**
+ * The folder of clinic-gen's package.json, found by walking up from this module, which sits at a
+ * different depth in the sources (src/config/) than in the bundle (lib/).
+ */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'clinic-gen') return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('clinic-gen: cannot find its package folder');
+}
+
+/**
+ * The JSON Schema of a clinic config file, generated from the zod schema so there is one source of
+ * truth, for editors (yaml-language-server, VS Code) to complete fields and flag mistakes as you
+ * type. It describes what a user writes (`io: 'input'`: fields with defaults are optional).
+ * zod refinements are functions JSON Schema cannot carry; those that can be said as a pattern or
+ * a keyword are added below by field, and the rest are named in the field's description.
+ */
+export function clinicConfigJsonSchema(): JsonSchema {
+  // Draft-07: yaml-language-server (VS Code's YAML extension) validates with draft-07 and warns that
+  // 2020-12 is "not yet fully supported"; nothing here needs a later draft.
+  const generated = z.toJSONSchema(clinicConfigSchema, { io: 'input', target: 'draft-07', unrepresentable: 'any', override: describe }) as JsonSchema;
+  const { $schema, ...rest } = generated;
+  const schema: JsonSchema = {
+    $schema,
+    title: 'clinic-gen clinic config',
+    description:
+      'One city\'s clinic site for clinic-gen. Generated from the config schema by `clinic-gen schema`; clinic-gen trims spaces around values before checking them, which this schema cannot do.',
+    ...rest,
+  };
+  for (const [path, extra] of Object.entries(REFINEMENTS)) Object.assign(at(schema, path), extra);
+  return schema;
+}
+
+/** The schema as the committed file holds it: two-space JSON and a final newline. */
+export function clinicConfigJsonSchemaText(): string {
+  return `${JSON.stringify(clinicConfigJsonSchema(), null, 2)}\n`;
+}
+
+/**
+ * Per node: carry a string pipe's output checks (`z.email()`, `z.url()` behind a trim and a
+ * length cap), which the input side alone would drop; and take the field's description from its
+ * own "missing; expected ..." message, so editors show the same words as clinic-gen's errors.
+ */
+function describe(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
+  const def = ctx.zodSchema._zod.def as { type: string; out?: z.core.$ZodType };
+  const json = ctx.jsonSchema;
+  if (def.type === 'pipe' && def.out && json.type === 'string') {
+    const out = z.toJSONSchema(def.out, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+    if (out.format) json.format = out.format;
+    if (out.pattern && !json.pattern) json.pattern = out.pattern;
+  }
+  if (json.description || json.enum || !['string', 'boolean', 'number'].includes(String(json.type))) return;
+  const r = z.safeParse(ctx.zodSchema, undefined);
+  const msg = r.success ? undefined : r.error.issues[0]?.message;
+  const expected = msg && /^(?:missing; )?expected (.+)$/.exec(msg)?.[1];
+  if (expected) json.description = expected[0]!.toUpperCase() + expected.slice(1) + '.';
+}
+
+/** A pattern matching `words` in any letter case (JSON Schema patterns take no flags). */
+function anyCase(words: string[]): string {
+  const one = (w: string) => [...w].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  return `^(?:${words.map(one).join('|')})$`;
+}
+
+const SINGLE_LINE = { pattern: '^[^\\u0000-\\u001f\\u007f]*$' };
+const HTTP = '[Hh][Tt][Tt][Pp][Ss]?://';
+/** What zod's `z.url({ protocol: /^https?$/, hostname: z.regexes.domain })` accepts, as a pattern. */
+const HTTP_URL = `${HTTP}(?:[^\\s/?#@]*@)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}(?::\\d{1,5})?(?:[/?#]\\S*)?`;
+const SITE_PATH = '/(?!/)[A-Za-z0-9._~/-]';
+
+/** What the zod refinements check, said in JSON Schema, by field path (`a.b[]` is an item of b). */
+const REFINEMENTS: Record<string, JsonSchema> = {
+  '': { anyOf: [{ required: ['domainName'] }, { required: ['website'] }], $comment: 'A domain name or a website URL is needed for canonical links.' },
+  businessName: SINGLE_LINE,
+  address: SINGLE_LINE,
+  state: { pattern: anyCase([...Object.keys(US_STATES), ...Object.values(US_STATES)]), examples: ['FL', 'Florida'] },
+  domainName: { pattern: '^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$' },
+  website: { pattern: `^${HTTP_URL}$` },
+  'businessProfiles[]': { pattern: `^${HTTP_URL}$` },
+  logoUrl: {
+    pattern: `^(?:${SITE_PATH}+|${HTTP}[^\\s"'<>]+)$`,
+    description: 'A logo URL like https://example.com/logo.png, or a site path like /uploads/logo.png (clinic-gen dev serves a site path from the config file\'s folder).',
+  },
+  contactEndpoint: { pattern: `^(?:${SITE_PATH}*|${HTTP}[^\\s"'<>]+)$`, description: 'Where the contact form posts: a path like /api/contact or an https:// URL of the clinic server.' },
+  services: { description: 'Which services the clinic offers: each one switched on gets its page, nav link, card and contact-form option.' },
+  localContent: { description: "What tells this city's site apart from the clinic's other cities (search engines demote near-identical location pages); `clinic-gen check` says which fields to write." },
+  'hours[].closes': { description: 'A 24-hour time like 18:00, later than opens (clinic-gen checks the order; this schema cannot compare two fields).' },
+  'localContent.team[].name': SINGLE_LINE,
+  'localContent.team[].credentials': SINGLE_LINE,
+  'localContent.team[].role': SINGLE_LINE,
+  'localContent.areasServed[]': SINGLE_LINE,
+  'localContent.faq[].question': SINGLE_LINE,
+  'legal.governingLaw': SINGLE_LINE,
+  'legal.courts': SINGLE_LINE,
+  ...Object.fromEntries(
+    ['instagram', 'facebook', 'youtube', 'tiktok', 'pinterest'].map((n) => [
+      `socialMedia.${n}`,
+      { pattern: `^(?:@?[A-Za-z0-9._-]{1,64}|${HTTP_URL})$` },
+    ]),
+  ),
+};
+
+/** The node of `schema` at a field path; throws when the path is not in the schema (a stale table). */
+function at(schema: JsonSchema, path: string): JsonSchema {
+  let node = schema;
+  for (const part of path ? path.split('.') : []) {
+    const [name, ...items] = part.split('[]');
+    node = (node.properties as Record<string, JsonSchema> | undefined)?.[name!] as JsonSchema;
+    for (let i = 0; i < items.length && node; i++) node = node.items as JsonSchema;
+    if (!node) throw new Error(`json-schema: no field ${path} in the config schema`);
+  }
+  return node;
+}

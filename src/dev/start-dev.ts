@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { relative } from 'node:path';
+import { buildFromText, readConfig } from './build.js';
+import { EventHub } from './events.js';
+import { startHttp } from './server.js';
+import { isStale, type DevState } from './state.js';
+import { watchFiles } from './watch.js';
+
+/** What dev tells its caller (the CLI prints it; tests and the bench read it). */
+export type DevEvent =
+  | { type: 'built'; ms: number; files: number; pagesChanged: number; tabsReloaded: number; first: boolean }
+  | { type: 'failed'; errors: string[]; first: boolean }
+  | { type: 'warning'; message: string };
+
+export interface DevOptions {
+  configPath: string;
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** The config's name in messages (default: relative to the working directory). */
+  shownAs?: string;
+  onEvent?: (e: DevEvent) => void;
+}
+
+export interface DevServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** How long a failed read waits for the rest of a save before it is reported. */
+const SETTLE_MS = 40;
+/** When a good build looks again, in case a save's last write came after the read (its event may be throttled away). */
+const VERIFY_MS = 75;
+
+/**
+ * Builds the config in memory, serves it on loopback, and on every save rebuilds and tells the
+ * open tabs: reload the pages that changed, or show the errors over the last good build.
+ */
+export async function startDev(opts: DevOptions): Promise<DevServer> {
+  const shownAs = opts.shownAs ?? relative(process.cwd(), opts.configPath);
+  const emit = opts.onEvent ?? (() => {});
+  const session = randomBytes(3).toString('hex');
+  let n = 0;
+  const state: DevState = { build: `${session}.0`, changedIn: new Map() };
+  const hub = new EventHub();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let assetPending = false;
+  let verify: NodeJS.Timeout | undefined;
+
+  // One build at a time; saves during a build make one more build after it, not one each.
+  const rebuild = (assetChanged: boolean): Promise<void> => {
+    assetPending ||= assetChanged;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        const asset = assetPending;
+        assetPending = false;
+        await buildOnce(asset);
+      } while (again);
+      running = undefined;
+    })();
+    return running;
+  };
+
+  // The text of the last build, good or bad; undefined before the first.
+  let lastText: string | undefined | null = null;
+  const buildOnce = async (assetChanged: boolean) => {
+    const started = performance.now();
+    const first = n === 0 && !state.errors;
+    const text = await readConfig(opts.configPath);
+    // One save often raises two events (truncate, write): the same text again is not a new build.
+    if (text === lastText && !assetChanged) return;
+    const r = buildFromText(text, opts.configPath, shownAs);
+    if (!r.ok) {
+      // An editor may be between emptying the file and writing it: look again before crying wolf.
+      await sleep(SETTLE_MS);
+      if ((await readConfig(opts.configPath)) !== r.text) return void (again = true);
+      lastText = r.text;
+      state.errors = r.errors;
+      for (const c of hub.all()) hub.send(c, 'build-error', { errors: r.errors });
+      return emit({ type: 'failed', errors: r.errors, first });
+    }
+    lastText = r.text;
+    const build = `${session}.${++n}`;
+    const old = state.files ?? {};
+    let changed = 0;
+    for (const [file, content] of Object.entries(r.files)) {
+      if (assetChanged || old[file] !== content) {
+        state.changedIn.set(file, build);
+        if (file.endsWith('.html')) changed++;
+      }
+    }
+    const hadErrors = Boolean(state.errors);
+    Object.assign(state, { files: r.files, logo: r.logo, build, errors: undefined });
+    let reloaded = 0;
+    for (const c of hub.all()) {
+      if (isStale(state, c.path, c.build)) {
+        hub.send(c, 'reload');
+        reloaded++;
+      } else if (hadErrors) hub.send(c, 'build-ok');
+    }
+    for (const w of r.warnings) emit({ type: 'warning', message: w });
+    emit({ type: 'built', ms: performance.now() - started, files: Object.keys(r.files).length, pagesChanged: changed, tabsReloaded: reloaded, first });
+    await watcher?.set([opts.configPath, ...(r.logo ? [r.logo.file] : [])]);
+    clearTimeout(verify);
+    verify = setTimeout(async () => {
+      if ((await readConfig(opts.configPath)) !== r.text) void rebuild(false);
+    }, VERIFY_MS);
+  };
+
+  let watcher: Awaited<ReturnType<typeof watchFiles>> | undefined;
+  await rebuild(false);
+  watcher = await watchFiles([opts.configPath, ...(state.logo ? [state.logo.file] : [])], (file) => void rebuild(file === state.logo?.file));
+  const http = await startHttp({ port: opts.port, host: opts.host ?? '127.0.0.1', state, hub, isStale: (path, build) => isStale(state, path, build) });
+  return {
+    url: http.url,
+    async close() {
+      clearTimeout(verify);
+      await watcher?.close();
+      hub.close();
+      await http.close();
+      await running;
+    },
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
