@@ -84,7 +84,7 @@ function normalizeHex(v: string): string {
 
 /** A social handle (`@name` or `name`) or a full https link to the profile. */
 export function socialHandle(network: string) {
-  const expected = `a ${network} handle like @clinicname or an https:// profile link`;
+  const expected = `${/^[AEIOU]/.test(network) ? 'an' : 'a'} ${network} handle like @clinicname or an https:// profile link`;
   return z
     .string({ error: say(expected) })
     .trim()

@@ -52,7 +52,7 @@ describe('loading a clinic config', () => {
   });
 
   it('reports a missing required field at its map', () => {
-    expect(errorsOf(edit('email:', null))).toEqual([`${FILE}:2:1 email: missing; expected an email address like hello@example.com`]);
+    expect(errorsOf(edit('email:', null))).toEqual([`${FILE}:3:1 email: missing; expected an email address like hello@example.com`]);
   });
 
   it('refuses a javascript: URL', () => {
@@ -77,7 +77,7 @@ describe('loading a clinic config', () => {
     const errs = errorsOf(text);
     expect(errs).toHaveLength(2);
     expect(errs[0]).toMatch(/:\d+:\d+ zipCode: expected a ZIP code like 33545$/);
-    expect(errs[1]).toMatch(/:\d+:\d+ socialMedia\.instagram: expected a Instagram handle/);
+    expect(errs[1]).toMatch(/:\d+:\d+ socialMedia\.instagram: expected an Instagram handle/);
   });
 
   it('warns when the brand colour fails AA contrast on white', () => {

@@ -84,6 +84,9 @@ describe('service toggles', () => {
     expect(home.querySelectorAll('footer nav a').map((a) => text(a))).toEqual(['TRT Therapy', 'NAD+ Therapy', 'Peptide Therapy', 'Consultations']);
     expect(dom(files['contact/index.html']!).querySelectorAll('#service option').map((o) => text(o))).toEqual(['Select a service', 'TRT Therapy', 'NAD+ Therapy', 'Peptide Therapy', 'General Consultation']);
     expect(files['sitemap.xml']).not.toContain('semaglutide');
+    expect(home.querySelectorAll('details[name="faq"] summary').map((q) => text(q))).not.toContain('How effective is semaglutide for weight loss?');
+    expect(home.querySelectorAll('details[name="faq"]')).toHaveLength(5);
+    expect(dom(files['about/index.html']!).querySelectorAll('#specialties h3').map((h) => text(h))).toEqual(['Testosterone Replacement Therapy', 'NAD+ and Anti-Aging']);
     expect(JSON.stringify(Object.values(files).filter((_, i) => i < 8))).not.toContain('semaglutide/"');
   });
 

@@ -59,7 +59,7 @@ describe('clinic-gen build', () => {
 describe('clinic-gen build with a broken config', () => {
   const cases: [string, string, RegExp][] = [
     ['broken YAML', tampa.replace('city: Tampa', 'city: [Tampa'), /^bad\.yaml:\d+:\d+ yaml: /m],
-    ['a missing required field', tampa.replace(/^email: .*$/m, ''), /^bad\.yaml:2:1 email: missing; expected an email address like hello@example\.com$/m],
+    ['a missing required field', tampa.replace(/^email: .*$/m, ''), /^bad\.yaml:3:1 email: missing; expected an email address like hello@example\.com$/m],
     ['a javascript: URL', tampa.replace('https://www.example.com/profiles/northstar-tampa', '"javascript:alert(1)"'), /^bad\.yaml:\d+:5 businessProfiles\[0\]: expected an http:\/\/ or https:\/\/ link/m],
     ['a bad colour', tampa.replace('"#1e40af"', 'navy'), /^bad\.yaml:\d+:15 primaryColor: expected a hex colour like #1d4ed8$/m],
     ['an unknown field', `${tampa}\nfax: (813) 555-0199\n`, /^bad\.yaml:\d+:1 fax: unknown field$/m],

@@ -30,7 +30,8 @@ describe('clinic-gen check', () => {
     const r = runCli(['check', dir]);
     expect(r.code).toBe(1);
     const [, figure] = /^(\d\.\d\d) {2}Lakeland ~ Tampa {2}above 0\.80$/m.exec(r.stdout) ?? [];
-    expect(Number(figure)).toBeGreaterThan(0.95);
+    // Only the city differs; Tampa's own text names Tampa, which reads as different in the copy.
+    expect(Number(figure)).toBeGreaterThan(0.9);
     expect(r.stderr).toMatch(/^warning: Lakeland \(.*lakeland\.yaml\) and Tampa \(.*tampa\.yaml\) are \d+% alike on the pages that present the location \(\/, \/about\/\); search engines may treat them as doorway pages\./m);
     for (const field of ['localContent.whyCity', 'localContent.team', 'localContent.areasServed', 'localContent.faq']) {
       expect(r.stderr).toMatch(new RegExp(`^  - ${field.replace('.', '\\.')}: 100% alike in Lakeland and Tampa; write each city's own`, 'm'));
@@ -39,14 +40,14 @@ describe('clinic-gen check', () => {
     expect(r.stderr).toMatch(/^1 of 1 pair above 0\.80; write the local content above and run clinic-gen check again\.$/m);
   });
 
-  it('names the fields missing in one city, and passes once that city has its own content', () => {
+  it('names the fields missing in cities without local content, and passes once a city has its own', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'tampa.yaml'), tampa);
-    const bare = tampa.replace('city: Tampa', 'city: Lakeland').replace(/^localContent:[\s\S]*$/m, '');
-    writeFileSync(join(dir, 'lakeland.yaml'), bare);
+    const bare = tampa.replace(/^localContent:[\s\S]*$/m, '');
+    writeFileSync(join(dir, 'tampa.yaml'), bare);
+    writeFileSync(join(dir, 'lakeland.yaml'), bare.replace('city: Tampa', 'city: Lakeland'));
     const r = runCli(['check', dir]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^ {2}- localContent\.whyCity: missing in Lakeland \(.*lakeland\.yaml\); add a paragraph/m);
+    expect(r.stderr).toMatch(/^ {2}- localContent\.whyCity: missing in both; /m);
     // Lakeland's own text, team, areas and questions make the pair distinct.
     writeFileSync(join(dir, 'lakeland.yaml'), readFileSync(join(ROOT, 'configs/orlando.yaml'), 'utf8').replace('city: Orlando', 'city: Lakeland'));
     expect(runCli(['check', dir]).code).toBe(0);
@@ -55,7 +56,7 @@ describe('clinic-gen check', () => {
   it('prints each page with --verbose and everything as JSON with --json', () => {
     const dir = twins();
     const verbose = runCli(['check', dir, '--verbose']);
-    expect(verbose.stdout).toMatch(/^ {8}1\.00 {2}\/ {2}\(location page\)$/m);
+    expect(verbose.stdout).toMatch(/^ {8}0\.9\d {2}\/ {2}\(location page\)$/m);
     expect(verbose.stdout).toMatch(/^ {8}\d\.\d\d {2}\/trt-therapy\/$/m);
     const json = runCli(['check', dir, '--json']);
     expect(json.code).toBe(1);
@@ -94,7 +95,7 @@ describe('clinic-gen check', () => {
     writeFileSync(join(dir, 'broken.yaml'), tampa.replace(/^email: .*$/m, ''));
     const broken = runCli(['check', dir]);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/broken\.yaml:2:1 email: missing; expected an email address/);
+    expect(broken.stderr).toMatch(/broken\.yaml:3:1 email: missing; expected an email address/);
     expect(broken.stderr).toMatch(/^error: 1 of 3 configs are invalid/m);
   });
 

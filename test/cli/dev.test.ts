@@ -105,9 +105,9 @@ describe('clinic-gen dev', () => {
     const good = (await get(`${dev.url}/`)).body;
     const broken = tampa.replace("Northstar Men's Health", 'Polaris Health').replace('city: Tampa', 'city: Tampa2');
     const failed = await events(`${dev.url}/__clinic-gen/events?path=%2F&build=${buildOf(good)}`, (s) => s.length > 0, () => writeFileSync(config, broken));
-    expect(failed).toEqual(['build-error {"errors":["tampa.yaml:3:7 city: expected a city name of letters, spaces, periods, apostrophes and hyphens"]}']);
+    expect(failed).toEqual(['build-error {"errors":["tampa.yaml:4:7 city: expected a city name of letters, spaces, periods, apostrophes and hyphens"]}']);
     expect((await get(`${dev.url}/`)).body).toBe(good);
-    expect(dev.err()).toMatch(/the config has errors; still serving the last good build:\ntampa\.yaml:3:7 city: expected a city name/);
+    expect(dev.err()).toMatch(/the config has errors; still serving the last good build:\ntampa\.yaml:4:7 city: expected a city name/);
 
     // A page opened while the config is broken is told at once; fixing it reloads that page.
     const fixed = await events(`${dev.url}/__clinic-gen/events?path=%2F&build=${buildOf(good)}`, (s) => s.length > 1, () =>
@@ -142,7 +142,7 @@ describe('clinic-gen dev', () => {
     const first = await get(`${dev.url}/`);
     expect(first.status).toBe(503);
     expect(first.body).toContain('No good build yet');
-    expect(dev.err()).toMatch(/nothing to show until they are fixed:\ntampa\.yaml:7:8 phone: expected a phone number/);
+    expect(dev.err()).toMatch(/nothing to show until they are fixed:\ntampa\.yaml:8:8 phone: expected a phone number/);
     const seen = await events(`${dev.url}/__clinic-gen/events?path=%2F&build=${buildOf(first.body)}`, (s) => s.includes('reload {}'), () => setTimeout(() => writeFileSync(config, tampa), 50));
     expect(seen[0]).toMatch(/^build-error /);
     expect((await get(`${dev.url}/`)).status).toBe(200);

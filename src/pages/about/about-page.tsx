@@ -25,7 +25,7 @@ export function AboutPage() {
         <Prose paragraphs={APPROACH} className="mx-auto max-w-3xl" />
       </Section>
       <Section id="specialties" title="Our Specialties" tone="soft">
-        <PointGrid points={SPECIALTIES} />
+        <PointGrid points={SPECIALTIES.filter((p) => !p.service || site.config.services[p.service])} />
       </Section>
       {local.team.length > 0 && (
         <Section id="team" title={`Our ${site.city} Team`}>

@@ -65,16 +65,19 @@ export const APPROACH: string[] = [
 /** The three specialties. */
 export const SPECIALTIES: Point[] = [
   {
+    service: 'trt',
     title: 'Testosterone Replacement Therapy',
     description: 'Diagnosis of low testosterone with lab work, and treatment with injectable or oral options under ongoing monitoring.',
     icon: 'syringe',
   },
   {
+    service: 'semaglutide',
     title: 'Medical Weight Loss',
     description: 'Semaglutide-based weight-loss programs with weekly injections, medical monitoring and lifestyle support.',
     icon: 'scale',
   },
   {
+    service: 'nadTherapy',
     title: 'NAD+ and Anti-Aging',
     description: 'NAD+ therapy and healthy-aging care built on a health assessment, biomarker testing and a personalized protocol.',
     icon: 'sparkles',

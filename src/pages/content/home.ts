@@ -126,19 +126,22 @@ export function whyChoose(site: Site): { title: string; lead: string; points: Po
   };
 }
 
-/** The six FAQ items, in the spec's order of topics. */
+/** The six FAQ items, in the spec's order of topics; a question about a service goes with it. */
 export const FAQ: FaqItem[] = [
   {
+    service: 'trt',
     question: 'What is testosterone replacement therapy (TRT)?',
     answer:
       'TRT is a medical treatment for men whose bodies do not make enough testosterone. It is prescribed only after a licensed provider reviews your symptoms and confirms low testosterone with blood tests. Options include injectable testosterone and other approaches your provider can discuss with you. Treatment is followed by regular lab work to keep your levels in a healthy range and to watch for side effects.',
   },
   {
+    service: 'semaglutide',
     question: 'How effective is semaglutide for weight loss?',
     answer:
       'In clinical studies, people taking semaglutide together with diet and activity changes lost an average of 15-20% of their body weight. Individual results vary and depend on your starting point, your dose, how well you tolerate the medication and the lifestyle changes you make. Your provider monitors your progress and adjusts the plan over time.',
   },
   {
+    service: 'nadTherapy',
     question: 'What are the benefits of NAD+ therapy?',
     answer:
       'NAD+ is a coenzyme your cells use to turn food into energy and to repair DNA, and its levels fall with age. Some patients report better energy, focus and recovery with NAD+ support, but research in people is still ongoing and results vary. Your provider will explain what is known, what is not, and whether NAD+ therapy makes sense for you.',
@@ -166,4 +169,9 @@ export function closingCta(site: Site): { title: string; lead: string } {
     title: 'Ready to Take the First Step?',
     lead: `Schedule a consultation at ${site.name} in ${site.city} or call us at ${site.phone}. A licensed provider will review your health and goals and explain your options.`,
   };
+}
+
+/** The FAQ of a site: the six questions, less those about services it does not offer. */
+export function faqFor(site: Site): FaqItem[] {
+  return FAQ.filter((q) => !q.service || site.config.services[q.service]);
 }

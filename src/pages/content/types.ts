@@ -3,6 +3,7 @@
  * modules beside this file, apart from markup; functions take the resolved Site only where the
  * copy names the clinic, the city or the state. Strings are plain text: the components escape them.
  */
+import type { ServiceKey } from '../../config/schema.js';
 import type { IconName } from '../components/icons.js';
 
 /** Title and meta description of a page. */
@@ -26,6 +27,8 @@ export interface ServiceCard {
 export interface FaqItem {
   question: string;
   answer: string;
+  /** The service the question is about, when it is about one: it is left out where that is off. */
+  service?: ServiceKey;
 }
 
 /** Spec: process step (step number, title, description). */
@@ -40,6 +43,8 @@ export interface Point {
   title: string;
   description: string;
   icon?: IconName;
+  /** The service the point is about, when it is about one: it is left out where that is off. */
+  service?: ServiceKey;
 }
 
 /** A section of a legal page. */

@@ -1,9 +1,9 @@
-import { FAQ, SERVICE_CARDS, closingCta, homeHero, homeMeta, whyChoose } from '../content/home.js';
+import { SERVICE_CARDS, closingCta, faqFor, homeHero, homeMeta, whyChoose } from '../content/home.js';
 import type { ServiceCard } from '../content/types.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { Icon } from '../components/icons.js';
-import { ClosingCta, CtaButtons, PointGrid, Section } from '../components/ui.js';
+import { ClosingCta, CtaButtons, PointGrid, Prose, Section } from '../components/ui.js';
 import { Faq } from './faq.js';
 
 const ACCENT: Record<ServiceCard['color'], string> = {
@@ -60,8 +60,24 @@ export function HomePage() {
         <PointGrid points={why.points} />
       </Section>
 
-      <Section id="faq" title="Frequently Asked Questions">
-        <Faq items={FAQ} group="faq" />
+      <Section id="local" title={`Care Close to Home in ${site.city}`}>
+        <div className="mx-auto max-w-3xl">
+          <Prose paragraphs={site.whyCity} />
+          {site.config.localContent.areasServed.length > 0 && (
+            <>
+              <h3 className="mt-8 text-lg font-semibold text-slate-900">Areas We Serve</h3>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {site.config.localContent.areasServed.map((a) => (
+                  <li key={a} className="rounded-full bg-brand-soft px-3 py-1 text-sm text-slate-800">{a}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </Section>
+
+      <Section id="faq" title="Frequently Asked Questions" tone="slate">
+        <Faq items={faqFor(site)} group="faq" />
       </Section>
 
       <ClosingCta title={cta.title} lead={cta.lead} />
