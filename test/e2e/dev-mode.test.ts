@@ -78,8 +78,8 @@ describe('clinic-gen dev in Chromium', () => {
     writeFileSync(config, tampa.replace(/^zipCode: .*$/m, 'zipCode: "3360"').replace(/^phone: .*$/m, 'phone: call us'));
     await dialog.getByText(/zipCode: expected a ZIP code/).waitFor({ timeout: 5000 });
     expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/tampa\.yaml:6:10 zipCode: expected a ZIP code like 33545$/),
-      expect.stringMatching(/tampa\.yaml:7:8 phone: expected a phone number like \(813\) 555-0142$/),
+      expect.stringMatching(/tampa\.yaml:7:10 zipCode: expected a ZIP code like 33545$/),
+      expect.stringMatching(/tampa\.yaml:8:8 phone: expected a phone number like \(813\) 555-0142$/),
     ]);
 
     writeFileSync(config, tampa.replace('city: Tampa', 'city: Brandon'));
