@@ -107,4 +107,18 @@ if (want('server')) {
   row('server: contact POSTs acknowledged / stored in SQLite', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
 }
 
+if (want('admin')) {
+  const { benchAdmin } = await importTs('src/server/deploy/bench.ts');
+  const r = await benchAdmin({ dir: tmp });
+  row('admin: generate one city on the server (p50 of 50)', `${r.generateP50Ms} ms`, '<= 50 ms');
+  row('admin: deploy one city, fsynced (median of 5)', `${r.deployMs} ms`, '<= 200 ms');
+}
+
+if (want('dev')) {
+  const { benchDevReload } = await importTs('src/dev/bench.ts');
+  const r = await benchDevReload({ runs: 20 });
+  row('dev: config saved -> page reloaded (median of 20)', `${Math.round(r.medianMs)} ms`, "<= 200 ms");
+  row('dev: slowest of the 20', `${Math.round(r.maxMs)} ms`, "context");
+}
+
 rmSync(tmp, { recursive: true, force: true });
