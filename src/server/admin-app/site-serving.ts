@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { checkFileName, isSiteName } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
+import { hostedSitePolicy } from '../http/security-headers.js';
 import { contentType, IMMUTABLE } from '../site/site-files.js';
 import type { AppEnv } from '../types.js';
 
@@ -19,6 +20,7 @@ type Lookup = (name: string) => Found | undefined | Promise<Found | undefined>;
  * from the folder URL), and anything else missing gets the site's own 404.html with status 404.
  */
 export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string, lookup: Lookup): Promise<Response> {
+  c.set('csp', hostedSitePolicy(new URL(c.req.url).origin));
   const name = rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel;
   const found = checkFileName(name).ok ? await lookup(name) : undefined;
   const cache = (file: string) => (file.startsWith('assets/') ? IMMUTABLE : 'no-cache');
@@ -29,7 +31,15 @@ export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string
   }
   const page = await lookup('404.html');
   if (!page) return c.text('Not found', 404);
-  return c.body(page.body as Uint8Array<ArrayBuffer>, 404, { 'Content-Type': page.type, 'Cache-Control': 'no-cache' });
+  // The not-found page links from its site's root ("/about/"), which under /sites/<name>/ is base.
+  const body = base === '/' ? page.body : rebase(page.body, base);
+  return c.body(body as Uint8Array<ArrayBuffer>, 404, { 'Content-Type': page.type, 'Cache-Control': 'no-cache' });
+}
+
+/** Points the root-relative links of a generated not-found page (href="/x", src="/x") at `base`. */
+function rebase(html: Uint8Array, base: string): Uint8Array {
+  const text = new TextDecoder().decode(html).replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${base}`);
+  return new TextEncoder().encode(text);
 }
 
 /**

@@ -7,7 +7,7 @@ import { isHttps } from './client.js';
  * (script-src 'self'); each page has a one-line <style> with the brand colour, hence
  * style-src 'unsafe-inline'. JSON-LD blocks are data, not script, so CSP does not touch them.
  */
-export function contentSecurityPolicy(extraOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(extraOrigins: readonly string[] = [], self = "'self'"): string {
   const extra = extraOrigins.length ? ` ${extraOrigins.join(' ')}` : '';
   return [
     "default-src 'self'",
@@ -16,8 +16,8 @@ export function contentSecurityPolicy(extraOrigins: readonly string[] = []): str
     // Logos may be absolute https URLs (logoUrl in the config).
     "img-src 'self' data: https:",
     "font-src 'self'",
-    `connect-src 'self'${extra}`,
-    `form-action 'self'${extra}`,
+    `connect-src ${self}${extra}`,
+    `form-action ${self}${extra}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -60,4 +60,13 @@ export function mutableHeaders(c: Context): Headers {
     c.res = new Response(c.res.body, c.res);
   }
   return c.res.headers;
+}
+
+/**
+ * The policy of a generated site served from this server's own origin (/sites/<name>/, previews,
+ * a deployment's domain): its pages may only talk to the contact API, so a page in a deployed
+ * site can never call the admin API with the operator's credentials.
+ */
+export function hostedSitePolicy(origin: string): string {
+  return contentSecurityPolicy([], `${origin}/api/contact`);
 }
