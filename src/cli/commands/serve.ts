@@ -24,7 +24,7 @@ Environment:
   ADMIN_PASSWORD   password of /admin and the admin API (HTTP Basic, user "admin"); without it the
                    server only listens on loopback
   CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or SMTP_HOST/PORT/USER/PASS/SECURE),
-  MAIL_FROM, NOTIFY_TO, PUBLIC_URL: see the README
+  MAIL_FROM, NOTIFY_TO, PUBLIC_URL, DEPLOY_URL_TEMPLATE: see the README
 
 Examples:
   clinic-gen serve --config configs/wesley-chapel.yaml
