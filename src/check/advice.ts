@@ -50,8 +50,8 @@ export function adviceForPair(a: SiteFingerprint, b: SiteFingerprint): FieldAdvi
   // config is the same text, whichever city it names.
   const words = normaliser([a.values, b.values]);
   const prints = [fieldPrints(a.config, words), fieldPrints(b.config, words)] as const;
-  const todo = FIELDS.map((f) => adviseField(f, a, b, prints)).filter((f) => f.status !== 'distinct');
-  if (todo.length) return todo;
+  const toWrite = FIELDS.map((f) => adviseField(f, a, b, prints)).filter((f) => f.status !== 'distinct');
+  if (toWrite.length) return toWrite;
   return [
     {
       field: 'localContent',
