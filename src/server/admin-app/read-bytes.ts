@@ -1,41 +1,6 @@
 import { readBody } from '../http/read-body.js';
 
-/**
- * Request bodies with a hard limit: a declared Content-Length over the limit is refused before a
- * byte is read, and a streamed (chunked) body is counted as it arrives, so no client can make the
- * server hold more than the limit in memory.
- */
-export type BytesResult = { ok: true; bytes: Uint8Array } | { ok: false; status: 400 | 413; reason: string };
-
-/** Reads `req`'s body as bytes, at most `maxBytes`. */
-export async function readBytes(req: Request, maxBytes: number): Promise<BytesResult> {
-  const declared = req.headers.get('content-length');
-  if (declared !== null) {
-    if (!/^\d+$/.test(declared.trim())) return { ok: false, status: 400, reason: 'invalid Content-Length' };
-    if (Number(declared) > maxBytes) return { ok: false, status: 413, reason: 'body too large' };
-  }
-  if (!req.body) return { ok: true, bytes: new Uint8Array(0) };
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, status: 413, reason: 'body too large' };
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return { ok: false, status: 400, reason: 'body could not be read' };
-  } finally {
-    reader.releaseLock();
-  }
-  return { ok: true, bytes: Buffer.concat(chunks, size) };
-}
+export { readBytes, type BytesResult } from '../http/read-body.js';
 
 export type JsonResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413; error: string };
 

@@ -10,8 +10,10 @@ export type BodyResult =
 const DIGITS = /^\d+$/;
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** Reads `req`'s body as UTF-8 text of at most `maxBytes` bytes. */
-export async function readBody(req: Request, maxBytes: number): Promise<BodyResult> {
+export type BytesResult = { ok: true; bytes: Uint8Array } | { ok: false; status: 400 | 413; reason: string };
+
+/** Reads `req`'s body as bytes, at most `maxBytes`. */
+export async function readBytes(req: Request, maxBytes: number): Promise<BytesResult> {
   const declared = req.headers.get('content-length');
   if (declared !== null) {
     // Node's parser already refuses a malformed Content-Length on a real socket; this covers
@@ -19,7 +21,7 @@ export async function readBody(req: Request, maxBytes: number): Promise<BodyResu
     if (!DIGITS.test(declared.trim())) return { ok: false, status: 400, reason: 'invalid Content-Length' };
     if (Number(declared) > maxBytes) return { ok: false, status: 413, reason: 'body too large' };
   }
-  if (!req.body) return { ok: true, text: '' };
+  if (!req.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,9 +41,15 @@ export async function readBody(req: Request, maxBytes: number): Promise<BodyResu
   } finally {
     reader.releaseLock();
   }
-  const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, size);
+  return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : concat(chunks, size) };
+}
+
+/** Reads `req`'s body as UTF-8 text of at most `maxBytes` bytes. */
+export async function readBody(req: Request, maxBytes: number): Promise<BodyResult> {
+  const read = await readBytes(req, maxBytes);
+  if (!read.ok) return read;
   try {
-    return { ok: true, text: decoder.decode(bytes) };
+    return { ok: true, text: decoder.decode(read.bytes) };
   } catch {
     return { ok: false, status: 400, reason: 'body is not valid UTF-8' };
   }
