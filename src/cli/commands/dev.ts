@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { startDev, type DevEvent } from '../../dev/start-dev.js';
+import type { DevEvent } from '../../dev/start-dev.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 
@@ -36,6 +36,8 @@ Examples:
       const shownAs = relative(io.cwd, file) || file;
       let dev;
       try {
+        // The watcher and dev server load only for this command.
+        const { startDev } = await import('../../dev/start-dev.js');
         dev = await startDev({ configPath: file, port: opts.port, shownAs, onEvent: (e) => report(io, e) });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is in use`, 'Pick another with --port, or --port 0 for any free one.');
