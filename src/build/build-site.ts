@@ -14,6 +14,9 @@ export type BuildOutcome =
   | { ok: true; configPath: string; slug: string; outDir: string; files: number; warnings: string[] }
   | { ok: false; configPath: string; errors: string[] };
 
+/** First written copy of each shared asset in this thread's run, for hard links (see writeSite). */
+const sharedAssets = new Map<string, string>();
+
 /** Loads, validates, renders and writes one city's site. Expected failures come back as values. */
 export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   const loaded = loadConfigFileSync(job.configPath);
@@ -22,7 +25,7 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   const outDir = 'exact' in job.out ? job.out.exact : join(job.out.root, slug);
   const files = renderSite(loaded.config);
   try {
-    writeSite(files, outDir);
+    writeSite(files, outDir, sharedAssets);
   } catch (err) {
     return { ok: false, configPath: job.configPath, errors: [`${outDir}: cannot write the site (${(err as Error).message})`] };
   }

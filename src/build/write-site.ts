@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { SiteFiles } from '../pages/render-site.js';
 
@@ -9,7 +9,7 @@ import type { SiteFiles } from '../pages/render-site.js';
  * Synchronous on purpose: it runs on the CLI's own thread or a build worker, and thousands of small
  * files go several times faster without a round trip through libuv's thread pool for each.
  */
-export function writeSite(files: SiteFiles, outDir: string): void {
+export function writeSite(files: SiteFiles, outDir: string, shared?: Map<string, string>): void {
   const target = resolve(outDir);
   const parent = dirname(target);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -20,7 +20,13 @@ export function writeSite(files: SiteFiles, outDir: string): void {
     const dirs = new Set(paths.map(([p]) => dirname(p)));
     mkdirSync(tmp);
     for (const d of [...dirs].sort()) if (d !== tmp) mkdirSync(d, { recursive: true });
-    for (const [p, content] of paths) writeFileSync(p, content);
+    const written: string[] = [];
+    for (const [p, content] of paths) {
+      const name = p.slice(tmp.length + 1);
+      if (shared && isHashedAsset(name) && tryLink(shared.get(name), p)) continue;
+      writeFileSync(p, content);
+      if (shared && isHashedAsset(name)) written.push(name);
+    }
     const old = join(parent, `.${basename(target)}.old-${tag}`);
     let hadOld = true;
     try {
@@ -30,10 +36,31 @@ export function writeSite(files: SiteFiles, outDir: string): void {
       hadOld = false;
     }
     renameSync(tmp, target);
+    // Later sites of the same run link to this copy of each shared asset instead of writing it again.
+    for (const name of written) shared!.set(name, join(target, name));
     if (hadOld) rmSync(old, { recursive: true, force: true });
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
     throw err;
+  }
+}
+
+/**
+ * The stylesheet and island are the same bytes in every city, under content-hashed names
+ * (`assets/site.3f9a1c2b7e.css`): a run over many cities hard-links them to one copy, which saves
+ * writing about 150 KB a city. They are never edited in place (a change makes a new name).
+ */
+function isHashedAsset(name: string): boolean {
+  return /^assets\/[\w-]+\.[0-9a-f]{10}\.(css|js)$/.test(name);
+}
+
+function tryLink(from: string | undefined, to: string): boolean {
+  if (!from) return false;
+  try {
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false; // another file system, or the first copy is gone: write it instead
   }
 }
 
