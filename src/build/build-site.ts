@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { loadConfigFileSync } from '../config/load.js';
 import { citySlug } from '../config/slug.js';
 import { renderSite } from '../pages/render-site.js';
+import { readLocalLogo } from './local-logo.js';
 import { writeSite } from './write-site.js';
 
 /** One city to build: its config, and either an exact output folder or a root to put `<slug>/` in. */
@@ -23,7 +24,10 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   if (!loaded.ok) return { ok: false, configPath: job.configPath, errors: loaded.errors };
   const slug = citySlug(loaded.config.city);
   const outDir = 'exact' in job.out ? job.out.exact : join(job.out.root, slug);
-  const files = renderSite(loaded.config);
+  const logo = readLocalLogo(job.configPath, loaded.config.logoUrl);
+  if (!logo.ok) return { ok: false, configPath: job.configPath, errors: [logo.error] };
+  const files: Record<string, string | Uint8Array> = renderSite(loaded.config);
+  if (logo.file) files[logo.file[0]] = logo.file[1];
   try {
     writeSite(files, outDir, sharedAssets);
   } catch (err) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { SiteFiles } from '../pages/render-site.js';
 
 /**
  * Writes a rendered site to `outDir`: first into a sibling temporary folder, then moved into place,
@@ -9,7 +8,7 @@ import type { SiteFiles } from '../pages/render-site.js';
  * Synchronous on purpose: it runs on the CLI's own thread or a build worker, and thousands of small
  * files go several times faster without a round trip through libuv's thread pool for each.
  */
-export function writeSite(files: SiteFiles, outDir: string, shared?: Map<string, string>): void {
+export function writeSite(files: Record<string, string | Uint8Array>, outDir: string, shared?: Map<string, string>): void {
   const target = resolve(outDir);
   const parent = dirname(target);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;

@@ -1,14 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { relative } from 'node:path';
 import { parseConfigText } from '../config/load.js';
 import { renderSite, type SiteFiles } from '../pages/render-site.js';
-
-/** A logo given as a site path, and the local file dev serves it from. */
-export interface LocalLogo {
-  sitePath: string;
-  file: string;
-}
+import { localLogo, type LocalLogo } from '../build/local-logo.js';
 
 export type DevBuild =
   | { ok: true; text: string; files: SiteFiles; warnings: string[]; logo?: LocalLogo }
@@ -35,15 +30,3 @@ export function readConfig(file: string): Promise<string | undefined> {
   return readFile(file, 'utf8').catch(() => undefined);
 }
 
-/**
- * A logo given as a site path (`/uploads/logo.png`) is looked for beside the config
- * (`configs/uploads/logo.png`): the config's folder stands for the site's root in dev. null when
- * the path climbs out of that folder, which dev refuses to serve.
- */
-export function localLogo(configPath: string, logoUrl: string | undefined): LocalLogo | null | undefined {
-  if (!logoUrl?.startsWith('/')) return undefined;
-  const root = resolve(dirname(configPath));
-  const file = resolve(root, `.${logoUrl}`);
-  if (!file.startsWith(root + sep)) return null;
-  return { sitePath: logoUrl, file };
-}

@@ -1,5 +1,5 @@
 import type { SiteFiles } from '../pages/render-site.js';
-import type { LocalLogo } from './build.js';
+import type { LocalLogo } from '../build/local-logo.js';
 import { resolvePath } from './routes.js';
 
 /** What dev serves: the last good site, and the build each file last changed in. */

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -101,5 +101,45 @@ describe('clinic-gen validate, --help, --version', () => {
     const r = runCli(['bild']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("unknown command 'bild'");
+  });
+});
+
+describe('clinic-gen build with a logo beside the config', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const withLogo = (path: string) => tampa.replace('primaryColor:', `logoUrl: ${path}\nprimaryColor:`);
+
+  it('copies the logo into the site, where every page finds it', () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), withLogo('/uploads/logo.png'));
+    mkdirSync(join(cwd, 'uploads'));
+    writeFileSync(join(cwd, 'uploads/logo.png'), PNG);
+    const r = runCli(['build', '--config', 'tampa.yaml', '--out', 'site'], { cwd });
+    expect(r.stderr).toBe('');
+    expect(readFileSync(join(cwd, 'site/uploads/logo.png'))).toEqual(PNG);
+    expect(readFileSync(join(cwd, 'site/index.html'), 'utf8')).toContain('<img src="uploads/logo.png"');
+    expect(readFileSync(join(cwd, 'site/about/index.html'), 'utf8')).toContain('<img src="../uploads/logo.png"');
+  });
+
+  it('sanitizes an SVG logo', () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), withLogo('/logo.svg'));
+    writeFileSync(join(cwd, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#1e40af"/></svg>');
+    expect(runCli(['build', '--config', 'tampa.yaml', '--out', 'site'], { cwd }).code).toBe(0);
+    const svg = readFileSync(join(cwd, 'site/logo.svg'), 'utf8');
+    expect(svg).toContain('<rect');
+    expect(svg).not.toMatch(/script|onload|alert/);
+  });
+
+  it.each([
+    ['/uploads/missing.png', /^tampa\.yaml logoUrl: no file at uploads\/missing\.png/m],
+    ['/notes.png', /^tampa\.yaml logoUrl: notes\.png is not a JPG, PNG, GIF or SVG image$/m],
+  ])('refuses %s with a message naming logoUrl', (path, pattern) => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), withLogo(path));
+    writeFileSync(join(cwd, 'notes.png'), 'plain text, not an image');
+    const r = runCli(['build', '--config', 'tampa.yaml'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(pattern);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
   });
 });
