@@ -33,7 +33,6 @@ export interface BenchResult {
   contactPost: { rps: number; p99: number; stored: number; acknowledged: number; errors: number };
 }
 
-export const BENCH_BUDGETS = { pageGet: { rps: 5_000, p99: 20 }, contactPost: { rps: 1_000 } } as const;
 
 export async function benchServer(options: BenchOptions = {}): Promise<BenchResult> {
   const loaded = await loadConfigFile(options.configPath ?? 'configs/wesley-chapel.yaml');

@@ -69,4 +69,3 @@ export function Icon({ name, className = 'h-6 w-6', label }: { name: IconName; c
   );
 }
 
-export const ICON_NAMES = Object.keys(PATHS) as IconName[];
