@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { renderSite } from '../../src/pages/render-site.js';
 import { testConfig } from '../../src/server/testing.js';
 
@@ -13,17 +13,12 @@ import { testConfig } from '../../src/server/testing.js';
  * deploys new releases and is SIGKILLed mid-deploy (at random moments, and once exactly between
  * "release written" and "pointer switched"). Every page of release N carries the marker N twice.
  */
-const here = path.dirname(new URL(import.meta.url).pathname);
-const root = path.resolve(here, '../..');
 let bundle: string;
 let dataDir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const outDir = path.join(root, 'node_modules/.cache/clinic-gen-tests');
-  mkdirSync(outDir, { recursive: true });
-  bundle = path.join(outDir, `run-admin-server-${process.pid}.mjs`);
-  await build({ entryPoints: [path.join(here, 'fixtures/run-admin-server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', logLevel: 'silent' });
+  bundle = await bundleFixture('test/fixtures/run-server.ts');
   dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-atomic-'));
 });
 afterAll(() => {
@@ -40,7 +35,7 @@ interface Proc {
 }
 
 function launch(env: Record<string, string> = {}): Promise<Proc> {
-  const child = spawn(process.execPath, [bundle, dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
+  const child = spawn(process.execPath, [bundle, dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, WITH_ADMIN: '1', ...env } });
   children.push(child);
   let onPaused: (id: string) => void = () => undefined;
   const paused = new Promise<string>((r) => (onPaused = r));

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { validMessage } from '../../src/server/testing.js';
 
 /**
@@ -17,17 +16,12 @@ import { validMessage } from '../../src/server/testing.js';
  * plain JS; packages stay external and the bundle is written under node_modules/.cache so Node
  * resolves them (and better-sqlite3's native addon) from the project's node_modules.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 let bundle: string;
 let dataDir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const outDir = path.join(root, 'node_modules/.cache/clinic-gen-tests');
-  mkdirSync(outDir, { recursive: true });
-  bundle = path.join(outDir, `run-server-${process.pid}.mjs`);
-  await build({ entryPoints: [path.join(here, 'fixtures/run-server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+  bundle = await bundleFixture('test/fixtures/run-server.ts');
   dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-crash-'));
 });
 afterAll(() => {
