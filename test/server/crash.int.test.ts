@@ -12,9 +12,7 @@ import { validMessage } from '../../src/server/testing.js';
  * restarted on the same data folder. Every message that got a 201 must be in the database, and no
  * message twice (the client retries the unanswered ones with their Idempotency-Key).
  *
- * The server runs as a real child process. tsx is not installed, so esbuild bundles the fixture to
- * plain JS; packages stay external and the bundle is written under node_modules/.cache so Node
- * resolves them (and better-sqlite3's native addon) from the project's node_modules.
+ * The server runs as a real child process (test/fixtures/run-server.ts, bundled by bundleFixture).
  */
 let bundle: string;
 let dataDir: string;
