@@ -1,4 +1,5 @@
 import type { ClinicConfigInput, ServiceKey } from '../config/schema.js';
+import { DEFAULT_SERVICES, SERVICES } from '../pages/services.js';
 
 /**
  * The admin form's values and how they become a clinic config (spec section 3). The form holds
@@ -14,15 +15,12 @@ export const SOCIAL_NETWORKS = [
 ] as const;
 export type SocialKey = (typeof SOCIAL_NETWORKS)[number]['key'];
 
-/** The six toggles, defaults from spec section 3. */
-export const SERVICE_TOGGLES: { key: ServiceKey; label: string; on: boolean }[] = [
-  { key: 'trt', label: 'TRT Therapy', on: true },
-  { key: 'semaglutide', label: 'Semaglutide Weight Loss', on: true },
-  { key: 'nadTherapy', label: 'NAD+ Therapy', on: true },
-  { key: 'peptideTherapy', label: 'Peptide Therapy', on: false },
-  { key: 'vitaminInjections', label: 'Vitamin Injections', on: false },
-  { key: 'hormone_optimization', label: 'Hormone Optimization', on: true },
-];
+/** The six toggles: the site's own service list and the spec's defaults (spec section 3). */
+export const SERVICE_TOGGLES: { key: ServiceKey; label: string; on: boolean }[] = SERVICES.map((s) => ({
+  key: s.key,
+  label: s.label,
+  on: DEFAULT_SERVICES[s.key],
+}));
 
 export interface AdminForm {
   businessName: string;

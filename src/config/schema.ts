@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolean, clock, domainName, email, hexColor, httpUrl, line, phone, prose, socialHandle } from './fields.js';
+import { DEFAULT_SERVICES } from '../pages/services.js';
 import { lookupState } from './states.js';
 
 /**
@@ -27,15 +28,15 @@ export const DEFAULT_HOURS: z.input<typeof hoursEntry>[] = [
   { days: ['Saturday'], opens: '09:00', closes: '14:00' },
 ];
 
-/** Spec section 3: trt, semaglutide, nadTherapy and hormone_optimization on; the other two off. */
+/** The six service switches, with the spec's defaults (DEFAULT_SERVICES). */
 export const servicesSchema = z
   .strictObject({
-    trt: boolean('offer TRT').default(true),
-    semaglutide: boolean('offer semaglutide weight loss').default(true),
-    nadTherapy: boolean('offer NAD+ therapy').default(true),
-    peptideTherapy: boolean('offer peptide therapy').default(false),
-    vitaminInjections: boolean('offer vitamin injections').default(false),
-    hormone_optimization: boolean('offer hormone optimization').default(true),
+    trt: boolean('offer TRT').default(DEFAULT_SERVICES.trt),
+    semaglutide: boolean('offer semaglutide weight loss').default(DEFAULT_SERVICES.semaglutide),
+    nadTherapy: boolean('offer NAD+ therapy').default(DEFAULT_SERVICES.nadTherapy),
+    peptideTherapy: boolean('offer peptide therapy').default(DEFAULT_SERVICES.peptideTherapy),
+    vitaminInjections: boolean('offer vitamin injections').default(DEFAULT_SERVICES.vitaminInjections),
+    hormone_optimization: boolean('offer hormone optimization').default(DEFAULT_SERVICES.hormone_optimization),
   })
   .prefault({});
 

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { lookupState } from '../config/states.js';
+import { DEFAULT_SERVICES } from '../pages/services.js';
 
 /** What `clinic-gen init` knows of the new clinic. */
 export interface InitAnswers {
@@ -46,12 +47,7 @@ domainName: ${y(a.domainName)}
 
 # Services: each one switched on gets its page, nav link, card and contact-form option.
 services:
-  trt: true
-  semaglutide: true
-  nadTherapy: true
-  peptideTherapy: false
-  vitaminInjections: false
-  hormone_optimization: true
+${Object.entries(DEFAULT_SERVICES).map(([key, on]) => `  ${key}: ${on}`).join('\n')}
 
 # Opening hours, 24-hour times; days not listed are closed.
 hours:

@@ -27,6 +27,16 @@ export const SERVICES: readonly ServiceDef[] = [
   { key: 'vitaminInjections', path: '/vitamin-injections/', file: 'vitamin-injections/index.html', label: 'Vitamin Injections', core: false },
 ];
 
+/** Spec section 3: trt, semaglutide, nadTherapy and hormone_optimization on; the other two off. */
+export const DEFAULT_SERVICES = {
+  trt: true,
+  semaglutide: true,
+  nadTherapy: true,
+  peptideTherapy: false,
+  vitaminInjections: false,
+  hormone_optimization: true,
+};
+
 /** The contact form's catch-all option (spec section 3). */
 export const GENERAL_CONSULTATION = 'General Consultation';
 
