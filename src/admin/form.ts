@@ -1,4 +1,5 @@
 import type { ClinicConfigInput, ServiceKey } from '../config/schema.js';
+import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { DEFAULT_SERVICES, SERVICES } from '../pages/services.js';
 
 /**
@@ -6,14 +7,7 @@ import { DEFAULT_SERVICES, SERVICES } from '../pages/services.js';
  * strings as typed; `toConfig` trims them and leaves empty optional fields out, so the server's
  * schema (the one clinic schema) decides what is valid.
  */
-export const SOCIAL_NETWORKS = [
-  { key: 'instagram', label: 'Instagram' },
-  { key: 'facebook', label: 'Facebook' },
-  { key: 'youtube', label: 'YouTube' },
-  { key: 'tiktok', label: 'TikTok' },
-  { key: 'pinterest', label: 'Pinterest' },
-] as const;
-export type SocialKey = (typeof SOCIAL_NETWORKS)[number]['key'];
+export { SOCIAL_NETWORKS };
 
 /** The six toggles: the site's own service list and the spec's defaults (spec section 3). */
 export const SERVICE_TOGGLES: { key: ServiceKey; label: string; on: boolean }[] = SERVICES.map((s) => ({

@@ -1,6 +1,7 @@
 import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
 import { DAYS } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
+import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
 import { defaultWhyCity } from './content/about.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
@@ -40,7 +41,7 @@ export interface Site {
 }
 
 export interface SocialLink {
-  network: 'instagram' | 'facebook' | 'youtube' | 'tiktok' | 'pinterest';
+  network: SocialKey;
   label: string;
   url: string;
 }
@@ -50,13 +51,6 @@ export interface HoursRow {
   time: string;
 }
 
-const SOCIAL: { network: SocialLink['network']; label: string; base: string; at: boolean }[] = [
-  { network: 'instagram', label: 'Instagram', base: 'https://www.instagram.com/', at: false },
-  { network: 'facebook', label: 'Facebook', base: 'https://www.facebook.com/', at: false },
-  { network: 'youtube', label: 'YouTube', base: 'https://www.youtube.com/', at: true },
-  { network: 'tiktok', label: 'TikTok', base: 'https://www.tiktok.com/', at: true },
-  { network: 'pinterest', label: 'Pinterest', base: 'https://www.pinterest.com/', at: false },
-];
 
 /** Derives the page model from a validated config. Pure. */
 export function resolveSite(config: ClinicConfig): Site {
@@ -97,7 +91,7 @@ export function resolveSite(config: ClinicConfig): Site {
 }
 
 function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {
-  return SOCIAL.flatMap(({ network, label, base, at }) => {
+  return SOCIAL_NETWORKS.flatMap(({ key: network, label, base, at }) => {
     const h = handles[network];
     if (!h) return [];
     if (/^https?:\/\//i.test(h)) return [{ network, label, url: h }];
