@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { EVENTS_PATH, injectClient } from './client.js';
 import type { EventHub } from './events.js';
-import { contentType, resolvePath } from './routes.js';
+import { contentType } from '../build/site-paths.js';
+import { resolvePath } from './routes.js';
 import type { DevState } from './state.js';
 
 const NO_BUILD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>No good build yet | clinic-gen dev</title></head><body><main><h1>No good build yet</h1><p>The config has errors (see the terminal). Fix them and save: this page reloads by itself.</p></main></body></html>';

@@ -3,8 +3,9 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { checkFileName, isSiteName } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
+import { contentType, fileForPath, folderIndexFor } from '../../build/site-paths.js';
 import { hostedSitePolicy } from '../http/security-headers.js';
-import { contentType, IMMUTABLE } from '../site/site-files.js';
+import { IMMUTABLE } from '../site/site-files.js';
 import type { AppEnv } from '../types.js';
 
 /** A file found in a site: its bytes and content type. */
@@ -21,11 +22,12 @@ type Lookup = (name: string) => Found | undefined | Promise<Found | undefined>;
  */
 export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string, lookup: Lookup): Promise<Response> {
   c.set('csp', hostedSitePolicy(new URL(c.req.url).origin));
-  const name = rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel;
+  const name = fileForPath(rel);
   const found = checkFileName(name).ok ? await lookup(name) : undefined;
   const cache = (file: string) => (file.startsWith('assets/') ? IMMUTABLE : 'no-cache');
   if (found) return c.body(found.body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': found.type, 'Cache-Control': cache(name) });
-  if (!rel.endsWith('/') && checkFileName(`${rel}/index.html`).ok && (await lookup(`${rel}/index.html`))) {
+  const index = folderIndexFor(rel);
+  if (index && checkFileName(index).ok && (await lookup(index))) {
     const q = c.req.url.indexOf('?');
     return c.redirect(`${base}${rel}/${q === -1 ? '' : c.req.url.slice(q)}`, 308);
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { contentType, fileForPath, folderIndexFor } from '../../build/site-paths.js';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -17,32 +18,6 @@ export interface SiteEntry {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  woff2: 'font/woff2',
-  zip: 'application/zip',
-};
-
-/** Content type by file extension; unknown types are sent as opaque bytes (with nosniff). */
-export function contentType(file: string): string {
-  const dot = file.lastIndexOf('.');
-  return (dot === -1 ? undefined : TYPES[file.slice(dot + 1).toLowerCase()]) ?? 'application/octet-stream';
-}
 
 /** Hashed asset names (assets/site.3f9a1c2b.css) never change content, so browsers may keep them a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -77,12 +52,11 @@ export function resolveSitePath(
   path: string,
 ): { file: string; entry: SiteEntry } | { redirect: string } | undefined {
   const rel = path.slice(1);
-  const candidate = rel === '' || rel.endsWith('/') ? `${rel}index.html` : rel;
+  const candidate = fileForPath(rel);
   const entry = site.get(candidate);
   if (entry) return { file: candidate, entry };
-  // /trt-therapy -> /trt-therapy/: pages link to each other relatively (../about/), which only
-  // resolves from the directory URL.
-  if (rel !== '' && !rel.endsWith('/') && site.has(`${rel}/index.html`)) return { redirect: `${path}/` };
+  const index = folderIndexFor(rel);
+  if (index && site.has(index)) return { redirect: `${path}/` };
   return undefined;
 }
 
