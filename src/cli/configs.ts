@@ -22,3 +22,13 @@ export async function expandConfigs(values: string[], cwd: string): Promise<stri
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+/** Commander parser for a whole-number option, at most `max`; a bad value names the flag. */
+export function wholeNumber(flag: string, max = Number.MAX_SAFE_INTEGER) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) > max) {
+      throw new CliError(`${flag} must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` from 0 to ${max}` : ''}, not "${v}"`);
+    }
+    return Number(v);
+  };
+}

@@ -2,13 +2,9 @@ import type { Command } from 'commander';
 import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { DevEvent } from '../../dev/start-dev.js';
+import { wholeNumber } from '../configs.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
-
-const port = (v: string) => {
-  if (!/^\d+$/.test(v) || Number(v) > 65535) throw new CliError(`--port must be a whole number from 0 to 65535, not "${v}"`);
-  return Number(v);
-};
 
 /** `clinic-gen dev`: preview a city's site while editing its config; every save reloads the page. */
 export function registerDev(program: Command, io: CliIo, setCode: (c: number) => void): void {
@@ -16,7 +12,7 @@ export function registerDev(program: Command, io: CliIo, setCode: (c: number) =>
     .command('dev')
     .description('Preview a city\'s site on this machine while you edit its config: every save rebuilds it and reloads the open pages.')
     .requiredOption('-c, --config <file>', 'the clinic config (YAML) to preview')
-    .option('-p, --port <number>', 'port on 127.0.0.1 (0 picks a free one)', port, 4321)
+    .option('-p, --port <number>', 'port on 127.0.0.1 (0 picks a free one)', wholeNumber('--port', 65535), 4321)
     .addHelpText(
       'after',
       `

@@ -1,11 +1,7 @@
 import type { Command } from 'commander';
+import { wholeNumber } from '../configs.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
-
-const whole = (name: string) => (v: string) => {
-  if (!/^\d+$/.test(v)) throw new CliError(`${name} must be a whole number, not "${v}"`);
-  return Number(v);
-};
 
 /** `clinic-gen serve`: the clinic server (live site, contact API, admin). */
 export function registerServe(program: Command, io: CliIo, setCode: (c: number) => void): void {
@@ -13,10 +9,10 @@ export function registerServe(program: Command, io: CliIo, setCode: (c: number) 
     .command('serve')
     .description('Run the clinic server: the live site, the contact API (stored in SQLite) and the admin.')
     .requiredOption('-c, --config <file>', 'the clinic config (YAML) of the site to serve')
-    .option('-p, --port <number>', 'port to listen on', whole('--port'), 3000)
+    .option('-p, --port <number>', 'port to listen on', wholeNumber('--port', 65535), 3000)
     .option('--host <address>', 'address to listen on; anything but loopback needs ADMIN_PASSWORD', '127.0.0.1')
     .option('-d, --data <dir>', 'folder for the database and deployments (created on first start)', './data')
-    .option('--rate-limit <n>', 'contact messages per client address and minute, 0 for no limit (default 5, or CONTACT_RATE_LIMIT)', whole('--rate-limit'))
+    .option('--rate-limit <n>', 'contact messages per client address and minute, 0 for no limit (default 5, or CONTACT_RATE_LIMIT)', wholeNumber('--rate-limit'))
     .addHelpText(
       'after',
       `
