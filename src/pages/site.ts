@@ -1,6 +1,5 @@
 import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
 import { DAYS } from '../config/schema.js';
-import { citySlug } from '../config/slug.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
 import { defaultWhyCity } from './content/about.js';
@@ -15,7 +14,6 @@ export interface Site {
   config: ClinicConfig;
   name: string;
   city: string;
-  slug: string;
   stateCode: string;
   stateName: string;
   /** `5950 Newberry Pines Avenue, Wesley Chapel, FL 33545` */
@@ -63,7 +61,6 @@ export function resolveSite(config: ClinicConfig): Site {
     config,
     name: config.businessName,
     city: config.city,
-    slug: citySlug(config.city),
     stateCode: state.code,
     stateName: state.name,
     fullAddress: `${config.address}, ${cityLine}`,
