@@ -1,6 +1,6 @@
 import type { ClinicConfigInput, ServiceKey } from '../config/schema.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
-import { DEFAULT_SERVICES, SERVICES } from '../pages/services.js';
+import { DEFAULT_SERVICES, SERVICES } from '../config/services.js';
 
 /**
  * The admin form's values and how they become a clinic config (spec section 3). The form holds

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { sanitizeSvg } from '../server/admin-app/svg-sanitize.js';
-import { imageKind } from '../server/deploy/image-type.js';
+import { sanitizeSvg } from '../site/svg-sanitize.js';
+import { imageKind } from '../site/image-type.js';
 
 /** A logo given as a site path, and the local file it comes from. */
 export interface LocalLogo {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ALL_SERVICE_OPTIONS } from '../pages/services.js';
+import { ALL_SERVICE_OPTIONS } from './services.js';
 
 /**
  * The contact message (spec sections 3 and 5). One schema for the form island, the server route

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boolean, clock, domainName, email, hexColor, httpUrl, line, phone, prose, socialHandle } from './fields.js';
-import { DEFAULT_SERVICES } from '../pages/services.js';
+import { DEFAULT_SERVICES } from './services.js';
 import { lookupState } from './states.js';
 
 /**

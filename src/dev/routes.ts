@@ -1,4 +1,4 @@
-import { fileForPath, folderIndexFor } from '../build/site-paths.js';
+import { fileForPath, folderIndexFor } from '../site/site-paths.js';
 import type { SiteFiles } from '../pages/render-site.js';
 
 /** What the dev server answers for a path: a file of the site, a redirect, or not found. */

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { EVENTS_PATH, injectClient } from './client.js';
 import type { EventHub } from './events.js';
-import { contentType } from '../build/site-paths.js';
+import { contentType } from '../site/site-paths.js';
 import { resolvePath } from './routes.js';
 import type { DevState } from './state.js';
 

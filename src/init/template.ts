@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import { lookupState } from '../config/states.js';
-import { DEFAULT_SERVICES } from '../pages/services.js';
+import { DEFAULT_SERVICES } from '../config/services.js';
 
 /** What `clinic-gen init` knows of the new clinic. */
 export interface InitAnswers {

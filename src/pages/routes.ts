@@ -1,5 +1,5 @@
 import type { Services } from '../config/schema.js';
-import { enabledServices } from './services.js';
+import { enabledServices } from '../config/services.js';
 
 /** A page of the generated site. One table drives the nav, the sitemap and the files written. */
 export interface RouteDef {

@@ -4,7 +4,7 @@ import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
 import { defaultWhyCity } from './content/about.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
-import { enabledServices, serviceOptions, type ServiceDef } from './services.js';
+import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
 
 /**
  * Everything a page needs, derived once from a validated config (Vite's UserConfig vs

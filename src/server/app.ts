@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { adminGuard } from './admin/guard.js';
-import { messageRoutes } from './admin/messages-routes.js';
-import { normalizeOrigin } from './contact/origin.js';
-import { createRateLimiter } from './contact/rate-limit.js';
+import { adminGuard } from './auth/guard.js';
+import { messageRoutes } from './messages/messages-routes.js';
+import { normalizeOrigin } from './http/origin.js';
+import { createRateLimiter } from './http/rate-limit.js';
 import { fallbackFormPage } from './contact/reply.js';
 import { contactRoutes } from './contact/routes.js';
 import { trustedSet } from './http/client.js';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { normalizeOrigin } from './contact/origin.js';
+import { normalizeOrigin } from './http/origin.js';
 
 /**
  * The server's environment, validated once at start-up. A bad value stops the start with a

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
 import { renderSite } from '../pages/render-site.js';
-import { createAdminApp } from './admin-app/index.js';
+import { createAdminApp } from './admin-api/index.js';
 import { checkUrlTemplate } from './deploy/url-template.js';
 import { parseServerEnv } from './env.js';
 import { createLogger, type Logger } from './logger.js';

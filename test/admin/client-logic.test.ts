@@ -3,7 +3,7 @@ import { HttpError } from '../../src/admin/api.js';
 import { parseBulkUrls } from '../../src/admin/bulk-urls.js';
 import { domainOf, formFieldOf, initialForm, toConfig } from '../../src/admin/form.js';
 import { clinicConfigSchema } from '../../src/config/schema.js';
-import { initialValues } from '../../src/server/admin-app/shell.js';
+import { initialValues } from '../../src/server/admin-api/shell.js';
 import { sampleConfig } from '../helpers/site.js';
 
 /** The admin client's pure parts: bulk add, the form <-> config mapping, the error format. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { createApp } from '../../src/server/app.js';
-import { createAdminApp, type AdminAppOptions } from '../../src/server/admin-app/index.js';
+import { createAdminApp, type AdminAppOptions } from '../../src/server/admin-api/index.js';
 import { fromAddress, memoryStore, TEST_FILES, testConfig } from '../../src/server/testing.js';
 import type { AppOptions } from '../../src/server/types.js';
 

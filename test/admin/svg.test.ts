@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg } from '../../src/server/admin-app/svg-sanitize.js';
-import { UPLOAD_CSP } from '../../src/server/admin-app/upload-routes.js';
+import { sanitizeSvg } from '../../src/site/svg-sanitize.js';
+import { UPLOAD_CSP } from '../../src/server/admin-api/upload-routes.js';
 import { adminTestApp, logoForm } from './helpers.js';
 
 /** Uploaded SVG logos: rebuilt from an allowlist, served inert. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_CSP } from '../../src/server/admin-app/upload-routes.js';
+import { UPLOAD_CSP } from '../../src/server/admin-api/upload-routes.js';
 import { adminTestApp, logoForm, PNG } from './helpers.js';
 
 /** POST /api/upload-logo: type by content, the 5 MB limit before buffering, inert serving. */

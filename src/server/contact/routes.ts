@@ -4,9 +4,9 @@ import { readBody } from '../http/read-body.js';
 import { errorFields, type Logger } from '../logger.js';
 import type { MessageStore } from '../store/types.js';
 import type { AppEnv, FormPageRenderer } from '../types.js';
-import { checkOrigin, corsHeaders, preflight, type OriginPolicy } from './origin.js';
+import { checkOrigin, corsHeaders, preflight, type OriginPolicy } from '../http/origin.js';
 import { bodyKind, parseContact } from './parse.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { RateLimiter } from '../http/rate-limit.js';
 import { reply } from './reply.js';
 
 export interface ContactDeps {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfigFile } from '../../config/load.js';
-import { createAdminApp } from '../admin-app/index.js';
+import { createAdminApp } from '../admin-api/index.js';
 import { createApp } from '../app.js';
 import type { MessageStore } from '../store/types.js';
 

@@ -1,5 +1,5 @@
 import { checkFileName, FILE_LIMITS } from './names.js';
-import { rasterKind } from './image-type.js';
+import { rasterKind } from '../../site/image-type.js';
 
 /**
  * The files map of a generated site as it travels in JSON (spec section 3: "a map of file name to

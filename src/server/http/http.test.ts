@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../contact/rate-limit.js';
+import { createRateLimiter } from './rate-limit.js';
 import { isLoopback, normalizeIp, rateKey } from './client.js';
 import { checkPath, rawPath } from './path-guard.js';
 import { readBody } from './read-body.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { contentType, fileForPath, folderIndexFor } from '../../build/site-paths.js';
+import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**

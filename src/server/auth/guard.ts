@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddress, isLoopback, peerAddress, rateKey } from '../http/client.js';
 import { mutableHeaders } from '../http/security-headers.js';
-import { createRateLimiter } from '../contact/rate-limit.js';
+import { createRateLimiter } from '../http/rate-limit.js';
 import type { AppEnv } from '../types.js';
 import { passwordChecker } from './basic-auth.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { isSameHost } from '../admin/guard.js';
-import { isHttps } from '../http/client.js';
+import { isSameHost } from '../auth/guard.js';
+import { isHttps } from './client.js';
 import type { AppEnv } from '../types.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ServiceKey, Services } from '../config/schema.js';
+import type { ServiceKey, Services } from './schema.js';
 
 /**
  * The one list of services. It drives the service pages, the nav, the home cards, the footer links,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { decodeSiteFiles, type SiteBytes } from '../deploy/files.js';
-import { contentType } from '../../build/site-paths.js';
+import { contentType } from '../../site/site-paths.js';
 import type { AppEnv } from '../types.js';
 import { readJson } from './read-bytes.js';
 import { serveFromMap } from './site-serving.js';

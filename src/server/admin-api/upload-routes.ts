@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { IMAGE_TYPES, imageKind, type ImageKind } from '../deploy/image-type.js';
+import { IMAGE_TYPES, imageKind, type ImageKind } from '../../site/image-type.js';
 import type { AppEnv } from '../types.js';
 import { readBytes, sizeLabel } from './read-bytes.js';
-import { sanitizeSvg } from './svg-sanitize.js';
+import { sanitizeSvg } from '../../site/svg-sanitize.js';
 
 /** Spec section 5: JPG, PNG, GIF, SVG, max 5MB. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { checkFileName, isSiteName } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
-import { contentType, fileForPath, folderIndexFor } from '../../build/site-paths.js';
+import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
 import { hostedSitePolicy } from '../http/security-headers.js';
 import { IMMUTABLE } from '../site/site-files.js';
 import type { AppEnv } from '../types.js';
