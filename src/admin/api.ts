@@ -31,6 +31,28 @@ export function parseJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/** What a failed /api answer says: the server's words for a person and for an operator, and its field errors. */
+export interface Failure {
+  message?: string;
+  error?: string;
+  /** Field -> text; `_form` is about the request as a whole. */
+  errors: Record<string, string>;
+}
+
+/**
+ * Reads a failed answer's body. The server sends one shape, `{ success: false, error, message,
+ * errors? }` (src/server/http/api-error.ts), but a proxy in front of it may answer with HTML or
+ * plain text, so only string values are taken and anything else counts as absent.
+ */
+export function readFailure(json: Record<string, unknown> | undefined): Failure {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const errors: Record<string, string> = {};
+  if (json?.errors && typeof json.errors === 'object' && !Array.isArray(json.errors)) {
+    for (const [k, v] of Object.entries(json.errors)) if (typeof v === 'string') errors[k] = v;
+  }
+  return { message: text(json?.message), error: text(json?.error), errors };
+}
+
 /** Throws an HttpError for a non-OK response (spec section 8's message format). */
 export async function throwIfNotOk(res: Response): Promise<Response> {
   if (!res.ok) throw new HttpError(res.status, await res.text().catch(() => ''), res.statusText);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
-import { apiRequest, HttpError, parseJson, saveBlob } from './api.js';
+import * as M from '../messages/admin.js';
+import { apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
 import { domainOf, formFieldOf, toConfig, type AdminForm } from './form.js';
 
 /** What Generate produced: the files and the config they were made from (deploys use that one). */
@@ -22,7 +23,7 @@ export interface DeployResult {
 
 /**
  * The admin flow of spec section 4: generate, then preview, download or deploy, with the busy
- * flags and the alerts of section 8 word for word.
+ * flags and the alerts of section 8 word for word (named in src/messages/admin.ts).
  */
 export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () => void) {
   const [generated, setGenerated] = useState<Generated | null>(null);
@@ -46,26 +47,26 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
       const text = await res.text();
       const json = parseJson(text);
       if (!res.ok) {
-        const errors = (json?.errors ?? {}) as Record<string, string>;
+        const { errors } = readFailure(json);
         for (const [key, message] of Object.entries(errors)) form.setError(formFieldOf(key) as keyof AdminForm, { type: 'server', message });
         setProblems(Object.entries(errors));
         console.error(new HttpError(res.status, text, res.statusText).message);
-        window.alert('Failed to generate website');
+        window.alert(M.generateRejected.title);
         return;
       }
       if (!json || typeof json.files !== 'object') throw new Error('the answer holds no files');
       setGenerated({ files: json.files as Record<string, string>, config });
-      window.alert('Website generated successfully!');
+      window.alert(M.generateSucceeded.title);
     } catch (err) {
       console.error(err);
-      window.alert('Error generating website');
+      window.alert(M.generateFailed.title);
     } finally {
       setGenerating(false);
     }
   };
 
   const preview = async () => {
-    if (!generated) return window.alert('Please generate a website first');
+    if (!generated) return window.alert(M.generateFirst.title);
     // Opened now, while the click still counts as a user gesture, then pointed at the preview.
     const win = window.open('', '_blank');
     try {
@@ -80,7 +81,7 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
   };
 
   const download = async () => {
-    if (!generated) return window.alert('Please generate a website first');
+    if (!generated) return window.alert(M.generateFirst.title);
     const { city, businessName, website } = generated.config;
     try {
       const res = await apiRequest('POST', '/api/package-website', { city, businessName, domainName: domainOf(website), files: generated.files });
@@ -91,7 +92,7 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
   };
 
   const deploy = async () => {
-    if (!generated) return window.alert('Please generate a website first');
+    if (!generated) return window.alert(M.generateFirst.title);
     setDeploying(true);
     setResult(null);
     const { city, businessName, website } = generated.config;
@@ -103,17 +104,19 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
         body: JSON.stringify({ domainName: domainOf(website), businessName, city, files: generated.files, deploymentType: 'static' }),
       });
       const text = await res.text();
-      const json = parseJson(text) as DeployResult | undefined;
-      if (!res.ok || !json) {
+      const body = parseJson(text);
+      if (!res.ok || !body) {
         // The server's own words when it refused; otherwise the spec's `status: text`.
-        setResult({ success: false, message: json?.message ?? 'Deployment failed', error: json?.error ?? `${res.status}: ${text || res.statusText}` });
+        const said = readFailure(body);
+        setResult({ success: false, message: said.message ?? M.deployFailed.title, error: said.error ?? `${res.status}: ${text || res.statusText}` });
         return;
       }
+      const json = body as unknown as DeployResult;
       setResult(json);
       if (json.success) onDeployed();
     } catch (err) {
       console.error(err);
-      setResult({ success: false, message: 'Deployment failed', error: 'Network error' });
+      setResult({ success: false, message: M.deployNetworkError.title, error: M.deployNetworkError.message });
     } finally {
       setDeploying(false);
     }

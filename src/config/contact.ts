@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
+import * as M from '../messages/contact.js';
 import { ALL_SERVICE_OPTIONS } from './services.js';
 
 /**
  * The contact message (spec sections 3 and 5). One schema for the form island, the server route
- * and the no-JavaScript form post. Messages are the spec's, word for word. Written with zod/mini,
+ * and the no-JavaScript form post. Its messages are the spec's, word for word, named in the
+ * messages catalogue (src/messages/contact.ts). Written with zod/mini,
  * which tree-shakes, so the island ships a few kilobytes of validation instead of all of zod.
  */
 
@@ -14,20 +16,20 @@ const required = (label: string, max: number, message: string) =>
   z.string({ error: message }).check(
     z.trim(),
     z.minLength(1, { error: message }),
-    z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+    z.maxLength(max, { error: M.fieldTooLong(label, max).title }),
   );
 
 export const contactMessageSchema = z.strictObject({
-  firstName: required('First name', CONTACT_LIMITS.name, 'First name is required'),
-  lastName: required('Last name', CONTACT_LIMITS.name, 'Last name is required'),
+  firstName: required('First name', CONTACT_LIMITS.name, M.firstNameRequired.title),
+  lastName: required('Last name', CONTACT_LIMITS.name, M.lastNameRequired.title),
   email: z
-    .string({ error: 'Invalid email address' })
-    .check(z.trim(), z.maxLength(CONTACT_LIMITS.email, { error: 'Invalid email address' }), z.email({ error: 'Invalid email address' })),
+    .string({ error: M.emailInvalid.title })
+    .check(z.trim(), z.maxLength(CONTACT_LIMITS.email, { error: M.emailInvalid.title }), z.email({ error: M.emailInvalid.title })),
   phone: z._default(
     z.optional(
-      z.string({ error: 'Phone must be text' }).check(
+      z.string({ error: M.phoneNotText.title }).check(
         z.trim(),
-        z.maxLength(CONTACT_LIMITS.phone, { error: `Phone must be at most ${CONTACT_LIMITS.phone} characters` }),
+        z.maxLength(CONTACT_LIMITS.phone, { error: M.fieldTooLong('Phone', CONTACT_LIMITS.phone).title }),
       ),
     ),
     '',
@@ -35,15 +37,15 @@ export const contactMessageSchema = z.strictObject({
   service: z._default(
     z.optional(
       z.union([z.literal(''), z.enum(ALL_SERVICE_OPTIONS as [string, ...string[]])], {
-        error: 'Please choose a service from the list',
+        error: M.serviceUnknown.title,
       }),
     ),
     '',
   ),
-  message: z.string({ error: 'Message must be at least 10 characters' }).check(
+  message: z.string({ error: M.messageTooShort.title }).check(
     z.trim(),
-    z.minLength(10, { error: 'Message must be at least 10 characters' }),
-    z.maxLength(CONTACT_LIMITS.message, { error: `Message must be at most ${CONTACT_LIMITS.message} characters` }),
+    z.minLength(10, { error: M.messageTooShort.title }),
+    z.maxLength(CONTACT_LIMITS.message, { error: M.fieldTooLong('Message', CONTACT_LIMITS.message).title }),
   ),
 });
 
@@ -61,7 +63,7 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
     if (!Object.hasOwn(out, key)) out[key] = message;
   };
   for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) put(k, 'Unknown field');
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) put(k, M.fieldUnknown.title);
     else put(issue.path.length ? String(issue.path[0]) : '_form', issue.message);
   }
   return out;

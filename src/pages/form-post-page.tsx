@@ -1,4 +1,5 @@
 import type { ClinicConfig } from '../config/schema.js';
+import * as M from '../messages/contact.js';
 import { ContactPage, type ContactFormState } from './contact/contact-page.js';
 import type { ContactField } from './contact/contact-form-view.js';
 import { renderPage } from './render-site.js';
@@ -19,14 +20,14 @@ export function renderFormPostPage(config: ClinicConfig, result: FormPostResult)
   const site = resolveSite(config);
   let state: ContactFormState;
   if (result.ok) {
-    state = { notice: { tone: 'success', title: 'Message sent successfully!', text: 'We will contact you within 24 hours.' } };
+    state = { notice: { tone: 'success', title: M.contactSent.title, text: M.contactSent.message } };
   } else {
     const pick = (from: Record<string, string>) =>
       Object.fromEntries(FIELDS.filter((f) => Object.hasOwn(from, f)).map((f) => [f, String(from[f])])) as Partial<Record<ContactField, string>>;
     state = {
       values: pick(result.values),
       errors: pick(result.errors),
-      notice: { tone: 'error', title: 'Error sending message', text: result.errors._form ?? 'Please correct the fields marked below and send the form again.' },
+      notice: { tone: 'error', title: M.contactInvalid.title, text: result.errors._form ?? M.contactInvalid.message },
     };
   }
   return renderPage(site, '/contact/', <ContactPage state={state} />, (t) => (t.startsWith('/') ? t : `/${t}`));

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { deleteConfirm, rollbackConfirm } from '../../messages/admin.js';
 import { apiRequest, getJson, saveBlob } from '../api.js';
 import { Button, Card, linkButtonClass } from '../ui.js';
 
@@ -31,7 +32,7 @@ export function Deployments({ version }: { version: number }) {
 
   const remove = async (siteName: string) => {
     // Deleting takes a live site off the web: ask first.
-    if (!window.confirm(`Delete the live site ${siteName}? It will no longer be served.`)) return;
+    if (!window.confirm(deleteConfirm(siteName).title)) return;
     try {
       await apiRequest('DELETE', `/api/deployments/${encodeURIComponent(siteName)}`);
     } catch (err) {
@@ -41,7 +42,7 @@ export function Deployments({ version }: { version: number }) {
   };
 
   const rollback = async (siteName: string) => {
-    if (!window.confirm(`Put the previous release of ${siteName} back online?`)) return;
+    if (!window.confirm(rollbackConfirm(siteName).title)) return;
     try {
       await apiRequest('POST', `/api/deployments/${encodeURIComponent(siteName)}/rollback`);
     } catch (err) {

@@ -1,3 +1,4 @@
+import * as M from '../../messages/admin.js';
 import type { SiteActions } from '../use-site-actions.js';
 import { Button, Card } from '../ui.js';
 
@@ -51,7 +52,7 @@ function DeployResultPanel({ result }: { result: NonNullable<SiteActions['result
   const style = result.success ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900';
   return (
     <div role="status" data-testid="deploy-result" data-success={String(result.success)} className={`mt-4 rounded-lg border p-4 text-sm ${style}`}>
-      <p className="font-semibold">{result.message ?? (result.success ? 'Deployed' : 'Deployment failed')}</p>
+      <p className="font-semibold">{result.message ?? (result.success ? M.deploySucceeded : M.deployFailed).title}</p>
       {result.error && <p className="mt-1">{result.error}</p>}
       {result.success && result.deploymentUrl && (
         <p className="mt-2">

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { parseJson } from '../api.js';
+import { logoUploadFailed, logoUploadRejected } from '../../messages/admin.js';
+import { parseJson, readFailure } from '../api.js';
 import type { AdminForm } from '../form.js';
 import { Button, Card } from '../ui.js';
 
@@ -27,12 +28,12 @@ export function LogoUpload({ form }: { form: UseFormReturn<AdminForm> }) {
       if (res.ok && json?.success === true && typeof json.logoUrl === 'string') {
         form.setValue('logoUrl', json.logoUrl, { shouldDirty: true });
       } else {
-        const message = typeof json?.message === 'string' ? json.message : `${res.status}: ${text || res.statusText}`;
-        window.alert(`Failed to upload logo: ${message}`);
+        const said = readFailure(json);
+        window.alert(logoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title);
       }
     } catch (err) {
       console.error(err);
-      window.alert('Failed to upload logo');
+      window.alert(logoUploadFailed.title);
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';

@@ -15,7 +15,11 @@ interface Message {
   message: string;
 }
 
-/** Messages (NOTES.md decision 7): the stored contact messages, newest first, and a CSV export. */
+/**
+ * Messages: the stored contact messages, newest first, and a CSV export. Messages are kept so the
+ * operator can read them here, and no notification carries their body off the server (it may hold
+ * health information).
+ */
 export function Messages() {
   const [messages, setMessages] = useState<Message[]>([]);
   const [total, setTotal] = useState(0);

@@ -3,6 +3,8 @@ import * as ToastUI from '@radix-ui/react-toast';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
+import * as M from '../../messages/contact.js';
+import type { Message } from '../../messages/message.js';
 import { ContactFormView, type ContactField } from '../contact/contact-form-view.js';
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast, type ToastStore } from './toast-store.js';
 
@@ -27,6 +29,9 @@ async function postMessage(endpoint: string, data: ContactMessageInput): Promise
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
 }
 
+/** A catalogue entry as a toast: its title, and its message as the toast's description. */
+const notice = ({ title, message }: Message, variant: Toast['variant']) => ({ title, description: message ?? '', variant });
+
 /** The contact form with validation under each field, pending state and notices. */
 export function ContactIsland({ endpoint, serviceOptions, messagePlaceholder, initial, store }: ContactIslandProps) {
   const form = useForm<ContactMessageInput>({
@@ -40,11 +45,11 @@ export function ContactIsland({ endpoint, serviceOptions, messagePlaceholder, in
   const onSubmit = form.handleSubmit(async (data) => {
     try {
       await postMessage(endpoint, data);
-      store.add({ title: 'Message sent successfully!', description: 'We will contact you within 24 hours.', variant: 'default' });
+      store.add(notice(M.contactSent, 'default'));
       form.reset(EMPTY);
     } catch {
       // Any failure, whatever the status: the visitor keeps what they typed.
-      store.add({ title: 'Error sending message', description: 'Please try again or call us directly.', variant: 'destructive' });
+      store.add(notice(M.contactFailed, 'destructive'));
     }
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/admin/api.js';
-import { parseBulkUrls } from '../../src/admin/bulk-urls.js';
-import { domainOf, formFieldOf, initialForm, toConfig } from '../../src/admin/form.js';
-import { clinicConfigSchema } from '../../src/config/schema.js';
-import { initialValues } from '../../src/server/admin-api/shell.js';
-import { sampleConfig } from '../helpers/site.js';
+import { HttpError, readFailure } from './api.js';
+import { parseBulkUrls } from './bulk-urls.js';
+import { domainOf, formFieldOf, initialForm, toConfig } from './form.js';
+import { clinicConfigSchema } from '../config/schema.js';
+import { initialValues } from '../server/admin-api/shell.js';
+import { sampleConfig } from '../../test/helpers/site.js';
 
 /** The admin client's pure parts: bulk add, the form <-> config mapping, the error format. */
 describe('bulk URL add (spec section 5)', () => {
@@ -55,5 +55,18 @@ describe('errors (spec section 8)', () => {
     expect(new HttpError(409, 'conflict', 'Conflict').message).toBe('409: conflict');
     expect(new HttpError(502, '', 'Bad Gateway').message).toBe('502: Bad Gateway');
     expect(new HttpError(400, '{"success":false}', 'Bad Request').json).toEqual({ success: false });
+  });
+});
+
+describe('a failed answer, read defensively', () => {
+  it('takes the one failure shape: message, error and the field map', () => {
+    const body = { success: false, error: 'city: City is required', message: 'Failed to generate website', errors: { city: 'City is required' } };
+    expect(readFailure(body)).toEqual({ message: 'Failed to generate website', error: 'city: City is required', errors: { city: 'City is required' } });
+  });
+
+  it('keeps only string values, so a proxy page or a partial body reads as "nothing said"', () => {
+    expect(readFailure(undefined)).toEqual({ message: undefined, error: undefined, errors: {} });
+    expect(readFailure({ message: 42, error: '', errors: ['city'] })).toEqual({ message: undefined, error: undefined, errors: {} });
+    expect(readFailure({ errors: { city: 'City is required', zip: { nested: true } } }).errors).toEqual({ city: 'City is required' });
   });
 });

@@ -1,0 +1,65 @@
+import type { Message } from './message.js';
+
+/*
+ * The server's error replies. Name each text once here, one export an entry; a route answers
+ * with an entry through apiError (src/server/http/api-error.ts: `title` as `message`, the specific
+ * cause as `error`). A text that names a value is a function returning a Message:
+ *
+ *   import type { Message } from './message.js';
+ *   export const siteUnknown = (site: string): Message => ({ title: `No live site named ${site}` });
+ *
+ * The contact route's replies are in contact.ts. Names are unique across the catalogue.
+ */
+
+// Any route
+
+/** An /api path no route answers. */
+export const apiNotFound = { title: 'Not found' } satisfies Message;
+
+/** A failure nobody expected; the cause goes to the server log, never into the answer. */
+export const serverFailed = { title: 'Internal server error' } satisfies Message;
+
+/** A request naming fields that are wrong: `errors` says which and why. */
+export const fieldsInvalid = { title: 'Please correct the fields named in errors and send the request again.' } satisfies Message;
+
+export const requestTooLarge = (size: string): Message => ({ title: `The request is larger than ${size}` });
+export const requestMalformed = (reason: string): Message => ({ title: `Bad request: ${reason}` });
+export const bodyNotJson = { title: 'Bad request: the body is not valid JSON' } satisfies Message;
+
+// The admin guard
+
+/** The browser shows its password prompt on this answer (HTTP Basic, user name admin). */
+export const adminAuthRequired = { title: 'Authentication required' } satisfies Message;
+export const adminTooManyAttempts = { title: 'Too many failed attempts' } satisfies Message;
+export const adminLoopbackOnly = { title: 'The admin is only open on this machine.', hint: 'Set ADMIN_PASSWORD to use it remotely.' } satisfies Message;
+export const adminCrossSite = { title: 'Cross-site admin requests are refused' } satisfies Message;
+export const adminBodyType = { title: 'Admin calls take application/json or multipart/form-data' } satisfies Message;
+
+// Logo upload: the admin alerts "Failed to upload logo: {title}" (admin.ts, logoUploadRejected)
+
+export const logoUploaded = { title: 'Logo uploaded successfully' } satisfies Message;
+export const logoNotMultipart = { title: 'Send the logo as multipart/form-data with a field named logo' } satisfies Message;
+export const logoTooLarge = (size: string): Message => ({ title: `The logo is larger than ${size}` });
+export const logoUnreadable = { title: 'The upload could not be read as a form' } satisfies Message;
+export const logoMissing = { title: 'No logo file was sent (expected a form field named logo)' } satisfies Message;
+export const logoEmpty = { title: 'The logo file is empty' } satisfies Message;
+export const logoNotImage = { title: 'The file is not a JPG, PNG, GIF or SVG image' } satisfies Message;
+
+// Deployments: the admin's deploy panel shows `message` (admin.ts, deployFailed) above `error`
+
+export const siteNameInvalid = { title: 'not a valid site name' } satisfies Message;
+export const siteNotDeployed = (siteName: string): Message => ({ title: `no deployment named ${siteName}` });
+export const releaseIdInvalid = { title: 'release: expected a release id' } satisfies Message;
+export const cityRequired = { title: 'city: expected the city of the generated site' } satisfies Message;
+export const cityNotSlug = (city: string): Message => ({ title: `city: "${city}" does not give a site name of letters, digits and hyphens` });
+export const domainTaken = (domain: string, owner: string): Message => ({
+  title: `${domain} is already the domain of the live site ${owner}.`,
+  hint: 'Delete that deployment or give this site its own website address.',
+});
+export const siteLive = (name: string, detail: string): Message => ({ title: `${name} is live (${detail})` });
+export const siteRolledBack = (siteName: string, releaseId: string): Message => ({ title: `${siteName} is back on release ${releaseId}` });
+
+// Stored messages
+
+export const pageInvalid = { title: 'page must be a whole number from 1' } satisfies Message;
+export const pageSizeInvalid = { title: 'pageSize must be a whole number from 1 to 200' } satisfies Message;
