@@ -1,14 +1,16 @@
 import { join } from 'node:path';
 import { loadConfigFileSync } from '../config/load.js';
 import { citySlug } from '../config/slug.js';
-import { renderSite } from '../pages/render-site.js';
-import { readLocalLogo } from './local-logo.js';
-import { writeSite } from './write-site.js';
+import { configAssetSource } from '../site/asset-source.js';
+import { buildSiteFiles, problemLines } from '../site/pipeline.js';
+import { writeSite, type WriteSiteOptions } from './write-site.js';
 
 /** One city to build: its config, and either an exact output folder or a root to put `<slug>/` in. */
 export interface BuildJob {
   configPath: string;
   out: { exact: string } | { root: string };
+  /** What the site may replace: --force, the folders to keep (see writeSite). */
+  write?: Omit<WriteSiteOptions, 'shared'>;
 }
 
 export type BuildOutcome =
@@ -18,20 +20,24 @@ export type BuildOutcome =
 /** First written copy of each shared asset in this thread's run, for hard links (see writeSite). */
 const sharedAssets = new Map<string, string>();
 
-/** Loads, validates, renders and writes one city's site. Expected failures come back as values. */
+/**
+ * Loads and validates one city's config, makes its site through the site pipeline (a logo given
+ * as a site path is read from beside the config) and writes it. Expected failures come back as values.
+ */
 export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   const loaded = loadConfigFileSync(job.configPath);
   if (!loaded.ok) return { ok: false, configPath: job.configPath, errors: loaded.errors };
   const slug = citySlug(loaded.config.city);
   const outDir = 'exact' in job.out ? job.out.exact : join(job.out.root, slug);
-  const logo = readLocalLogo(job.configPath, loaded.config.logoUrl);
-  if (!logo.ok) return { ok: false, configPath: job.configPath, errors: [logo.error] };
-  const files: Record<string, string | Uint8Array> = renderSite(loaded.config);
-  if (logo.file) files[logo.file[0]] = logo.file[1];
+  const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath));
+  if (!site.ok) return { ok: false, configPath: job.configPath, errors: problemLines(job.configPath, site.errors) };
   try {
-    writeSite(files, outDir, sharedAssets);
+    const written = writeSite(site.files, outDir, { ...job.write, shared: sharedAssets });
+    if (!written.ok) return { ok: false, configPath: job.configPath, errors: [written.error] };
   } catch (err) {
     return { ok: false, configPath: job.configPath, errors: [`${outDir}: cannot write the site (${(err as Error).message})`] };
   }
-  return { ok: true, configPath: job.configPath, slug, outDir, files: Object.keys(files).length, warnings: loaded.warnings };
+  const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];
+  return { ok: true, configPath: job.configPath, slug, outDir, files: Object.keys(site.files).length, warnings };
 }
+

@@ -43,7 +43,7 @@ function tagged(pages: (readonly [string, Uint32Array])[]): Uint32Array {
 }
 
 /** `about/index.html` -> `/about/`; pages a search engine is told not to index are left out. */
-export function indexablePages(files: SiteFiles): [string, string][] {
+export function indexablePages(files: SiteFiles<string>): [string, string][] {
   const out: [string, string][] = [];
   for (const [file, html] of Object.entries(files)) {
     if (!file.endsWith('.html') || /<meta name="robots" content="[^"]*noindex/.test(html)) continue;

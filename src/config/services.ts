@@ -1,4 +1,8 @@
-import type { ServiceKey, Services } from './schema.js';
+/** The six service switches of a clinic config (spec section 3); the schema is built from this list. */
+export type ServiceKey = 'trt' | 'semaglutide' | 'nadTherapy' | 'peptideTherapy' | 'vitaminInjections' | 'hormone_optimization';
+
+/** Which services a site offers. */
+export type Services = Record<ServiceKey, boolean>;
 
 /**
  * The one list of services. It drives the service pages, the nav, the home cards, the footer links,
@@ -28,7 +32,7 @@ export const SERVICES: readonly ServiceDef[] = [
 ];
 
 /** Spec section 3: trt, semaglutide, nadTherapy and hormone_optimization on; the other two off. */
-export const DEFAULT_SERVICES = {
+export const DEFAULT_SERVICES: Services = {
   trt: true,
   semaglutide: true,
   nadTherapy: true,

@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EVENTS_PATH, injectClient } from './client.js';
 import type { EventHub } from './events.js';
+import { fileText } from '../site/files.js';
 import { contentType } from '../site/site-paths.js';
 import { resolvePath } from './routes.js';
 import type { DevState } from './state.js';
@@ -13,8 +13,8 @@ const NO_BUILD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><ti
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * The dev HTTP server: the site from memory (with the dev client in each page), the event stream,
- * and a local logo from disk. Loopback only, and requests naming another host are refused, so a
+ * The dev HTTP server: the site from memory (with the dev client in each page; the logo is one of
+ * the site's files, as in a build) and the event stream. Loopback only, and requests naming another host are refused, so a
  * web page elsewhere cannot read the site in progress through DNS rebinding.
  */
 export async function startHttp(opts: { port: number; host: string; state: DevState; hub: EventHub; isStale: (path: string, build: string) => boolean }) {
@@ -50,27 +50,16 @@ export async function startHttp(opts: { port: number; host: string; state: DevSt
 function serve(req: IncomingMessage, res: ServerResponse, url: URL, state: DevState): void {
   const html = (status: number, body: string) => send(res, req, status, 'text/html; charset=utf-8', injectClient(body, state.build), 'no-store');
   if (!state.files) return html(503, NO_BUILD);
-  if (state.logo && url.pathname === state.logo.sitePath) {
-    const logo = state.logo;
-    const stream = createReadStream(logo.file);
-    stream.once('open', () => {
-      res.writeHead(200, { 'Content-Type': contentType(logo.file), 'Cache-Control': 'no-store' });
-      if (req.method === 'HEAD') return void (stream.destroy(), res.end());
-      stream.pipe(res);
-    });
-    stream.once('error', () => html(404, state.files!['404.html'] ?? 'Not found'));
-    return;
-  }
   const r = resolvePath(state.files, url.pathname);
   if (r.kind === 'redirect') return void res.writeHead(301, { Location: r.location + url.search }).end();
-  if (r.kind === 'not-found') return html(404, state.files['404.html'] ?? 'Not found');
+  if (r.kind === 'not-found') return html(404, fileText(state.files['404.html'] ?? 'Not found'));
   const body = state.files[r.file]!;
-  if (r.file.endsWith('.html')) return html(200, body);
+  if (r.file.endsWith('.html')) return html(200, fileText(body));
   // Asset names carry a hash of their content, so a browser may keep them: reloads stay fast.
   send(res, req, 200, contentType(r.file), body, r.file.startsWith('assets/') ? 'max-age=31536000, immutable' : 'no-store');
 }
 
-function send(res: ServerResponse, req: IncomingMessage, status: number, type: string, body: string, cache: string): void {
+function send(res: ServerResponse, req: IncomingMessage, status: number, type: string, body: string | Uint8Array, cache: string): void {
   res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': cache });
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { sameContent } from '../site/files.js';
 import { buildFromText, readConfig } from './build.js';
 import { EventHub } from './events.js';
 import { startHttp } from './server.js';
@@ -47,6 +48,9 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   let again = false;
   let assetPending = false;
   let verify: NodeJS.Timeout | undefined;
+  // Files the site is made of besides the config (the logo): a change to one rebuilds every page.
+  let assets: string[] = [];
+  const watchList = () => [opts.configPath, ...assets];
 
   // One build at a time; saves during a build make one more build after it, not one each.
   const rebuild = (assetChanged: boolean): Promise<void> => {
@@ -75,13 +79,18 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     const text = await readConfig(opts.configPath);
     // One save often raises two events (truncate, write): the same text again is not a new build.
     if (text === lastText && !assetChanged) return;
-    const r = buildFromText(text, opts.configPath, shownAs);
+    const r = await buildFromText(text, opts.configPath, shownAs);
     if (!r.ok) {
       // An editor may be between emptying the file and writing it: look again before crying wolf.
       await sleep(SETTLE_MS);
       if ((await readConfig(opts.configPath)) !== r.text) return void (again = true);
       lastText = r.text;
       state.errors = r.errors;
+      // A missing or broken logo is an error now: watch it too, so fixing it makes the next build.
+      if (r.assets.length) {
+        assets = [...new Set([...assets, ...r.assets])];
+        await watcher?.set(watchList());
+      }
       for (const c of hub.all()) hub.send(c, 'build-error', { errors: r.errors });
       return emit({ type: 'failed', errors: r.errors, first });
     }
@@ -90,13 +99,14 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     const old = state.files ?? {};
     let changed = 0;
     for (const [file, content] of Object.entries(r.files)) {
-      if (assetChanged || old[file] !== content) {
+      if (assetChanged || !sameContent(old[file], content)) {
         state.changedIn.set(file, build);
         if (file.endsWith('.html')) changed++;
       }
     }
     const hadErrors = Boolean(state.errors);
-    Object.assign(state, { files: r.files, logo: r.logo, build, errors: undefined });
+    Object.assign(state, { files: r.files, build, errors: undefined });
+    assets = r.assets;
     let reloaded = 0;
     for (const c of hub.all()) {
       if (isStale(state, c.path, c.build)) {
@@ -106,7 +116,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     }
     for (const w of r.warnings) emit({ type: 'warning', message: w });
     emit({ type: 'built', ms: performance.now() - started, files: Object.keys(r.files).length, pagesChanged: changed, tabsReloaded: reloaded, first });
-    await watcher?.set([opts.configPath, ...(r.logo ? [r.logo.file] : [])]);
+    await watcher?.set(watchList());
     clearTimeout(verify);
     verify = setTimeout(async () => {
       if ((await readConfig(opts.configPath)) !== r.text) void rebuild(false);
@@ -115,7 +125,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
 
   let watcher: Awaited<ReturnType<typeof watchFiles>> | undefined;
   await rebuild(false);
-  watcher = await watchFiles([opts.configPath, ...(state.logo ? [state.logo.file] : [])], (file) => void rebuild(file === state.logo?.file));
+  watcher = await watchFiles(watchList(), (file) => void rebuild(file !== resolve(opts.configPath)));
   const http = await startHttp({ port: opts.port, host: opts.host ?? '127.0.0.1', state, hub, isStale: (path, build) => isStale(state, path, build) });
   return {
     url: http.url,

@@ -1,11 +1,9 @@
-import type { SiteFiles } from '../pages/render-site.js';
-import type { LocalLogo } from '../build/local-logo.js';
+import type { SiteFiles } from '../site/files.js';
 import { resolvePath } from './routes.js';
 
-/** What dev serves: the last good site, and the build each file last changed in. */
+/** What dev serves: the last good site (pages and logo, from the site pipeline), and the build each file last changed in. */
 export interface DevState {
   files?: SiteFiles;
-  logo?: LocalLogo;
   /** `session.n`: a restarted dev server never takes a page for up to date. */
   build: string;
   changedIn: Map<string, string>;

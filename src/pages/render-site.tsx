@@ -21,9 +21,11 @@ import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site } from './site.js';
 import { Lru, compile, fill, tokenize, type Template } from './template.js';
 import { TrtPage } from './trt/trt-page.js';
+import type { SiteFiles } from '../site/files.js';
 
-/** A generated site: relative file path -> contents (spec: "files, a map of file name to file content"). */
-export type SiteFiles = Record<string, string>;
+// A generated site: relative file path -> contents (spec: "files, a map of file name to file
+// content"). The one type is in src/site/files.ts; what the renderer makes is all text.
+export type { SiteFiles };
 
 const PAGES: Record<PageId, (site: Site) => ReactElement> = {
   home: () => <HomePage />,
@@ -46,7 +48,7 @@ const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file };
  * network, and the same config always gives the same bytes. Callers write the files.
  * Pages come from templates rendered once per shape of site (see template.ts).
  */
-export function renderSite(config: ClinicConfig): SiteFiles {
+export function renderSite(config: ClinicConfig): SiteFiles<string> {
   const site = resolveSite(config);
   const { shape, values } = tokenize(site);
   const key = JSON.stringify(shape);
@@ -55,7 +57,7 @@ export function renderSite(config: ClinicConfig): SiteFiles {
     pages = Object.entries(renderPages(shape)).map(([file, html]) => [file, compile(html)] as const);
     templates.set(key, pages);
   }
-  const files: SiteFiles = {};
+  const files: SiteFiles<string> = {};
   for (const [file, template] of pages) files[file] = fill(template, values);
   return addSiteFiles(site, files);
 }
@@ -63,21 +65,21 @@ export function renderSite(config: ClinicConfig): SiteFiles {
 const templates = new Lru<(readonly [string, Template])[]>(64);
 
 /** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
-export function renderSiteDirect(config: ClinicConfig): SiteFiles {
+export function renderSiteDirect(config: ClinicConfig): SiteFiles<string> {
   const site = resolveSite(config);
   return addSiteFiles(site, renderPages(site));
 }
 
 /** The HTML pages of a site, the not-found page last. */
-function renderPages(site: Site): SiteFiles {
-  const files: SiteFiles = {};
+function renderPages(site: Site): SiteFiles<string> {
+  const files: SiteFiles<string> = {};
   for (const route of siteRoutes(site.config.services)) files[route.file] = renderPage(site, route.path, PAGES[route.id](site));
   // The not-found page may be served at any depth, so it links from the site root.
   files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
   return files;
 }
 
-function addSiteFiles(site: Site, files: SiteFiles): SiteFiles {
+function addSiteFiles(site: Site, files: SiteFiles<string>): SiteFiles<string> {
   files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
   files['robots.txt'] = robotsTxt(site);
   files['favicon.svg'] = faviconSvg(site);

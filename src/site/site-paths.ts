@@ -40,3 +40,14 @@ export function contentType(file: string): string {
   const dot = file.lastIndexOf('.');
   return (dot === -1 ? undefined : TYPES[file.slice(dot + 1).toLowerCase()]) ?? 'application/octet-stream';
 }
+
+const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
+
+/**
+ * True for a site path a config may name a file by (`/uploads/logo.png`): absolute, plain
+ * segments only. No empty, `.` or `..` segment, and no hidden file (`/.env`), however the
+ * source behind it would read them.
+ */
+export function isFileSitePath(path: string): boolean {
+  return path.startsWith('/') && path.length <= 1024 && path.slice(1).split('/').every((s) => SEGMENT.test(s));
+}

@@ -1,15 +1,16 @@
-import { checkFileName, FILE_LIMITS } from './names.js';
+import { checkFileName, FILE_LIMITS, BINARY_EXTENSIONS } from './names.js';
+import { fileBytes, fileText, type SiteFiles } from '../../site/files.js';
 import { rasterKind } from '../../site/image-type.js';
 
 /**
  * The files map of a generated site as it travels in JSON (spec section 3: "a map of file name to
- * file content"). Text files are strings. Binary files (the uploaded logo, by extension: png, jpg,
- * gif...) are base64 strings, since JSON cannot carry bytes; `encodeBinary` and `decodeSiteFiles`
- * are the two ends of that rule.
+ * file content"). Text files are strings. Binary files (the logo, by extension: png, jpg, gif...)
+ * are base64 strings, since JSON cannot carry bytes; `encodeSiteFiles` and `decodeSiteFiles` are
+ * the two ends of that rule. In memory a site is a SiteFiles (src/site/files.ts).
  */
 export type FilesPayload = Record<string, string>;
 
-/** A checked site: relative name -> bytes. */
+/** A checked site: relative name -> bytes. (To become SiteFiles<Uint8Array> with its users.) */
 export type SiteBytes = Map<string, Uint8Array>;
 
 export type DecodeResult = { ok: true; files: SiteBytes; totalBytes: number } | { ok: false; error: string };
@@ -20,6 +21,16 @@ const encoder = new TextEncoder();
 /** The base64 form of a binary file for a files map. */
 export function encodeBinary(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** The JSON form of a site's files: binary types (by extension) base64, the rest text. */
+export function encodeSiteFiles(files: SiteFiles): FilesPayload {
+  const out: FilesPayload = {};
+  for (const [name, content] of Object.entries(files)) {
+    const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+    out[name] = BINARY_EXTENSIONS.has(ext) ? encodeBinary(fileBytes(content)) : fileText(content);
+  }
+  return out;
 }
 
 /**

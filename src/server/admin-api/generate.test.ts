@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adminTestApp, logoForm, PNG, readZip } from './helpers.js';
+import { adminFormConfig, adminTestApp, logoForm, PNG } from '../testing.js';
 
-/** POST /api/generate-clinic-website and the Download Package zip. */
-const config = (over: Record<string, unknown> = {}) => ({
-  businessName: 'Northstar Men’s Health',
-  city: 'Tampa',
-  state: 'FL',
-  address: '100 Bay Street',
-  zipCode: '33602',
-  phone: '(813) 555-0101',
-  email: 'tampa@example.com',
-  website: 'https://tampa.example.com',
-  deploymentType: 'static',
-  services: { trt: true, semaglutide: false, nadTherapy: true, peptideTherapy: false, vitaminInjections: false, hormone_optimization: true },
-  socialMedia: { instagram: '@northstar' },
-  businessProfiles: ['https://www.example.com/p/tampa'],
-  ...over,
-});
+/** POST /api/generate-clinic-website: the admin form's config through the site pipeline. */
+const config = (over: Record<string, unknown> = {}) =>
+  adminFormConfig({
+    deploymentType: 'static',
+    services: { trt: true, semaglutide: false, nadTherapy: true, peptideTherapy: false, vitaminInjections: false, hormone_optimization: true },
+    socialMedia: { instagram: '@northstar' },
+    businessProfiles: ['https://www.example.com/p/tampa'],
+    ...over,
+  });
 
 describe('generate', () => {
   it('answers 200 with the files of renderSite, honouring the toggles', async () => {
@@ -41,8 +34,9 @@ describe('generate', () => {
       color: 'red',
     }));
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { success: boolean; errors: Record<string, string> };
+    const body = (await res.json()) as { success: boolean; message: string; errors: Record<string, string> };
     expect(body.success).toBe(false);
+    expect(body.message).toBe('Failed to generate website');
     expect(body.errors.email).toMatch(/email address/);
     expect(body.errors['socialMedia.instagram']).toMatch(/Instagram handle/);
     expect(body.errors['businessProfiles[1]']).toMatch(/http/);
@@ -68,29 +62,26 @@ describe('generate', () => {
     expect(files['index.html']).toContain('src="logo.png"');
     expect(files['about/index.html']).toContain('src="../logo.png"');
     const gone = await json('POST', '/api/generate-clinic-website', config({ logoUrl: '/uploads/logo-00000000000000000000000000000000.png' }));
+    expect(gone.status).toBe(400);
     expect(((await gone.json()) as { errors: Record<string, string> }).errors.logoUrl).toMatch(/upload the logo again/);
   });
-});
 
-describe('download package', () => {
-  it('is a zip named after the city slug with every file and DEPLOY.md', async () => {
-    const { json } = adminTestApp();
-    const { files } = (await (await json('POST', '/api/generate-clinic-website', config({ city: 'Land O Lakes' }))).json()) as { files: Record<string, string> };
-    const res = await json('POST', '/api/package-website', { city: 'Land O Lakes', businessName: 'Northstar', domainName: 'lol.example.com', files });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/zip');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="land-o-lakes-trt-website.zip"');
-    const entries = readZip(Buffer.from(await res.arrayBuffer()));
-    expect(entries.map((e) => e.name).sort()).toEqual([...Object.keys(files), 'DEPLOY.md'].sort());
-    expect(entries.find((e) => e.name === 'index.html')!.data.toString()).toBe(files['index.html']);
-    const guide = entries.find((e) => e.name === 'DEPLOY.md')!.data.toString();
-    for (const step of ['Extract the files', 'Upload to hosting', 'Point the domain at the hosting', 'Add logo.png']) expect(guide).toContain(step);
-    expect(guide).toContain('lol.example.com');
+  it('puts an uploaded SVG into the site as logo.svg text, as sanitized as the upload', async () => {
+    const { request, json } = adminTestApp();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#1e40af"/></svg>';
+    const up = (await (await request('/api/upload-logo', { method: 'POST', body: logoForm(svg, 'logo.svg', 'image/svg+xml') })).json()) as { logoUrl: string };
+    const served = await (await request(up.logoUrl)).text();
+    const { files } = (await (await json('POST', '/api/generate-clinic-website', config({ logoUrl: up.logoUrl }))).json()) as { files: Record<string, string> };
+    expect(files['logo.svg']).toBe(served);
+    expect(files['logo.svg']).toContain('<rect width="10" height="10" fill="#1e40af"/>');
+    expect(files['index.html']).toContain('src="logo.svg"');
+    expect(Object.keys(files).filter((f) => f.startsWith('uploads/'))).toEqual([]);
   });
 
-  it('refuses hostile file names', async () => {
+  it('leaves an http(s) logo where it is', async () => {
     const { json } = adminTestApp();
-    const res = await json('POST', '/api/package-website', { city: 'Tampa', files: { 'index.html': 'x', '../evil.html': 'x' } });
-    expect(res.status).toBe(400);
+    const { files } = (await (await json('POST', '/api/generate-clinic-website', config({ logoUrl: 'https://cdn.example.com/logo.png' }))).json()) as { files: Record<string, string> };
+    expect(files['index.html']).toContain('src="https://cdn.example.com/logo.png"');
+    expect(Object.keys(files).filter((f) => f.startsWith('logo.'))).toEqual([]);
   });
 });

@@ -1,0 +1,59 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/cli.js';
+import { configAssetSource, dirAssetSource, memoryAssetSource } from './asset-source.js';
+
+/** Where the pipeline reads the files a config names by site path. */
+describe('dirAssetSource', () => {
+  const setup = () => {
+    const root = tempDir();
+    const site = join(root, 'configs');
+    mkdirSync(join(site, 'uploads'), { recursive: true });
+    writeFileSync(join(site, 'uploads/logo.png'), 'inside');
+    writeFileSync(join(root, 'secret.txt'), 'outside');
+    return { root, site };
+  };
+
+  it('reads a site path under the folder, which stands for the site root', async () => {
+    const { site } = setup();
+    const source = dirAssetSource(site);
+    expect(Buffer.from((await source.read('/uploads/logo.png'))!).toString()).toBe('inside');
+    expect(await source.read('/uploads/missing.png')).toBeUndefined();
+    expect(await source.read('/uploads')).toBeUndefined();
+    expect(source.fileFor('/uploads/logo.png')).toBe(join(site, 'uploads/logo.png'));
+  });
+
+  it('refuses paths that leave the folder, by name or through a symbolic link', async () => {
+    const { root, site } = setup();
+    symlinkSync(join(root, 'secret.txt'), join(site, 'uploads/link.png'));
+    symlinkSync(root, join(site, 'up'));
+    const source = dirAssetSource(site);
+    expect(await source.read('/../secret.txt')).toBeUndefined();
+    expect(await source.read('/uploads/link.png')).toBeUndefined();
+    expect(await source.read('/up/secret.txt')).toBeUndefined();
+  });
+
+  it('follows a symbolic link that stays inside, and a folder that is itself a link', async () => {
+    const { root, site } = setup();
+    symlinkSync(join(site, 'uploads/logo.png'), join(site, 'alias.png'));
+    symlinkSync(site, join(root, 'linked'));
+    expect(Buffer.from((await dirAssetSource(site).read('/alias.png'))!).toString()).toBe('inside');
+    expect(Buffer.from((await dirAssetSource(join(root, 'linked')).read('/uploads/logo.png'))!).toString()).toBe('inside');
+  });
+
+  it('for a config, is the config\'s folder', async () => {
+    const { site } = setup();
+    const source = configAssetSource(join(site, 'tampa.yaml'));
+    expect(source.name).toBe("the config's folder");
+    expect(Buffer.from((await source.read('/uploads/logo.png'))!).toString()).toBe('inside');
+  });
+});
+
+describe('memoryAssetSource', () => {
+  it('gives text as UTF-8 bytes and nothing for other paths', async () => {
+    const source = memoryAssetSource({ '/logo.svg': '<svg/>' });
+    expect(Buffer.from((await source.read('/logo.svg'))!).toString()).toBe('<svg/>');
+    expect(await source.read('/toString')).toBeUndefined();
+  });
+});

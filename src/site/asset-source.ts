@@ -1,0 +1,78 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileBytes } from './files.js';
+
+/**
+ * Where the site pipeline reads the files a config names by site path (`logoUrl: /uploads/x.png`;
+ * later photos, social cards, fonts). One small interface so every caller gets the same site from
+ * the same config: the folder beside the config (build, dev, serve), the server's uploads (the
+ * admin), a map (tests).
+ */
+export interface AssetSource {
+  /** What the source is, in messages: `the config's folder (configs/)`, `this server's uploads`. */
+  readonly name: string;
+  /** What to do when a named file is not there, in messages (`upload the logo again`). */
+  readonly hint?: string;
+  /**
+   * The bytes of the file at a site path (`/uploads/logo.png`, already checked by the pipeline's
+   * site path rules), or undefined when the source has no such file or refuses the path.
+   */
+  read(sitePath: string): Promise<Uint8Array | undefined>;
+}
+
+/** Asset sources on disk also say which file a site path stands for (dev watches it). */
+export interface DirAssetSource extends AssetSource {
+  /** The file a site path names under the folder (whether or not it exists). */
+  fileFor(sitePath: string): string;
+}
+
+/**
+ * Files under `dir`, which stands for the site's root: `/uploads/logo.png` is
+ * `<dir>/uploads/logo.png`. A path that leaves the folder, also through a symbolic link, is
+ * refused: real paths are compared, so a config cannot copy `/etc/passwd` into a public site.
+ */
+export function dirAssetSource(dir: string, opts: { name?: string; hint?: string } = {}): DirAssetSource {
+  const root = resolve(dir);
+  const shown = relative(process.cwd(), root);
+  let realRoot: Promise<string | undefined> | undefined;
+  const fileFor = (sitePath: string) => resolve(root, `.${sitePath.startsWith('/') ? '' : '/'}${sitePath}`);
+  return {
+    name: opts.name ?? `the folder ${shown ? `${shown}/` : './'}`,
+    hint: opts.hint,
+    fileFor,
+    async read(sitePath) {
+      realRoot ??= realpath(root).catch(() => undefined);
+      const top = await realRoot;
+      const file = fileFor(sitePath);
+      if (!top || !file.startsWith(root + sep)) return undefined;
+      try {
+        const real = await realpath(file);
+        // Only regular files: a FIFO or device named in a config must not hang or flood a build.
+        if (!real.startsWith(top + sep) || !(await stat(real)).isFile()) return undefined;
+        return await readFile(real);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * The files a config names by site path, read from the config's folder, which stands for the
+ * site's root (`logoUrl: /uploads/logo.png` is `configs/uploads/logo.png`): one rule for build,
+ * dev and serve.
+ */
+export function configAssetSource(configPath: string): DirAssetSource {
+  return dirAssetSource(dirname(configPath), {
+    name: "the config's folder",
+    hint: "the config's folder stands for the site's root (/uploads/logo.png is uploads/logo.png beside the config)",
+  });
+}
+
+/** Files held in memory, by site path (`/uploads/logo.svg`): for tests. */
+export function memoryAssetSource(files: Record<string, string | Uint8Array>, name = 'memory'): AssetSource {
+  return {
+    name,
+    read: async (sitePath) => (Object.hasOwn(files, sitePath) ? fileBytes(files[sitePath]!) : undefined),
+  };
+}

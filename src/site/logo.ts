@@ -1,0 +1,54 @@
+import type { AssetSource } from './asset-source.js';
+import { imageKind, type ImageKind } from './image-type.js';
+import { isFileSitePath } from './site-paths.js';
+import { sanitizeSvg } from './svg-sanitize.js';
+
+/** Spec section 5: a logo is a JPG, PNG, GIF or SVG of at most 5MB. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A problem with one field of the config, in words for its owner. */
+export interface SiteProblem {
+  field: string;
+  message: string;
+}
+
+/** The logo file a site carries, under the name its pages use. */
+export interface LogoFile {
+  name: `logo.${ImageKind}`;
+  content: string | Uint8Array;
+}
+
+export type LogoResult = { ok: true; file?: LogoFile; warnings: SiteProblem[] } | { ok: false; error: SiteProblem };
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The logo a config names by site path, read from `assets`, checked by its content (not its
+ * name), SVG rebuilt from the allowlist (svg-sanitize.ts), and named `logo.<ext>` at the site's
+ * root: the deployment instructions say "add logo.png", and a downloaded or deployed site is
+ * complete without the place the logo came from. An http(s) logo, or none, is no file.
+ */
+export async function readLogo(logoUrl: string | undefined, assets: AssetSource): Promise<LogoResult> {
+  if (!logoUrl?.startsWith('/')) return { ok: true, warnings: [] };
+  const fail = (message: string): LogoResult => ({ ok: false, error: { field: 'logoUrl', message } });
+  if (!isFileSitePath(logoUrl)) return fail(`${logoUrl} is not a plain site path (no '.', '..' or empty parts); name the logo like /uploads/logo.png`);
+  const bytes = await assets.read(logoUrl);
+  if (!bytes) return fail(`no file ${logoUrl} in ${assets.name}${assets.hint ? `; ${assets.hint}` : ''}`);
+  if (bytes.byteLength > LOGO_MAX_BYTES) return fail(`${logoUrl} is larger than 5MB; use a smaller image`);
+  const kind = imageKind(bytes);
+  if (!kind) return fail(`${logoUrl} is not a JPG, PNG, GIF or SVG image`);
+  const name = `logo.${kind}` as const;
+  const named = logoUrl.slice(logoUrl.lastIndexOf('.') + 1).toLowerCase();
+  const warnings: SiteProblem[] =
+    named === kind || (named === 'jpeg' && kind === 'jpg') ? [] : [{ field: 'logoUrl', message: `${logoUrl} is a ${kind.toUpperCase()} image; the site carries it as ${name}` }];
+  if (kind !== 'svg') return { ok: true, file: { name, content: bytes }, warnings };
+  let text: string;
+  try {
+    text = fatalUtf8.decode(bytes);
+  } catch {
+    return fail(`${logoUrl} is an SVG file that is not UTF-8 text`);
+  }
+  const clean = sanitizeSvg(text);
+  if (!clean.ok) return fail(`${logoUrl}: ${clean.error}`);
+  return { ok: true, file: { name, content: clean.svg }, warnings };
+}

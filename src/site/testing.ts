@@ -1,0 +1,30 @@
+/**
+ * Test fixtures of the site pipeline, shared by its tests and the server's upload tests. Not
+ * imported by production code.
+ */
+
+/** An SVG logo with every trick the sanitizer must undo (svg-sanitize.ts), and a drawing to keep. */
+export const HOSTILE_SVG = `<?xml version="1.0"?>
+<!DOCTYPE svg [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> <!ENTITY boom "&xxe;&xxe;"> ]>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 40" onload="alert(1)" width="100">
+  <script>alert('script')</script>
+  <script xlink:href="https://evil.example/x.js"/>
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#1d4ed8"/></linearGradient></defs>
+  <rect width="100" height="40" fill="url(#g)" onclick="alert(2)" ONMOUSEOVER="alert(3)"/>
+  <a xlink:href="javascript:alert(4)"><text x="5" y="25" fill="#fff">Northstar &amp; Co &xxe;</text></a>
+  <a href=" &#106;avascript:alert(5)"><circle r="3"/></a>
+  <foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example"/></foreignObject>
+  <image href="data:image/svg+xml;base64,PHN2Zz48c2NyaXB0PmFsZXJ0KDYpPC9zY3JpcHQ+PC9zdmc+"/>
+  <use href="https://evil.example/sprite.svg#logo"/>
+  <use href="#g"/>
+  <animate attributeName="href" to="javascript:alert(7)"/>
+  <set attributeName="onmouseover" to="alert(8)"/>
+  <style>@import url(https://evil.example/x.css); rect { fill: red }</style>
+  <style>.a > .b { fill: blue }</style>
+  <path d="M0 0L10 10" style="fill:url(https://evil.example/p)"/>
+  <path d="M0 0L20 20" style="fill:#fff;stroke:url(#g)"/>
+  <sodipodi:namedview xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"/>
+</svg>`;
+
+/** What must not survive sanitizing HOSTILE_SVG. */
+export const SVG_FORBIDDEN = [/<script/i, /\bon[a-z]+=/i, /javascript:/i, /data:/i, /foreignObject/i, /<iframe/i, /<image/i, /ENTITY/, /DOCTYPE/i, /evil\.example/, /<animate/, /<set/, /@import/, /passwd/, /namedview/];
