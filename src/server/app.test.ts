@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Hono } from 'hono';
-import { createApp } from './app.js';
-import { basic, fromAddress, memoryStore, TEST_FILES, testConfig } from './testing.js';
-import type { AppEnv } from './types.js';
+import type { ServerConfig } from './config.js';
+import { basic, fromAddress, testApp } from './testing.js';
 
-const app = (options = {}) => createApp({ config: testConfig(), files: TEST_FILES, store: memoryStore(), options });
+const app = (server: Partial<ServerConfig> = {}) => testApp({ server });
 
 describe('serving the site', () => {
   it('serves / and directory pages from the files map with a short cache', async () => {
@@ -111,13 +109,12 @@ describe('paths that try to escape the site or the password', () => {
     expect((await locked().request('/Admin')).status).toBe(401);
   });
 
-  it('routes added through extraRoutes fall under the same guard', async () => {
-    const extra = new Hono<AppEnv>();
-    extra.get('/api/deployments', (c) => c.json({ success: true, deployments: [] }));
-    const withExtra = createApp({ config: testConfig(), files: TEST_FILES, store: memoryStore(), extraRoutes: extra, options: { adminPassword: 'pw-123456789012' } });
-    expect((await withExtra.request('/api/deployments')).status).toBe(401);
-    const ok = await withExtra.request('/api/deployments', { headers: { Authorization: basic('pw-123456789012') } });
+  it('the admin API createApp mounts falls under the same guard', async () => {
+    const locked = app({ adminPassword: 'pw-123456789012' });
+    expect((await locked.request('/api/deployments')).status).toBe(401);
+    const ok = await locked.request('/api/deployments', { headers: { Authorization: basic('pw-123456789012') } });
     expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true, deployments: [] });
     expect(ok.headers.get('cache-control')).toBe('no-store');
   });
 });

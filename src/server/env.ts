@@ -1,10 +1,12 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { checkUrlTemplate } from './deploy/url-template.js';
 import { normalizeOrigin } from './http/origin.js';
 
 /**
- * The server's environment, validated once at start-up. A bad value stops the start with a
- * message naming the variable and what it should look like.
+ * The server's environment, validated once at start-up (Epic Stack's env.server.ts). A bad value
+ * stops the start with a message naming the variable and what it should look like. config.ts
+ * turns the result, with the command-line flags, into the one ServerConfig.
  */
 
 const list = (what: string, check: (item: string) => boolean) =>
@@ -42,6 +44,15 @@ export const serverEnvSchema = z.object({
   SMTP_SECURE: z.enum(['true', 'false'], { error: 'expected true (TLS from the start, port 465) or false (STARTTLS)' }).optional(),
   MAIL_FROM: emailAddress.optional(),
   NOTIFY_TO: emailAddress.optional(),
+  // Where "Visit Site" points (docs/decisions/003-admin-deploys.md); default in config.ts.
+  DEPLOY_URL_TEMPLATE: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const checked = checkUrlTemplate(v);
+      if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error });
+    })
+    .optional(),
 });
 
 export type ServerEnv = z.output<typeof serverEnvSchema>;

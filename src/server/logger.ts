@@ -1,7 +1,7 @@
 /**
  * A small structured logger. Callers pass an event name and non-personal fields only: never a
- * message body, a visitor's name, email or address (NOTES.md point 7: messages may hold health
- * information).
+ * message body, a visitor's name, email or address (messages may hold health information, and logs
+ * travel further than the database).
  */
 export interface Logger {
   info(event: string, fields?: Record<string, unknown>): void;

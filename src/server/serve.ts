@@ -1,17 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import type { Hono } from 'hono';
 import type { ClinicConfig } from '../config/schema.js';
 import { createApp } from './app.js';
-import type { ServerEnv } from './env.js';
-import { isLoopback } from './http/client.js';
+import type { ServerConfig } from './config.js';
 import { errorFields, type Logger } from './logger.js';
 import { wireMail } from './mail/wire.js';
 import type { MailWorkerOptions } from './mail/worker.js';
 import { trackConnections } from './shutdown.js';
 import { openStore, type Store } from './store/open.js';
-import type { AppEnv, FormPageRenderer } from './types.js';
+import type { AppDeps, FormPageRenderer } from './types.js';
 
 /**
  * Listens with an already rendered site: opens the store, wires mail, starts @hono/node-server.
@@ -19,17 +17,14 @@ import type { AppEnv, FormPageRenderer } from './types.js';
  * directly with a hand-made site.
  */
 export interface ServeOptions {
-  config: ClinicConfig;
+  clinic: ClinicConfig;
+  /** The resolved settings (resolveServerConfig), which already refused an unsafe host. */
+  server: ServerConfig;
   files: Record<string, string | Uint8Array>;
-  dataDir: string;
-  port: number;
-  host: string;
-  env: ServerEnv;
-  /** The --rate-limit flag; wins over CONTACT_RATE_LIMIT. */
-  rateLimit?: number;
   logger: Logger;
   renderFormPage?: FormPageRenderer;
-  extraRoutes?: Hono<AppEnv>;
+  /** Release store settings besides its folder (the deploy atomicity test pauses a deploy). */
+  releases?: AppDeps['releases'];
   /** Retry timing of the mail worker (tests shorten it). */
   mailTiming?: Pick<MailWorkerOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'idlePollMs'>;
   /** How long shutdown waits for in-flight requests before cutting connections. */
@@ -44,41 +39,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** True for host names that only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || isLoopback(host.replace(/^\[|\]$/g, ''));
-}
-
-/** Opens the store, wires mail and listens; refuses a non-loopback host without ADMIN_PASSWORD. */
+/** Opens the store, wires mail and listens on the configured host and port. */
 export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
-  if (!o.env.ADMIN_PASSWORD && !isLoopbackHost(o.host)) {
-    throw new Error(
-      `Refusing to listen on ${o.host} without ADMIN_PASSWORD: the admin and the stored messages would be open to the network. ` +
-        'Set ADMIN_PASSWORD (at least 12 characters) or use --host 127.0.0.1.',
-    );
-  }
-  const mailConfigured = Boolean((o.env.SMTP_URL || o.env.SMTP_HOST) && o.env.MAIL_FROM && o.env.NOTIFY_TO && o.env.PUBLIC_URL);
-  const store = openStore(o.dataDir, { notify: mailConfigured });
-  const worker = mailConfigured ? wireMail(o, store) : undefined;
+  const { server: config } = o;
+  const store = openStore(config.dataDir, { notify: config.mail !== undefined });
+  const worker = config.mail ? wireMail({ mail: config.mail, clinic: o.clinic, logger: o.logger, mailTiming: o.mailTiming }, store) : undefined;
 
   const app = createApp({
-    config: o.config,
+    clinic: o.clinic,
+    server: config,
     files: o.files,
     store: store.messages,
     logger: o.logger,
     renderFormPage: o.renderFormPage,
-    extraRoutes: o.extraRoutes,
+    releases: o.releases,
     onMessageStored: worker ? () => worker.kick() : undefined,
-    options: {
-      rateLimit: o.rateLimit ?? o.env.CONTACT_RATE_LIMIT ?? 5,
-      trustProxy: o.env.TRUST_PROXY,
-      corsOrigins: o.env.CORS_ORIGINS,
-      adminPassword: o.env.ADMIN_PASSWORD,
-      publicUrl: o.env.PUBLIC_URL,
-    },
   });
 
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: o.host }) as Server;
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
   // Slow clients (slowloris) must not hold sockets for the default five minutes.
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
@@ -86,7 +64,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(o.port, o.host, () => {
+      server.listen(config.port, config.host, () => {
         server.off('error', reject);
         resolve();
       });
@@ -100,7 +78,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   worker?.start();
 
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | undefined;
   return {
     url,

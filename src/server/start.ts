@@ -1,25 +1,15 @@
-import path from 'node:path';
 import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
-import { renderSite } from '../pages/render-site.js';
-import { createAdminApp } from './admin-api/index.js';
-import { checkUrlTemplate } from './deploy/url-template.js';
-import { parseServerEnv } from './env.js';
+import { configAssetSource } from '../site/asset-source.js';
+import { buildSiteFiles, problemLines } from '../site/pipeline.js';
+import { resolveServerConfig, type ServerFlags } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { isLoopbackHost, serveClinic, type RunningServer } from './serve.js';
+import { serveClinic, type RunningServer } from './serve.js';
 
-/** Options of `clinic-gen serve`; every field but configPath has a default. */
-export interface StartOptions {
+/** Options of `clinic-gen serve`: its flags (defaults in config.ts) and the clinic's config file. */
+export interface StartOptions extends ServerFlags {
   /** The clinic's YAML config (`--config`). */
   configPath: string;
-  /** `--port`, default 3000; 0 picks a free port. */
-  port?: number;
-  /** `--host`, default 127.0.0.1. Anything but loopback needs ADMIN_PASSWORD. */
-  host?: string;
-  /** `--data`, default ./data; the database is `<dataDir>/clinic.db`. */
-  dataDir?: string;
-  /** `--rate-limit`: contact posts per address and minute, 0 = off. Wins over CONTACT_RATE_LIMIT; default 5. */
-  rateLimit?: number;
   /** The environment to read (default process.env). */
   env?: Record<string, string | undefined>;
   /** Stop gracefully on SIGTERM / SIGINT. Only the CLI asks, so tests can run several servers. */
@@ -27,7 +17,7 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-/** A start-up failure: `problems` lists each one (bad env variable, bad config line, unsafe host). */
+/** A start-up failure: `problems` lists each one (bad flag or env variable, bad config line, unsafe host). */
 export class ServerStartError extends Error {
   constructor(readonly problems: string[]) {
     super(`The server cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -38,41 +28,29 @@ export class ServerStartError extends Error {
 /** Loads and renders the clinic's site, opens the store and listens. */
 export async function startServer(options: StartOptions): Promise<{ url: string; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger();
-  const host = options.host ?? '127.0.0.1';
-  const source = options.env ?? process.env;
-  const env = parseServerEnv(source);
-  if (!env.ok) throw new ServerStartError(env.errors);
-  // Where "Visit Site" points (NOTES.md decision 5); default {origin}/sites/{siteName}/.
-  const urlTemplate = source.DEPLOY_URL_TEMPLATE || undefined;
-  const template = urlTemplate ? checkUrlTemplate(urlTemplate) : { ok: true as const };
-  if (!template.ok) throw new ServerStartError([template.error]);
-  if (!env.env.ADMIN_PASSWORD && !isLoopbackHost(host)) {
-    throw new ServerStartError([
-      `--host ${host}: refusing to listen beyond this machine without ADMIN_PASSWORD; set ADMIN_PASSWORD (12+ characters) or use --host 127.0.0.1`,
-    ]);
-  }
+  const { port, host, dataDir, rateLimit } = options;
+  const resolved = resolveServerConfig({ flags: { port, host, dataDir, rateLimit }, env: options.env ?? process.env });
+  if (!resolved.ok) throw new ServerStartError(resolved.errors);
+  const settings = resolved.config;
   const loaded = await loadConfigFile(options.configPath);
   if (!loaded.ok) throw new ServerStartError(loaded.errors);
   for (const warning of loaded.warnings) logger.warn('config.warning', { warning });
   const { config } = loaded;
+  // The same site as `clinic-gen build` (docs/decisions/005): a logo given as a site path is read from beside the config.
+  const site = await buildSiteFiles(config, configAssetSource(options.configPath));
+  if (!site.ok) throw new ServerStartError(problemLines(options.configPath, site.errors));
+  for (const warning of problemLines(options.configPath, site.warnings)) logger.warn('config.warning', { warning });
 
-  const dataDir = path.resolve(options.dataDir ?? './data');
-  const admin = createAdminApp({ config, dataDir, urlTemplate, publicUrl: env.env.PUBLIC_URL });
   const server = await serveClinic({
-    config,
-    files: renderSite(config),
-    dataDir,
-    port: options.port ?? 3000,
-    host,
-    env: env.env,
-    rateLimit: options.rateLimit,
+    clinic: config,
+    server: settings,
+    files: site.files,
     logger,
     renderFormPage: (result) => renderFormPostPage(config, result),
-    extraRoutes: admin.app,
   });
 
-  logger.info('server.listening', { url: server.url, database: server.store.file, mail: Boolean(env.env.NOTIFY_TO) });
-  if (!env.env.ADMIN_PASSWORD) {
+  logger.info('server.listening', { url: server.url, database: server.store.file, mail: settings.mail !== undefined });
+  if (!settings.adminPassword) {
     logger.warn('admin.loopback_only', { note: 'ADMIN_PASSWORD is not set: listening on loopback only; the admin is open to this machine only' });
   }
   if (options.installSignalHandlers) installSignals(server, logger);

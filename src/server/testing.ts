@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { clinicConfigSchema, type ClinicConfig } from '../config/schema.js';
+import { createApp } from './app.js';
+import { resolveServerConfig, type ServerConfig } from './config.js';
+import { createReleaseStore, type ReleaseStoreOptions } from './deploy/release-store.js';
 import type { AddResult, MessageStore, NewMessage, StoredMessage } from './store/types.js';
+import type { AppDeps } from './types.js';
 
 /**
- * Test doubles shared by the server's route tests and integration tests. Not imported by
- * production code.
+ * Test doubles and plumbing shared by the server's route tests, its integration tests and the
+ * admin's browser tests: the one home of server test helpers. Not imported by production code.
  */
 
 /** A valid clinic config with the sample clinic's address and example.com contact data. */
@@ -22,6 +29,24 @@ export function testConfig(overrides: Record<string, unknown> = {}): ClinicConfi
   });
 }
 
+/**
+ * The admin form's config for a Tampa clinic, as the browser sends it to the admin API (plain
+ * JSON, not yet parsed by the schema).
+ */
+export function adminFormConfig(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    businessName: 'Northstar Men’s Health',
+    city: 'Tampa',
+    state: 'FL',
+    address: '100 Bay Street',
+    zipCode: '33602',
+    phone: '(813) 555-0101',
+    email: 'tampa@example.com',
+    website: 'https://tampa.example.com',
+    ...overrides,
+  };
+}
+
 /** A hand-made site with the shapes renderSite produces. */
 export const TEST_FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>Home</title><a href="trt-therapy/">TRT</a>',
@@ -35,6 +60,37 @@ export const TEST_FILES: Record<string, string> = {
   'assets/site.3f9a1c2b.css': 'body{margin:0}',
   'assets/contact.9e8d7c6b.js': 'console.log(1)',
 };
+
+/**
+ * A ServerConfig as `clinic-gen serve` would resolve it with no flags and no environment, on a
+ * fresh data folder (created by the first write), with `overrides` on top.
+ */
+export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const resolved = resolveServerConfig({ flags: { dataDir: join(tmpdir(), `clinic-test-${randomUUID()}`) }, env: {} });
+  if (!resolved.ok) throw new Error(resolved.errors.join('\n'));
+  return { ...resolved.config, ...overrides };
+}
+
+/** createApp with the test clinic, the hand-made site and an in-memory message store, unless given. */
+export function testApp(deps: Partial<Omit<AppDeps, 'server'>> & { server?: Partial<ServerConfig> } = {}) {
+  const { server, ...rest } = deps;
+  return createApp({ clinic: testConfig(), files: TEST_FILES, store: memoryStore(), ...rest, server: testServerConfig(server) });
+}
+
+/**
+ * The whole app as the operator reaches it without a password: requests come from loopback, the
+ * data folder is fresh (or `server.dataDir`), releases skip fsync. `releases` reads the same
+ * deployments folder the app writes.
+ */
+export function adminTestApp(server: Partial<ServerConfig> = {}, releases: Omit<ReleaseStoreOptions, 'root'> = {}) {
+  const config = testServerConfig(server);
+  const app = createApp({ clinic: testConfig(), server: config, files: TEST_FILES, store: memoryStore(), releases: { durable: false, ...releases } });
+  const request = (path: string, init?: RequestInit) => app.request(path, init, fromAddress('127.0.0.1'));
+  const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    request(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const store = createReleaseStore({ root: join(config.dataDir, 'deployments'), durable: false });
+  return { app, request, json, dataDir: config.dataDir, store };
+}
 
 /** A MessageStore in memory, for route tests that do not need SQLite. */
 export function memoryStore(): MessageStore & { rows: StoredMessage[] } {
@@ -79,4 +135,57 @@ export function validMessage(overrides: Record<string, unknown> = {}) {
 /** `Authorization` header value for Basic auth. */
 export function basic(password: string, user = 'admin'): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+/** A 1x1 PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A multipart body with one file in the `logo` field. */
+export function logoForm(bytes: Uint8Array | string, name = 'logo.png', type = 'image/png'): FormData {
+  const form = new FormData();
+  form.append('logo', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
+  return form;
+}
+
+export interface ZipFile {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * Reads a zip from its central directory (stored and deflated entries): enough to check what a
+ * package holds without trusting an unzip tool's path clean-up.
+ */
+export function readZip(zip: Buffer): ZipFile[] {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd === -1) throw new Error('not a zip: no end of central directory');
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const files: ZipFile[] = [];
+  for (let n = 0; n < count; n++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLen = zip.readUInt16LE(at + 28);
+    const extraLen = zip.readUInt16LE(at + 30);
+    const commentLen = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLen);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + size);
+    files.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    at += 46 + nameLen + extraLen + commentLen;
+  }
+  return files;
+}
+
+/** True when a zip entry name extracts inside its folder: relative, no '..', no backslash, no drive. */
+export function isContainedName(name: string): boolean {
+  return !name.startsWith('/') && !/^[A-Za-z]:/.test(name) && !name.includes('\\') && !name.split('/').includes('..') && !name.includes('\0');
 }

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
 import { fillCity, generate, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
-import { PNG } from './helpers.js';
+import { PNG } from '../../src/server/testing.js';
 
 /** Every failure of spec section 8 in the browser, each with its alert or result panel; axe; a phone. */
 let world: AdminWorld;

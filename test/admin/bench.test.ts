@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchAdmin } from '../../src/server/deploy/index.js';
+import { benchAdmin } from '../../scripts/bench/admin.js';
 
 /** The bench runs end to end (figures are read from `npm run bench`, not asserted on this machine). */
 describe('benchAdmin', () => {

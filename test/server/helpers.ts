@@ -3,7 +3,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { parseServerEnv } from '../../src/server/env.js';
+import { resolveServerConfig, type ServerFlags } from '../../src/server/config.js';
 import { memoryLogger } from '../../src/server/logger.js';
 import { serveClinic, type RunningServer, type ServeOptions } from '../../src/server/serve.js';
 import { TEST_FILES, testConfig } from '../../src/server/testing.js';
@@ -20,20 +20,26 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, extra: Partial<ServeOptions> = {}): Promise<TestServer> {
-  const parsed = parseServerEnv(env);
-  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  const dataDir = extra.dataDir ?? mkdtempSync(path.join(tmpdir(), 'clinic-int-'));
+/** Extra settings: flags as `clinic-gen serve` takes them (port 0 and a temp data folder unless given), and test timings. */
+export type TestServerOptions = ServerFlags & Pick<ServeOptions, 'mailTiming' | 'shutdownGraceMs'>;
+
+/** Resolves `env` and the flags like `clinic-gen serve` does (errors thrown), then listens. */
+export async function startTestServer(env: Record<string, string> = {}, extra: TestServerOptions = {}): Promise<TestServer> {
+  const { mailTiming, shutdownGraceMs, ...flags } = extra;
+  const dataDir = flags.dataDir ?? mkdtempSync(path.join(tmpdir(), 'clinic-int-'));
+  const resolved = resolveServerConfig({ flags: { port: 0, ...flags, dataDir }, env });
+  if (!resolved.ok) {
+    if (!extra.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(resolved.errors.join('\n'));
+  }
   const logs = memoryLogger();
   const server = await serveClinic({
-    config: testConfig(),
+    clinic: testConfig(),
+    server: resolved.config,
     files: TEST_FILES,
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    env: parsed.env,
     logger: logs,
-    ...extra,
+    mailTiming,
+    shutdownGraceMs,
   }).catch((err: unknown) => {
     if (!extra.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;

@@ -1,21 +1,15 @@
-import { existsSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost } from '../../src/server/serve.js';
+import { ServerStartError, startServer } from '../../src/server/start.js';
 import { validMessage } from '../../src/server/testing.js';
 import { startTestServer } from './helpers.js';
 
 describe('listening', () => {
   it('refuses a non-loopback host without ADMIN_PASSWORD, with a clear message', async () => {
     await expect(startTestServer({}, { host: '0.0.0.0' })).rejects.toThrow(/Refusing to listen on 0\.0\.0\.0 without ADMIN_PASSWORD/);
-  });
-
-  it('knows which hosts are loopback', () => {
-    expect(['127.0.0.1', 'localhost', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
-    expect(['0.0.0.0', '::', '192.168.1.10'].some(isLoopbackHost)).toBe(false);
   });
 
   it('listens on all interfaces when a password is set', async () => {
@@ -54,11 +48,8 @@ describe('graceful shutdown', () => {
   });
 });
 
-const formPageReady = existsSync(path.resolve('src/pages/form-post-page.tsx'));
-
-describe.skipIf(!formPageReady)('startServer (skipped until src/pages/form-post-page.tsx exists)', () => {
+describe('startServer', () => {
   it('serves the sample clinic rendered by renderSite and answers a no-JS form post', async () => {
-    const { startServer } = await import('../../src/server/start.js');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
     const events: string[] = [];
     const logger = { info: (e: string) => events.push(e), warn: (e: string) => events.push(e), error: (e: string) => events.push(e) };
@@ -82,7 +73,12 @@ describe.skipIf(!formPageReady)('startServer (skipped until src/pages/form-post-
   });
 
   it('names the bad environment variable', async () => {
-    const { startServer } = await import('../../src/server/start.js');
     await expect(startServer({ configPath: 'configs/wesley-chapel.yaml', env: { CONTACT_RATE_LIMIT: 'lots' } })).rejects.toThrow(/CONTACT_RATE_LIMIT/);
+  });
+
+  it('stops when DEPLOY_URL_TEMPLATE is bad, naming it', async () => {
+    const start = startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, env: { DEPLOY_URL_TEMPLATE: 'https://example.com/' } });
+    await expect(start).rejects.toBeInstanceOf(ServerStartError);
+    await expect(start).rejects.toThrow(/DEPLOY_URL_TEMPLATE: expected a \{siteName\} placeholder/);
   });
 });

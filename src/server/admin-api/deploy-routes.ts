@@ -9,6 +9,9 @@ import { isSiteName } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
 import { deploymentUrl } from '../deploy/url-template.js';
 import { attachment, folderEntries, zipStream } from '../deploy/zip.js';
+import { deployFailed } from '../../messages/admin.js';
+import * as M from '../../messages/server.js';
+import { apiError, type FailureText } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { readJson } from './read-bytes.js';
 
@@ -43,7 +46,8 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
   const urlOf = (c: Context<AppEnv>, siteName: string) => deploymentUrl(d.urlTemplate, { origin: origin(c), siteName });
 
   app.post('/api/deploy-website', async (c) => {
-    const fail = (status: 400 | 409 | 413, error: string) => c.json({ success: false, message: 'Deployment failed', error }, status);
+    // The admin shows `message` above `error` (spec section 7: success, message, error).
+    const fail = (status: 400 | 409 | 413, error: FailureText) => apiError(c, status, { message: deployFailed, error });
     const body = await readJson(c.req.raw, MAX_DEPLOY_BODY);
     if (!body.ok) return fail(body.status, body.error);
     const parsed = deployBody.safeParse(body.value);
@@ -54,19 +58,19 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const { city, businessName, deploymentType } = parsed.data;
     const domain = parsed.data.domainName || undefined;
     const siteName = citySlug(city);
-    if (!isSiteName(siteName)) return fail(400, `city: "${city}" does not give a site name of letters, digits and hyphens`);
+    if (!isSiteName(siteName)) return fail(400, M.cityNotSlug(city));
     const files = decodeSiteFiles(parsed.data.files);
     if (!files.ok) return fail(400, `files: ${files.error}`);
     const owner = domain ? (await d.domains()).get(domain) : undefined;
     if (owner && owner !== siteName) {
-      return fail(409, `${domain} is already the domain of the live site ${owner}; delete that deployment or give this site its own website address`);
+      return fail(409, M.domainTaken(domain!, owner));
     }
     const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city });
     if (!result.ok) return fail(400, result.error);
     d.changed();
     return c.json({
       success: true,
-      message: `${businessName || city} is live (${deploymentType} site, release ${result.release.id})`,
+      message: M.siteLive(businessName || city, `${deploymentType} site, release ${result.release.id}`).title,
       deploymentUrl: urlOf(c, siteName),
       deploymentPath: `deployments/${siteName}/releases/${result.release.id}`,
       siteName,
@@ -87,31 +91,31 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
 
   app.delete('/api/deployments/:siteName', async (c) => {
     const siteName = c.req.param('siteName');
-    if (!isSiteName(siteName)) return c.json({ success: false, error: 'not a valid site name' }, 400);
-    if (!(await d.store.remove(siteName))) return c.json({ success: false, error: `no deployment named ${siteName}` }, 404);
+    if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
+    if (!(await d.store.remove(siteName))) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
     d.changed();
     return c.json({ success: true });
   });
 
   app.post('/api/deployments/:siteName/rollback', async (c) => {
     const siteName = c.req.param('siteName');
-    if (!isSiteName(siteName)) return c.json({ success: false, error: 'not a valid site name' }, 400);
+    if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
     // An empty body means "the previous release"; {"release": id} names one.
     const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
-    if (!body.ok) return c.json({ success: false, error: body.error }, body.status);
+    if (!body.ok) return apiError(c, body.status, { error: body.error });
     const to = (body.value as { release?: unknown } | null)?.release;
-    if (to !== undefined && typeof to !== 'string') return c.json({ success: false, error: 'release: expected a release id' }, 400);
+    if (to !== undefined && typeof to !== 'string') return apiError(c, 400, { error: M.releaseIdInvalid });
     const result = await d.store.rollback(siteName, to);
-    if (!result.ok) return c.json({ success: false, error: result.error }, result.status);
+    if (!result.ok) return apiError(c, result.status, { error: result.error });
     d.changed();
-    return c.json({ success: true, message: `${siteName} is back on release ${result.release.id}`, release: result.release.id, deploymentUrl: urlOf(c, siteName) });
+    return c.json({ success: true, message: M.siteRolledBack(siteName, result.release.id).title, release: result.release.id, deploymentUrl: urlOf(c, siteName) });
   });
 
   app.get('/api/deployments/:siteName/package', async (c) => {
     const siteName = c.req.param('siteName');
-    if (!isSiteName(siteName)) return c.json({ success: false, error: 'not a valid site name' }, 400);
+    if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
     const id = await d.store.currentId(siteName);
-    if (!id) return c.json({ success: false, error: `no deployment named ${siteName}` }, 404);
+    if (!id) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
     const entries = await folderEntries(join(d.store.root, siteName, 'releases', id));
     return c.body(zipStream(entries), 200, {
       'Content-Type': 'application/zip',

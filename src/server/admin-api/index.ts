@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { ClinicConfig } from '../../config/schema.js';
-import { createReleaseStore, type ReleaseStore, type ReleaseStoreOptions } from '../deploy/release-store.js';
-import { DEFAULT_URL_TEMPLATE } from '../deploy/url-template.js';
+import { createReleaseStore, type ReleaseStoreOptions } from '../deploy/release-store.js';
 import type { AppEnv } from '../types.js';
 import { deployRoutes } from './deploy-routes.js';
 import { generateRoutes } from './generate.js';
@@ -13,25 +12,26 @@ import { liveSiteRoutes } from './site-serving.js';
 import { uploadRoutes } from './upload-routes.js';
 
 /**
- * The operator's admin (issue 5), as the `extraRoutes` of createApp: the /admin page, logo upload,
- * generate, preview, package, deploy, the deployments API, and the live sites under /sites/ and
- * on their own domains. Protection comes from createApp's admin guard, which runs first.
+ * The operator's admin API, mounted by createApp after its admin guard: the /admin page, logo
+ * upload, generate, preview, package, deploy, the deployments API, and the live sites under
+ * /sites/ and on their own domains. GET and HEAD of /sites/* (deployed sites are public web
+ * sites) and /uploads/* are public; everything else here is behind the guard.
  */
-export interface AdminAppOptions {
+export interface AdminApiOptions {
   /** The served clinic; its values fill the admin form at first. */
-  config: ClinicConfig;
+  clinic: ClinicConfig;
   /** `<data>`: uploads go to `<data>/uploads`, deployments to `<data>/deployments`. */
   dataDir: string;
-  /** DEPLOY_URL_TEMPLATE, checked with checkUrlTemplate. Default `{origin}/sites/{siteName}/`. */
-  urlTemplate?: string;
-  /** PUBLIC_URL: the origin deployment URLs are made with, instead of the request's. */
-  publicUrl?: string;
-  /** Release store settings (keep, durable, test hooks). */
+  /** DEPLOY_URL_TEMPLATE, resolved and checked by config.ts. */
+  urlTemplate: string;
+  /** PUBLIC_URL's origin: deployment URLs are made with it instead of the request's. */
+  publicOrigin?: string;
+  /** Release store settings besides its folder. */
   releases?: Omit<ReleaseStoreOptions, 'root'>;
 }
 
-/** The admin routes, plus the release store they deploy into (for tests and the bench). */
-export function createAdminApp(o: AdminAppOptions): { app: Hono<AppEnv>; store: ReleaseStore } {
+/** The admin API's routes. */
+export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
   const store = createReleaseStore({ ...o.releases, root: join(o.dataDir, 'deployments') });
   const uploads = join(o.dataDir, 'uploads');
   // Host name -> site, read from disk on first use and again after each change made here.
@@ -48,11 +48,10 @@ export function createAdminApp(o: AdminAppOptions): { app: Hono<AppEnv>; store: 
     });
     return domainMap;
   };
-  const publicOrigin = o.publicUrl ? new URL(o.publicUrl).origin : undefined;
 
   const app = new Hono<AppEnv>();
   app.route('/', liveSiteRoutes(store, domains));
-  app.route('/', shellRoutes(o.config));
+  app.route('/', shellRoutes(o.clinic));
   app.route('/', uploadRoutes(uploads));
   app.route('/', generateRoutes(uploads));
   app.route('/', previewRoutes());
@@ -61,13 +60,13 @@ export function createAdminApp(o: AdminAppOptions): { app: Hono<AppEnv>; store: 
     '/',
     deployRoutes({
       store,
-      urlTemplate: o.urlTemplate ?? DEFAULT_URL_TEMPLATE,
-      publicOrigin,
+      urlTemplate: o.urlTemplate,
+      publicOrigin: o.publicOrigin,
       domains,
       changed: () => {
         domainMap = undefined;
       },
     }),
   );
-  return { app, store };
+  return app;
 }

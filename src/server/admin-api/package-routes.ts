@@ -3,11 +3,13 @@ import { citySlug } from '../../config/slug.js';
 import { decodeSiteFiles } from '../deploy/files.js';
 import { isSiteName } from '../deploy/names.js';
 import { attachment, zipStream, type ZipEntry } from '../deploy/zip.js';
+import { cityRequired } from '../../messages/server.js';
+import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { readJson } from './read-bytes.js';
 
 /**
- * Download Package (NOTES.md decision 4): a real zip, `{city-slug}-trt-website.zip`, holding every
+ * Download Package (docs/decisions/003-admin-deploys.md): a real zip, `{city-slug}-trt-website.zip`, holding every
  * generated file and a DEPLOY.md with the deployment steps of the specification.
  */
 const MAX_PACKAGE_BODY = 20 * 1024 * 1024;
@@ -59,14 +61,14 @@ export function packageRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/api/package-website', async (c) => {
     const body = await readJson(c.req.raw, MAX_PACKAGE_BODY);
-    if (!body.ok) return c.json({ success: false, error: body.error }, body.status);
+    if (!body.ok) return apiError(c, body.status, { error: body.error });
     const v = (body.value ?? {}) as Record<string, unknown>;
     const str = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim().slice(0, 120) : undefined);
     const city = str(v.city);
     const slug = city ? citySlug(city) : '';
-    if (!city || !isSiteName(slug)) return c.json({ success: false, error: 'city: expected the city of the generated site' }, 400);
+    if (!city || !isSiteName(slug)) return apiError(c, 400, { error: cityRequired });
     const decoded = decodeSiteFiles(v.files);
-    if (!decoded.ok) return c.json({ success: false, error: `files: ${decoded.error}` }, 400);
+    if (!decoded.ok) return apiError(c, 400, { error: `files: ${decoded.error}` });
     // The guide's name is reserved for the guide.
     const names = [...decoded.files.keys()].filter((n) => n !== 'DEPLOY.md').sort();
     const guide = deployInstructions({ city, businessName: str(v.businessName), domainName: str(v.domainName), files: names });

@@ -1,3 +1,4 @@
+import { bodyNotJson, requestMalformed, requestTooLarge } from '../../messages/server.js';
 import { readBody } from '../http/read-body.js';
 
 export { readBytes, type BytesResult } from '../http/read-body.js';
@@ -13,13 +14,13 @@ export async function readJson(req: Request, maxBytes: number, opts: { emptyAs?:
   if (body.ok && opts.emptyAs !== undefined && body.text.trim() === '') return { ok: true, value: opts.emptyAs };
   if (!body.ok) {
     return body.status === 413
-      ? { ok: false, status: 413, error: `The request is larger than ${sizeLabel(maxBytes)}` }
-      : { ok: false, status: 400, error: `Bad request: ${body.reason}` };
+      ? { ok: false, status: 413, error: requestTooLarge(sizeLabel(maxBytes)).title }
+      : { ok: false, status: 400, error: requestMalformed(body.reason).title };
   }
   try {
     return { ok: true, value: JSON.parse(body.text) as unknown };
   } catch {
-    return { ok: false, status: 400, error: 'Bad request: the body is not valid JSON' };
+    return { ok: false, status: 400, error: bodyNotJson.title };
   }
 }
 

@@ -5,7 +5,7 @@ import { checkFileName, isSiteName } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
 import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
 import { hostedSitePolicy } from '../http/security-headers.js';
-import { IMMUTABLE } from '../site/site-files.js';
+import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
 
 /** A file found in a site: its bytes and content type. */

@@ -3,6 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { IMAGE_TYPES, imageKind, type ImageKind } from '../../site/image-type.js';
+import * as M from '../../messages/server.js';
+import { apiError, type FailureText } from '../http/api-error.js';
+import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
 import { readBytes, sizeLabel } from './read-bytes.js';
 import { sanitizeSvg } from '../../site/svg-sanitize.js';
@@ -19,30 +22,29 @@ export const UPLOAD_NAME = /^logo-[0-9a-f]{32}\.(png|jpg|gif|svg)$/;
  */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-type UploadReply = { success: boolean; logoUrl?: string; message: string };
-
 /** POST /api/upload-logo and GET /uploads/<name>. `dir` is `<data>/uploads`. */
 export function uploadRoutes(dir: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/api/upload-logo', async (c) => {
-    const fail = (status: 400 | 413 | 415, message: string) => c.json<UploadReply>({ success: false, message }, status);
+    // The admin's alert reads `message`: 'Failed to upload logo: {message}' (spec section 8).
+    const fail = (status: 400 | 413 | 415, text: FailureText) => apiError(c, status, { error: text });
     const type = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data\s*;/i.test(type)) return fail(415, 'Send the logo as multipart/form-data with a field named logo');
+    if (!/^multipart\/form-data\s*;/i.test(type)) return fail(415, M.logoNotMultipart);
     const body = await readBytes(c.req.raw, LOGO_MAX_BYTES + FORM_OVERHEAD);
-    if (!body.ok) return body.status === 413 ? fail(413, `The logo is larger than ${sizeLabel(LOGO_MAX_BYTES)}`) : fail(400, `Bad request: ${body.reason}`);
+    if (!body.ok) return body.status === 413 ? fail(413, M.logoTooLarge(sizeLabel(LOGO_MAX_BYTES))) : fail(400, M.requestMalformed(body.reason));
     let file: FormDataEntryValue | null;
     try {
       file = (await new Response(body.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData()).get('logo');
     } catch {
-      return fail(400, 'The upload could not be read as a form');
+      return fail(400, M.logoUnreadable);
     }
-    if (!file || typeof file === 'string') return fail(400, 'No logo file was sent (expected a form field named logo)');
+    if (!file || typeof file === 'string') return fail(400, M.logoMissing);
     let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer());
-    if (bytes.byteLength > LOGO_MAX_BYTES) return fail(413, `The logo is larger than ${sizeLabel(LOGO_MAX_BYTES)}`);
-    if (bytes.byteLength === 0) return fail(400, 'The logo file is empty');
+    if (bytes.byteLength > LOGO_MAX_BYTES) return fail(413, M.logoTooLarge(sizeLabel(LOGO_MAX_BYTES)));
+    if (bytes.byteLength === 0) return fail(400, M.logoEmpty);
     const kind = imageKind(bytes);
-    if (!kind) return fail(415, 'The file is not a JPG, PNG, GIF or SVG image');
+    if (!kind) return fail(415, M.logoNotImage);
     if (kind === 'svg') {
       const clean = sanitizeSvg(decodeUtf8(bytes) ?? '');
       if (!clean.ok) return fail(400, clean.error);
@@ -51,7 +53,7 @@ export function uploadRoutes(dir: string): Hono<AppEnv> {
     const name = `logo-${randomBytes(16).toString('hex')}.${kind}`;
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, name), bytes, { flag: 'wx' });
-    return c.json<UploadReply>({ success: true, logoUrl: `/uploads/${name}`, message: 'Logo uploaded successfully' });
+    return c.json({ success: true, logoUrl: `/uploads/${name}`, message: M.logoUploaded.title });
   });
 
   app.on(['GET', 'HEAD'], '/uploads/*', async (c, next) => {
@@ -63,7 +65,7 @@ export function uploadRoutes(dir: string): Hono<AppEnv> {
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': IMAGE_TYPES[name.slice(name.lastIndexOf('.') + 1) as ImageKind],
       // A name is never reused for other content.
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': IMMUTABLE,
     });
   });
 

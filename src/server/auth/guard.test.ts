@@ -1,19 +1,27 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { basic, fromAddress, memoryStore, TEST_FILES, testConfig } from '../testing.js';
-import type { AppEnv, AppOptions } from '../types.js';
+import { pathGuard } from '../http/path-guard.js';
+import { contentSecurityPolicy, securityHeaders } from '../http/security-headers.js';
+import { basic, fromAddress } from '../testing.js';
+import type { AppEnv } from '../types.js';
 import { basicPassword } from './basic-auth.js';
-import { isProtectedPath } from './guard.js';
+import { adminGuard, isProtectedPath } from './guard.js';
 
 const PASSWORD = 'correct horse battery staple';
 
-function setup(options: Partial<AppOptions> = {}) {
-  const extra = new Hono<AppEnv>();
-  extra.post('/api/deploy-website', (c) => c.json({ success: true }));
-  extra.delete('/api/deployments/:site', (c) => c.json({ success: true }));
-  extra.get('/admin', (c) => c.html('<h1>Admin</h1>'));
-  return createApp({ config: testConfig(), files: TEST_FILES, store: memoryStore(), extraRoutes: extra, options });
+/** The guard as createApp stacks it (headers, path guard, guard), in front of stand-in routes. */
+function setup(options: { adminPassword?: string } = {}) {
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders({ csp: contentSecurityPolicy(), trusted: new Set() }));
+  app.use(pathGuard());
+  app.use(adminGuard({ adminPassword: options.adminPassword, trusted: new Set(), extraHosts: [] }));
+  app.post('/api/deploy-website', (c) => c.json({ success: true }));
+  app.delete('/api/deployments/:site', (c) => c.json({ success: true }));
+  app.get('/api/messages', (c) => c.json({ success: true }));
+  app.get('/admin', (c) => c.html('<h1>Admin</h1>'));
+  // A response whose headers cannot be changed in place.
+  app.get('/admin/go', () => Response.redirect('http://localhost/admin/', 302));
+  return app;
 }
 
 describe('which paths are admin', () => {
@@ -45,6 +53,13 @@ describe('with ADMIN_PASSWORD', () => {
     expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD, 'operator') } })).status).toBe(200);
     expect((await app.request('/admin', { headers: { Authorization: basic('wrong') } })).status).toBe(401);
     expect((await app.request('/admin', { headers: { Authorization: 'Bearer x' } })).status).toBe(401);
+  });
+
+  it('refuses an /api call in the one API failure shape, and /admin in plain text', async () => {
+    const api = await app.request('/api/messages');
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ success: false, error: 'Authentication required', message: 'Authentication required' });
+    expect(await (await app.request('/admin')).text()).toBe('Authentication required');
   });
 
   it('marks admin answers no-store, refusals included', async () => {
@@ -105,9 +120,7 @@ describe('basicPassword', () => {
 
 describe('responses with immutable headers', () => {
   it('still get no-store and the security headers', async () => {
-    const extra = new Hono<AppEnv>();
-    extra.get('/admin/go', () => Response.redirect('http://localhost/admin/', 302));
-    const app = createApp({ config: testConfig(), files: TEST_FILES, store: memoryStore(), extraRoutes: extra, options: { adminPassword: PASSWORD } });
+    const app = setup({ adminPassword: PASSWORD });
     const res = await app.request('/admin/go', { headers: { Authorization: basic(PASSWORD) } });
     expect(res.status).toBe(302);
     expect(res.headers.get('cache-control')).toBe('no-store');

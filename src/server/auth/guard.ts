@@ -1,15 +1,20 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Message } from '../../messages/message.js';
+import * as M from '../../messages/server.js';
+import { apiError, isApiPath, textOf } from '../http/api-error.js';
 import { clientAddress, isLoopback, peerAddress, rateKey } from '../http/client.js';
+import { isSameHost } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
 import { createRateLimiter } from '../http/rate-limit.js';
 import type { AppEnv } from '../types.js';
 import { passwordChecker } from './basic-auth.js';
 
 /**
- * The admin's front door (NOTES.md decision 6): /admin*, /sites* and every /api* call except the
- * public contact post and its preflight, and except reading a deployed site under /sites/ (a
- * deployed site is a public web site; only changing it is admin work). The decision uses the path
- * checked by pathGuard, lower-cased, so no spelling of a path reaches a handler without passing here.
+ * The admin's front door (docs/decisions/006-server-config.md): /admin*, /sites* and every /api*
+ * call except the public contact post and its preflight, and except reading a deployed site under
+ * /sites/ (a deployed site is a public web site; only changing it is admin work). The decision
+ * uses the path checked by pathGuard, lower-cased, so no spelling of a path reaches a handler
+ * without passing here.
  */
 export function isProtectedPath(path: string, method: string): boolean {
   const p = path.toLowerCase();
@@ -40,15 +45,15 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
       const client = rateKey(clientAddress(c, opts.trusted));
       // Checked before the password, or a guesser could still tell a right guess (200) from a wrong one (429).
       const blocked = failures.peek(client);
-      if (!blocked.ok) return c.text('Too many failed attempts', 429, { 'Retry-After': String(blocked.retryAfterSeconds) });
+      if (!blocked.ok) return refuse(c, 429, M.adminTooManyAttempts, { 'Retry-After': String(blocked.retryAfterSeconds) });
       if (!check(c.req.header('authorization'))) {
         failures.hit(client);
-        return c.text('Authentication required', 401, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
+        return refuse(c, 401, M.adminAuthRequired, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
       }
     } else if (!isLoopback(peerAddress(c)) || c.req.header('x-forwarded-for') || c.req.header('forwarded')) {
       // Without a password the server listens on loopback only; a proxied or remote request
       // would otherwise inherit that trust, so it is turned away.
-      return c.text('The admin is only open on this machine. Set ADMIN_PASSWORD to use it remotely.', 403);
+      return refuse(c, 403, M.adminLoopbackOnly);
     }
     if (UNSAFE.has(c.req.method)) {
       const refusal = crossSiteRefusal(c, opts.extraHosts);
@@ -69,24 +74,18 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
  */
 function crossSiteRefusal(c: Context<AppEnv>, extraHosts: readonly string[]): Response | undefined {
   const site = c.req.header('sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin') return c.text('Cross-site admin requests are refused', 403);
+  if (site !== undefined && site !== 'same-origin') return refuse(c, 403, M.adminCrossSite);
   const origin = c.req.header('origin');
   if (origin !== undefined && !isSameHost(origin, c.req.header('host'), extraHosts)) {
-    return c.text('Cross-site admin requests are refused', 403);
+    return refuse(c, 403, M.adminCrossSite);
   }
   const type = c.req.header('content-type');
   const hasBody = type !== undefined || (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
-  if (hasBody && !BODY_TYPES.test(type ?? '')) return c.text('Admin calls take application/json or multipart/form-data', 415);
+  if (hasBody && !BODY_TYPES.test(type ?? '')) return refuse(c, 415, M.adminBodyType);
   return undefined;
 }
 
-/** True when `origin` names this server (by Host header, or one of `extraHosts`). */
-export function isSameHost(origin: string, host: string | undefined, extraHosts: readonly string[] = []): boolean {
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host.toLowerCase();
-  } catch {
-    return false; // 'null' and garbage
-  }
-  return (host !== undefined && originHost === host.toLowerCase()) || extraHosts.includes(originHost);
+/** A refusal: the one API failure shape under /api, plain text for /admin and /sites. */
+function refuse(c: Context<AppEnv>, status: 401 | 403 | 415 | 429, text: Message, headers?: Record<string, string>): Response {
+  return isApiPath(c.get('path')) ? apiError(c, status, { error: text }, headers) : c.text(textOf(text), status, headers);
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv, FormPageRenderer } from '../types.js';
 import type { BodyKind } from './parse.js';
 
@@ -16,7 +17,7 @@ export function reply(c: Context<AppEnv>, kind: BodyKind, outcome: ContactOutcom
   if (kind === 'json') {
     return outcome.ok
       ? c.json({ success: true, id: outcome.id }, 201)
-      : c.json({ success: false, errors: outcome.errors }, outcome.status);
+      : apiError(c, outcome.status, fieldFailure(outcome.errors));
   }
   const html = outcome.ok ? render({ ok: true }) : render({ ok: false, values: outcome.values ?? {}, errors: outcome.errors });
   return c.html(html, outcome.ok ? 200 : outcome.status);

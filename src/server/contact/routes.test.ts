@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { fromAddress, memoryStore, TEST_FILES, testConfig, validMessage } from '../testing.js';
-import type { AppOptions } from '../types.js';
+import type { ServerConfig } from '../config.js';
+import { fromAddress, memoryStore, testApp, validMessage } from '../testing.js';
 
-function setup(options: Partial<AppOptions> = {}) {
+function setup(server: Partial<ServerConfig> = {}) {
   const store = memoryStore();
   let clock = Date.UTC(2025, 4, 1, 12, 0, 0);
-  const app = createApp({
-    config: testConfig(),
-    files: TEST_FILES,
-    store,
-    now: () => new Date(clock),
-    options: { rateLimit: 0, ...options },
-  });
+  const app = testApp({ store, now: () => new Date(clock), server: { rateLimit: 0, ...server } });
   const post = (body: unknown, headers: Record<string, string> = {}, from = '198.51.100.7') =>
     app.request(
       '/api/contact',
@@ -47,6 +40,8 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       success: false,
+      error: 'firstName: First name is required; lastName: Last name is required; email: Invalid email address; message: Message must be at least 10 characters',
+      message: 'Please correct the fields named in errors and send the request again.',
       errors: {
         firstName: 'First name is required',
         lastName: 'Last name is required',
@@ -162,7 +157,10 @@ describe('CORS and origins', () => {
     expect(ok.status).toBe(201);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://tampa.example.com');
     expect(store.rows[0]?.site).toBe('https://tampa.example.com');
-    expect((await post(validMessage(), { Origin: 'https://evil.example' })).status).toBe(403);
+    const refused = await post(validMessage(), { Origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
+    const text = 'Messages from this site are not accepted here';
+    expect(await refused.json()).toEqual({ success: false, error: text, message: text, errors: { _form: text } });
     expect((await post(validMessage(), { Origin: 'null' })).status).toBe(403);
     expect(store.rows).toHaveLength(1);
   });

@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import * as M from '../../messages/contact.js';
+import { requestMalformed } from '../../messages/server.js';
+import { apiError, fieldFailure } from '../http/api-error.js';
 import { clientAddress, rateKey } from '../http/client.js';
 import { readBody } from '../http/read-body.js';
 import { errorFields, type Logger } from '../logger.js';
@@ -33,26 +36,26 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Origin');
     const origin = checkOrigin(c, d.policy);
-    if (!origin.ok) return c.json({ success: false, errors: { _form: 'Messages from this site are not accepted here' } }, 403);
+    if (!origin.ok) return apiError(c, 403, fieldFailure({ _form: M.contactOriginRefused.title }));
     if (origin.corsOrigin) for (const [k, v] of Object.entries(corsHeaders(origin.corsOrigin))) c.header(k, v);
 
     const kind = bodyKind(c.req.header('content-type'));
     if (!kind) {
-      return c.json({ success: false, errors: { _form: 'Send the message as application/json or as a form post' } }, 415);
+      return apiError(c, 415, fieldFailure({ _form: M.contactBodyType.title }));
     }
     const limit = d.limiter.hit(rateKey(clientAddress(c, d.policy.trusted)));
     if (!limit.ok) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return reply(c, kind, { ok: false, status: 429, errors: { _form: 'Too many messages in a short time. Please wait a minute or call us directly.' } }, d.renderFormPage);
+      return reply(c, kind, { ok: false, status: 429, errors: { _form: M.contactTooMany.title } }, d.renderFormPage);
     }
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      return reply(c, kind, { ok: false, status: 400, errors: { _form: 'Idempotency-Key must be 8-128 letters, digits or _.:-' } }, d.renderFormPage);
+      return reply(c, kind, { ok: false, status: 400, errors: { _form: M.idempotencyKeyInvalid.title } }, d.renderFormPage);
     }
 
     const body = await readBody(c.req.raw, d.maxBodyBytes);
     if (!body.ok) {
-      const message = body.status === 413 ? `The message is too long (at most ${d.maxBodyBytes / 1024} KB)` : `Bad request: ${body.reason}`;
+      const message = (body.status === 413 ? M.contactTooLong(`${d.maxBodyBytes / 1024} KB`) : requestMalformed(body.reason)).title;
       return reply(c, kind, { ok: false, status: body.status, errors: { _form: message } }, d.renderFormPage);
     }
     const parsed = parseContact(kind, body.text);
@@ -69,7 +72,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     } catch (err) {
       // Never tell the visitor "sent" unless it is on disk; no message data in the log line.
       d.logger.error('contact.store_failed', errorFields(err));
-      return reply(c, kind, { ok: false, status: 503, errors: { _form: 'The message could not be saved. Please try again or call us directly.' } }, d.renderFormPage);
+      return reply(c, kind, { ok: false, status: 503, errors: { _form: M.contactNotSaved.message } }, d.renderFormPage);
     }
   });
 

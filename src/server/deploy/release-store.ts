@@ -6,7 +6,7 @@ import { isSiteName } from './names.js';
 import { durableRename, removeStale, swapSymlink, tempTag, writeTree } from './release-fs.js';
 
 /**
- * Deployed sites on disk (NOTES.md decision 5):
+ * Deployed sites on disk (docs/decisions/003-admin-deploys.md):
  *
  *   <root>/<siteName>/releases/<releaseId>/...   immutable, with a `.release.json` beside the files
  *   <root>/<siteName>/current -> releases/<id>   the live pointer, swapped atomically

@@ -8,17 +8,17 @@ export const DEFAULT_URL_TEMPLATE = '{origin}/sites/{siteName}/';
 const PLACEHOLDER = /\{([^}]*)\}/g;
 const KNOWN = new Set(['origin', 'siteName']);
 
-/** Checks a template once at start-up; the error says what a good one looks like. */
+/** Checks a template once at start-up (env.ts); the error says what a good one looks like. */
 export function checkUrlTemplate(template: string): { ok: true } | { ok: false; error: string } {
   const example = `like ${DEFAULT_URL_TEMPLATE} or https://{siteName}-trt.replit.app`;
   const unknown = [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((p) => !KNOWN.has(p));
-  if (unknown.length) return { ok: false, error: `DEPLOY_URL_TEMPLATE: unknown placeholder {${unknown[0]}}; expected {origin} and {siteName}, ${example}` };
-  if (!template.includes('{siteName}')) return { ok: false, error: `DEPLOY_URL_TEMPLATE: expected a {siteName} placeholder, ${example}` };
+  if (unknown.length) return { ok: false, error: `unknown placeholder {${unknown[0]}}; expected {origin} and {siteName}, ${example}` };
+  if (!template.includes('{siteName}')) return { ok: false, error: `expected a {siteName} placeholder, ${example}` };
   try {
     const url = new URL(deploymentUrl(template, { origin: 'http://localhost', siteName: 'tampa' }));
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
   } catch {
-    return { ok: false, error: `DEPLOY_URL_TEMPLATE: expected an http(s) URL ${example}` };
+    return { ok: false, error: `expected an http(s) URL ${example}` };
   }
   return { ok: true };
 }

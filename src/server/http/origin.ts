@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { isSameHost } from '../auth/guard.js';
 import { isHttps } from './client.js';
 import type { AppEnv } from '../types.js';
 
@@ -27,6 +26,18 @@ export function normalizeOrigin(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** True when `origin` names this server (by Host header, or one of `extraHosts`): the same-host check
+ * of contact posts and of admin calls. */
+export function isSameHost(origin: string, host: string | undefined, extraHosts: readonly string[] = []): boolean {
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    return false; // 'null' and garbage
+  }
+  return (host !== undefined && originHost === host.toLowerCase()) || extraHosts.includes(originHost);
 }
 
 /** Decides whether a contact post's Origin is acceptable and which site it counts for. */

@@ -3,7 +3,8 @@ import type { OutboxItem } from '../store/types.js';
 /**
  * The notification email. It says only that a message arrived, from which site and when, and
  * links to the admin: the message text and the visitor's name, email, phone and chosen service
- * stay on the server (they may be health information, NOTES.md decision 7).
+ * stay on the server (they may be health information, which email would carry
+ * through servers the clinic does not control).
  */
 export interface Notification {
   from: string;

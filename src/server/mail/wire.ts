@@ -1,22 +1,20 @@
 import type { ClinicConfig } from '../../config/schema.js';
-import type { ServerEnv } from '../env.js';
+import type { MailSettings } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/open.js';
-import { createSmtpMailer, smtpOptions } from './smtp.js';
+import { createSmtpMailer } from './smtp.js';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './worker.js';
 
-/** Builds the mail worker from a validated environment (env.ts checked that the set is complete). */
+/** Builds the mail worker from the resolved mail settings (config.ts made sure they are complete). */
 export function wireMail(
-  o: { env: ServerEnv; config: ClinicConfig; logger: Logger; mailTiming?: Partial<MailWorkerOptions> },
+  o: { mail: MailSettings; clinic: ClinicConfig; logger: Logger; mailTiming?: Partial<MailWorkerOptions> },
   store: Store,
-): MailWorker | undefined {
-  const smtp = smtpOptions(o.env);
-  const { MAIL_FROM: from, NOTIFY_TO: to, PUBLIC_URL: publicUrl } = o.env;
-  if (!smtp || !from || !to || !publicUrl) return undefined;
+): MailWorker {
+  const { smtp, from, to, publicUrl } = o.mail;
   return createMailWorker({
     outbox: store.outbox,
     mailer: createSmtpMailer(smtp),
-    settings: { from, to, publicUrl, businessName: o.config.businessName },
+    settings: { from, to, publicUrl, businessName: o.clinic.businessName },
     logger: o.logger,
     ...o.mailTiming,
   });

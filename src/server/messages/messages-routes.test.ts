@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { basic, memoryStore, TEST_FILES, testConfig, validMessage } from '../testing.js';
+import { basic, memoryStore, testApp, validMessage } from '../testing.js';
 import { csvCell, messagesCsv } from './csv.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -11,7 +10,7 @@ async function seeded(n: number) {
   for (let i = 1; i <= n; i++) {
     await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site: 'https://tampa.example.com', receivedAt: `2025-01-0${i}T00:00:00.000Z` });
   }
-  const app = createApp({ config: testConfig(), files: TEST_FILES, store, now: () => new Date('2025-02-03T10:00:00Z'), options: { adminPassword: PASSWORD } });
+  const app = testApp({ store, now: () => new Date('2025-02-03T10:00:00Z'), server: { adminPassword: PASSWORD } });
   return { app, store };
 }
 

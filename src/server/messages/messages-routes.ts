@@ -1,17 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { pageInvalid, pageSizeInvalid } from '../../messages/server.js';
+import { apiError, fieldFailure } from '../http/api-error.js';
 import type { MessageStore } from '../store/types.js';
 import type { AppEnv } from '../types.js';
 import { messagesCsv } from './csv.js';
 
 /** Query of GET /api/messages: page from 1, pageSize 1-200 (default 50). */
 const pageQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int({ error: 'page must be a whole number from 1' }).min(1, { error: 'page must be a whole number from 1' }).default(1),
+  page: z.coerce.number({ error: pageInvalid.title }).int({ error: pageInvalid.title }).min(1, { error: pageInvalid.title }).default(1),
   pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number from 1 to 200' })
-    .int({ error: 'pageSize must be a whole number from 1 to 200' })
-    .min(1, { error: 'pageSize must be a whole number from 1 to 200' })
-    .max(200, { error: 'pageSize must be a whole number from 1 to 200' })
+    .number({ error: pageSizeInvalid.title })
+    .int({ error: pageSizeInvalid.title })
+    .min(1, { error: pageSizeInvalid.title })
+    .max(200, { error: pageSizeInvalid.title })
     .default(50),
 });
 
@@ -27,7 +29,7 @@ export function messageRoutes(store: MessageStore, now: () => Date): Hono<AppEnv
     if (!parsed.success) {
       const errors: Record<string, string> = {};
       for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'query')] ??= issue.message;
-      return c.json({ success: false, errors }, 400);
+      return apiError(c, 400, fieldFailure(errors));
     }
     const { page, pageSize } = parsed.data;
     const { messages, total } = store.list(page, pageSize);

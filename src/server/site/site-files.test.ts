@@ -1,7 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { TEST_FILES, testConfig } from '../testing.js';
+import { TEST_FILES, testApp } from '../testing.js';
 import { pickEncoding, prepareSite } from './site-files.js';
 
 const big = `<!DOCTYPE html><html><body>${'<p>Testosterone replacement therapy</p>'.repeat(200)}</body></html>`;
@@ -27,7 +26,7 @@ describe('precompressed site files', () => {
   });
 
   it('are served with Content-Encoding, Vary and an ETag of their own', async () => {
-    const app = createApp({ config: testConfig(), files: { ...TEST_FILES, 'index.html': big }, store: undefined as never });
+    const app = testApp({ files: { ...TEST_FILES, 'index.html': big } });
     const br = await app.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('vary')).toContain('Accept-Encoding');

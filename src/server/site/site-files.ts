@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { IMMUTABLE, SHORT } from '../http/cache-control.js';
 
 /**
  * The rendered site, prepared once at start-up for serving: bytes, content type, cache policy and
@@ -18,11 +19,6 @@ export interface SiteEntry {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
-
-/** Hashed asset names (assets/site.3f9a1c2b.css) never change content, so browsers may keep them a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Pages change on the next deploy: a short cache, then revalidate by ETag. */
-export const SHORT = 'public, max-age=300, must-revalidate';
 
 /** Builds the serving table from renderSite's output. Paths are normalised to no leading slash. */
 export function prepareSite(files: Record<string, string | Uint8Array>): Map<string, SiteEntry> {

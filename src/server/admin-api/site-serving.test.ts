@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminTestApp } from './helpers.js';
+import { adminTestApp } from '../testing.js';
 
 /** Sites served from this server's origin may only talk to the contact API. */
 const files = {

@@ -1,8 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { basic } from '../../src/server/testing.js';
-import { adminTestApp, PNG, readZip } from './helpers.js';
+import { adminTestApp, basic, PNG, readZip } from '../testing.js';
 
 /** Deploys, the live sites, the deployments API, rollback and the release history. */
 const site = (marker: string, extra: Record<string, string> = {}) => ({
@@ -101,7 +100,7 @@ describe('deploy', () => {
 describe('with ADMIN_PASSWORD', () => {
   it('serves deployed sites to everyone but deploys, deletes and the admin page only with the password', async () => {
     const password = 'a long admin passphrase';
-    const t = adminTestApp({}, { adminPassword: password });
+    const t = adminTestApp({ adminPassword: password });
     const auth = { Authorization: basic(password) };
     expect((await t.json('POST', '/api/deploy-website', body('p1'))).status).toBe(401);
     expect((await t.json('POST', '/api/deploy-website', body('p1'), auth)).status).toBe(200);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_CSP } from '../../src/server/admin-api/upload-routes.js';
-import { adminTestApp, logoForm, PNG } from './helpers.js';
+import { adminTestApp, logoForm, PNG } from '../testing.js';
+import { UPLOAD_CSP } from './upload-routes.js';
 
 /** POST /api/upload-logo: type by content, the 5 MB limit before buffering, inert serving. */
-type Reply = { success: boolean; logoUrl?: string; message: string };
+type Reply = { success: boolean; logoUrl?: string; message: string; error?: string };
 const MB = 1024 * 1024;
 
 async function upload(t: ReturnType<typeof adminTestApp>, form: FormData) {
@@ -42,7 +42,8 @@ describe('logo upload', () => {
   ])('refuses %s with 415 and a message for the alert', async (_, content, name) => {
     const { status, body } = await upload(adminTestApp(), logoForm(content, name, 'image/png'));
     expect(status).toBe(415);
-    expect(body).toEqual({ success: false, message: 'The file is not a JPG, PNG, GIF or SVG image' });
+    const text = 'The file is not a JPG, PNG, GIF or SVG image';
+    expect(body).toEqual({ success: false, error: text, message: text });
   });
 
   it('refuses more than 5MB by Content-Length before reading the body', async () => {

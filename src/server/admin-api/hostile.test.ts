@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFileName, isSiteName } from '../../src/server/deploy/names.js';
-import { adminTestApp, isContainedName, readZip } from './helpers.js';
+import { checkFileName, isSiteName } from '../deploy/names.js';
+import { adminTestApp, isContainedName, readZip } from '../testing.js';
 
 /**
  * Hostile names in every place a name reaches the deploy code: nothing outside the deployments

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isLoopbackHost, resolveServerConfig } from './config.js';
+
+const resolve = (flags: Parameters<typeof resolveServerConfig>[0]['flags'], env: Record<string, string> = {}) => resolveServerConfig({ flags, env });
+
+describe('resolveServerConfig', () => {
+  it('fills every default when nothing is given', () => {
+    const r = resolve({});
+    expect(r).toEqual({
+      ok: true,
+      config: {
+        port: 3000,
+        host: '127.0.0.1',
+        dataDir: path.resolve('data'),
+        rateLimit: 5,
+        maxBodyBytes: 32 * 1024,
+        trustProxy: [],
+        corsOrigins: [],
+        adminPassword: undefined,
+        publicUrl: undefined,
+        urlTemplate: '{origin}/sites/{siteName}/',
+        mail: undefined,
+      },
+    });
+  });
+
+  it('lets --rate-limit win over CONTACT_RATE_LIMIT, which wins over the default', () => {
+    expect(resolve({}, { CONTACT_RATE_LIMIT: '9' })).toMatchObject({ config: { rateLimit: 9 } });
+    expect(resolve({ rateLimit: 0 }, { CONTACT_RATE_LIMIT: '9' })).toMatchObject({ config: { rateLimit: 0 } });
+  });
+
+  it('takes DEPLOY_URL_TEMPLATE when it is good and names it when it is not', () => {
+    expect(resolve({}, { DEPLOY_URL_TEMPLATE: 'https://{siteName}-trt.replit.app' })).toMatchObject({ config: { urlTemplate: 'https://{siteName}-trt.replit.app' } });
+    const bad = resolve({}, { DEPLOY_URL_TEMPLATE: 'https://example.com/' });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.errors).toEqual([expect.stringMatching(/^DEPLOY_URL_TEMPLATE: expected a \{siteName\} placeholder/)]);
+  });
+
+  it('refuses a host beyond this machine without ADMIN_PASSWORD, and allows it with one', () => {
+    const open = resolve({ host: '0.0.0.0' });
+    expect(!open.ok && open.errors[0]).toMatch(/^Refusing to listen on 0\.0\.0\.0 without ADMIN_PASSWORD/);
+    expect(resolve({ host: '0.0.0.0' }, { ADMIN_PASSWORD: 'a long enough password' }).ok).toBe(true);
+    expect(resolve({ host: '::1' }).ok).toBe(true);
+  });
+
+  it('names each bad flag and each bad variable together', () => {
+    const r = resolve({ port: 70000, rateLimit: -1 }, { TRUST_PROXY: 'my-proxy' });
+    expect(!r.ok && r.errors).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: /),
+      '--port: expected a whole number from 0 to 65535',
+      '--rate-limit: expected a whole number (0 lifts the limit)',
+    ]);
+  });
+
+  it('resolves mail only from a complete set, with SMTP options read from SMTP_URL', () => {
+    const r = resolve({}, { SMTP_URL: 'smtps://u:p%40ss@mail.example.com', MAIL_FROM: 'site@example.com', NOTIFY_TO: 'desk@example.com', PUBLIC_URL: 'https://clinic.example.com' });
+    expect(r).toMatchObject({
+      config: {
+        mail: { from: 'site@example.com', to: 'desk@example.com', publicUrl: 'https://clinic.example.com', smtp: { host: 'mail.example.com', port: 465, secure: true, auth: { user: 'u', pass: 'p@ss' } } },
+      },
+    });
+    expect(resolve({}, { SMTP_URL: 'smtp://mail.example.com' }).ok).toBe(false);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('knows which hosts are loopback', () => {
+    expect(['127.0.0.1', 'localhost', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
+    expect(['0.0.0.0', '::', '192.168.1.10'].some(isLoopbackHost)).toBe(false);
+  });
+});

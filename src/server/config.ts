@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { z } from 'zod';
+import { SERVER_DEFAULTS } from './defaults.js';
+import { parseServerEnv } from './env.js';
+import { isLoopback } from './http/client.js';
+import { smtpOptions } from './mail/smtp.js';
+
+/**
+ * What the operator writes (flags and environment) resolved into what the code uses: one
+ * ServerConfig with every default filled in here and every value checked here (Vite's UserConfig
+ * and ResolvedConfig; docs/decisions/006-server-config.md). Nothing downstream defaults again.
+ */
+
+/** The command-line flags of `clinic-gen serve`; an absent flag takes its default. */
+export interface ServerFlags {
+  port?: number;
+  host?: string;
+  /** `--data`: the database, uploads and deployments live here. */
+  dataDir?: string;
+  /** `--rate-limit`; wins over CONTACT_RATE_LIMIT. */
+  rateLimit?: number;
+}
+
+/** Email notification settings, present only when the environment gives all of them. */
+export interface MailSettings {
+  smtp: SMTPTransport.Options;
+  from: string;
+  to: string;
+  /** The email links to `<publicUrl>/admin#messages`. */
+  publicUrl: string;
+}
+
+/** The server's settings, resolved: every field has its final value. */
+export interface ServerConfig {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  /** Absolute; the database is `<dataDir>/clinic.db`, uploads and deployments beside it. */
+  dataDir: string;
+  /** Contact posts per client address and minute; 0 lifts the limit. */
+  rateLimit: number;
+  /** Largest accepted contact body in bytes. */
+  maxBodyBytes: number;
+  /** Peer addresses whose X-Forwarded-For / X-Forwarded-Proto are believed ('loopback' = 127.0.0.1 and ::1). */
+  trustProxy: string[];
+  /** Origins (https://tampa.example.com) of deployed city sites allowed to post contact messages. */
+  corsOrigins: string[];
+  /** When set, /admin*, /sites* changes and the admin API ask for HTTP Basic auth with this password. */
+  adminPassword?: string;
+  /** This server's public URL (PUBLIC_URL): same-origin for admin calls, the origin of deployment URLs. */
+  publicUrl?: string;
+  /** Where "Visit Site" points, checked: `{origin}` and `{siteName}` placeholders. */
+  urlTemplate: string;
+  mail?: MailSettings;
+}
+
+export type ServerConfigResult = { ok: true; config: ServerConfig } | { ok: false; errors: string[] };
+
+/** A whole-number flag; every way of being wrong gets the same hint. */
+const wholeNumber = (hint: string, max = Number.MAX_SAFE_INTEGER) =>
+  z.number({ error: hint }).int({ error: hint }).min(0, { error: hint }).max(max, { error: hint });
+const text = (hint: string) => z.string({ error: hint }).trim().min(1, { error: hint });
+
+const flagsSchema = z.object({
+  port: wholeNumber('expected a whole number from 0 to 65535', 65535).default(SERVER_DEFAULTS.port),
+  host: text('expected an address like 127.0.0.1').default(SERVER_DEFAULTS.host),
+  dataDir: text('expected a folder').default(SERVER_DEFAULTS.dataDir),
+  rateLimit: wholeNumber('expected a whole number (0 lifts the limit)').optional(),
+});
+
+/** How the operator spells each flag, for error messages. */
+const FLAG_NAMES: Record<keyof ServerFlags, string> = { port: '--port', host: '--host', dataDir: '--data', rateLimit: '--rate-limit' };
+
+/** True for host names that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || isLoopback(host.replace(/^\[|\]$/g, ''));
+}
+
+/**
+ * Resolves flags and environment (process.env) into the ServerConfig, or lists every problem,
+ * each naming the flag or variable at fault.
+ */
+export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<string, string | undefined> }): ServerConfigResult {
+  const parsedEnv = parseServerEnv(input.env);
+  const flags = flagsSchema.safeParse(input.flags ?? {});
+  const errors = parsedEnv.ok ? [] : [...parsedEnv.errors];
+  if (!flags.success) {
+    for (const issue of flags.error.issues) errors.push(`${FLAG_NAMES[issue.path[0] as keyof ServerFlags]}: ${issue.message}`);
+  }
+  if (!parsedEnv.ok || !flags.success) return { ok: false, errors };
+  const env = parsedEnv.env;
+  const { host } = flags.data;
+  // Without a password the admin and the stored messages are open to this machine only, so
+  // listening anywhere else needs ADMIN_PASSWORD (docs/decisions/006-server-config.md).
+  if (!env.ADMIN_PASSWORD && !isLoopbackHost(host)) {
+    return {
+      ok: false,
+      errors: [
+        `Refusing to listen on ${host} without ADMIN_PASSWORD: the admin and the stored messages would be open to the network. ` +
+          'Set ADMIN_PASSWORD (at least 12 characters) or use --host 127.0.0.1.',
+      ],
+    };
+  }
+  const smtp = smtpOptions(env);
+  // env.ts already refused half a mail configuration, so this is all or nothing.
+  const { MAIL_FROM: from, NOTIFY_TO: to, PUBLIC_URL: publicUrl } = env;
+  const mail = smtp && from && to && publicUrl ? { smtp, from, to, publicUrl } : undefined;
+  return {
+    ok: true,
+    config: {
+      port: flags.data.port,
+      host,
+      dataDir: path.resolve(flags.data.dataDir),
+      rateLimit: flags.data.rateLimit ?? env.CONTACT_RATE_LIMIT ?? SERVER_DEFAULTS.rateLimit,
+      maxBodyBytes: SERVER_DEFAULTS.maxBodyBytes,
+      trustProxy: env.TRUST_PROXY,
+      corsOrigins: env.CORS_ORIGINS,
+      adminPassword: env.ADMIN_PASSWORD,
+      publicUrl: env.PUBLIC_URL,
+      urlTemplate: env.DEPLOY_URL_TEMPLATE ?? SERVER_DEFAULTS.urlTemplate,
+      mail,
+    },
+  };
+}
