@@ -89,8 +89,8 @@ if (want('weight')) {
 }
 
 /**
- * Benchmarks written in TypeScript beside the code they measure: bundled here with esbuild
- * (packages stay in node_modules) and imported.
+ * Benchmarks written in TypeScript (scripts/bench/, outside src/ so they never reach the package):
+ * bundled here with esbuild (packages stay in node_modules) and imported.
  */
 async function importTs(entry) {
   const esbuild = await import('esbuild');
@@ -100,7 +100,7 @@ async function importTs(entry) {
 }
 
 if (want('server')) {
-  const { benchServer } = await importTs('src/server/bench.ts');
+  const { benchServer } = await importTs('scripts/bench/server.ts');
   const r = await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 10 });
   row('server: page GET, requests per second', Math.round(r.pageGet.rps), '>= 5,000');
   row('server: page GET, p99 latency', `${r.pageGet.p99} ms`, '<= 20 ms');
@@ -110,14 +110,14 @@ if (want('server')) {
 }
 
 if (want('admin')) {
-  const { benchAdmin } = await importTs('src/server/deploy/bench.ts');
+  const { benchAdmin } = await importTs('scripts/bench/admin.ts');
   const r = await benchAdmin({ dir: tmp });
   row('admin: generate one city on the server (p50 of 50)', `${r.generateP50Ms} ms`, '<= 50 ms');
   row('admin: deploy one city, fsynced (median of 5)', `${r.deployMs} ms`, '<= 200 ms');
 }
 
 if (want('dev')) {
-  const { benchDevReload } = await importTs('src/dev/bench.ts');
+  const { benchDevReload } = await importTs('scripts/bench/dev-reload.ts');
   const r = await benchDevReload({ runs: 20 });
   row('dev: config saved -> page reloaded (median of 20)', `${Math.round(r.medianMs)} ms`, "<= 200 ms");
   row('dev: slowest of the 20', `${Math.round(r.maxMs)} ms`, "context");

@@ -1,24 +1,81 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
-import { writeSite } from './write-site.js';
+import { MARKER, writeSite } from './write-site.js';
 
 describe('writeSite', () => {
-  it('writes every file, creating folders', async () => {
+  it('writes every file, creating folders, and a marker listing them', async () => {
     const out = join(tempDir(), 'site');
-    writeSite({ 'index.html': 'home', 'a/b/index.html': 'deep' }, out);
+    expect(writeSite({ 'index.html': 'home', 'a/b/index.html': 'deep' }, out)).toEqual({ ok: true });
     expect(readFileSync(join(out, 'a/b/index.html'), 'utf8')).toBe('deep');
+    expect(JSON.parse(readFileSync(join(out, MARKER), 'utf8'))).toMatchObject({ tool: 'clinic-gen', files: ['a/b/index.html', 'index.html'] });
   });
 
   it('leaves the previous site whole when a write fails, and no temporary folder behind', async () => {
     const parent = tempDir();
     const out = join(parent, 'site');
-    mkdirSync(out);
-    writeFileSync(join(out, 'index.html'), 'previous');
+    writeSite({ 'index.html': 'previous' }, out);
     expect(() => writeSite({ 'index.html': 'new', '../escape.html': 'x' }, out)).toThrow(/outside the site folder/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(parent)).toEqual(['site']);
+  });
+});
+
+describe('writeSite replaces only what it wrote', () => {
+  it('replaces its own earlier site, and a missing or empty folder', () => {
+    const out = join(tempDir(), 'site');
+    writeSite({ 'index.html': 'one', 'old/index.html': 'gone soon' }, out);
+    expect(writeSite({ 'index.html': 'two' }, out)).toEqual({ ok: true });
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('two');
+    expect(existsSync(join(out, 'old'))).toBe(false);
+    const empty = join(tempDir(), 'empty');
+    mkdirSync(join(empty, 'sub'), { recursive: true });
+    expect(writeSite({ 'index.html': 'x' }, empty)).toEqual({ ok: true });
+  });
+
+  it('refuses a folder holding files it did not write, and names it; --force replaces it', () => {
+    const cwd = tempDir();
+    const out = join(cwd, 'public');
+    mkdirSync(out);
+    writeFileSync(join(out, 'canary.txt'), 'still here');
+    const r = writeSite({ 'index.html': 'x' }, out, { cwd });
+    expect(r).toEqual({
+      ok: false,
+      error: 'public holds files clinic-gen did not write (canary.txt); nothing was replaced\nPass --force to replace the folder and everything in it, or pick a new folder with --out.',
+    });
+    expect(readFileSync(join(out, 'canary.txt'), 'utf8')).toBe('still here');
+    expect(writeSite({ 'index.html': 'x' }, out, { cwd, force: true })).toEqual({ ok: true });
+    expect(readdirSync(out).sort()).toEqual([MARKER, 'index.html']);
+  });
+
+  it('refuses its own site once a file was added to it', () => {
+    const out = join(tempDir(), 'site');
+    writeSite({ 'index.html': 'x' }, out);
+    writeFileSync(join(out, 'notes.md'), 'mine');
+    const r = writeSite({ 'index.html': 'y' }, out);
+    expect(r.ok || r.error).toMatch(/holds files clinic-gen did not write \(notes\.md\)/);
+    expect(existsSync(join(out, 'notes.md'))).toBe(true);
+  });
+
+  it('never replaces the working folder, a folder holding it, a kept folder or one holding it, even with force', () => {
+    const cwd = join(tempDir(), 'project');
+    const configs = join(cwd, 'configs');
+    mkdirSync(configs, { recursive: true });
+    writeFileSync(join(configs, 'tampa.yaml'), 'city: Tampa');
+    const keep = [{ path: configs, what: 'the folder of configs/tampa.yaml' }];
+    const cases: [string, RegExp][] = [
+      [cwd, /^refusing to replace \.: it is the working folder$/m],
+      [dirname(cwd), /: it holds the working folder$/m],
+      [configs, /^refusing to replace configs: it is the folder of configs\/tampa\.yaml$/m],
+      ['/', /: it is the root of the file system$/m],
+    ];
+    for (const [out, message] of cases) {
+      const r = writeSite({ 'index.html': 'x' }, out, { cwd, keep, force: true });
+      expect(r.ok || r.error).toMatch(message);
+    }
+    expect(readFileSync(join(configs, 'tampa.yaml'), 'utf8')).toBe('city: Tampa');
+    expect(readdirSync(cwd)).toEqual(['configs']);
   });
 });
 
@@ -28,15 +85,15 @@ describe('writeSite over many cities', () => {
   it('hard-links a shared asset to its first copy, and writes it again when that copy is gone', () => {
     const root = tempDir();
     const shared = new Map<string, string>();
-    writeSite({ 'index.html': 'a', [css]: 'body{}' }, join(root, 'a'), shared);
-    writeSite({ 'index.html': 'b', [css]: 'body{}' }, join(root, 'b'), shared);
+    writeSite({ 'index.html': 'a', [css]: 'body{}' }, join(root, 'a'), { shared });
+    writeSite({ 'index.html': 'b', [css]: 'body{}' }, join(root, 'b'), { shared });
     const [a, b] = [statSync(join(root, 'a', css)), statSync(join(root, 'b', css))];
     expect(b.ino).toBe(a.ino);
     expect(b.nlink).toBe(2);
     expect(readFileSync(join(root, 'b', css), 'utf8')).toBe('body{}');
     rmSync(join(root, 'a'), { recursive: true });
     rmSync(join(root, 'b'), { recursive: true });
-    writeSite({ 'index.html': 'c', [css]: 'body{}' }, join(root, 'c'), shared);
+    writeSite({ 'index.html': 'c', [css]: 'body{}' }, join(root, 'c'), { shared });
     expect(readFileSync(join(root, 'c', css), 'utf8')).toBe('body{}');
     expect(statSync(join(root, 'c', css)).nlink).toBe(1);
   });

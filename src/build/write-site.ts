@@ -1,15 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { Message } from '../messages/message.js';
+import { MARKER, markerText, whyNotReplace, type KeepFolder } from './site-folder.js';
+
+export { MARKER, type KeepFolder } from './site-folder.js';
+
+export interface WriteSiteOptions {
+  /** First written copy of each shared asset in this run, for hard links (see isHashedAsset). */
+  shared?: Map<string, string>;
+  /** Replace a folder that holds files clinic-gen did not write (never a kept folder, see below). */
+  force?: boolean;
+  /**
+   * Folders the site may never replace, nor any folder holding one of them, even with `force`:
+   * the config's folder, the root of a many-city build. The working folder, the home folder and
+   * the file system's root are always kept.
+   */
+  keep?: KeepFolder[];
+  /** The working folder: kept, and folders inside it are named relative to it in messages. */
+  cwd?: string;
+}
+
+export type WriteSiteResult = { ok: true } | { ok: false; error: string };
 
 /**
  * Writes a rendered site to `outDir`: first into a sibling temporary folder, then moved into place,
  * so a failed or interrupted build never leaves a half-written site where the old one was.
+ * It only replaces what it wrote itself: a folder holding other files is refused (unless `force`),
+ * and the working folder, a folder holding the config and the like are refused always.
  * Synchronous on purpose: it runs on the CLI's own thread or a build worker, and thousands of small
  * files go several times faster without a round trip through libuv's thread pool for each.
  */
-export function writeSite(files: Record<string, string | Uint8Array>, outDir: string, shared?: Map<string, string>): void {
+export function writeSite(files: Record<string, string | Uint8Array>, outDir: string, opts: WriteSiteOptions = {}): WriteSiteResult {
   const target = resolve(outDir);
+  const refusal = whyNotReplace(target, opts);
+  if (refusal) return { ok: false, error: says(refusal) };
+  const { shared } = opts;
   const parent = dirname(target);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const tmp = join(parent, `.${basename(target)}.tmp-${tag}`);
@@ -26,6 +52,7 @@ export function writeSite(files: Record<string, string | Uint8Array>, outDir: st
       writeFileSync(p, content);
       if (shared && isHashedAsset(name)) written.push(name);
     }
+    writeFileSync(join(tmp, MARKER), markerText(Object.keys(files)));
     const old = join(parent, `.${basename(target)}.old-${tag}`);
     let hadOld = true;
     try {
@@ -42,6 +69,12 @@ export function writeSite(files: Record<string, string | Uint8Array>, outDir: st
     rmSync(tmp, { recursive: true, force: true });
     throw err;
   }
+  return { ok: true };
+}
+
+/** One error line from a catalogue entry: the title, then its hint on the next line. */
+function says(m: Message): string {
+  return [m.title, m.message, m.hint].filter(Boolean).join('\n');
 }
 
 /**

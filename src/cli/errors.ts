@@ -1,14 +1,24 @@
+import type { Message } from '../messages/message.js';
+
 /**
- * A mistake the user can fix: printed as a short message (and a hint) without a stack trace, with a
- * non-zero exit. Anything else that escapes a command is a bug and is reported as one.
+ * A mistake the user can fix, carrying its text from the catalogue (src/messages/cli.ts): printed
+ * as `error: <title>` with its message and hint, without a stack trace, and a non-zero exit.
+ * Anything else that escapes a command is a bug and is reported as one.
  */
 export class CliError extends Error {
+  readonly text: Message;
+
   constructor(
-    message: string,
-    readonly hint?: string,
+    text: Message,
     readonly exitCode = 1,
   ) {
-    super(message);
+    super(text.title);
     this.name = 'CliError';
+    this.text = text;
   }
+}
+
+/** The lines a CliError prints: `error: <title>`, then its message and hint when it has them. */
+export function errorLines(text: Message): string[] {
+  return [`error: ${text.title}`, ...(text.message ? [text.message] : []), ...(text.hint ? [text.hint] : [])];
 }

@@ -7,7 +7,8 @@ import { registerInit } from './commands/init.js';
 import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
-import { CliError } from './errors.js';
+import { helpAfterError, unexpectedError } from '../messages/cli.js';
+import { CliError, errorLines } from './errors.js';
 import { processIo, type CliIo } from './io.js';
 import { VERSION } from './version.js';
 
@@ -16,13 +17,13 @@ import { VERSION } from './version.js';
  * The one place that turns errors into messages: a CliError is the user's to fix and prints without
  * a stack trace; anything else is a bug and says so.
  */
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const program = new Command()
     .name('clinic-gen')
     .description("Static, search-friendly websites for a men's health clinic in every city it serves.")
     .version(VERSION, '-v, --version')
     .exitOverride()
-    .showHelpAfterError('(run `clinic-gen --help` for the commands)')
+    .showHelpAfterError(helpAfterError.title)
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .addHelpText(
       'after',
@@ -43,11 +44,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
     if (err instanceof CliError) {
-      io.err(`error: ${err.message}`);
-      if (err.hint) io.err(err.hint);
+      for (const line of errorLines(err.text)) io.err(line);
       return err.exitCode;
     }
-    io.err(`clinic-gen hit an unexpected error (a bug; please report it with the command you ran):\n${(err as Error).stack ?? err}`);
+    const bug = unexpectedError(String((err as Error).stack ?? err));
+    io.err(`${bug.title}\n${bug.message}`);
     return 70;
   }
 }

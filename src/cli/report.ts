@@ -1,25 +1,19 @@
 import type { BuildOutcome } from '../build/build-site.js';
+import { buildFailed } from '../messages/cli.js';
 import type { CliIo } from './io.js';
+import { createBar, wantsBar } from './progress.js';
 
 /**
  * How a build tells what it did: a progress bar on a terminal, a plain line per city when piped or
  * in CI, nothing but errors with --quiet, one JSON object with --json.
  */
 export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean; json?: boolean }) {
-  const bar = io.isTTY && !opts.quiet && !opts.json && !io.env.CI && opts.total > 1;
+  const bar = wantsBar(io, opts) && opts.total > 1 ? createBar(io) : undefined;
   const plain = !bar && !opts.quiet && !opts.json;
-  let lastDraw = 0;
   return {
     progress(o: BuildOutcome, done: number) {
-      if (bar) {
-        const now = Date.now();
-        if (now - lastDraw < 50 && done < opts.total) return;
-        lastDraw = now;
-        const width = 30;
-        const filled = Math.round((done / opts.total) * width);
-        process.stdout.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${opts.total} cities`);
-        if (done === opts.total) process.stdout.write('\n');
-      } else if (plain && o.ok && opts.total > 1) {
+      if (bar) bar('cities', done, opts.total);
+      else if (plain && o.ok && opts.total > 1) {
         io.out(`built ${o.slug} (${done}/${opts.total})`);
       }
     },
@@ -46,7 +40,7 @@ export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean
         if (built.length === 1 && results.length === 1) io.out(`built ${built[0]!.slug}: ${built[0]!.files} files in ${show(built[0]!.outDir)}/ (${Math.round(ms)} ms)`);
         else io.out(`built ${built.length} of ${results.length} sites, ${pages} files, in ${Math.round(ms)} ms`);
       }
-      if (failed.length) io.err(`${failed.length} config${failed.length > 1 ? 's' : ''} failed; fix the lines above and run again.`);
+      if (failed.length) io.err(buildFailed(String(failed.length)).title);
       return failed.length > 0;
     },
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boolean, clock, domainName, email, hexColor, httpUrl, line, phone, prose, socialHandle } from './fields.js';
 import { DEFAULT_SERVICES } from './services.js';
+import { CITY_NAME, cityHasSafeSlug } from './slug.js';
 import { lookupState } from './states.js';
 
 /**
@@ -98,11 +99,21 @@ const contactEndpoint = z
     error: 'expected a path like /api/contact or an https:// URL of the clinic server',
   });
 
+const CITY_NOT_LATIN = 'expected a city name written in Latin letters (its web address is made from it), like Tampa';
+
 export const clinicConfigSchema = z.strictObject({
   businessName: line('the clinic brand name', 80),
-  city: line('a city name like Tampa', 60).regex(/^[\p{L}][\p{L} .'-]*$/u, {
-    error: 'expected a city name of letters, spaces, periods, apostrophes and hyphens',
-  }),
+  // The city's slug names its output folder and its web address (citySlug): a city written in
+  // another script would give an empty one, so only Latin letters (accents allowed) are taken.
+  city: line('a city name like Tampa', 60)
+    .regex(CITY_NAME, {
+      error: (iss) =>
+        /^[\p{L}][\p{L}\p{M} .'-]*$/u.test(String(iss.input))
+          ? CITY_NOT_LATIN
+          : 'expected a city name of letters, spaces, periods, apostrophes and hyphens',
+    })
+    // Passes what the pattern refused (already reported) so a city gets one message, not two.
+    .refine((v) => !CITY_NAME.test(v) || cityHasSafeSlug(v), { error: CITY_NOT_LATIN }),
   state: line('a US state code or name like FL or Florida', 30).refine((v) => lookupState(v) !== undefined, {
     error: 'expected a US state code or name like FL or Florida',
   }),

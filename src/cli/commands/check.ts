@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { checkSites, DEFAULT_THRESHOLD, type CheckReport } from '../../check/run-check.js';
 import { loadConfigFile } from '../../config/load.js';
 import { expandConfigs } from '../configs.js';
+import { checkConfigsInvalid, checkNeedsTwo, notThreshold } from '../../messages/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -53,9 +54,9 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
       }
       if (errors.length) {
         for (const e of errors) io.err(e);
-        throw new CliError(`${paths.length - inputs.length} of ${paths.length} configs are invalid; fix the lines above and run check again.`);
+        throw new CliError(checkConfigsInvalid(String(paths.length - inputs.length), String(paths.length)));
       }
-      if (inputs.length < 2) throw new CliError('check compares cities with each other and needs at least two configs', 'Pass two or more files, or a folder: clinic-gen check configs/');
+      if (inputs.length < 2) throw new CliError(checkNeedsTwo);
       const progress = createProgress(io, opts);
       const report = checkSites(inputs, {
         threshold: opts.threshold,
@@ -91,6 +92,6 @@ function printReport(io: CliIo, report: CheckReport, opts: { verbose?: boolean; 
 
 function threshold(v: string): number {
   const n = Number(v);
-  if (!/^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(v) || !(n >= 0 && n <= 1)) throw new CliError(`--threshold must be a number from 0 to 1, like 0.8, not "${v}"`);
+  if (!/^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(v) || !(n >= 0 && n <= 1)) throw new CliError(notThreshold(v));
   return n;
 }

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { DevEvent } from '../../dev/start-dev.js';
 import { wholeNumber } from '../configs.js';
+import { devConfigNotFound, portInUse } from '../../messages/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 
@@ -28,7 +29,7 @@ Examples:
     .action(async (opts: { config: string; port: number }) => {
       const file = resolve(io.cwd, opts.config);
       const st = await stat(file).catch(() => undefined);
-      if (!st?.isFile()) throw new CliError(`config not found: ${opts.config}`, 'Pass a YAML file such as configs/tampa.yaml (clinic-gen init writes a new one).');
+      if (!st?.isFile()) throw new CliError(devConfigNotFound(opts.config));
       const shownAs = relative(io.cwd, file) || file;
       let dev;
       try {
@@ -36,7 +37,7 @@ Examples:
         const { startDev } = await import('../../dev/start-dev.js');
         dev = await startDev({ configPath: file, port: opts.port, shownAs, onEvent: (e) => report(io, e) });
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${opts.port} is in use`, 'Pick another with --port, or --port 0 for any free one.');
+        if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(portInUse(String(opts.port)));
         throw err;
       }
       io.out(`clinic-gen dev: ${shownAs} at ${dev.url}/ (Ctrl+C to stop)`);

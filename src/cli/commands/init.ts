@@ -7,6 +7,7 @@ import { citySlug } from '../../config/slug.js';
 import { askFields, PromptCancelled } from '../../init/ask.js';
 import { checkField, INIT_FIELDS } from '../../init/fields.js';
 import { configTemplate, type InitAnswers } from '../../init/template.js';
+import { cannotWrite, fileExists, initCancelled, initFlagsMissing, initValuesWrong } from '../../messages/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 
@@ -41,17 +42,17 @@ Examples:
         if (r.ok) answers[f.key] = r.value;
         else wrong.push(`${f.flag} "${v}": ${r.error}`);
       }
-      if (wrong.length) throw new CliError(wrong.join('\n'), 'Fix the values above and run init again.');
+      if (wrong.length) throw new CliError(initValuesWrong(wrong.join('\n')));
       const missing = INIT_FIELDS.filter((f) => answers[f.key] === undefined);
       if (missing.length) {
         // Prompts need a person at a terminal; a script gets one clear list instead of a hang.
         if (!(io.isTTY && process.stdin.isTTY)) {
-          throw new CliError(`missing ${missing.map((f) => f.flag).join(', ')}`, `Pass every value as a flag (see clinic-gen init --help), or run init in a terminal to be asked.`);
+          throw new CliError(initFlagsMissing(missing.map((f) => f.flag).join(', ')));
         }
         try {
           Object.assign(answers, await askFields(missing, { input: process.stdin, output: process.stdout, terminal: true }));
         } catch (err) {
-          if (err instanceof PromptCancelled) throw new CliError('init cancelled; nothing was written');
+          if (err instanceof PromptCancelled) throw new CliError(initCancelled);
           throw err;
         }
       }
@@ -66,8 +67,8 @@ Examples:
       try {
         await writeFile(out, text, { flag: opts.force ? 'w' : 'wx' });
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${shown} already exists; nothing was written`, 'Pass --force to replace it, or --out to write somewhere else.');
-        throw new CliError(`cannot write ${shown} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(fileExists(shown));
+        throw new CliError(cannotWrite(shown, (err as NodeJS.ErrnoException).code ?? (err as Error).message));
       }
       io.out(`wrote ${configPath}\nNext: write its local content (see the comments), then\n  clinic-gen dev --config ${configPath}\n  clinic-gen check ${dirname(configPath)}/`);
       setCode(0);

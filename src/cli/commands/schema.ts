@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { clinicConfigJsonSchemaText } from '../../config/json-schema.js';
+import { cannotWrite } from '../../messages/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 
@@ -37,7 +38,7 @@ Examples:
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, text);
       } catch (err) {
-        throw new CliError(`cannot write ${opts.out} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'Pick a folder you can write to.');
+        throw new CliError(cannotWrite(opts.out, (err as NodeJS.ErrnoException).code ?? (err as Error).message));
       }
       io.out(`wrote ${relative(io.cwd, file) || file}`);
       setCode(0);

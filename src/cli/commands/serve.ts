@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { wholeNumber } from '../configs.js';
+import { SERVER_DEFAULTS } from '../../server/defaults.js';
+import { fromCwd, wholeNumber } from '../configs.js';
+import { serverNotStarted } from '../../messages/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 
@@ -9,10 +11,11 @@ export function registerServe(program: Command, io: CliIo, setCode: (c: number) 
     .command('serve')
     .description('Run the clinic server: the live site, the contact API (stored in SQLite) and the admin.')
     .requiredOption('-c, --config <file>', 'the clinic config (YAML) of the site to serve')
-    .option('-p, --port <number>', 'port to listen on', wholeNumber('--port', 65535), 3000)
-    .option('--host <address>', 'address to listen on; anything but loopback needs ADMIN_PASSWORD', '127.0.0.1')
-    .option('-d, --data <dir>', 'folder for the database and deployments (created on first start)', './data')
-    .option('--rate-limit <n>', 'contact messages per client address and minute, 0 for no limit (default 5, or CONTACT_RATE_LIMIT)', wholeNumber('--rate-limit'))
+    // Defaults are filled in by the server's config.ts; the help only shows them.
+    .option('-p, --port <number>', `port to listen on (default: ${SERVER_DEFAULTS.port})`, wholeNumber('--port', 65535))
+    .option('--host <address>', `address to listen on; anything but loopback needs ADMIN_PASSWORD (default: "${SERVER_DEFAULTS.host}")`)
+    .option('-d, --data <dir>', `folder for the database and deployments, created on first start (default: "${SERVER_DEFAULTS.dataDir}")`)
+    .option('--rate-limit <n>', `contact messages per client address and minute, 0 for no limit (default: ${SERVER_DEFAULTS.rateLimit}, or CONTACT_RATE_LIMIT)`, wholeNumber('--rate-limit'))
     .addHelpText(
       'after',
       `
@@ -26,22 +29,22 @@ Examples:
   clinic-gen serve --config configs/wesley-chapel.yaml
   ADMIN_PASSWORD='a long passphrase' clinic-gen serve -c configs/wesley-chapel.yaml --host 0.0.0.0 --port 8080`,
     )
-    .action(async (opts: { config: string; port: number; host: string; data: string; rateLimit?: number }) => {
+    .action(async (opts: { config: string; port?: number; host?: string; data?: string; rateLimit?: number }) => {
       // The server's modules (hono, SQLite) load only for this command.
       const { startServer, ServerStartError } = await import('../../server/start.js');
       try {
         const server = await startServer({
-          configPath: opts.config,
+          configPath: fromCwd(io.cwd, opts.config),
           port: opts.port,
           host: opts.host,
-          dataDir: opts.data,
+          dataDir: opts.data === undefined ? undefined : fromCwd(io.cwd, opts.data),
           rateLimit: opts.rateLimit,
           installSignalHandlers: true,
         });
         io.err(`clinic-gen serving ${opts.config} at ${server.url} (Ctrl+C to stop)`);
         setCode(0);
       } catch (err) {
-        if (err instanceof ServerStartError) throw new CliError(err.message);
+        if (err instanceof ServerStartError) throw new CliError(serverNotStarted(err.message));
         throw err;
       }
     });

@@ -1,5 +1,4 @@
-/** Deployments: names, the files map, the release store, zips, deployment URLs, and the admin bench. */
-export { ADMIN_BUDGETS, benchAdmin, type AdminBenchOptions } from './bench.js';
+/** Deployments: names, the files map, the release store, zips and deployment URLs. */
 export { decodeSiteFiles, encodeBinary, type FilesPayload, type SiteBytes } from './files.js';
 export { checkFileName, FILE_LIMITS, isSiteName } from './names.js';
 export { createReleaseStore, type ReleaseMeta, type ReleaseStore, type ReleaseStoreOptions } from './release-store.js';

@@ -1,0 +1,104 @@
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, parse, relative, resolve, sep } from 'node:path';
+import { siteFolderForeign, siteFolderKept } from '../messages/cli.js';
+import type { Message } from '../messages/message.js';
+
+/**
+ * The marker `build` writes into each site folder: which files it wrote there, so a later build
+ * knows the folder is its own to replace. It lives inside the site, as a dotfile, rather than
+ * beside it: it moves, copies and is deleted with the folder, so it cannot outlive the site or
+ * vouch for a folder it never saw. It lists only the names of the site's public files, so it
+ * does no harm when the folder is uploaded whole; the site's pages never link to it.
+ */
+export const MARKER = '.clinic-gen-site';
+
+/** A folder a site may not replace nor hold, and how a message names it ("the folder of x.yaml"). */
+export interface KeepFolder {
+  path: string;
+  what: string;
+}
+
+/** The marker's content: the tool and every file of the site, by site path. */
+export function markerText(files: string[]): string {
+  const note = 'Written by clinic-gen build. It replaces this folder only while it holds nothing but these files.';
+  return `${JSON.stringify({ tool: 'clinic-gen', note, files: [...files].sort() }, null, 2)}\n`;
+}
+
+/**
+ * Why `build` must not replace `target`, or undefined when it may. Folders that must survive
+ * (kept) are refused even with `force`; otherwise a folder that holds anything the marker does
+ * not list is refused unless `force`. A missing or empty folder is always fine.
+ */
+export function whyNotReplace(target: string, opts: { force?: boolean; keep?: KeepFolder[]; cwd?: string }): Message | undefined {
+  const shown = shownPath(target, opts.cwd);
+  const t = real(target);
+  const always: KeepFolder[] = [
+    { path: parse(t).root, what: 'the root of the file system' },
+    { path: homedir(), what: 'your home folder' },
+    { path: opts.cwd ?? process.cwd(), what: 'the working folder' },
+    { path: process.cwd(), what: 'the working folder' },
+  ];
+  for (const k of [...always, ...(opts.keep ?? [])]) {
+    const dir = real(k.path);
+    if (t === dir) return siteFolderKept(shown, `it is ${k.what}`);
+    if (dir.startsWith(t.endsWith(sep) ? t : t + sep)) return siteFolderKept(shown, `it holds ${k.what}`);
+  }
+  if (opts.force) return undefined;
+  const foreign = foreignFiles(target, 3);
+  if (foreign.length === 0) return undefined;
+  const listed = foreign.length > 2 ? `${foreign.slice(0, 2).join(', ')}, ...` : foreign.join(', ');
+  return siteFolderForeign(shown, listed);
+}
+
+/**
+ * Up to `max` files under `dir` that its marker does not list (none when `dir` does not exist).
+ * Links are not followed: a link is a file of its own, and never leads the walk elsewhere.
+ */
+function foreignFiles(dir: string, max: number): string[] {
+  let st;
+  try {
+    st = lstatSync(dir);
+  } catch {
+    return [];
+  }
+  if (!st.isDirectory()) return [parse(dir).base];
+  const owned = new Set(readMarker(dir));
+  const found: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      if (found.length >= max) return;
+      const name = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(name);
+      else if (name !== MARKER && !owned.has(name)) found.push(name);
+    }
+  };
+  walk('');
+  return found;
+}
+
+/** The files a folder's marker lists; none when it has no marker or one clinic-gen did not write. */
+function readMarker(dir: string): string[] {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, MARKER), 'utf8')) as { tool?: unknown; files?: unknown };
+    return m.tool === 'clinic-gen' && Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The real path where it exists (links resolved), else the path as resolved. */
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+/** A folder as a message names it: relative to the working folder when inside it. */
+function shownPath(dir: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, dir);
+  if (rel === '') return '.';
+  return rel.startsWith('..') || parse(rel).root ? dir : rel;
+}

@@ -1,0 +1,220 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runMain, tempDir } from '../../../test/helpers/cli.js';
+import { ROOT } from '../../../test/helpers/site.js';
+
+const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
+
+function listFiles(dir: string, base = ''): string[] {
+  return readdirSync(join(dir, base), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(dir, join(base, e.name)) : [join(base, e.name)],
+  );
+}
+
+describe('clinic-gen build', () => {
+  it('writes a complete site to dist/<city-slug>/ by default', async () => {
+    const cwd = tempDir();
+    cpSync(join(ROOT, 'configs'), join(cwd, 'configs'), { recursive: true });
+    const r = await runMain(['build', '--config', 'configs/tampa.yaml'], { cwd });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^built tampa: 16 files in dist\/tampa\/ \(\d+ ms\)\n$/);
+    const files = listFiles(join(cwd, 'dist/tampa'));
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'trt-therapy/index.html', 'contact/index.html', '404.html', 'sitemap.xml', 'robots.txt']));
+    // The 16 files of the site and the marker that says build wrote them.
+    expect(files.filter((f) => f !== '.clinic-gen-site')).toHaveLength(16);
+    expect(readFileSync(join(cwd, 'dist/tampa/index.html'), 'utf8')).toContain('Revitalize Your Health in Tampa');
+    // Nothing half-written or temporary is left beside the site.
+    expect(readdirSync(join(cwd, 'dist'))).toEqual(['tampa']);
+  });
+
+  it('builds a folder of configs into <out>/<city-slug>/ and reports JSON', async () => {
+    const out = tempDir();
+    const r = await runMain(['build', '--config', 'configs', '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.ok).toBe(true);
+    expect(report.sites.map((s: { slug: string }) => s.slug)).toEqual(['orlando', 'tampa', 'wesley-chapel']);
+    expect(readdirSync(out).sort()).toEqual(['orlando', 'tampa', 'wesley-chapel']);
+    expect(readFileSync(join(out, 'wesley-chapel/index.html'), 'utf8')).toContain('Revitalize Your Health in Wesley Chapel');
+  });
+
+  it('builds several --config flags in one run, a line per city when not on a terminal', async () => {
+    const out = tempDir();
+    const r = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^built tampa \(1\/2\)\nbuilt orlando \(2\/2\)\nbuilt 2 of 2 sites, 32 files, in \d+ ms\n$/);
+    expect(readdirSync(out).sort()).toEqual(['orlando', 'tampa']);
+  });
+
+  it('draws a progress bar through its io on a terminal, and nothing but errors with --quiet', async () => {
+    const bar = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir()], { isTTY: true });
+    expect(bar.code).toBe(0);
+    expect(bar.stdout).toMatch(/^\r\[#{15}-{15}\] 1\/2 cities\r\[#{30}\] 2\/2 cities\nbuilt 2 of 2 sites/);
+    const quiet = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir(), '-q'], { isTTY: true });
+    expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
+  });
+});
+
+describe('clinic-gen build never deletes what it did not write', () => {
+  /** A working folder with a config, an earlier build of Tampa, and a canary file in dist/. */
+  async function project(city = 'Tampa') {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), tampa);
+    writeFileSync(join(cwd, 'city.yaml'), tampa.replace('city: Tampa', `city: ${city}`));
+    writeFileSync(join(cwd, 'canary.txt'), 'still here');
+    expect((await runMain(['build', '-c', 'tampa.yaml'], { cwd })).code).toBe(0);
+    writeFileSync(join(cwd, 'dist/canary.txt'), 'still here');
+    return cwd;
+  }
+  const survived = (cwd: string) => {
+    expect(readFileSync(join(cwd, 'canary.txt'), 'utf8')).toBe('still here');
+    expect(readFileSync(join(cwd, 'dist/canary.txt'), 'utf8')).toBe('still here');
+    expect(readFileSync(join(cwd, 'dist/tampa/index.html'), 'utf8')).toContain('Tampa');
+    expect(readFileSync(join(cwd, 'tampa.yaml'), 'utf8')).toBe(tampa);
+  };
+
+  it('refuses a city whose name gives no web address, naming the field, and deletes nothing', async () => {
+    const cwd = await project('Москва');
+    for (const args of [['-c', 'city.yaml'], ['-c', 'city.yaml', '--force'], ['-c', 'city.yaml', '-c', 'tampa.yaml', '--out', 'dist', '--force']]) {
+      const r = await runMain(['build', ...args], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^city\.yaml:4:7 city: expected a city name written in Latin letters \(its web address is made from it\), like Tampa$/m);
+      survived(cwd);
+    }
+  });
+
+  it('transliterates a Latin city with accents into its folder name', async () => {
+    const cwd = await project('São Paulo');
+    const r = await runMain(['build', '-c', 'city.yaml'], { cwd });
+    expect(r.stdout).toMatch(/^built sao-paulo: 16 files in dist\/sao-paulo\//);
+    survived(cwd);
+  });
+
+  it('never replaces the working folder or a folder holding the config, not even with --force', async () => {
+    const cwd = await project();
+    mkdirSync(join(cwd, 'configs'));
+    writeFileSync(join(cwd, 'configs/tampa.yaml'), tampa);
+    const cases: [string[], string][] = [
+      [['-c', 'tampa.yaml', '--out', '.'], 'refusing to replace .: it is the working folder'],
+      [['-c', 'tampa.yaml', '--out', '..'], ': it holds the working folder'],
+      [['-c', 'configs/tampa.yaml', '--out', 'configs'], 'refusing to replace configs: it is the folder of configs/tampa.yaml'],
+    ];
+    for (const [args, message] of cases) {
+      for (const force of [[], ['--force']]) {
+        const r = await runMain(['build', ...args, ...force], { cwd });
+        expect(r.code).toBe(1);
+        expect(r.stderr).toContain(message);
+        expect(r.stderr).toMatch(/^Give the site a folder of its own with --out, like --out dist\/tampa \(--force does not change this\)\.$/m);
+        survived(cwd);
+        expect(readFileSync(join(cwd, 'configs/tampa.yaml'), 'utf8')).toBe(tampa);
+      }
+    }
+  });
+
+  it('refuses a folder holding other files unless --force, and replaces its own output freely', async () => {
+    const cwd = await project();
+    mkdirSync(join(cwd, 'public'));
+    writeFileSync(join(cwd, 'public/notes.txt'), 'mine');
+    const refused = await runMain(['build', '-c', 'tampa.yaml', '--out', 'public'], { cwd });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'public holds files clinic-gen did not write (notes.txt); nothing was replaced\n' +
+        'Pass --force to replace the folder and everything in it, or pick a new folder with --out.\n' +
+        '1 config failed; fix the lines above and run again.\n',
+    );
+    expect(readFileSync(join(cwd, 'public/notes.txt'), 'utf8')).toBe('mine');
+
+    const forced = await runMain(['build', '-c', 'tampa.yaml', '--out', 'public', '--force'], { cwd });
+    expect(forced.code).toBe(0);
+    expect(existsSync(join(cwd, 'public/notes.txt'))).toBe(false);
+    expect(existsSync(join(cwd, 'public/index.html'))).toBe(true);
+
+    // Its own output, as often as it likes; the files of the earlier build go with it.
+    writeFileSync(join(cwd, 'city.yaml'), tampa.replace('  trt: true', '  trt: false'));
+    expect((await runMain(['build', '-c', 'city.yaml', '--out', 'public'], { cwd })).code).toBe(0);
+    expect(existsSync(join(cwd, 'public/trt-therapy/index.html'))).toBe(false);
+    survived(cwd);
+  });
+
+  it('checks each <out>/<city-slug>/ of a many-city build, and builds the cities it may', async () => {
+    const cwd = await project('Orlando');
+    writeFileSync(join(cwd, 'dist/orlando-notes.txt'), 'not in a site folder');
+    mkdirSync(join(cwd, 'dist/orlando'));
+    writeFileSync(join(cwd, 'dist/orlando/draft.html'), 'my draft');
+    const r = await runMain(['build', '-c', 'tampa.yaml', '-c', 'city.yaml', '--out', 'dist'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^dist\/orlando holds files clinic-gen did not write \(draft\.html\); nothing was replaced$/m);
+    expect(r.stdout).toMatch(/^built 1 of 2 sites/m);
+    expect(readFileSync(join(cwd, 'dist/orlando/draft.html'), 'utf8')).toBe('my draft');
+    expect(readdirSync(join(cwd, 'dist')).sort()).toEqual(['canary.txt', 'orlando', 'orlando-notes.txt', 'tampa']);
+    survived(cwd);
+  });
+});
+
+describe('clinic-gen build with a broken config', () => {
+  const cases: [string, string, RegExp][] = [
+    ['broken YAML', tampa.replace('city: Tampa', 'city: [Tampa'), /^bad\.yaml:\d+:\d+ yaml: /m],
+    ['a missing required field', tampa.replace(/^email: .*$/m, ''), /^bad\.yaml:3:1 email: missing; expected an email address like hello@example\.com$/m],
+    ['a javascript: URL', tampa.replace('https://www.example.com/profiles/northstar-tampa', '"javascript:alert(1)"'), /^bad\.yaml:\d+:5 businessProfiles\[0\]: expected an http:\/\/ or https:\/\/ link/m],
+    ['a bad colour', tampa.replace('"#1e40af"', 'navy'), /^bad\.yaml:\d+:15 primaryColor: expected a hex colour like #1d4ed8$/m],
+    ['an unknown field', `${tampa}\nfax: (813) 555-0199\n`, /^bad\.yaml:\d+:1 fax: unknown field$/m],
+  ];
+  it.each(cases)('%s: names file, line, column and field; exits non-zero; no stack trace', async (_, yaml, pattern) => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'bad.yaml'), yaml);
+    const r = await runMain(['build', '--config', 'bad.yaml'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(pattern);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
+
+  it('says so when the config file does not exist', async () => {
+    const r = await runMain(['build', '--config', 'configs/nowhere.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('error: config not found: configs/nowhere.yaml\nPass a YAML file such as configs/tampa.yaml, or a folder of them.\n');
+  });
+});
+
+describe('clinic-gen build with a logo beside the config', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const withLogo = (path: string) => tampa.replace('primaryColor:', `logoUrl: ${path}\nprimaryColor:`);
+
+  it('copies the logo into the site, where every page finds it', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), withLogo('/uploads/logo.png'));
+    mkdirSync(join(cwd, 'uploads'));
+    writeFileSync(join(cwd, 'uploads/logo.png'), PNG);
+    const r = await runMain(['build', '--config', 'tampa.yaml', '--out', 'site'], { cwd });
+    expect(r.stderr).toBe('');
+    // The site pipeline puts a logo named by site path at the site's root as logo.<ext>.
+    expect(readFileSync(join(cwd, 'site/logo.png'))).toEqual(PNG);
+    expect(readFileSync(join(cwd, 'site/index.html'), 'utf8')).toContain('<img src="logo.png"');
+    expect(readFileSync(join(cwd, 'site/about/index.html'), 'utf8')).toContain('<img src="../logo.png"');
+  });
+
+  it('sanitizes an SVG logo', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), withLogo('/logo.svg'));
+    writeFileSync(join(cwd, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#1e40af"/></svg>');
+    expect((await runMain(['build', '--config', 'tampa.yaml', '--out', 'site'], { cwd })).code).toBe(0);
+    const svg = readFileSync(join(cwd, 'site/logo.svg'), 'utf8');
+    expect(svg).toContain('<rect');
+    expect(svg).not.toMatch(/script|onload|alert/);
+  });
+
+  it.each([
+    ['/uploads/missing.png', /^tampa\.yaml logoUrl: .*uploads\/missing\.png/m],
+    ['/notes.png', /^tampa\.yaml logoUrl: .*notes\.png.* not a JPG, PNG, GIF or SVG image/m],
+  ])('refuses %s with a message naming logoUrl', async (path, pattern) => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), withLogo(path));
+    writeFileSync(join(cwd, 'notes.png'), 'plain text, not an image');
+    const r = await runMain(['build', '--config', 'tampa.yaml'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(pattern);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
+});

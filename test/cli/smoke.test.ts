@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { ROOT } from '../helpers/site.js';
+
+// The commands are tested in-process beside their code (src/cli/commands/*.test.ts). This file runs
+// the built binary as a user does: the bin script, the bundle in lib/, its build workers, the pipes.
+
+describe('the clinic-gen binary', () => {
+  it('prints its version and help', () => {
+    const v = runCli(['--version']);
+    expect([v.code, v.stdout.trim()]).toEqual([0, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version]);
+    const help = runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: clinic-gen \[options\] \[command\]\n/);
+  });
+
+  it('builds a folder of cities on worker threads, each site with its marker', () => {
+    const configs = tempDir();
+    const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
+    // More than one batch of 8, so a worker thread builds some of them.
+    const cities = ['Ocala', 'Naples', 'Sarasota', 'Clearwater', 'Destin', 'Sebring', 'Venice', 'Largo', 'Tavares', 'Apopka'];
+    for (const c of cities) writeFileSync(join(configs, `${c.toLowerCase()}.yaml`), tampa.replace('city: Tampa', `city: ${c}`));
+    const out = tempDir();
+    const r = runCli(['build', '--config', configs, '--out', out, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).sites).toHaveLength(cities.length);
+    for (const c of cities) {
+      expect(readFileSync(join(out, c.toLowerCase(), 'index.html'), 'utf8')).toContain(`Revitalize Your Health in ${c}`);
+      expect(JSON.parse(readFileSync(join(out, c.toLowerCase(), '.clinic-gen-site'), 'utf8')).files).toContain('index.html');
+    }
+    // Built again over its own output: no --force needed.
+    expect(runCli(['build', '--config', configs, '--out', out, '-q']).code).toBe(0);
+  });
+
+  it('refuses --out . in the working folder and leaves it whole', () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), readFileSync(join(ROOT, 'configs/tampa.yaml')));
+    mkdirSync(join(cwd, '.git'));
+    writeFileSync(join(cwd, 'canary.txt'), 'still here');
+    const r = runCli(['build', '--config', 'tampa.yaml', '--out', '.', '--force'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^refusing to replace \.: it is the working folder$/m);
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'canary.txt', 'tampa.yaml']);
+  });
+});
+
+/** Runs the binary with its stdout read by nobody: the pipe is closed before it writes. */
+function withReaderGone(args: string[], cwd = ROOT): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => void (stderr += String(d)));
+  return new Promise((done) => child.on('close', (code) => done({ code, stderr })));
+}
+
+describe('the clinic-gen binary when its reader goes away (clinic-gen --help | head -1)', () => {
+  it('exits quietly, with its usual code', async () => {
+    expect(await withReaderGone(['--help'])).toEqual({ code: 0, stderr: '' });
+    expect(await withReaderGone(['schema'])).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('still finishes its work', async () => {
+    const out = join(tempDir(), 'site');
+    expect(await withReaderGone(['build', '--config', 'configs/tampa.yaml', '--out', out])).toEqual({ code: 0, stderr: '' });
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+});
