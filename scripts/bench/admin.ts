@@ -7,7 +7,7 @@ import { resolveServerConfig } from '../../src/server/config.js';
 import type { MessageStore } from '../../src/server/store/types.js';
 
 /**
- * `npm run bench` figures of the admin (issue 5). Budgets: generate one city on the server
+ * `npm run bench` figures of the admin. Budgets: generate one city on the server
  * <= 50 ms (p50), deploy one city <= 200 ms. Both go through the real routes (validation, render,
  * JSON; decode, fsynced release write, pointer switch) with app.request, no sockets.
  */

@@ -11,7 +11,7 @@ import { serveClinic } from '../../src/server/serve.js';
 
 /**
  * `npm run bench`: autocannon on loopback against the real server, real SQLite file included.
- * Budgets (issue 4): page GET >= 5,000 req/s with p99 <= 20 ms; contact POST >= 1,000 req/s,
+ * Budgets: page GET >= 5,000 req/s with p99 <= 20 ms; contact POST >= 1,000 req/s,
  * every acknowledged one stored durably. The load runs in a worker thread so it does not share
  * the server's event loop.
  */

@@ -6,7 +6,7 @@ export type Services = Record<ServiceKey, boolean>;
 
 /**
  * The one list of services. It drives the service pages, the nav, the home cards, the footer links,
- * the sitemap and the contact-form options (NOTES.md decision 3).
+ * the sitemap and the contact-form options (docs/decisions/008-service-toggles.md).
  */
 export interface ServiceDef {
   key: ServiceKey;

@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/cli.js';
 import { ROOT } from '../helpers/site.js';
 
 /**
- * Issue 4: the contact form in Chromium against the clinic server itself (clinic-gen serve's
+ * The contact form in Chromium against the clinic server itself (clinic-gen serve's
  * startServer, a real port, a real SQLite file): what the visitor sees and what the clinic stores.
  */
 const dataDir = tempDir('clinic-e2e-');

@@ -9,7 +9,7 @@ import { ROOT } from '../helpers/site.js';
 
 const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
 
-/** Issue 6 acceptance: `clinic-gen dev` (the built CLI) in Chromium, edited as a user would. */
+/** `clinic-gen dev` (the built CLI) in Chromium, edited as a user would. */
 describe('clinic-gen dev in Chromium', () => {
   const config = join(tempDir(), 'tampa.yaml');
   let dev: ChildProcess;

@@ -6,7 +6,7 @@ import { launchBrowser, collectErrors, DESKTOP } from '../helpers/browser.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { serveStatic } from '../helpers/static-server.js';
 
-/** Issue 2 acceptance: a built site, served by a plain static server, opened in Chromium. */
+/** A built site, served by a plain static server, opened in Chromium. */
 describe('a built site in Chromium', () => {
   const out = join(tempDir(), 'tampa');
   let browser: Browser;

@@ -13,7 +13,7 @@ function htmlFiles(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** Issue 2 acceptance: every generated page of every sample city passes the Nu Html Checker. */
+/** Every generated page of every sample city passes the Nu Html Checker. */
 describe('Nu Html Checker', () => {
   it('finds no errors in any generated page of the sample cities', () => {
     const out = tempDir();

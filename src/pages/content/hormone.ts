@@ -1,5 +1,5 @@
 /**
- * Copy of the Hormone Optimization page (NOTES.md decision 3): a lab-guided look at hormonal
+ * Copy of the Hormone Optimization page (docs/decisions/008-service-toggles.md): a lab-guided look at hormonal
  * health that is broader than testosterone alone.
  */
 import type { ServicePageCopy } from './types.js';

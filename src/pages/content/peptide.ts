@@ -1,5 +1,5 @@
 /**
- * Copy of the Peptide Therapy page (NOTES.md decision 3). Deliberately cautious: no compound is
+ * Copy of the Peptide Therapy page (docs/decisions/008-service-toggles.md). Deliberately cautious: no compound is
  * promised, and availability depends on FDA rules and pharmacy regulation.
  */
 import type { ServicePageCopy } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * Copy of the Vitamin Injections page (NOTES.md decision 3): B12 and other nutrients, who may
+ * Copy of the Vitamin Injections page (docs/decisions/008-service-toggles.md): B12 and other nutrients, who may
  * benefit and deficiency testing.
  */
 import type { ServicePageCopy } from './types.js';
