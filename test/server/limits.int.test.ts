@@ -1,0 +1,224 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { validMessage } from '../../src/server/testing.js';
+import { SVG_REPORTED, SVG_WORST_CASE } from '../../src/site/svg-testing.js';
+import { bundleFixture } from '../helpers/bundle-fixture.js';
+import { rawGet, rawRequest } from './helpers.js';
+
+/**
+ * Attacks on the server's responsiveness, each against the real server in a child process
+ * (test/fixtures/run-server.ts): idle sockets under `ulimit -n 1024`, a 5 MB hostile SVG upload,
+ * and a database write lock held by another process. Pages and posts must keep answering.
+ */
+let bundle: string;
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  bundle = await bundleFixture('test/fixtures/run-server.ts');
+});
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+afterAll(() => rmSync(bundle, { force: true }));
+
+interface Launched {
+  pid: number;
+  port: number;
+  url: string;
+  dataDir: string;
+}
+
+/** Starts the server; with `fdLimit`, under `ulimit -n` (soft and hard) like a typical host. */
+function launch(fdLimit?: number): Promise<Launched> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-limits-'));
+  dirs.push(dataDir);
+  const args = [bundle, dataDir];
+  const child = fdLimit
+    ? spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH } })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH } });
+  children.push(child);
+  child.stderr!.resume();
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!out.includes('\n')) return;
+      const port = (JSON.parse(out.split('\n')[0]!) as { port: number }).port;
+      resolve({ pid: child.pid!, port, url: `http://127.0.0.1:${port}`, dataDir });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** GETs `url` every `everyMs` until `until` settles (at most 400 times): each answer's status and time. */
+async function pageTimes(url: string, until: Promise<unknown>, everyMs: number): Promise<{ status: number; ms: number }[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: { status: number; ms: number }[] = [];
+  while (!done && times.length < 400) {
+    const start = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    times.push({ status: res.status, ms: performance.now() - start });
+    await sleep(everyMs);
+  }
+  return times;
+}
+
+const worst = (times: { ms: number }[]) => Math.max(...times.map((t) => t.ms));
+
+/**
+ * The slowest page GET over `ms` on a server doing nothing else: what this machine adds anyway (on
+ * a busy 2-core VM running browser tests, tens of ms). The attacks must add less than 100 ms to
+ * it, which on a quiet machine is the issue's "answers in under 100 ms".
+ */
+const quietWorst = async (url: string, ms: number, everyMs: number) => worst(await pageTimes(url, sleep(ms), everyMs));
+
+function contactPost(port: number, text: string) {
+  const body = JSON.stringify(validMessage({ message: text }));
+  const head = ['POST /api/contact HTTP/1.1', 'Host: 127.0.0.1', 'Connection: close', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`];
+  return rawRequest(port, [`${head.join('\r\n')}\r\n\r\n${body}`]);
+}
+
+/**
+ * Opens `count` idle connections from the given local addresses, in a child process of its own
+ * (its descriptor limit raised, so this test does not depend on the runner's), and keeps them
+ * open until stop(). `open`: how many the server had not closed a second after the last connected.
+ */
+async function idleFlood(port: number, from: string[], count: number) {
+  const script = `
+    import net from 'node:net';
+    const [port, count, from] = [Number(process.argv[1]), Number(process.argv[2]), JSON.parse(process.argv[3])];
+    const sockets = [];
+    let connected = 0, failed = 0, closed = 0;
+    for (let i = 0; i < count; i += 100) {
+      await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => new Promise((done) => {
+        const s = net.connect({ port, host: '127.0.0.1', localAddress: from[(i + k) % from.length] });
+        sockets.push(s);
+        const late = setTimeout(() => s.connecting && s.destroy(), 10_000);
+        s.on('connect', () => { clearTimeout(late); connected++; done(); });
+        s.on('error', () => undefined);
+        s.on('close', () => { closed++; done(); });
+      })));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    failed = count - connected;
+    process.stdout.write(JSON.stringify({ connected, failed, open: sockets.filter((s) => !s.destroyed).length }) + '\\n');
+    process.stdin.on('end', () => { for (const s of sockets) s.destroy(); process.exit(0); }).resume();
+    setTimeout(() => process.exit(0), 60_000);
+  `;
+  const child = spawn('bash', ['-c', 'ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, '--input-type=module', '-e', script, String(port), String(count), JSON.stringify(from)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const report = await new Promise<{ connected: number; failed: number; open: number }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
+    });
+    child.once('exit', (code) => reject(new Error(`socket opener exited with ${code}`)));
+  });
+  return { ...report, stop: () => child.stdin!.end() };
+}
+
+/** Open file descriptors of a process (Linux). */
+const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+describe('2,000 idle sockets against a server under ulimit -n 1024', () => {
+  it.each([
+    ['one address', ['127.0.0.2']],
+    ['32 addresses', Array.from({ length: 32 }, (_, i) => `127.0.0.${i + 2}`)],
+  ])('from %s leave pages and posts answering', async (_, from) => {
+    const server = await launch(1024);
+    const flood = await idleFlood(server.port, from, 2000);
+    try {
+      expect(flood).toMatchObject({ connected: 2000, failed: 0 });
+      let start = performance.now();
+      const page = await rawGet(server.port, '/');
+      expect(page.status).toBe(200);
+      expect(performance.now() - start).toBeLessThan(3000);
+      start = performance.now();
+      const post = await contactPost(server.port, 'Sent while 2,000 idle sockets were open');
+      expect(post.status).toBe(201);
+      expect(performance.now() - start).toBeLessThan(3000);
+      // The caps closed the rest at once: 64 per address, 700 in all, far from the 1,024 descriptors.
+      expect(flood.open).toBeLessThanOrEqual(from.length === 1 ? 64 : 700);
+      expect(openFiles(server.pid)).toBeLessThan(800);
+    } finally {
+      flood.stop();
+    }
+  });
+});
+
+describe('a hostile SVG upload', () => {
+  it.each([
+    ['the reported 156 KB of nested url(', SVG_REPORTED['nested url( (156 KB)']],
+    ['the slowest 5 MB file', SVG_WORST_CASE],
+  ])('of %s is sanitized in slices: a page GET every 20 ms answers within 100 ms meanwhile (beyond what the machine adds anyway)', async (_, make) => {
+    const server = await launch();
+    const svg = make();
+    const quiet = await quietWorst(`${server.url}/`, 1000, 20);
+    const form = new FormData();
+    form.append('logo', new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg');
+    const upload = fetch(`${server.url}/api/upload-logo`, { method: 'POST', body: form }).then(async (res) => ({ status: res.status, body: (await res.json()) as { success: boolean; message?: string } }));
+    const start = performance.now();
+    const times = await pageTimes(`${server.url}/`, upload, 20);
+    expect(await upload).toMatchObject({ status: 200, body: { success: true } });
+    expect(performance.now() - start).toBeLessThan(3000);
+    expect(times.length).toBeGreaterThan(0);
+    expect(times.every((t) => t.status === 200)).toBe(true);
+    expect(worst(times)).toBeLessThan(100 + quiet);
+  });
+});
+
+describe('a write lock held by another process', () => {
+  it('never freezes the server: pages answer within 100 ms, posts are stored after the lock or refused with 503, none lost', async () => {
+    const server = await launch();
+    expect((await contactPost(server.port, 'before the lock')).status).toBe(201);
+    const quiet = await quietWorst(`${server.url}/`, 1000, 50);
+    const db = new Database(path.join(server.dataDir, 'clinic.db'));
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const lockedAt = performance.now();
+      // Held 6 s: past the 5 s a post may wait (store/busy.ts), so the first post is refused and the
+      // second, sent 3 s in, is stored once the lock goes.
+      const released = sleep(6000).then(() => {
+        db.exec('COMMIT');
+        return performance.now();
+      });
+      const timed = (p: ReturnType<typeof contactPost>) => p.then((r) => ({ ...r, at: performance.now() }));
+      const first = timed(contactPost(server.port, 'refused while locked'));
+      const second = sleep(3000).then(() => timed(contactPost(server.port, 'stored after the lock')));
+      const messagesStart = performance.now();
+      const messages = await fetch(`${server.url}/api/messages`);
+      expect(messages.status).toBe(200);
+      expect(performance.now() - messagesStart).toBeLessThan(100 + quiet);
+
+      const times = await pageTimes(`${server.url}/`, Promise.all([released, first, second]), 50);
+      const [releasedAt, refused, stored] = await Promise.all([released, first, second]);
+      expect(times.length).toBeGreaterThan(50);
+      expect(times.every((t) => t.status === 200)).toBe(true);
+      expect(worst(times)).toBeLessThan(100 + quiet);
+
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.at - lockedAt).toBeGreaterThan(4900);
+      expect(stored.status).toBe(201);
+      expect(stored.at).toBeGreaterThanOrEqual(releasedAt);
+      const rows = db.prepare('SELECT message FROM messages ORDER BY id').all() as { message: string }[];
+      expect(rows.map((r) => r.message)).toEqual(['before the lock', 'stored after the lock']);
+    } finally {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      db.close();
+    }
+  });
+});
