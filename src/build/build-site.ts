@@ -11,6 +11,10 @@ export interface BuildJob {
   out: { exact: string } | { root: string };
   /** What the site may replace: --force, the folders to keep (see writeSite). */
   write?: Omit<WriteSiteOptions, 'shared'>;
+  /** `--contact-endpoint`: where the form posts, over the config's contactEndpoint. */
+  contactEndpoint?: string;
+  /** `--strict`: a warning fails the city, and nothing is written. */
+  strict?: boolean;
 }
 
 export type BuildOutcome =
@@ -22,22 +26,24 @@ const sharedAssets = new Map<string, string>();
 
 /**
  * Loads and validates one city's config, makes its site through the site pipeline (a logo given
- * as a site path is read from beside the config) and writes it. Expected failures come back as values.
+ * as a site path is read from beside the config) and writes it. Expected failures come back as
+ * values; with `strict`, so do warnings, before anything is written.
  */
 export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   const loaded = loadConfigFileSync(job.configPath);
   if (!loaded.ok) return { ok: false, configPath: job.configPath, errors: loaded.errors };
   const slug = citySlug(loaded.config.city);
   const outDir = 'exact' in job.out ? job.out.exact : join(job.out.root, slug);
-  const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath));
+  const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath), { contactEndpoint: job.contactEndpoint });
   if (!site.ok) return { ok: false, configPath: job.configPath, errors: problemLines(job.configPath, site.errors) };
+  const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];
+  if (job.strict && warnings.length) return { ok: false, configPath: job.configPath, errors: warnings };
   try {
     const written = writeSite(site.files, outDir, { ...job.write, shared: sharedAssets });
     if (!written.ok) return { ok: false, configPath: job.configPath, errors: [written.error] };
   } catch (err) {
     return { ok: false, configPath: job.configPath, errors: [`${outDir}: cannot write the site (${(err as Error).message})`] };
   }
-  const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];
   return { ok: true, configPath: job.configPath, slug, outDir, files: Object.keys(site.files).length, warnings };
 }
 

@@ -103,7 +103,11 @@ const REFINEMENTS: Record<string, JsonSchema> = {
     pattern: `^(?:${SITE_PATH}+|${HTTP}[^\\s"'<>]+)$`,
     description: 'A logo URL like https://example.com/logo.png, or a site path like /uploads/logo.png (clinic-gen dev serves a site path from the config file\'s folder).',
   },
-  contactEndpoint: { pattern: `^(?:${SITE_PATH}*|${HTTP}[^\\s"'<>]+)$`, description: 'Where the contact form posts: a path like /api/contact or an https:// URL of the clinic server.' },
+  contactEndpoint: {
+    pattern: `^(?:${SITE_PATH}*|${HTTP}[^\\s"'<>\\\\]+)$`,
+    description:
+      "Where the contact form posts: the absolute URL of the clinic server's contact API, like https://clinic.example.com/api/contact, so the site works on any static host. A path like /api/contact only works when the clinic server itself serves the site. Without one, clinic-gen build warns (an error with --strict) and the admin fills in its own URL.",
+  },
   services: { description: 'Which services the clinic offers: each one switched on gets its page, nav link, card and contact-form option.' },
   localContent: { description: "What tells this city's site apart from the clinic's other cities (search engines demote near-identical location pages); `clinic-gen check` says which fields to write." },
   'hours[].closes': { description: 'A 24-hour time like 18:00, later than opens (clinic-gen checks the order; this schema cannot compare two fields).' },

@@ -32,7 +32,8 @@ describe('loading a clinic config', () => {
     if (!r.ok) return;
     expect(r.config.services).toEqual({ trt: true, semaglutide: true, nadTherapy: true, peptideTherapy: false, vitaminInjections: false, hormone_optimization: true });
     expect(r.config.deploymentType).toBe('static');
-    expect(r.config.contactEndpoint).toBe('/api/contact');
+    // No default: where the form posts is decided by who places the site (src/site/pipeline.ts).
+    expect(r.config.contactEndpoint).toBeUndefined();
     expect(r.config.hours).toEqual([
       { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
       { days: ['Saturday'], opens: '09:00', closes: '14:00' },

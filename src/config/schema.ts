@@ -91,12 +91,38 @@ const logoUrl = z
     error: 'expected a logo URL like https://example.com/logo.png or a site path like /uploads/logo.png',
   });
 
-/** An absolute http(s) URL or a site path for where the contact form posts. */
+/**
+ * True for an absolute http(s) URL a browser can post to from any site: a host, no user name or
+ * password, nothing a page attribute or a CSP source would choke on. Loopback hosts are allowed
+ * (a clinic server tried on this machine).
+ */
+export function isHttpEndpoint(v: string): boolean {
+  if (!/^https?:\/\/[^\s"'<>\\]+$/i.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return u.hostname !== '' && u.username === '' && u.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** The path of the clinic server's contact API: where a site served by the clinic server posts. */
+export const CONTACT_API_PATH = '/api/contact';
+
+/** A site path (`/api/contact`): only reachable when the clinic server itself serves the site. */
+export const isPathEndpoint = (v: string): boolean => /^\/(?!\/)[A-Za-z0-9._~\/-]*$/.test(v);
+
+/**
+ * Where the contact form posts: the clinic server's contact API as an absolute URL, so the site
+ * works on any host; or a path, which only works on the clinic server (build warns). Absent, the
+ * admin fills in its own URL and build warns (src/site/pipeline.ts).
+ */
 const contactEndpoint = z
-  .string()
+  .string({ error: 'expected the URL of the clinic server\'s contact API, like https://clinic.example.com/api/contact' })
   .trim()
-  .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\/-]*$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), {
-    error: 'expected a path like /api/contact or an https:// URL of the clinic server',
+  .max(2048, { error: 'expected a URL of at most 2048 characters' })
+  .refine((v) => isPathEndpoint(v) || isHttpEndpoint(v), {
+    error: 'expected the URL of the clinic server\'s contact API, like https://clinic.example.com/api/contact (or a path like /api/contact, which only works on the clinic server)',
   });
 
 const CITY_NOT_LATIN = 'expected a city name written in Latin letters (its web address is made from it), like Tampa';
@@ -145,7 +171,7 @@ export const clinicConfigSchema = z.strictObject({
     .optional(),
   localContent: localContentSchema,
   legal: legalSchema,
-  contactEndpoint: contactEndpoint.default('/api/contact'),
+  contactEndpoint: contactEndpoint.optional(),
 }).superRefine((c, ctx) => {
   // Canonical URLs, the sitemap and Open Graph need an absolute address for the site.
   if (!c.domainName && !c.website) {

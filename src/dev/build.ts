@@ -25,7 +25,8 @@ export async function buildFromText(text: string | undefined, configPath: string
   const source = configAssetSource(configPath);
   const assets: string[] = [];
   const watched: AssetSource = { name: source.name, hint: source.hint, read: (sitePath) => (assets.push(source.fileFor(sitePath)), source.read(sitePath)) };
-  const site = await buildSiteFiles(loaded.config, watched);
+  // The preview is for looking at the site, not for sending messages: its form's endpoint is no warning here.
+  const site = await buildSiteFiles(loaded.config, watched, { servedByClinic: true });
   if (!site.ok) return { ok: false, text, errors: problemLines(shownAs, site.errors), assets };
   return { ok: true, text, files: site.files, warnings: [...loaded.warnings, ...problemLines(shownAs, site.warnings)], assets };
 }

@@ -7,6 +7,9 @@ export const EVENTS_PATH = '/__clinic-gen/events';
  * that loaded just before a rebuild learns on connecting that it is stale.
  */
 export function injectClient(html: string, build: string): string {
+  // A generated page's CSP meta allows no inline script or style, which this client is; dev is a
+  // local preview, so its pages go without that policy (built files keep it).
+  html = html.replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*"\/?>/, '');
   const at = html.lastIndexOf('</body>');
   const script = `<script>${CLIENT.replace('__BUILD__', () => JSON.stringify(build))}</script>`;
   return at < 0 ? html + script : html.slice(0, at) + script + html.slice(at);

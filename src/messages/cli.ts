@@ -45,6 +45,12 @@ export const notWholeNumber = (flag: string, value: string, range: string): Mess
   title: `${flag} must be a whole number${range}, not "${value}"`,
 });
 
+/** `--contact-endpoint` given something other than an http(s) URL. */
+export const notContactEndpoint = (value: string): Message => ({
+  title: `--contact-endpoint must be the http:// or https:// URL of the clinic server's contact API, not "${value}"`,
+  hint: 'For example: --contact-endpoint https://clinic.example.com/api/contact',
+});
+
 /** Two configs of one run build the same city into one folder. */
 export const sameOutput = (first: string, second: string, folder: string): Message => ({
   title: `${first} and ${second} both build ${folder}`,

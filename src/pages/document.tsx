@@ -3,6 +3,7 @@ import type { PageMeta } from './content/types.js';
 import { usePage } from './context.js';
 import { Footer } from './components/footer.js';
 import { Header } from './components/header.js';
+import { brandStyle } from './csp.js';
 import { absoluteUrl } from './seo.js';
 
 /** The whole HTML document of a page: head with search and share metadata, header, main, footer. */
@@ -14,6 +15,8 @@ export function Document({ meta, children, scripts = [], noindex = false }: { me
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in the head, so it governs every resource the page loads (csp.ts). */}
+        <meta httpEquiv="Content-Security-Policy" content={site.csp} />
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
@@ -30,8 +33,8 @@ export function Document({ meta, children, scripts = [], noindex = false }: { me
         <meta name="twitter:description" content={meta.description} />
         <link rel="icon" href={url('favicon.svg')} type="image/svg+xml" />
         <link rel="stylesheet" href={url(assets.css)} />
-        {/* The brand colour is validated as #rrggbb, so it is safe inside this rule. */}
-        <style>{`:root{--brand:${site.brandColor}}`}</style>
+        {/* The brand colour is validated as #rrggbb, so it is safe inside this rule; the CSP allows it by hash. */}
+        <style>{brandStyle(site.brandColor)}</style>
         {scripts.map((src) => (
           <script key={src} type="module" src={url(src)} />
         ))}

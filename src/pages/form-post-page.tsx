@@ -12,11 +12,21 @@ export type FormPostResult =
 const FIELDS: ContactField[] = ['firstName', 'lastName', 'email', 'phone', 'service', 'message'];
 
 /**
+ * Where the page's links point (decision 010): `site`, the site's base URL, for its pages; `assets`,
+ * for the stylesheet, script and icon, which must come from the origin serving this page (its CSP
+ * allows 'self'). Both end with `/`; a site served by the clinic server at its root uses `/`.
+ */
+export interface FormPostLinks {
+  site: string;
+  assets: string;
+}
+
+/**
  * The answer to a contact form posted without JavaScript: the contact page with the spec's success
  * notice and an empty form, or the form again with what the visitor typed and each field's error.
  * Served by the clinic server at its own root, so it links from `/`.
  */
-export function renderFormPostPage(config: ClinicConfig, result: FormPostResult): string {
+export function renderFormPostPage(config: ClinicConfig, result: FormPostResult, links: FormPostLinks = { site: '/', assets: '/' }): string {
   const site = resolveSite(config);
   let state: ContactFormState;
   if (result.ok) {
@@ -30,5 +40,9 @@ export function renderFormPostPage(config: ClinicConfig, result: FormPostResult)
       notice: { tone: 'error', title: M.contactInvalid.title, text: result.errors._form ?? M.contactInvalid.message },
     };
   }
-  return renderPage(site, '/contact/', <ContactPage state={state} />, (t) => (t.startsWith('/') ? t : `/${t}`));
+  const url = (t: string) => {
+    const rel = t.replace(/^\//, '');
+    return (/^assets\/|^favicon\.svg$/.test(rel) ? links.assets : links.site) + rel;
+  };
+  return renderPage(site, '/contact/', <ContactPage state={state} />, url);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dom, render, sampleConfig, text } from '../../test/helpers/site.js';
+import { configWith, dom, render, sampleConfig, text } from '../../test/helpers/site.js';
 
 const files = render();
 const page = (file: string) => dom(files[file]!);
@@ -200,6 +200,19 @@ describe('contact page', () => {
     expect(text(form.querySelector('button[type="submit"]'))).toBe('Send Message');
   });
 
+  it('tells the clinic which city site and page a message comes from', () => {
+    const hidden = page(f).querySelectorAll('#contact-form input[type="hidden"]').map((i) => [i.getAttribute('name'), i.getAttribute('value')]);
+    expect(hidden).toEqual([['site', 'wesley-chapel'], ['page', 'contact/']]);
+    const lakeland = dom(render(configWith({ city: 'Lakeland' }))[f]!);
+    expect(lakeland.querySelector('#contact-form input[name="site"]')!.getAttribute('value')).toBe('lakeland');
+  });
+
+  it('posts to the config\'s contact endpoint, with and without script', () => {
+    const p = dom(render(configWith({ contactEndpoint: 'https://clinic.example.com/api/contact' }))[f]!);
+    expect(p.querySelector('#contact-form')!.getAttribute('action')).toBe('https://clinic.example.com/api/contact');
+    expect(p.querySelector('#contact-form-root')!.getAttribute('data-endpoint')).toBe('https://clinic.example.com/api/contact');
+  });
+
   it('has the three-step section', () => {
     expect(texts(f, '#next-steps h3')).toEqual(['Step 1: Schedule Consultation', 'Step 2: Comprehensive Assessment', 'Step 3: Begin Treatment']);
   });
@@ -230,6 +243,31 @@ describe('legal pages', () => {
     expect(text(section(f, '6. Cancellation Policy'))).toMatch(/same-day cancellations or no-shows/);
     expect(text(section(f, '5. Payment and Billing'))).toMatch(/time of service/);
     expect(text(section(f, '5. Payment and Billing'))).toMatch(/cash, credit cards and approved financing/i);
+  });
+});
+
+describe('confirmation page', () => {
+  const f = 'contact/sent/index.html';
+
+  it('shows the spec\'s confirmation first, then the way home and the phone', () => {
+    const p = page(f);
+    const main = p.querySelector('main')!;
+    expect(text(main.querySelector('h1'))).toBe('Message sent successfully!');
+    expect(text(main.querySelector('h1 + p'))).toBe('We will contact you within 24 hours.');
+    expect(main.querySelectorAll('a').map((a) => [text(a), a.getAttribute('href')])).toEqual([
+      ['Back to the home page', '../../'],
+      ['Call (813) 555-0100', 'tel:+18135550100'],
+    ]);
+    // The spec's texts lead the page: nothing but the icon comes before the headline.
+    expect(main.querySelector('section')!.childNodes.filter((n) => n.nodeType === 1).map((n) => (n as ReturnType<typeof dom>).tagName)).toEqual(['SVG', 'H1', 'P', 'P', 'P']);
+  });
+
+  it('is kept out of search engines: noindex, no canonical link, not in the sitemap', () => {
+    const p = page(f);
+    expect(p.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex');
+    expect(p.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(files['sitemap.xml']).not.toContain('/contact/sent/');
+    expect(p.querySelector('script:not([type="application/ld+json"])')).toBeNull();
   });
 });
 

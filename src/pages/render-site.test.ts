@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { configWith, dom, render, sampleConfig, text } from '../../test/helpers/site.js';
 import { clinicConfigSchema } from '../config/schema.js';
@@ -13,7 +14,7 @@ describe('renderSite', () => {
 
   it('returns every page, the not-found page, sitemap, robots, favicon and the shared assets', () => {
     const names = Object.keys(files);
-    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual([...PAGES, '404.html'].sort());
+    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual([...PAGES, 'contact/sent/index.html', '404.html'].sort());
     expect(names).toEqual(expect.arrayContaining(['sitemap.xml', 'robots.txt', 'favicon.svg']));
     expect(names.filter((n) => n.startsWith('assets/')).map((n) => n.replace(/\.[0-9a-f]{10}\./, '.#.'))).toEqual(['assets/site.#.css', 'assets/contact.#.js']);
   });
@@ -69,6 +70,43 @@ describe('renderSite', () => {
     ]);
     expect(ld.sameAs).toContain('https://www.instagram.com/northstarmenshealth');
     expect(ld.sameAs).toContain('https://www.example.com/profiles/northstar-wesley-chapel');
+  });
+});
+
+describe('content security policy', () => {
+  const files = render();
+  const csp = (html: string) => {
+    const head = dom(html).querySelector('head')!;
+    const meta = head.querySelector('meta[http-equiv="Content-Security-Policy"]')!;
+    // Before the stylesheet and scripts, or it would not govern them.
+    expect(head.childNodes.indexOf(meta)).toBeLessThan(head.childNodes.indexOf(head.querySelector('link[rel="stylesheet"]')!));
+    return Object.fromEntries(meta.getAttribute('content')!.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+  };
+
+  it('is on every page: the site itself only, the brand colour rule by its hash', () => {
+    for (const [name, html] of Object.entries(files).filter(([n]) => n.endsWith('.html'))) {
+      const style = dom(html).querySelector('style')!.text;
+      expect(csp(html), name).toEqual({
+        'default-src': "'self'",
+        'script-src': "'self'",
+        'style-src': `'self' 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+        'img-src': "'self'",
+        'connect-src': "'self'",
+        'form-action': "'self'",
+        'base-uri': "'self'",
+        'object-src': "'none'",
+      });
+    }
+  });
+
+  it('lets the form reach exactly the origin of an absolute contact endpoint, and a logo its own', () => {
+    const f = renderSite(configWith({ contactEndpoint: 'https://Clinic.example.com:8443/api/contact', logoUrl: 'https://cdn.example.com/a/logo.png' }));
+    for (const name of ['index.html', 'contact/index.html', 'contact/sent/index.html', '404.html']) {
+      const p = csp(f[name]!);
+      expect(p['connect-src'], name).toBe("'self' https://clinic.example.com:8443");
+      expect(p['form-action'], name).toBe("'self' https://clinic.example.com:8443");
+      expect(p['img-src'], name).toBe("'self' https://cdn.example.com");
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { ClinicConfig } from '../config/schema.js';
 import { ASSETS } from './assets.js';
 import { AboutPage } from './about/about-page.js';
 import { ContactPage } from './contact/contact-page.js';
+import { ContactSentPage } from './contact/contact-sent-page.js';
 import { HORMONE_PAGE } from './content/hormone.js';
 import { PEPTIDE_PAGE } from './content/peptide.js';
 import { privacyMeta, privacySections } from './content/privacy.js';
@@ -37,6 +38,7 @@ const PAGES: Record<PageId, (site: Site) => ReactElement> = {
   vitaminInjections: () => <ServicePage copy={VITAMIN_PAGE} />,
   about: () => <AboutPage />,
   contact: () => <ContactPage />,
+  contactSent: () => <ContactSentPage />,
   privacy: (site) => <LegalPage meta={privacyMeta(site)} title="Privacy Policy" sections={privacySections(site)} />,
   terms: (site) => <LegalPage meta={termsMeta(site)} title="Terms & Conditions" sections={termsSections(site)} />,
 };

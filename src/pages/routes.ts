@@ -8,6 +8,8 @@ export interface RouteDef {
   file: string;
   /** Label in the header nav, when the page is in it. */
   nav?: string;
+  /** A page for visitors who got there, not for search engines: noindex, and not in sitemap.xml. */
+  noindex?: true;
 }
 
 export type PageId =
@@ -20,6 +22,7 @@ export type PageId =
   | 'vitaminInjections'
   | 'about'
   | 'contact'
+  | 'contactSent'
   | 'privacy'
   | 'terms';
 
@@ -32,6 +35,8 @@ export function siteRoutes(services: Services): RouteDef[] {
     { id: 'contact', path: '/contact/', file: 'contact/index.html', nav: 'Contact' },
     { id: 'privacy', path: '/privacy/', file: 'privacy/index.html' },
     { id: 'terms', path: '/terms/', file: 'terms/index.html' },
+    // Where a contact form posted without script lands once the message is stored.
+    { id: 'contactSent', path: '/contact/sent/', file: 'contact/sent/index.html', noindex: true },
   ];
 }
 

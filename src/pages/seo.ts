@@ -63,9 +63,9 @@ export function absoluteUrl(site: Site, pathOrUrl: string): string {
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** sitemap.xml listing exactly the site's pages (not the not-found page). */
+/** sitemap.xml listing exactly the site's indexable pages (not the not-found or confirmation page). */
 export function sitemapXml(site: Site, routes: RouteDef[]): string {
-  const urls = routes.map((r) => `  <url><loc>${xml(absoluteUrl(site, r.path))}</loc></url>`).join('\n');
+  const urls = routes.filter((r) => !r.noindex).map((r) => `  <url><loc>${xml(absoluteUrl(site, r.path))}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

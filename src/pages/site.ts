@@ -1,8 +1,10 @@
 import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
-import { DAYS } from '../config/schema.js';
+import { CONTACT_API_PATH, DAYS } from '../config/schema.js';
+import { citySlug } from '../config/slug.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
 import { defaultWhyCity } from './content/about.js';
+import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
 
@@ -14,6 +16,8 @@ export interface Site {
   config: ClinicConfig;
   name: string;
   city: string;
+  /** The city slug (`wesley-chapel`): the contact form tells the clinic server which site it is on. */
+  slug: string;
   stateCode: string;
   stateName: string;
   /** `5950 Newberry Pines Avenue, Wesley Chapel, FL 33545` */
@@ -24,6 +28,8 @@ export interface Site {
   telHref: string;
   email: string;
   mailtoHref: string;
+  /** Where the contact form posts: the config's contactEndpoint, else the clinic server's own path. */
+  contactEndpoint: string;
   /** Absolute origin for canonical links, no trailing slash: `https://tampa.example.com`. */
   siteUrl: string;
   description: string;
@@ -36,6 +42,8 @@ export interface Site {
   whyCity: string[];
   /** schema.org JSON-LD of the clinic, already safe to place inside a <script> element. */
   jsonLd: string;
+  /** The Content-Security-Policy of every page (csp.ts). */
+  csp: string;
 }
 
 export interface SocialLink {
@@ -61,6 +69,7 @@ export function resolveSite(config: ClinicConfig): Site {
     config,
     name: config.businessName,
     city: config.city,
+    slug: citySlug(config.city),
     stateCode: state.code,
     stateName: state.name,
     fullAddress: `${config.address}, ${cityLine}`,
@@ -69,6 +78,7 @@ export function resolveSite(config: ClinicConfig): Site {
     telHref: `tel:+1${national}`,
     email: config.email,
     mailtoHref: `mailto:${config.email}`,
+    contactEndpoint: config.contactEndpoint ?? CONTACT_API_PATH,
     siteUrl: origin,
     description:
       config.description ??
@@ -80,10 +90,12 @@ export function resolveSite(config: ClinicConfig): Site {
     brandColor: config.primaryColor,
     whyCity: [],
     jsonLd: '',
+    csp: '',
   };
   const why = config.localContent.whyCity;
   site.whyCity = why ? why.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) : defaultWhyCity(site);
   site.jsonLd = scriptSafeJson(clinicJsonLd(site));
+  site.csp = pageCsp({ brandStyle: brandStyle(site.brandColor), contactEndpoint: site.contactEndpoint, logoUrl: config.logoUrl });
   return site;
 }
 

@@ -11,14 +11,15 @@ import { HOSTILE_SVG, SVG_FORBIDDEN } from './testing.js';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
 const none = memoryAssetSource({}, 'nowhere');
+const ENDPOINT = 'https://clinic.example.com/api/contact';
 
 async function site(logoUrl: string | undefined, files: Record<string, string | Uint8Array> = {}) {
-  return buildSiteFiles(configWith({ logoUrl }), memoryAssetSource(files, 'the test folder'));
+  return buildSiteFiles(configWith({ logoUrl, contactEndpoint: ENDPOINT }), memoryAssetSource(files, 'the test folder'));
 }
 
 describe('buildSiteFiles', () => {
   it('is the renderer, byte for byte, when the config names no file', async () => {
-    const config = configWith({ logoUrl: undefined });
+    const config = configWith({ logoUrl: undefined, contactEndpoint: 'https://clinic.example.com/api/contact' });
     expect(await buildSiteFiles(config, none)).toEqual({ ok: true, files: renderSite(config), warnings: [] });
   });
 
@@ -33,7 +34,7 @@ describe('buildSiteFiles', () => {
     const r = await site('/uploads/brand.png', { '/uploads/brand.png': PNG });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.files['logo.png']).toEqual(PNG);
-    expect(r.files).toEqual({ ...renderSite(configWith({ logoUrl: '/logo.png' })), 'logo.png': PNG });
+    expect(r.files).toEqual({ ...renderSite(configWith({ logoUrl: '/logo.png', contactEndpoint: ENDPOINT })), 'logo.png': PNG });
     expect(fileText(r.files['index.html']!)).toContain('<img src="logo.png"');
     expect(fileText(r.files['about/index.html']!)).toContain('<img src="../logo.png"');
     expect(Object.keys(r.files).filter((f) => f.startsWith('uploads/'))).toEqual([]);
@@ -78,5 +79,38 @@ describe('buildSiteFiles', () => {
   it('adds the source\'s hint to a missing file', async () => {
     const r = await buildSiteFiles(configWith({ logoUrl: '/uploads/x.png' }), { name: "this server's uploads", hint: 'upload the logo again', read: async () => undefined });
     expect(r.ok ? [] : problemLines('admin', r.errors)).toEqual(["admin logoUrl: no file /uploads/x.png in this server's uploads; upload the logo again"]);
+  });
+});
+
+describe('where the contact form posts', () => {
+  const action = (files: Record<string, string | Uint8Array>) => /<form id="contact-form"[^>]* action="([^"]*)"/.exec(fileText(files['contact/index.html']!))![1];
+  const run = async (contactEndpoint: string | undefined, options?: Parameters<typeof buildSiteFiles>[2]) => {
+    const r = await buildSiteFiles(configWith({ logoUrl: undefined, contactEndpoint }), none, options);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return { action: action(r.files), warnings: problemLines('tampa.yaml', r.warnings) };
+  };
+
+  it('posts to the config\'s absolute endpoint without a word', async () => {
+    expect(await run(ENDPOINT)).toEqual({ action: ENDPOINT, warnings: [] });
+  });
+
+  it('takes the caller\'s endpoint over the config\'s (build --contact-endpoint, the admin\'s URL)', async () => {
+    expect(await run(ENDPOINT, { contactEndpoint: 'http://127.0.0.1:3000/api/contact' })).toEqual({ action: 'http://127.0.0.1:3000/api/contact', warnings: [] });
+  });
+
+  it('warns, naming the field and the flag, when the form can only work on the clinic server', async () => {
+    const missing = await run(undefined);
+    expect(missing.action).toBe('/api/contact');
+    expect(missing.warnings).toEqual([
+      "tampa.yaml contactEndpoint: missing: the contact form posts to /api/contact, which only works when the clinic server itself serves the site (any other host answers with an error). Set contactEndpoint in the config to the clinic server's contact API, like https://clinic.example.com/api/contact, or pass --contact-endpoint.",
+    ]);
+    const path = await run('/clinic/api/contact');
+    expect(path.action).toBe('/clinic/api/contact');
+    expect(path.warnings[0]).toMatch(/^tampa\.yaml contactEndpoint: \/clinic\/api\/contact is a path: the contact form posts to \/clinic\/api\/contact, /);
+  });
+
+  it('says nothing when the clinic server serves the site itself (serve, dev)', async () => {
+    expect(await run(undefined, { servedByClinic: true })).toEqual({ action: '/api/contact', warnings: [] });
+    expect(await run(ENDPOINT, { servedByClinic: true })).toEqual({ action: ENDPOINT, warnings: [] });
   });
 });

@@ -92,7 +92,7 @@ describe('clinic-gen dev', () => {
     // A page elsewhere whose DNS points at 127.0.0.1 cannot read the site.
     expect((await get(`${dev.url}/`, { Host: 'evil.example.com' })).status).toBe(403);
     expect(existsSync(join(cwd, 'dist'))).toBe(false);
-    expect(dev.out()).toMatch(/built 16 files in \d+ ms/);
+    expect(dev.out()).toMatch(/built 17 files in \d+ ms/);
   });
 
   it('tells open pages to reload on a save, shows errors on a broken save, and keeps the last good site', async () => {

@@ -5,7 +5,7 @@ import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.js';
 import { buildSample } from '../helpers/built-site.js';
 import { serveStatic } from '../helpers/static-server.js';
 
-const PATHS = ['/', '/trt-therapy/', '/semaglutide/', '/nad-therapy/', '/hormone-optimization/', '/peptide-therapy/', '/about/', '/contact/', '/privacy/', '/terms/', '/missing-page'];
+const PATHS = ['/', '/trt-therapy/', '/semaglutide/', '/nad-therapy/', '/hormone-optimization/', '/peptide-therapy/', '/about/', '/contact/', '/contact/sent/', '/privacy/', '/terms/', '/missing-page'];
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveStatic>>;

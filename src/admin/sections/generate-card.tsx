@@ -28,6 +28,12 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
           <p className="font-semibold text-slate-900">
             Website for {a.generated.config.city} generated: {pages} pages, {files} files.
           </p>
+          {a.generated.contactEndpoint && (
+            <p data-testid="contact-endpoint" className="mt-1 text-sm text-slate-700">
+              The contact form sends messages to <code className="break-all">{a.generated.contactEndpoint}</code>; this server must be reachable there
+              wherever the site is hosted.
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="secondary" onClick={a.preview}>
               Preview

@@ -5,6 +5,7 @@ import { runMain, tempDir } from '../../../test/helpers/cli.js';
 import { ROOT } from '../../../test/helpers/site.js';
 
 const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
+const ENDPOINT = 'https://clinic.example.com/api/contact';
 
 function listFiles(dir: string, base = ''): string[] {
   return readdirSync(join(dir, base), { withFileTypes: true }).flatMap((e) =>
@@ -17,13 +18,14 @@ describe('clinic-gen build', () => {
     const cwd = tempDir();
     cpSync(join(ROOT, 'configs'), join(cwd, 'configs'), { recursive: true });
     const r = await runMain(['build', '--config', 'configs/tampa.yaml'], { cwd });
-    expect(r.stderr).toBe('');
+    // The sample names no contact endpoint: its form only works on the clinic server, and build says so.
+    expect(r.stderr).toMatch(/^warning: configs\/tampa\.yaml contactEndpoint: missing: the contact form posts to \/api\/contact, .* or pass --contact-endpoint\.\n$/);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^built tampa: 16 files in dist\/tampa\/ \(\d+ ms\)\n$/);
+    expect(r.stdout).toMatch(/^built tampa: 17 files in dist\/tampa\/ \(\d+ ms\)\n$/);
     const files = listFiles(join(cwd, 'dist/tampa'));
-    expect(files).toEqual(expect.arrayContaining(['index.html', 'trt-therapy/index.html', 'contact/index.html', '404.html', 'sitemap.xml', 'robots.txt']));
-    // The 16 files of the site and the marker that says build wrote them.
-    expect(files.filter((f) => f !== '.clinic-gen-site')).toHaveLength(16);
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'trt-therapy/index.html', 'contact/index.html', 'contact/sent/index.html', '404.html', 'sitemap.xml', 'robots.txt']));
+    // The 17 files of the site and the marker that says build wrote them.
+    expect(files.filter((f) => f !== '.clinic-gen-site')).toHaveLength(17);
     expect(readFileSync(join(cwd, 'dist/tampa/index.html'), 'utf8')).toContain('Revitalize Your Health in Tampa');
     // Nothing half-written or temporary is left beside the site.
     expect(readdirSync(join(cwd, 'dist'))).toEqual(['tampa']);
@@ -44,7 +46,7 @@ describe('clinic-gen build', () => {
     const out = tempDir();
     const r = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', out]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^built tampa \(1\/2\)\nbuilt orlando \(2\/2\)\nbuilt 2 of 2 sites, 32 files, in \d+ ms\n$/);
+    expect(r.stdout).toMatch(/^built tampa \(1\/2\)\nbuilt orlando \(2\/2\)\nbuilt 2 of 2 sites, 34 files, in \d+ ms\n$/);
     expect(readdirSync(out).sort()).toEqual(['orlando', 'tampa']);
   });
 
@@ -52,7 +54,7 @@ describe('clinic-gen build', () => {
     const bar = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir()], { isTTY: true });
     expect(bar.code).toBe(0);
     expect(bar.stdout).toMatch(/^\r\[#{15}-{15}\] 1\/2 cities\r\[#{30}\] 2\/2 cities\nbuilt 2 of 2 sites/);
-    const quiet = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir(), '-q'], { isTTY: true });
+    const quiet = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir(), '-q', '--contact-endpoint', ENDPOINT], { isTTY: true });
     expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
   });
 });
@@ -88,7 +90,7 @@ describe('clinic-gen build never deletes what it did not write', () => {
   it('transliterates a Latin city with accents into its folder name', async () => {
     const cwd = await project('São Paulo');
     const r = await runMain(['build', '-c', 'city.yaml'], { cwd });
-    expect(r.stdout).toMatch(/^built sao-paulo: 16 files in dist\/sao-paulo\//);
+    expect(r.stdout).toMatch(/^built sao-paulo: 17 files in dist\/sao-paulo\//);
     survived(cwd);
   });
 
@@ -184,7 +186,7 @@ describe('clinic-gen build with a logo beside the config', () => {
 
   it('copies the logo into the site, where every page finds it', async () => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'tampa.yaml'), withLogo('/uploads/logo.png'));
+    writeFileSync(join(cwd, 'tampa.yaml'), `${withLogo('/uploads/logo.png')}contactEndpoint: ${ENDPOINT}\n`);
     mkdirSync(join(cwd, 'uploads'));
     writeFileSync(join(cwd, 'uploads/logo.png'), PNG);
     const r = await runMain(['build', '--config', 'tampa.yaml', '--out', 'site'], { cwd });
@@ -215,6 +217,43 @@ describe('clinic-gen build with a logo beside the config', () => {
     const r = await runMain(['build', '--config', 'tampa.yaml'], { cwd });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(pattern);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
+});
+
+describe('clinic-gen build: where the contact form posts', () => {
+  const formAction = (dir: string) => /<form id="contact-form"[^>]* action="([^"]*)"/.exec(readFileSync(join(dir, 'contact/index.html'), 'utf8'))![1];
+
+  it('posts to --contact-endpoint, over the config, and lets the pages reach exactly that origin', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), `${tampa}contactEndpoint: https://old.example.com/api/contact\n`);
+    const r = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', 'http://127.0.0.1:3000/api/contact', '--strict'], { cwd });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(formAction(join(cwd, 'dist/tampa'))).toBe('http://127.0.0.1:3000/api/contact');
+    for (const page of ['index.html', 'contact/index.html', 'contact/sent/index.html']) {
+      const html = readFileSync(join(cwd, 'dist/tampa', page), 'utf8');
+      expect(html, page).toContain('connect-src &#x27;self&#x27; http://127.0.0.1:3000; form-action &#x27;self&#x27; http://127.0.0.1:3000;');
+    }
+  });
+
+  it('fails with --strict when the form could only work on the clinic server, naming the field and the flag, and writes nothing', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), tampa);
+    const r = await runMain(['build', '-c', 'tampa.yaml', '--strict'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^tampa\.yaml contactEndpoint: missing: .*Set contactEndpoint in the config .* or pass --contact-endpoint\.$/m);
+    expect(r.stderr).toMatch(/^1 config failed; fix the lines above and run again\.$/m);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
+
+  it('refuses a --contact-endpoint that is not an http(s) URL, before building anything', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), tampa);
+    for (const bad of ['clinic.example.com/api/contact', 'javascript:alert(1)', 'https://user:pw@clinic.example.com/api/contact']) {
+      const r = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', bad], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^error: --contact-endpoint must be the http:\/\/ or https:\/\/ URL of the clinic server's contact API, not "/);
+    }
     expect(existsSync(join(cwd, 'dist'))).toBe(false);
   });
 });

@@ -3,9 +3,19 @@ import { HONEYPOT_FIELD } from '../../config/contact.js';
 
 export type ContactField = 'firstName' | 'lastName' | 'email' | 'phone' | 'service' | 'message';
 
+/** Which city site and which of its pages a message is sent from: the form's hidden fields. */
+export interface FormSource {
+  /** The city slug, `tampa`. */
+  site: string;
+  /** The page's path within the site, `contact/`. */
+  page: string;
+}
+
 export interface ContactFormViewProps {
   /** Where the form posts: JSON from the island, a native form post without script. */
   endpoint: string;
+  /** Sent with every message, so the clinic knows the city (hidden inputs; the island adds them to its JSON). */
+  source: FormSource;
   serviceOptions: string[];
   messagePlaceholder: string;
   errors?: Partial<Record<ContactField, string>>;
@@ -23,7 +33,7 @@ const input =
  * field. Rendered static for the page and for visitors without script, and by the island with
  * react-hook-form, so both are the same form.
  */
-export function ContactFormView({ endpoint, serviceOptions, messagePlaceholder, errors = {}, field = () => ({}), pending = false, onSubmit }: ContactFormViewProps) {
+export function ContactFormView({ endpoint, source, serviceOptions, messagePlaceholder, errors = {}, field = () => ({}), pending = false, onSubmit }: ContactFormViewProps) {
   const described = (name: ContactField) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : { 'aria-invalid': false };
   const err = (name: ContactField) =>
@@ -34,6 +44,8 @@ export function ContactFormView({ endpoint, serviceOptions, messagePlaceholder, 
     ) : null;
   return (
     <form id="contact-form" action={endpoint} method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <input type="hidden" name="site" value={source.site} />
+      <input type="hidden" name="page" value={source.page} />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor="firstName" className="block font-medium text-slate-800">First Name</label>

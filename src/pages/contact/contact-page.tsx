@@ -5,6 +5,7 @@ import { Icon, type IconName } from '../components/icons.js';
 import { PageHero, Section, Steps } from '../components/ui.js';
 import { ContactFormView, type ContactField } from './contact-form-view.js';
 import type { ReactNode } from 'react';
+import { goToForm } from '../../messages/contact.js';
 
 export interface ContactFormState {
   values?: Partial<Record<ContactField, string>>;
@@ -18,10 +19,27 @@ export interface ContactFormState {
  * The form island (assets.contactJs) takes the static form over when script runs.
  */
 export function ContactPage({ state = {} }: { state?: ContactFormState }) {
-  const { site, assets } = usePage();
+  const { site, path, assets } = usePage();
   const values = state.values ?? {};
   return (
     <Document meta={contactMeta(site)} scripts={[assets.contactJs]}>
+      {/* After a form post without script the outcome comes first, under the fixed header, so a phone
+          shows it without scrolling (decision 010); the errors stay under their fields below. */}
+      {state.notice && (
+        <div className="mx-auto max-w-4xl px-4 pt-20 sm:px-6">
+          <div role={state.notice.tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border p-4 ${state.notice.tone === 'error' ? 'border-rose-300 bg-rose-50 text-rose-900' : 'border-emerald-300 bg-emerald-50 text-emerald-900'}`}>
+            <p className="font-semibold">{state.notice.title}</p>
+            <p>{state.notice.text}</p>
+            {state.notice.tone === 'error' && (
+              <p className="mt-2">
+                <a href="#contact-form" className="font-semibold underline">
+                  {goToForm.title}
+                </a>
+              </p>
+            )}
+          </div>
+        </div>
+      )}
       <PageHero hero={contactHero(site)} actions={false} />
       <Section id="contact">
         <div className="grid gap-10 lg:grid-cols-5">
@@ -69,15 +87,10 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
             <h2 className="text-2xl font-bold text-slate-900">{CONTACT_FORM.title}</h2>
             <p className="mt-2 mb-6 text-slate-600">{CONTACT_FORM.lead}</p>
-            {state.notice && (
-              <div role={state.notice.tone === 'error' ? 'alert' : 'status'} className={`mb-6 rounded-lg border p-4 ${state.notice.tone === 'error' ? 'border-rose-300 bg-rose-50 text-rose-900' : 'border-emerald-300 bg-emerald-50 text-emerald-900'}`}>
-                <p className="font-semibold">{state.notice.title}</p>
-                <p>{state.notice.text}</p>
-              </div>
-            )}
-            <div id="contact-form-root" data-endpoint={site.config.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder}>
+            <div id="contact-form-root" data-endpoint={site.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder}>
               <ContactFormView
-                endpoint={site.config.contactEndpoint}
+                endpoint={site.contactEndpoint}
+                source={{ site: site.slug, page: path.replace(/^\//, '') }}
                 serviceOptions={site.serviceOptions}
                 messagePlaceholder={CONTACT_FORM.messagePlaceholder}
                 errors={state.errors}

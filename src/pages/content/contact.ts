@@ -54,3 +54,14 @@ export const CONTACT_FORM: { title: 'Send Us a Message'; lead: string; messagePl
   lead: 'Fill out the form and a member of our team will contact you within 24 hours. Share only what you are comfortable with; your provider will go over the details with you at your visit.',
   messagePlaceholder: 'Tell us about your health goals and any questions you have...',
 };
+
+/** Title and description of the confirmation page a form posted without script lands on. */
+export function contactSentMeta(site: Site): PageMeta {
+  return {
+    title: `Message sent | ${site.name}`,
+    description: `Your message to ${site.name} in ${site.city} was sent. Our team will contact you within 24 hours.`,
+  };
+}
+
+/** The line under the confirmation, before the links home and to call. */
+export const CONTACT_SENT_SOONER = 'Need to talk sooner? Call us during clinic hours.';

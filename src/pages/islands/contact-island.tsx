@@ -5,11 +5,13 @@ import { useForm } from 'react-hook-form';
 import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
 import * as M from '../../messages/contact.js';
 import type { Message } from '../../messages/message.js';
-import { ContactFormView, type ContactField } from '../contact/contact-form-view.js';
+import { ContactFormView, type ContactField, type FormSource } from '../contact/contact-form-view.js';
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast, type ToastStore } from './toast-store.js';
 
 export interface ContactIslandProps {
   endpoint: string;
+  /** The city site and page, sent with the message (the static form's hidden fields). */
+  source: FormSource;
   serviceOptions: string[];
   messagePlaceholder: string;
   initial: Record<ContactField, string>;
@@ -33,7 +35,7 @@ async function postMessage(endpoint: string, data: ContactMessageInput): Promise
 const notice = ({ title, message }: Message, variant: Toast['variant']) => ({ title, description: message ?? '', variant });
 
 /** The contact form with validation under each field, pending state and notices. */
-export function ContactIsland({ endpoint, serviceOptions, messagePlaceholder, initial, store }: ContactIslandProps) {
+export function ContactIsland({ endpoint, source, serviceOptions, messagePlaceholder, initial, store }: ContactIslandProps) {
   const form = useForm<ContactMessageInput>({
     resolver: zodResolver(contactMessageSchema),
     mode: 'onTouched',
@@ -44,7 +46,7 @@ export function ContactIsland({ endpoint, serviceOptions, messagePlaceholder, in
 
   const onSubmit = form.handleSubmit(async (data) => {
     try {
-      await postMessage(endpoint, data);
+      await postMessage(endpoint, { ...data, ...source });
       store.add(notice(M.contactSent, 'default'));
       form.reset(EMPTY);
     } catch {
@@ -58,6 +60,7 @@ export function ContactIsland({ endpoint, serviceOptions, messagePlaceholder, in
     <ToastUI.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label="Notification">
       <ContactFormView
         endpoint={endpoint}
+        source={source}
         serviceOptions={serviceOptions}
         messagePlaceholder={messagePlaceholder}
         errors={messages}

@@ -15,6 +15,7 @@ if (root) {
   createRoot(root).render(
     <ContactIsland
       endpoint={root.dataset.endpoint ?? '/api/contact'}
+      source={{ site: String(data.get('site') ?? ''), page: String(data.get('page') ?? '') }}
       serviceOptions={JSON.parse(root.dataset.options ?? '[]') as string[]}
       messagePlaceholder={root.dataset.placeholder ?? ''}
       initial={initial}

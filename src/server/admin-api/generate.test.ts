@@ -85,3 +85,31 @@ describe('generate', () => {
     expect(Object.keys(files).filter((f) => f.startsWith('logo.'))).toEqual([]);
   });
 });
+
+describe('generate: where the site\'s contact form posts', () => {
+  const generate = async (over: Record<string, unknown>, server = {}) => {
+    const res = await adminTestApp(server).json('POST', '/api/generate-clinic-website', config(over));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { files: Record<string, string>; contactEndpoint: string };
+    const form = /<form id="contact-form"[^>]* action="([^"]*)"/.exec(body.files['contact/index.html']!)![1];
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(body.files['index.html']!)![1]!.replaceAll('&#x27;', "'");
+    return { said: body.contactEndpoint, form, connect: /connect-src ([^;]*)/.exec(csp)![1] };
+  };
+
+  it('to this server by its absolute URL, so the site works wherever it is hosted', async () => {
+    expect(await generate({})).toEqual({ said: 'http://localhost/api/contact', form: 'http://localhost/api/contact', connect: "'self' http://localhost" });
+  });
+
+  it('to PUBLIC_URL when the server has one', async () => {
+    expect(await generate({}, { publicUrl: 'https://clinic.example.com' })).toEqual({
+      said: 'https://clinic.example.com/api/contact',
+      form: 'https://clinic.example.com/api/contact',
+      connect: "'self' https://clinic.example.com",
+    });
+  });
+
+  it('to the config\'s own endpoint when it names one; a path is on this server', async () => {
+    expect((await generate({ contactEndpoint: 'https://messages.example.com/api/contact' }, { publicUrl: 'https://clinic.example.com' })).form).toBe('https://messages.example.com/api/contact');
+    expect((await generate({ contactEndpoint: '/clinic/api/contact' }, { publicUrl: 'https://clinic.example.com' })).form).toBe('https://clinic.example.com/clinic/api/contact');
+  });
+});

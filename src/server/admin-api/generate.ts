@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { fieldName } from '../../config/load.js';
-import { clinicConfigSchema } from '../../config/schema.js';
+import { CONTACT_API_PATH, clinicConfigSchema, isHttpEndpoint } from '../../config/schema.js';
 import { generateRejected } from '../../messages/admin.js';
 import type { AssetSource } from '../../site/asset-source.js';
 import { buildSiteFiles, problemFields } from '../../site/pipeline.js';
@@ -16,10 +16,13 @@ import { readUpload } from './upload-routes.js';
  * (errors name fields with the YAML loader's dotted paths: `socialMedia.instagram`,
  * `businessProfiles[2]`), made into a site by the same pipeline as `clinic-gen build`
  * (docs/decisions/005). An uploaded logo (`/uploads/logo-<id>.png`) is read from this server's
- * uploads and becomes the site's `logo.png`, so a downloaded or deployed site is complete without
- * this server.
+ * uploads and becomes the site's `logo.png`, and the contact form posts to this server by its
+ * absolute URL (contactEndpointFor), so a downloaded or deployed site works without this server
+ * serving it. Preview, download and deploy take these files as they are.
  */
-export type GenerateResult = { ok: true; files: FilesPayload } | { ok: false; errors: Record<string, string> };
+export type GenerateResult =
+  | { ok: true; files: FilesPayload; contactEndpoint: string }
+  | { ok: false; errors: Record<string, string> };
 
 /** Field -> first message, from zod issues. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
@@ -47,31 +50,46 @@ export function uploadsAssetSource(uploadsDir: string): AssetSource {
   };
 }
 
-/** Validates a clinic config from the admin and makes its site, with the uploaded logo. */
-export async function generateSite(input: unknown, assets: AssetSource): Promise<GenerateResult> {
+/**
+ * Where a site made by the admin posts: the config's absolute URL when it names one, else this
+ * server's contact API (a path the config names, or /api/contact) at `serverOrigin`, which is
+ * PUBLIC_URL or the origin the admin was reached at: the clinic server that stores the messages.
+ */
+export function contactEndpointFor(configEndpoint: string | undefined, serverOrigin: string): string {
+  if (configEndpoint && isHttpEndpoint(configEndpoint)) return configEndpoint;
+  return new URL(configEndpoint ?? CONTACT_API_PATH, serverOrigin).href;
+}
+
+/** Validates a clinic config from the admin and makes its site, with the uploaded logo, posting to this server. */
+export async function generateSite(input: unknown, assets: AssetSource, serverOrigin: string): Promise<GenerateResult> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, errors: { config: 'expected the clinic configuration as a JSON object' } };
   }
   const parsed = clinicConfigSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-  const site = await buildSiteFiles(parsed.data, assets);
+  const contactEndpoint = contactEndpointFor(parsed.data.contactEndpoint, serverOrigin);
+  const site = await buildSiteFiles(parsed.data, assets, { contactEndpoint });
   if (!site.ok) return { ok: false, errors: problemFields(site.errors) };
-  return { ok: true, files: encodeSiteFiles(site.files) };
+  return { ok: true, files: encodeSiteFiles(site.files), contactEndpoint };
 }
 
 /** A clinic config is a few KB; local content can make it some tens. */
 const MAX_CONFIG_BODY = 256 * 1024;
 
-/** POST /api/generate-clinic-website: 200 {success, files}, or 400/413 with `errors` {field: message}. */
-export function generateRoutes(uploadsDir: string): Hono<AppEnv> {
+/**
+ * POST /api/generate-clinic-website: 200 {success, files, contactEndpoint}, or 400/413 with
+ * `errors` {field: message}. `publicOrigin` (PUBLIC_URL) is where patients reach this server;
+ * without it, the origin the admin is using.
+ */
+export function generateRoutes(uploadsDir: string, publicOrigin?: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const assets = uploadsAssetSource(uploadsDir);
   app.post('/api/generate-clinic-website', async (c) => {
     const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
     if (!body.ok) return apiError(c, body.status, { ...fieldFailure({ config: body.error }), message: generateRejected.title });
-    const result = await generateSite(body.value, assets);
+    const result = await generateSite(body.value, assets, publicOrigin ?? new URL(c.req.url).origin);
     if (!result.ok) return apiError(c, 400, { ...fieldFailure(result.errors), message: generateRejected.title });
-    return c.json({ success: true, files: result.files });
+    return c.json({ success: true, files: result.files, contactEndpoint: result.contactEndpoint });
   });
   return app;
 }

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The Content-Security-Policy every generated page carries in a `<meta>` (a static host sends no
+ * headers of ours): scripts, styles and images from the site itself; the one-line brand colour
+ * rule by its hash, not 'unsafe-inline'; a logo at an absolute URL from its own origin; and the
+ * contact form may talk to and post to the site and the clinic's contact endpoint only, so a page
+ * cannot be made to send a patient's message anywhere else. `frame-ancestors` and reporting are
+ * not allowed in a meta policy (browsers ignore them with a console error), so they are left to
+ * the clinic server's header. The JSON-LD script is data, not script: CSP does not touch it.
+ */
+export function pageCsp({ brandStyle, contactEndpoint, logoUrl }: { brandStyle: string; contactEndpoint: string; logoUrl?: string }): string {
+  const endpoint = originOf(contactEndpoint);
+  const logo = logoUrl ? originOf(logoUrl) : undefined;
+  const self = (other?: string) => (other ? `'self' ${other}` : "'self'");
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' '${sha256(brandStyle)}'`,
+    `img-src ${self(logo)}`,
+    `connect-src ${self(endpoint)}`,
+    `form-action ${self(endpoint)}`,
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The brand colour rule of every page's inline `<style>` (the colour is checked as #rrggbb or #rgb). */
+export function brandStyle(color: string): string {
+  return `:root{--brand:${color}}`;
+}
+
+/** A CSP source for the origin of an absolute http(s) URL; undefined for a site path. */
+function originOf(url: string): string | undefined {
+  if (!/^https?:\/\//i.test(url)) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function sha256(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
