@@ -27,6 +27,7 @@ const noStore: MessageStore = {
   add: () => Promise.reject(new Error('not in the bench')),
   list: () => ({ messages: [], total: 0 }),
   all: () => [],
+  countBySite: () => [],
 };
 
 export async function benchAdmin(options: AdminBenchOptions = {}): Promise<{ generateP50Ms: number; deployMs: number }> {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import * as M from '../messages/contact.js';
 import { ALL_SERVICE_OPTIONS } from './services.js';
+import { SAFE_SLUG } from './slug.js';
 
 /**
  * The contact message (spec sections 3 and 5). One schema for the form island, the server route
@@ -10,7 +11,10 @@ import { ALL_SERVICE_OPTIONS } from './services.js';
  */
 
 /** Upper bounds keep one message well under the server's 32 KB body limit. */
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, site: 64, page: 200 } as const;
+
+/** A site-relative page path as the generated form sends it (`contact/`, `` for the home page). */
+const PAGE_PATH = /^[A-Za-z0-9._~%/-]*$/;
 
 const required = (label: string, max: number, message: string) =>
   z.string({ error: message }).check(
@@ -46,6 +50,22 @@ export const contactMessageSchema = z.strictObject({
     z.trim(),
     z.minLength(10, { error: M.messageTooShort.title }),
     z.maxLength(CONTACT_LIMITS.message, { error: M.fieldTooLong('Message', CONTACT_LIMITS.message).title }),
+  ),
+  // Which city site holds the form (its slug) and which of its pages (decision 010): hidden fields
+  // the generated form fills in. The server checks the claim against the posting origin.
+  site: z.optional(
+    z.string({ error: M.siteInvalid.title }).check(
+      z.trim(),
+      z.maxLength(CONTACT_LIMITS.site, { error: M.siteInvalid.title }),
+      z.regex(SAFE_SLUG, { error: M.siteInvalid.title }),
+    ),
+  ),
+  page: z.optional(
+    z.string({ error: M.pagePathInvalid.title }).check(
+      z.trim(),
+      z.maxLength(CONTACT_LIMITS.page, { error: M.pagePathInvalid.title }),
+      z.regex(PAGE_PATH, { error: M.pagePathInvalid.title }),
+    ),
   ),
 });
 

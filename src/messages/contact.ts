@@ -30,6 +30,10 @@ export const emailInvalid = { title: 'Invalid email address' } satisfies Message
 export const messageTooShort = { title: 'Message must be at least 10 characters' } satisfies Message;
 export const phoneNotText = { title: 'Phone must be text' } satisfies Message;
 export const serviceUnknown = { title: 'Please choose a service from the list' } satisfies Message;
+/** The hidden `site` field is not a city slug (decision 010). */
+export const siteInvalid = { title: 'The site field must be a city slug (a-z, 0-9, hyphens)' } satisfies Message;
+/** The hidden `page` field is not a site-relative path. */
+export const pagePathInvalid = { title: 'The page field must be a site-relative path of at most 200 characters' } satisfies Message;
 /** A posted field the form does not have. */
 export const fieldUnknown = { title: 'Unknown field' } satisfies Message;
 
@@ -42,4 +46,13 @@ export const contactOriginRefused = { title: 'Messages from this site are not ac
 export const contactBodyType = { title: 'Send the message as application/json or as a form post' } satisfies Message;
 export const contactTooMany = { title: 'Too many messages in a short time. Please wait a minute or call us directly.' } satisfies Message;
 export const contactTooLong = (size: string): Message => ({ title: `The message is too long (at most ${size})` });
+/** A used Idempotency-Key sent again with another message (422): the second message would vanish silently otherwise. */
+export const idempotencyKeyReused = {
+  title: 'This Idempotency-Key was already used for a different message',
+  hint: 'Send a new key with each new message; reuse a key only to retry the same message.',
+} satisfies Message;
+/** The no-JavaScript error page's link from the notice at the top down to the form. */
+export const goToForm = { title: 'Go to the form' } satisfies Message;
+/** The no-JavaScript answer's link back to the form. */
+export const backToContact = { title: 'Back to the contact page' } satisfies Message;
 export const idempotencyKeyInvalid = { title: 'Idempotency-Key must be 8-128 letters, digits or _.:-' } satisfies Message;

@@ -108,6 +108,8 @@ describe.each([
     expect(sent.type).toBe('application/json');
     expect(JSON.parse(sent.body)).toEqual({
       firstName: 'Marcus', lastName: 'Hale', email: 'marcus@example.com', phone: '(813) 555-0177', service: 'Semaglutide Weight Loss', message: 'I would like to ask about the weight loss program.',
+      // Which city site and page it came from, so the clinic files it under Tampa.
+      site: 'tampa', page: 'contact/',
     });
     expect(errors).toEqual([]);
     await page.close();
@@ -202,6 +204,7 @@ describe('contact form failures and notices', () => {
     expect(form.get('firstName')).toBe('Marcus');
     expect(form.get('service')).toBe('Semaglutide Weight Loss');
     expect(form.get('website')).toBe('');
+    expect([form.get('site'), form.get('page')]).toEqual(['tampa', 'contact/']);
     await ctx.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, validMessage } from '../../src/server/testing.js';
+import Database from 'better-sqlite3';
+import { adminFormConfig, basic, TEST_FILES, validMessage } from '../../src/server/testing.js';
 import { rawRequest, startTestServer, type TestServer } from './helpers.js';
 
 /**
@@ -33,13 +34,13 @@ function chunked(payload: Buffer, size: number): Buffer[] {
 
 describe('bad input over a real socket: right 4xx, nothing stored', () => {
   it.each([
-    ['malformed JSON', '{"firstName":"Jo","lastName":', 400],
-    ['wrong types', JSON.stringify({ firstName: 1, lastName: true, email: ['a@example.com'], message: { text: 'x' } }), 400],
-    ['missing fields', JSON.stringify({ email: 'a@example.com' }), 400],
-    ['10,000-character fields', JSON.stringify(validMessage({ firstName: 'n'.repeat(10_000), message: 'm'.repeat(10_000) })), 400],
-    ['__proto__ keys', `{"__proto__":{"isAdmin":true},${JSON.stringify(validMessage()).slice(1)}`, 400],
-    ['a 1 MB body', JSON.stringify(validMessage({ message: 'x'.repeat(1024 * 1024) })), 413],
-  ])('%s -> %i', async (_name, body, status) => {
+    ['malformed JSON', 400, '{"firstName":"Jo","lastName":'],
+    ['wrong types', 400, JSON.stringify({ firstName: 1, lastName: true, email: ['a@example.com'], message: { text: 'x' } })],
+    ['missing fields', 400, JSON.stringify({ email: 'a@example.com' })],
+    ['10,000-character fields', 400, JSON.stringify(validMessage({ firstName: 'n'.repeat(10_000), message: 'm'.repeat(10_000) }))],
+    ['__proto__ keys', 400, `{"__proto__":{"isAdmin":true},${JSON.stringify(validMessage()).slice(1)}`],
+    ['a 1 MB body', 413, JSON.stringify(validMessage({ message: 'x'.repeat(1024 * 1024) }))],
+  ])('%s -> %i', async (_name, status, body) => {
     const before = server.count();
     const res = await post(body);
     expect(res.status).toBe(status);
@@ -91,4 +92,108 @@ describe('unicode round trip', () => {
     expect(csv).toContain('""quoted""');
     expect(server.messages().some((m) => m.message === message)).toBe(true);
   });
+});
+
+describe('cities and origins over a real socket', () => {
+  const auth = { Authorization: basic(PASSWORD) };
+  const TAMPA = 'https://tampa.example.com';
+  const admin = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { ...auth, ...init.headers } });
+
+  beforeAll(async () => {
+    // Deployed from the admin with its config: tampa.example.com becomes an allowed origin by itself.
+    const config = adminFormConfig({ website: TAMPA });
+    const res = await admin('/api/deploy-website', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ city: 'Tampa', businessName: config.businessName, domainName: 'tampa.example.com', files: TEST_FILES, config }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('takes a post from the deployed domain, with CORS, filed under Tampa', async () => {
+    const pre = await fetch(`${server.url}/api/contact`, { method: 'OPTIONS', headers: { Origin: TAMPA, 'Access-Control-Request-Method': 'POST' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(TAMPA);
+    const res = await post(JSON.stringify({ ...validMessage({ firstName: 'Tampa' }), site: 'tampa', page: 'contact/' }), { Origin: TAMPA });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBe(TAMPA);
+    const list = (await (await admin('/api/messages?site=tampa')).json()) as { messages: { firstName: string; city: string; page: string; origin: string }[] };
+    expect(list.messages).toEqual([expect.objectContaining({ firstName: 'Tampa', city: 'Tampa', page: 'contact/', origin: TAMPA })]);
+  });
+
+  it('files a Tampa page that claims site: orlando under Tampa, never Orlando', async () => {
+    const orlando = await admin('/api/deploy-website', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ city: 'Orlando', domainName: 'orlando.example.com', files: TEST_FILES }),
+    });
+    expect(orlando.status).toBe(200);
+    const res = await post(JSON.stringify({ ...validMessage({ firstName: 'Claimer' }), site: 'orlando', page: 'contact/' }), { Origin: TAMPA });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    const tampa = (await (await admin('/api/messages?site=tampa')).json()) as { messages: { id: string; city: string }[] };
+    expect(tampa.messages.find((m) => m.id === id)?.city).toBe('Tampa');
+    const inOrlando = (await (await admin('/api/messages?site=orlando')).json()) as { messages: { firstName: string }[] };
+    expect(inOrlando.messages.map((m) => m.firstName)).not.toContain('Claimer');
+  });
+
+  it('refuses an unlisted origin and stores nothing', async () => {
+    const before = server.count();
+    const res = await post(JSON.stringify({ ...validMessage(), site: 'tampa' }), { Origin: 'http://127.0.0.1:9' });
+    expect(res.status).toBe(403);
+    expect(server.count()).toBe(before);
+  });
+
+  it('shows Tampa’s own contact page after a failed no-JavaScript post from Tampa', async () => {
+    const body = new URLSearchParams({ ...validMessage({ email: 'nope' }), site: 'tampa', page: 'contact/', website: '' }).toString();
+    const res = await post(body, { 'Content-Type': 'application/x-www-form-urlencoded', Origin: TAMPA, Referer: `${TAMPA}/contact/` });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Northstar Men’s Health');
+    expect(html).toContain('Invalid email address');
+  });
+
+  it('answers 422 when an Idempotency-Key is reused for another message, keeping the first', async () => {
+    const key = { 'Idempotency-Key': 'int-key-0001' };
+    expect((await post(JSON.stringify(validMessage({ message: 'The first message, stored.' })), key)).status).toBe(201);
+    const res = await post(JSON.stringify(validMessage({ message: 'Another message, same key.' })), key);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors).toHaveProperty('Idempotency-Key');
+    expect(server.messages().filter((m) => m.idempotency_key === 'int-key-0001').map((m) => m.message)).toEqual(['The first message, stored.']);
+  });
+
+  it('exports 40,000 messages as CSV while the database stays free for other requests', async () => {
+    const db = new Database(server.store.file);
+    const insert = db.prepare(
+      `INSERT INTO messages (public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message)
+       VALUES (?, '2025-03-01T00:00:00.000Z', 'orlando', 'Orlando', 'contact/', 'https://orlando.example.com', 'Bulk', 'Row', 'bulk@example.com', '', '', ?)`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 40_000; i++) insert.run(`bulk-${i}`, `Bulk message number ${i} asking about a visit.`);
+    })();
+    db.close();
+    const res = await admin('/api/messages.csv?site=orlando');
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let rows = 0;
+    let last = '';
+    let first = true;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const text = last + decoder.decode(value, { stream: true });
+      const lines = text.split('\r\n');
+      last = lines.pop()!;
+      rows += lines.length;
+      if (first) {
+        // Half-way through a download nothing is locked: the admin API still answers.
+        first = false;
+        expect((await admin('/api/messages?pageSize=1')).status).toBe(200);
+      }
+    }
+    expect(rows).toBe(40_001);
+    const byCity = (await (await admin('/api/messages/by-city')).json()) as { cities: { site: string; total: number }[] };
+    expect(byCity.cities).toContainEqual(expect.objectContaining({ site: 'orlando', total: 40_000 }));
+  }, 60_000);
 });

@@ -10,7 +10,7 @@ import { validMessage } from '../../src/server/testing.js';
 /**
  * Crash test: a client posts messages in a loop, the server process is SIGKILLed mid-stream and
  * restarted on the same data folder. Every message that got a 201 must be in the database, and no
- * message twice (the client retries the unanswered ones with their Idempotency-Key).
+ * message twice (the client retries the unanswered ones with their Idempotency-Key), each with its city.
  *
  * The server runs as a real child process (test/fixtures/run-server.ts, bundled by bundleFixture).
  */
@@ -58,7 +58,8 @@ async function send(url: string, key: string): Promise<Outcome> {
     const res = await fetch(`${url}/api/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(validMessage({ message: `crash test message ${key}` })),
+      // Every message claims its city, as the generated form does; the city must survive the kill too.
+      body: JSON.stringify({ ...validMessage({ message: `crash test message ${key}` }), site: 'wesley-chapel', page: 'contact/' }),
     });
     return res.status === 201 ? { key, id: ((await res.json()) as { id: string }).id } : { key };
   } catch {
@@ -72,30 +73,28 @@ describe('crash safety', () => {
     const outcomes = new Map<string, Outcome>();
     let n = 0;
     let killed = false;
-    // Eight clients post as fast as they can; the kill lands while requests are in flight.
+    const acked = () => [...outcomes.values()].filter((o) => o.id).length;
+    // Eight clients post as fast as they can. The one that sees 150 acknowledgements sends one more
+    // request and kills the server before awaiting it, so the kill always lands on a request in
+    // flight (under load, every other response may already sit in a socket buffer).
     const clients = Array.from({ length: 8 }, async (_, c) => {
       while (!killed) {
         const key = `crash-${c}-${n++}`;
-        outcomes.set(key, await send(first.url, key));
+        const pending = send(first.url, key);
+        if (acked() >= 150 && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+        outcomes.set(key, await pending);
       }
     });
-    await new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        if ([...outcomes.values()].filter((o) => o.id).length >= 150) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 5);
-    });
-    first.child.kill('SIGKILL');
-    killed = true;
     await Promise.all(clients);
     await new Promise((r) => first.child.exitCode !== null || first.child.signalCode ? r(null) : first.child.once('exit', r));
 
     const acknowledged = [...outcomes.values()].filter((o) => o.id);
     const unanswered = [...outcomes.values()].filter((o) => !o.id);
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
-    // Every client had a request in flight when the kill landed.
+    // The request sent with the kill was in flight: its outcome is unknown to the client.
     expect(unanswered.length).toBeGreaterThan(0);
     // Durable before any restart: the file alone, read right after the kill, has every 201.
     expect(countRows()).toBeGreaterThanOrEqual(acknowledged.length);
@@ -108,8 +107,16 @@ describe('crash safety', () => {
     }
 
     const db = new Database(path.join(dataDir, 'clinic.db'), { readonly: true });
-    const rows = db.prepare('SELECT public_id, idempotency_key FROM messages').all() as { public_id: string; idempotency_key: string }[];
+    const rows = db.prepare('SELECT public_id, idempotency_key, site, city, page FROM messages').all() as {
+      public_id: string;
+      idempotency_key: string;
+      site: string;
+      city: string;
+      page: string;
+    }[];
     db.close();
+    // Every row, acknowledged before the kill or retried after it, carries its city.
+    expect(new Set(rows.map((r) => `${r.site}|${r.city}|${r.page}`))).toEqual(new Set(['wesley-chapel|Wesley Chapel|contact/']));
     const byKey = new Map(rows.map((r) => [r.idempotency_key, r.public_id]));
     expect(byKey.size).toBe(rows.length); // none twice
     for (const o of acknowledged) expect(byKey.get(o.key)).toBe(o.id); // every 201 is there, with its id

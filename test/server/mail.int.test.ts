@@ -32,6 +32,17 @@ function smtpSink(port: number): Promise<{ received: Received[]; close(): Promis
   });
 }
 
+/** The Subject header, unfolded, its MIME encoded-words (RFC 2047, B or Q) decoded. */
+function subjectOf(raw: string): string {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const value = /^Subject: (.*)$/m.exec(head)?.[1] ?? '';
+  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  ).trim();
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -81,6 +92,9 @@ describe('email notification', () => {
     const mail = sink.received[0]!;
     expect(mail.to).toEqual(['frontdesk@example.com']);
     expect(mail.raw).toContain('https://clinic.example.com/admin#messages');
+    // It names the city (the home clinic here: a post without Origin), in the body and the subject.
+    expect(mail.raw).toContain('City: Wesley Chapel');
+    expect(subjectOf(mail.raw)).toBe('New contact message for Summit Men’s Health in Wesley Chapel');
     expect(mail.raw).toContain(`Message-ID: <contact-${id}@example.com>`);
     for (const secret of ['Secretname', 'private.person', '555-0199', 'private health', 'TRT']) expect(mail.raw).not.toContain(secret);
     await until(() => server.store.outbox.counts().sent === 1);

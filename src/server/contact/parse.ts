@@ -59,7 +59,8 @@ function formFields(text: string): Record<string, string> {
 /** The submitted text fields, to put back into the form after an error (no-JS post). */
 function echoValues(fields: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of ['firstName', 'lastName', 'email', 'phone', 'service', 'message']) {
+  // site and page are not shown again: they say which city's page answers (decision 010).
+  for (const key of ['firstName', 'lastName', 'email', 'phone', 'service', 'message', 'site', 'page']) {
     const v = fields[key];
     if (typeof v === 'string') out[key] = v.slice(0, 10_000);
   }

@@ -1,37 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../config.js';
-import { fromAddress, memoryStore, testApp, validMessage } from '../testing.js';
+import { validMessage } from '../testing.js';
+import { contactTestApp, HOME_ORIGIN, type ContactTestOptions } from './testing.js';
 
-function setup(server: Partial<ServerConfig> = {}) {
-  const store = memoryStore();
-  let clock = Date.UTC(2025, 4, 1, 12, 0, 0);
-  const app = testApp({ store, now: () => new Date(clock), server: { rateLimit: 0, ...server } });
-  const post = (body: unknown, headers: Record<string, string> = {}, from = '198.51.100.7') =>
-    app.request(
-      '/api/contact',
-      { method: 'POST', headers: { 'Content-Type': 'application/json', Host: 'clinic.example.com', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) },
-      fromAddress(from),
-    );
-  return { app, store, post, tick: (ms: number) => (clock += ms) };
-}
+const setup = (o: ContactTestOptions = {}) => contactTestApp(o);
 
 describe('POST /api/contact', () => {
   it('stores a valid message with its site and received time and answers 201 with the id', async () => {
     const { store, post } = setup();
-    const res = await post(validMessage(), { Origin: 'http://clinic.example.com' });
+    const res = await post(validMessage(), { Origin: HOME_ORIGIN });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { success: boolean; id: string };
     expect(body).toEqual({ success: true, id: expect.any(String) });
     expect(store.rows).toEqual([
-      expect.objectContaining({ id: body.id, firstName: 'Jordan', site: 'http://clinic.example.com', receivedAt: '2025-05-01T12:00:00.000Z' }),
+      expect.objectContaining({
+        id: body.id,
+        firstName: 'Jordan',
+        site: 'wesley-chapel',
+        city: 'Wesley Chapel',
+        page: '',
+        origin: HOME_ORIGIN,
+        receivedAt: '2025-05-01T12:00:00.000Z',
+      }),
     ]);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('records the host as the site when there is no Origin header', async () => {
+  it('files a post without Origin (curl) under the home clinic, with this server as its origin', async () => {
     const { store, post } = setup();
     await post(validMessage());
-    expect(store.rows[0]?.site).toBe('http://clinic.example.com');
+    expect(store.rows[0]).toMatchObject({ site: 'wesley-chapel', city: 'Wesley Chapel', origin: 'http://clinic.example.com' });
   });
 
   it('answers 400 with the spec messages per field and stores nothing', async () => {
@@ -110,6 +107,18 @@ describe('POST /api/contact', () => {
     expect(store.rows).toHaveLength(1);
     expect((await post(validMessage(), { 'Idempotency-Key': 'bad key!' })).status).toBe(400);
   });
+
+  it('answers 422 naming the header when a used Idempotency-Key comes with another message, and stores nothing', async () => {
+    const { store, post } = setup();
+    expect((await post(validMessage(), { 'Idempotency-Key': 'retry-key-0002' })).status).toBe(201);
+    const res = await post(validMessage({ message: 'A different question about my appointment.' }), { 'Idempotency-Key': 'retry-key-0002' });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { success: boolean; error: string; errors: Record<string, string> };
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(/^Idempotency-Key: This Idempotency-Key was already used for a different message/);
+    expect(Object.keys(body.errors)).toEqual(['Idempotency-Key']);
+    expect(store.rows.map((r) => r.message)).toEqual([validMessage().message]);
+  });
 });
 
 describe('rate limit', () => {
@@ -134,56 +143,5 @@ describe('rate limit', () => {
     expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '2.2.2.2' }, '10.0.0.1')).status).toBe(201);
     // A forged left-most entry does not help: the proxy's own right-most entry counts.
     expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '9.9.9.9, 2.2.2.2' }, '10.0.0.1')).status).toBe(429);
-  });
-});
-
-describe('CORS and origins', () => {
-  const origins = { corsOrigins: ['https://tampa.example.com'] };
-
-  it('answers the preflight of a configured city site with credentials allowed', async () => {
-    const { app } = setup(origins);
-    const res = await app.request('/api/contact', { method: 'OPTIONS', headers: { Origin: 'https://tampa.example.com', 'Access-Control-Request-Method': 'POST' } });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('https://tampa.example.com');
-    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
-    const other = await app.request('/api/contact', { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } });
-    expect(other.status).toBe(403);
-    expect(other.headers.get('access-control-allow-origin')).toBeNull();
-  });
-
-  it('stores a post from a configured origin under that site, refuses unknown origins with 403', async () => {
-    const { store, post } = setup(origins);
-    const ok = await post(validMessage(), { Origin: 'https://tampa.example.com' });
-    expect(ok.status).toBe(201);
-    expect(ok.headers.get('access-control-allow-origin')).toBe('https://tampa.example.com');
-    expect(store.rows[0]?.site).toBe('https://tampa.example.com');
-    const refused = await post(validMessage(), { Origin: 'https://evil.example' });
-    expect(refused.status).toBe(403);
-    const text = 'Messages from this site are not accepted here';
-    expect(await refused.json()).toEqual({ success: false, error: text, message: text, errors: { _form: text } });
-    expect((await post(validMessage(), { Origin: 'null' })).status).toBe(403);
-    expect(store.rows).toHaveLength(1);
-  });
-});
-
-describe('no-JavaScript form post', () => {
-  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-  const formHeaders = { 'Content-Type': 'application/x-www-form-urlencoded' };
-
-  it('answers a valid form post with the confirmation page (200) and stores it', async () => {
-    const { store, post } = setup();
-    const res = await post(form({ ...validMessage(), website: '' }), formHeaders);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await res.text()).toContain('Message sent successfully!');
-    expect(store.rows).toHaveLength(1);
-  });
-
-  it('answers an invalid form post with the form errors (400)', async () => {
-    const { store, post } = setup();
-    const res = await post(form({ ...validMessage(), email: 'nope' }), formHeaders);
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain('Invalid email address');
-    expect(store.rows).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { OutboxItem } from '../store/types.js';
 
 /**
- * The notification email. It says only that a message arrived, from which site and when, and
- * links to the admin: the message text and the visitor's name, email, phone and chosen service
+ * The notification email. It says only that a message arrived, for which city (the operator
+ * routes it to that city's team: docs/decisions/010-leads-by-city.md) and when, and links to the admin: the message text and the visitor's name, email, phone and chosen service
  * stay on the server (they may be health information, which email would carry
  * through servers the clinic does not control).
  */
@@ -30,16 +30,24 @@ function idDomain(settings: NotificationSettings): string {
   return fromDomain ?? new URL(settings.publicUrl).hostname;
 }
 
+/** The city as the email names it: the city, else the site's slug, else a plain word that it is unknown. */
+export function cityLabel(item: Pick<OutboxItem, 'site' | 'city'>): string {
+  return item.city || (item.site ? `${item.site} (city not known to the server)` : 'an unknown city');
+}
+
+/** The email for one stored message: city and time, never the message or the visitor's details. */
 export function buildNotification(item: OutboxItem, settings: NotificationSettings): Notification {
   const adminUrl = `${settings.publicUrl.replace(/\/+$/, '')}/admin#messages`;
+  const city = cityLabel(item);
   return {
     from: settings.from,
     to: settings.to,
-    subject: `New contact message for ${settings.businessName}`,
+    subject: `New contact message for ${settings.businessName} in ${city}`,
     text: [
       'A new message arrived through the website contact form.',
       '',
-      `Site: ${item.site}`,
+      `City: ${city}`,
+      ...(item.site ? [`Site: ${item.site}`] : []),
       `Received: ${item.receivedAt}`,
       '',
       `Read it in the admin: ${adminUrl}`,

@@ -19,7 +19,8 @@ afterEach(() => {
 async function setup(failures: number) {
   dir = mkdtempSync(path.join(tmpdir(), 'clinic-mail-'));
   store = openStore(dir, { notify: true });
-  const { id } = await store.messages.add({ ...validMessage(), phone: '', service: '', site: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z' });
+  const added = await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z' });
+  const id = 'id' in added ? added.id : '';
   const sent: Notification[] = [];
   let left = failures;
   let t = Date.now() + 1;
@@ -79,10 +80,17 @@ describe('mail worker', () => {
 });
 
 describe('notification', () => {
-  it('links to the admin and carries no personal data', () => {
-    const n = buildNotification({ id: 1, messageId: 'abc', site: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0 }, settings);
+  it('names the city, links to the admin and carries no personal data', () => {
+    const n = buildNotification({ id: 1, messageId: 'abc', site: 'wesley-chapel', city: 'Wesley Chapel', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0 }, settings);
     expect(n.text).toContain('https://clinic.example.com/admin#messages');
-    expect(n.subject).toBe('New contact message for Summit');
+    expect(n.text).toContain('City: Wesley Chapel\nSite: wesley-chapel\n');
+    expect(n.subject).toBe('New contact message for Summit in Wesley Chapel');
     expect(n.messageId).toBe('<contact-abc@example.com>');
+  });
+
+  it('says so when the city is not known to the server', () => {
+    const base = { id: 1, messageId: 'abc', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0 };
+    expect(buildNotification({ ...base, site: 'lakeland', city: '' }, settings).subject).toBe('New contact message for Summit in lakeland (city not known to the server)');
+    expect(buildNotification({ ...base, site: '', city: '' }, settings).text).toContain('City: an unknown city\nReceived:');
   });
 });

@@ -6,9 +6,11 @@ import type { StoredMessage } from '../store/types.js';
  * strip before looking) get a leading apostrophe: a visitor's message must never execute on the
  * operator's machine.
  */
-export const CSV_COLUMNS = ['id', 'receivedAt', 'site', 'firstName', 'lastName', 'email', 'phone', 'service', 'message'] as const;
+export const CSV_COLUMNS = ['id', 'receivedAt', 'city', 'site', 'page', 'origin', 'firstName', 'lastName', 'email', 'phone', 'service', 'message'] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** Rows per chunk of the stream: a few hundred KB at most, whatever the number of messages. */
+const ROWS_PER_CHUNK = 200;
 
 /** One CSV cell: formula-guarded, quoted. */
 export function csvCell(value: string): string {
@@ -16,9 +18,39 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** The whole file, with a UTF-8 byte-order mark so spreadsheet programs read accents and emoji right. */
-export function messagesCsv(messages: Iterable<StoredMessage>): string {
-  const rows = [CSV_COLUMNS.map(csvCell).join(',')];
-  for (const m of messages) rows.push(CSV_COLUMNS.map((k) => csvCell(m[k])).join(','));
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
+const csvRow = (m: StoredMessage) => `${CSV_COLUMNS.map((k) => csvCell(m[k])).join(',')}\r\n`;
+
+/**
+ * The file as a stream, built while it is sent: rows are pulled from `messages` (a lazy iterator
+ * over the store) a chunk at a time as the client reads, so 40,000 messages never sit in memory.
+ * It starts with a UTF-8 byte-order mark so spreadsheet programs read accents and emoji right.
+ */
+export function messagesCsvStream(messages: Iterable<StoredMessage>): ReadableStream<Uint8Array> {
+  const rows = messages[Symbol.iterator]();
+  const encoder = new TextEncoder();
+  let head = `\uFEFF${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      let text = head;
+      head = '';
+      for (let i = 0; i < ROWS_PER_CHUNK; i++) {
+        const next = rows.next();
+        if (next.done) {
+          if (text) controller.enqueue(encoder.encode(text));
+          controller.close();
+          return;
+        }
+        text += csvRow(next.value);
+      }
+      controller.enqueue(encoder.encode(text));
+    },
+    cancel() {
+      rows.return?.();
+    },
+  });
+}
+
+/** The whole file as one string (small exports and tests). */
+export async function messagesCsv(messages: Iterable<StoredMessage>): Promise<string> {
+  return new Response(messagesCsvStream(messages)).text();
 }

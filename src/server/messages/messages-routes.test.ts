@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { basic, memoryStore, testApp, validMessage } from '../testing.js';
-import { csvCell, messagesCsv } from './csv.js';
+import { csvCell, messagesCsv, messagesCsvStream } from './csv.js';
 
 const PASSWORD = 'correct horse battery staple';
 const auth = { headers: { Authorization: basic(PASSWORD) } };
@@ -8,7 +8,8 @@ const auth = { headers: { Authorization: basic(PASSWORD) } };
 async function seeded(n: number) {
   const store = memoryStore();
   for (let i = 1; i <= n; i++) {
-    await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site: 'https://tampa.example.com', receivedAt: `2025-01-0${i}T00:00:00.000Z` });
+    const [site, city] = i % 2 ? ['tampa', 'Tampa'] : ['orlando', 'Orlando'];
+    await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site, city, page: 'contact/', origin: `https://${site}.example.com`, receivedAt: `2025-01-2${i}T00:00:00.000Z` });
   }
   const app = testApp({ store, now: () => new Date('2025-02-03T10:00:00Z'), server: { adminPassword: PASSWORD } });
   return { app, store };
@@ -24,6 +25,30 @@ describe('GET /api/messages', () => {
     expect(body.messages.map((m) => m.email)).toEqual(['p3@example.com', 'p2@example.com']);
     const second = (await (await app.request('/api/messages?page=2&pageSize=2', auth)).json()) as { messages: unknown[] };
     expect(second.messages).toHaveLength(1);
+  });
+
+  it('filters by city slug and names the city of each message', async () => {
+    const { app } = await seeded(3);
+    const body = (await (await app.request('/api/messages?site=tampa', auth)).json()) as { total: number; messages: { email: string; city: string; site: string }[] };
+    expect(body.total).toBe(2);
+    expect(body.messages).toEqual([
+      expect.objectContaining({ email: 'p3@example.com', city: 'Tampa', site: 'tampa' }),
+      expect.objectContaining({ email: 'p1@example.com', city: 'Tampa', site: 'tampa' }),
+    ]);
+    expect((await app.request('/api/messages?site=Tampa%20FL', auth)).status).toBe(400);
+  });
+
+  it('counts messages per city over the last 7 and 30 days', async () => {
+    const { app } = await seeded(3);
+    const res = await app.request('/api/messages/by-city', auth);
+    expect(await res.json()).toEqual({
+      success: true,
+      cities: [
+        { site: 'tampa', city: 'Tampa', last7Days: 0, last30Days: 2, total: 2 },
+        { site: 'orlando', city: 'Orlando', last7Days: 0, last30Days: 1, total: 1 },
+      ],
+    });
+    expect((await app.request('/api/messages/by-city')).status).toBe(401);
   });
 
   it('refuses a bad page or pageSize with 400, and anonymous callers with 401', async () => {
@@ -45,8 +70,17 @@ describe('GET /api/messages.csv', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="messages-2025-02-03.csv"');
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"id","receivedAt","site","firstName","lastName","email","phone","service","message"');
+    expect(lines[0]).toBe('"id","receivedAt","city","site","page","origin","firstName","lastName","email","phone","service","message"');
     expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^"[^"]+","2025-01-21T00:00:00.000Z","Tampa","tampa","contact\/","https:\/\/tampa.example.com","Jordan"/);
+  });
+
+  it('downloads one city only, named in the file name', async () => {
+    const { app } = await seeded(3);
+    const res = await app.request('/api/messages.csv?site=orlando', auth);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="messages-orlando-2025-02-03.csv"');
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['"Orlando"']);
   });
 });
 
@@ -60,8 +94,24 @@ describe('CSV cells', () => {
     expect(csvCell(value).startsWith(`"'`)).toBe(true);
   });
 
-  it('keeps unicode and emoji', () => {
-    const csv = messagesCsv([{ ...validMessage({ firstName: 'Zoë 💪' }), phone: '', service: '', id: 'x', site: 's', receivedAt: 't' }]);
+  it('keeps unicode and emoji', async () => {
+    const csv = await messagesCsv([{ ...validMessage({ firstName: 'Zoë 💪' }), phone: '', service: '', id: 'x', site: 's', city: 'São Paulo', page: '', origin: 'o', receivedAt: 't' }]);
     expect(csv).toContain('"Zoë 💪"');
+    expect(csv).toContain('"São Paulo"');
+  });
+
+  it('streams rows as they are read: the first chunk comes before the source is exhausted', async () => {
+    let produced = 0;
+    function* many() {
+      for (let i = 0; i < 40_000; i++) {
+        produced++;
+        yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', receivedAt: 't' };
+      }
+    }
+    const reader = messagesCsvStream(many()).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(first.value).startsWith('\uFEFF"id"')).toBe(true);
+    expect(produced).toBeLessThan(1000);
+    await reader.cancel();
   });
 });

@@ -1,12 +1,16 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { createBatcher } from './batcher.js';
-import type { AddResult, MessagePage, MessageStore, NewMessage, StoredMessage } from './types.js';
+import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './types.js';
 
 interface Row {
+  id: number;
   public_id: string;
   received_at: string;
-  site: string;
+  site: string | null;
+  city: string;
+  page: string;
+  origin: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -15,13 +19,20 @@ interface Row {
   message: string;
 }
 
-const COLUMNS = 'public_id, received_at, site, first_name, last_name, email, phone, service, message';
+const COLUMNS = 'id, public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message';
+
+/** Rows read per statement by `all()`: small enough to keep the export's memory flat. */
+const EXPORT_CHUNK = 500;
 
 function toMessage(r: Row): StoredMessage {
   return {
     id: r.public_id,
     receivedAt: r.received_at,
-    site: r.site,
+    // NULL only for rows from before migration 2 when no home clinic was given to fill them.
+    site: r.site ?? '',
+    city: r.city,
+    page: r.page,
+    origin: r.origin,
     firstName: r.first_name,
     lastName: r.last_name,
     email: r.email,
@@ -31,28 +42,63 @@ function toMessage(r: Row): StoredMessage {
   };
 }
 
+/**
+ * What makes two posts "the same message" under one Idempotency-Key: what the visitor wrote and
+ * where it was filed, not when or over which connection it arrived.
+ */
+function bodyHash(m: NewMessage): string {
+  const parts = [m.firstName, m.lastName, m.email, m.phone, m.service, m.message, m.site, m.page];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+export interface MessageStoreOptions {
+  /** Queue a notification in the outbox with every message. */
+  notify: boolean;
+  /** The home clinic: messages stored before messages had cities are filed under it. */
+  home?: { site: string; city: string };
+}
+
 /** The SQLite message store; `flush()` commits what is queued (called on close). */
-export function createMessageStore(db: Database.Database, opts: { notify: boolean }): MessageStore & { flush(): void } {
+export function createMessageStore(db: Database.Database, opts: MessageStoreOptions): MessageStore & { flush(): void } {
+  // Only rows from before migration 2 have no site. Looked for first (a read), so the write happens
+  // once, on the first start after the upgrade, not at every start.
+  if (opts.home && db.prepare('SELECT 1 FROM messages WHERE site IS NULL LIMIT 1').get()) {
+    db.prepare('UPDATE messages SET site = ?, city = ? WHERE site IS NULL').run(opts.home.site, opts.home.city);
+  }
   const insert = db.prepare(
-    `INSERT INTO messages (public_id, idempotency_key, ${COLUMNS.replace('public_id, ', '')})
-     VALUES (@id, @key, @receivedAt, @site, @firstName, @lastName, @email, @phone, @service, @message)
+    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message)
+     VALUES (@id, @key, @hash, @receivedAt, @site, @city, @page, @origin, @firstName, @lastName, @email, @phone, @service, @message)
      ON CONFLICT (idempotency_key) DO NOTHING`,
   );
-  const byKey = db.prepare<[string], { public_id: string }>('SELECT public_id FROM messages WHERE idempotency_key = ?');
+  const byKey = db.prepare<[string], { public_id: string; body_hash: string | null }>('SELECT public_id, body_hash FROM messages WHERE idempotency_key = ?');
   // The notification is queued in the same transaction as the message: both are stored, or neither.
   const queueMail = db.prepare('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)');
   const page = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM messages ORDER BY id DESC LIMIT ? OFFSET ?`);
+  const pageOfSite = db.prepare<[string, number, number], Row>(`SELECT ${COLUMNS} FROM messages WHERE site = ? ORDER BY id DESC LIMIT ? OFFSET ?`);
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages');
-  const every = db.prepare<[], Row>(`SELECT ${COLUMNS} FROM messages ORDER BY id`);
+  const countOfSite = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM messages WHERE site = ?');
+  // Keyset paging (id > last seen), one short statement a chunk: better-sqlite3 refuses other
+  // statements while one is being iterated, and a chunk never holds more than EXPORT_CHUNK rows.
+  const chunk = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM messages WHERE id > ? ORDER BY id LIMIT ?`);
+  const chunkOfSite = db.prepare<[string, number, number], Row>(`SELECT ${COLUMNS} FROM messages WHERE site = ? AND id > ? ORDER BY id LIMIT ?`);
+  const perSite = db.prepare<[string, string], SiteCount>(
+    `SELECT coalesce(site, '') AS site, max(city) AS city,
+            sum(received_at >= ?) AS last7Days, sum(received_at >= ?) AS last30Days, count(*) AS total
+       FROM messages GROUP BY coalesce(site, '') ORDER BY total DESC, site`,
+  );
 
   const addOne = (item: { message: NewMessage; key?: string }): AddResult | Error => {
     const id = randomUUID();
     const m = item.message;
-    const params = { ...m, id, key: item.key ?? null };
-    const info = insert.run(params);
+    // Hashed only when there is a key to compare against: the common post pays nothing for it.
+    const hash = item.key === undefined ? null : bodyHash(m);
+    const info = insert.run({ ...m, id, key: item.key ?? null, hash });
     if (info.changes === 0) {
       const existing = byKey.get(item.key ?? '');
-      return existing ? { id: existing.public_id, duplicate: true } : new Error('message was not stored');
+      if (!existing) return new Error('message was not stored');
+      // A retry carries the same message; another message under a used key must not vanish silently.
+      if (existing.body_hash !== null && existing.body_hash !== hash) return { conflict: true };
+      return { id: existing.public_id, duplicate: true };
     }
     if (opts.notify) queueMail.run(info.lastInsertRowid, Date.now());
     return { id, duplicate: false };
@@ -70,14 +116,28 @@ export function createMessageStore(db: Database.Database, opts: { notify: boolea
   );
   const batcher = createBatcher<{ message: NewMessage; key?: string }, AddResult>((items) => commit.immediate(items));
 
+  function* all(filter: MessageFilter = {}): Generator<StoredMessage> {
+    let after = 0;
+    for (;;) {
+      const rows = filter.site === undefined ? chunk.all(after, EXPORT_CHUNK) : chunkOfSite.all(filter.site, after, EXPORT_CHUNK);
+      for (const r of rows) yield toMessage(r);
+      if (rows.length < EXPORT_CHUNK) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
   return {
     add: (message, key) => batcher.submit({ message, key }),
-    list(pageNo, pageSize): MessagePage {
-      const rows = page.all(pageSize, (pageNo - 1) * pageSize);
-      return { messages: rows.map(toMessage), total: count.get()?.n ?? 0 };
+    list(pageNo, pageSize, filter = {}): MessagePage {
+      const offset = (pageNo - 1) * pageSize;
+      if (filter.site === undefined) return { messages: page.all(pageSize, offset).map(toMessage), total: count.get()?.n ?? 0 };
+      return { messages: pageOfSite.all(filter.site, pageSize, offset).map(toMessage), total: countOfSite.get(filter.site)?.n ?? 0 };
     },
-    // An array, not a lazy iterator: better-sqlite3 refuses other statements while one iterates.
-    all: () => every.all().map(toMessage),
+    all,
+    countBySite(now) {
+      const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+      return perSite.all(daysAgo(7), daysAgo(30));
+    },
     flush: () => batcher.flush(),
   };
 }

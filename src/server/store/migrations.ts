@@ -36,6 +36,23 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX outbox_due ON outbox(next_attempt_at) WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL;
     `,
   },
+  {
+    // Every message carries its city (docs/decisions/010-leads-by-city.md). The old `site` column
+    // held the Origin header: it becomes `origin`, and `site` is now the city slug. Rows from before
+    // keep site NULL here; createMessageStore files them under the home clinic, whose city only
+    // the running server knows. body_hash tells a retry from a different message under one
+    // Idempotency-Key (NULL for old rows: those keys answer as before).
+    version: 2,
+    name: 'messages carry their site, city and page',
+    sql: `
+      ALTER TABLE messages RENAME COLUMN site TO origin;
+      ALTER TABLE messages ADD COLUMN site TEXT;
+      ALTER TABLE messages ADD COLUMN city TEXT NOT NULL DEFAULT '';
+      ALTER TABLE messages ADD COLUMN page TEXT NOT NULL DEFAULT '';
+      ALTER TABLE messages ADD COLUMN body_hash TEXT;
+      CREATE INDEX messages_site ON messages(site, id);
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */

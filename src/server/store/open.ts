@@ -18,7 +18,12 @@ export interface Store {
 export interface OpenStoreOptions {
   /** Queue a notification in the outbox with every message (mail is configured). */
   notify?: boolean;
-  /** How long a writer waits for a lock held by another connection. */
+  /** The home clinic (city slug and city): messages stored before messages had cities are filed under it. */
+  home?: { site: string; city: string };
+  /**
+   * How long opening and migrating wait for a lock held by another connection (before the server
+   * listens, so blocking is harmless). Afterwards the connection never waits: see busy.ts.
+   */
   busyTimeoutMs?: number;
 }
 
@@ -40,11 +45,14 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
     db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 5000)}`);
     db.pragma('foreign_keys = ON');
     migrate(db, file);
+    // From here on a lock held elsewhere fails at once and is retried on a timer (batcher.ts):
+    // a busy timeout would block the event loop, and every request with it.
+    db.pragma('busy_timeout = 0');
   } catch (err) {
     db.close();
     throw err;
   }
-  const messages = createMessageStore(db, { notify: options.notify ?? false });
+  const messages = createMessageStore(db, { notify: options.notify ?? false, home: options.home });
   const outbox = createOutboxStore(db);
   let closed = false;
   return {

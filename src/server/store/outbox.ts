@@ -5,6 +5,7 @@ interface DueRow {
   id: number;
   public_id: string;
   site: string;
+  city: string;
   received_at: string;
   attempts: number;
 }
@@ -16,7 +17,7 @@ interface DueRow {
  */
 export function createOutboxStore(db: Database.Database): OutboxStore {
   const due = db.prepare<[number, number, number], DueRow>(
-    `SELECT o.id, m.public_id, m.site, m.received_at, o.attempts
+    `SELECT o.id, m.public_id, coalesce(m.site, '') AS site, m.city, m.received_at, o.attempts
        FROM outbox o JOIN messages m ON m.id = o.message_id
       WHERE o.sent_at IS NULL AND o.next_attempt_at IS NOT NULL AND o.next_attempt_at <= ?
         AND (o.lease_until IS NULL OR o.lease_until <= ?)
@@ -36,7 +37,7 @@ export function createOutboxStore(db: Database.Database): OutboxStore {
   const claim = db.transaction((nowMs: number, limit: number, leaseMs: number): OutboxItem[] => {
     const rows = due.all(nowMs, nowMs, limit);
     for (const r of rows) lease.run(nowMs + leaseMs, r.id);
-    return rows.map((r) => ({ id: r.id, messageId: r.public_id, site: r.site, receivedAt: r.received_at, attempts: r.attempts }));
+    return rows.map((r) => ({ id: r.id, messageId: r.public_id, site: r.site, city: r.city, receivedAt: r.received_at, attempts: r.attempts }));
   });
 
   return {
