@@ -56,7 +56,9 @@ describe('one config and logo, four ways to a site', () => {
   ] as const)('build, serve, dev and the admin give the same files: %s', async (_, fileName, logo, type) => {
     const dir = tempDir();
     const configPath = join(dir, 'tampa.yaml');
-    const config = { ...clinic, logoUrl: `/uploads/${fileName}` };
+    // A config that names its contact endpoint: build, serve, dev and the admin then all post
+    // there (without one, build posts to /api/contact and warns, the admin to its own URL).
+    const config = { ...clinic, logoUrl: `/uploads/${fileName}`, contactEndpoint: 'https://clinic.example.com/api/contact' };
     // JSON is YAML: the file and the admin's request carry the very same values.
     writeFileSync(configPath, JSON.stringify(config, null, 2));
     mkdirSync(join(dir, 'uploads'));

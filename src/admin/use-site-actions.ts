@@ -10,6 +10,8 @@ import { domainOf, formFieldOf, toConfig, type AdminForm } from './form.js';
 export interface Generated {
   files: Record<string, string>;
   config: ClinicConfigInput;
+  /** Where the site's contact form posts (the server's answer), shown before it is downloaded or deployed. */
+  contactEndpoint?: string;
 }
 
 /** Spec section 3: the deployment response. */
@@ -55,7 +57,8 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
         return;
       }
       if (!json || typeof json.files !== 'object') throw new Error('the answer holds no files');
-      setGenerated({ files: json.files as Record<string, string>, config });
+      const contactEndpoint = typeof json.contactEndpoint === 'string' ? json.contactEndpoint : undefined;
+      setGenerated({ files: json.files as Record<string, string>, config, contactEndpoint });
       window.alert(M.generateSucceeded.title);
     } catch (err) {
       console.error(err);
@@ -101,7 +104,8 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ domainName: domainOf(website), businessName, city, files: generated.files, deploymentType: 'static' }),
+        // `config` (beyond the spec) lets the server show this city's own page after a failed form post.
+        body: JSON.stringify({ domainName: domainOf(website), businessName, city, files: generated.files, deploymentType: 'static', config: generated.config }),
       });
       const text = await res.text();
       const body = parseJson(text);

@@ -19,6 +19,9 @@ export const apiNotFound = { title: 'Not found' } satisfies Message;
 /** A failure nobody expected; the cause goes to the server log, never into the answer. */
 export const serverFailed = { title: 'Internal server error' } satisfies Message;
 
+/** The database stayed locked by another program for seconds (src/server/store/busy.ts); nothing was changed. */
+export const serverBusy = { title: 'The server is busy: nothing was changed. Please try again in a few seconds.' } satisfies Message;
+
 /** A request naming fields that are wrong: `errors` says which and why. */
 export const fieldsInvalid = { title: 'Please correct the fields named in errors and send the request again.' } satisfies Message;
 
@@ -34,6 +37,13 @@ export const adminTooManyAttempts = { title: 'Too many failed attempts' } satisf
 export const adminLoopbackOnly = { title: 'The admin is only open on this machine.', hint: 'Set ADMIN_PASSWORD to use it remotely.' } satisfies Message;
 export const adminCrossSite = { title: 'Cross-site admin requests are refused' } satisfies Message;
 export const adminBodyType = { title: 'Admin calls take application/json or multipart/form-data' } satisfies Message;
+/** A Host header that names no address of this server (a DNS rebinding attempt, or a missing setting): 421. */
+export const hostMisdirected = {
+  title: 'Misdirected request: this server does not answer to that host name.',
+  hint: 'Use the address the server printed at start-up, or list the name in PUBLIC_URL (with ADMIN_PASSWORD), SITES_URL or ALLOWED_HOSTS.',
+} satisfies Message;
+/** Every client's password guesses together passed the global cap (docs/threat-model.md). */
+export const adminLockedOut = { title: 'Too many failed attempts on this server; try again in a minute' } satisfies Message;
 
 // Logo upload: the admin alerts "Failed to upload logo: {title}" (admin.ts, logoUploadRejected)
 
@@ -44,6 +54,7 @@ export const logoUnreadable = { title: 'The upload could not be read as a form' 
 export const logoMissing = { title: 'No logo file was sent (expected a form field named logo)' } satisfies Message;
 export const logoEmpty = { title: 'The logo file is empty' } satisfies Message;
 export const logoNotImage = { title: 'The file is not a JPG, PNG, GIF or SVG image' } satisfies Message;
+export const logoNotSaved = { title: 'The server has no room left to store the logo', hint: 'Free some disk space on the server and upload again.' } satisfies Message;
 
 // Deployments: the admin's deploy panel shows `message` (admin.ts, deployFailed) above `error`
 
@@ -58,6 +69,29 @@ export const domainTaken = (domain: string, owner: string): Message => ({
 });
 export const siteLive = (name: string, detail: string): Message => ({ title: `${name} is live (${detail})` });
 export const siteRolledBack = (siteName: string, releaseId: string): Message => ({ title: `${siteName} is back on release ${releaseId}` });
+export const domainReserved = (domain: string): Message => ({
+  title: `${domain} is an address of this server (its admin or its hosted sites), not a site's own domain.`,
+  hint: 'Give the site its own website address.',
+});
+
+// Start-up: `clinic-gen serve` prints these and exits 1 (src/server/start-error.ts)
+
+export const databaseUnavailable = (file: string, reason: string): Message => ({
+  title: `The database ${file} cannot be opened: ${reason}.`,
+  hint: 'Check that the --data folder can be created and written by this user, and that the file is a clinic-gen database.',
+});
+export const listenPortInUse = (address: string, flag: string): Message => ({
+  title: `${address} is already in use by another program.`,
+  hint: `Stop that program, or choose another port with ${flag}.`,
+});
+export const listenPortForbidden = (address: string, flag: string): Message => ({
+  title: `This user may not listen on ${address}.`,
+  hint: `Ports below 1024 need privileges; choose another port with ${flag} and put a proxy in front.`,
+});
+export const listenAddressUnavailable = (address: string): Message => ({
+  title: `${address} is not an address of this machine.`,
+  hint: 'Choose one of its addresses with --host, or 127.0.0.1.',
+});
 
 // Stored messages
 

@@ -11,7 +11,10 @@ describe('resolveServerConfig', () => {
       ok: true,
       config: {
         port: 3000,
+        sitesPort: 3001,
+        sitesUrl: undefined,
         host: '127.0.0.1',
+        allowedHosts: [],
         dataDir: path.resolve('data'),
         rateLimit: 5,
         maxBodyBytes: 32 * 1024,
@@ -42,6 +45,25 @@ describe('resolveServerConfig', () => {
     expect(!open.ok && open.errors[0]).toMatch(/^Refusing to listen on 0\.0\.0\.0 without ADMIN_PASSWORD/);
     expect(resolve({ host: '0.0.0.0' }, { ADMIN_PASSWORD: 'a long enough password' }).ok).toBe(true);
     expect(resolve({ host: '::1' }).ok).toBe(true);
+  });
+
+  it('puts deployed sites on the next port, a free one with --port 0, or the one given; never the admin port', () => {
+    expect(resolve({ port: 8080 })).toMatchObject({ config: { port: 8080, sitesPort: 8081 } });
+    expect(resolve({ port: 0 })).toMatchObject({ config: { port: 0, sitesPort: 0 } });
+    expect(resolve({ sitesPort: 9000 }, { SITES_PORT: '9100' })).toMatchObject({ config: { sitesPort: 9000 } });
+    expect(resolve({}, { SITES_PORT: '9100', SITES_URL: 'https://sites.example.com' })).toMatchObject({ config: { sitesPort: 9100, sitesUrl: 'https://sites.example.com' } });
+    const same = resolve({ port: 4000, sitesPort: 4000 });
+    expect(!same.ok && same.errors).toEqual([expect.stringMatching(/^--sites-port: must differ from --port \(4000\)/)]);
+    const last = resolve({ port: 65535 });
+    expect(!last.ok && last.errors).toEqual([expect.stringMatching(/^--sites-port: --port 65535 leaves no next port/)]);
+    const sameOrigin = resolve({}, { PUBLIC_URL: 'https://clinic.example.com', SITES_URL: 'https://clinic.example.com/sites/' });
+    expect(!sameOrigin.ok && sameOrigin.errors).toEqual([expect.stringMatching(/^SITES_URL: must be another origin than PUBLIC_URL/)]);
+  });
+
+  it('reads ALLOWED_HOSTS as lower-cased names, naming a bad entry', () => {
+    expect(resolve({}, { ALLOWED_HOSTS: 'Clinic.LAN, clinic.lan:8080,[::1]:3000' })).toMatchObject({ config: { allowedHosts: ['clinic.lan', 'clinic.lan:8080', '[::1]:3000'] } });
+    const bad = resolve({}, { ALLOWED_HOSTS: 'https://clinic.lan/' });
+    expect(!bad.ok && bad.errors[0]).toMatch(/^ALLOWED_HOSTS: "https:\/\/clinic.lan\/" is not a host name/);
   });
 
   it('names each bad flag and each bad variable together', () => {

@@ -2,8 +2,9 @@ import path from 'node:path';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { z } from 'zod';
 import { SERVER_DEFAULTS } from './defaults.js';
-import { parseServerEnv } from './env.js';
+import { parseServerEnv, type ServerEnv } from './env.js';
 import { isLoopback } from './http/client.js';
+import { normalizeOrigin } from './http/origin.js';
 import { smtpOptions } from './mail/smtp.js';
 
 /**
@@ -15,6 +16,8 @@ import { smtpOptions } from './mail/smtp.js';
 /** The command-line flags of `clinic-gen serve`; an absent flag takes its default. */
 export interface ServerFlags {
   port?: number;
+  /** `--sites-port`: the listener of deployed sites and previews; wins over SITES_PORT. */
+  sitesPort?: number;
   host?: string;
   /** `--data`: the database, uploads and deployments live here. */
   dataDir?: string;
@@ -33,9 +36,19 @@ export interface MailSettings {
 
 /** The server's settings, resolved: every field has its final value. */
 export interface ServerConfig {
-  /** 0 picks a free port. */
+  /** The admin's listener: the admin, its API, the clinic's own site. 0 picks a free port. */
   port: number;
+  /**
+   * The listener of hosted content (deployed sites, previews): another port is another origin,
+   * so a deployed page can never act as the admin (docs/decisions/009-hosted-sites-origin.md).
+   * 0 picks a free port.
+   */
+  sitesPort: number;
+  /** SITES_URL: the public URL of the sites listener, for links; else the admin's host name on sitesPort. */
+  sitesUrl?: string;
   host: string;
+  /** ALLOWED_HOSTS: more names (name or name:port) the listeners answer to besides their own. */
+  allowedHosts: string[];
   /** Absolute; the database is `<dataDir>/clinic.db`, uploads and deployments beside it. */
   dataDir: string;
   /** Contact posts per client address and minute; 0 lifts the limit. */
@@ -64,13 +77,14 @@ const text = (hint: string) => z.string({ error: hint }).trim().min(1, { error: 
 
 const flagsSchema = z.object({
   port: wholeNumber('expected a whole number from 0 to 65535', 65535).default(SERVER_DEFAULTS.port),
+  sitesPort: wholeNumber('expected a whole number from 0 to 65535', 65535).optional(),
   host: text('expected an address like 127.0.0.1').default(SERVER_DEFAULTS.host),
   dataDir: text('expected a folder').default(SERVER_DEFAULTS.dataDir),
   rateLimit: wholeNumber('expected a whole number (0 lifts the limit)').optional(),
 });
 
 /** How the operator spells each flag, for error messages. */
-const FLAG_NAMES: Record<keyof ServerFlags, string> = { port: '--port', host: '--host', dataDir: '--data', rateLimit: '--rate-limit' };
+const FLAG_NAMES: Record<keyof ServerFlags, string> = { port: '--port', sitesPort: '--sites-port', host: '--host', dataDir: '--data', rateLimit: '--rate-limit' };
 
 /** True for host names that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
@@ -102,6 +116,8 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
       ],
     };
   }
+  const sites = sitesListener(flags.data.port, flags.data.sitesPort, env);
+  if (!sites.ok) return { ok: false, errors: sites.errors };
   const smtp = smtpOptions(env);
   // env.ts already refused half a mail configuration, so this is all or nothing.
   const { MAIL_FROM: from, NOTIFY_TO: to, PUBLIC_URL: publicUrl } = env;
@@ -110,7 +126,10 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
     ok: true,
     config: {
       port: flags.data.port,
+      sitesPort: sites.port,
+      sitesUrl: env.SITES_URL,
       host,
+      allowedHosts: env.ALLOWED_HOSTS.map((h) => h.toLowerCase()),
       dataDir: path.resolve(flags.data.dataDir),
       rateLimit: flags.data.rateLimit ?? env.CONTACT_RATE_LIMIT ?? SERVER_DEFAULTS.rateLimit,
       maxBodyBytes: SERVER_DEFAULTS.maxBodyBytes,
@@ -122,4 +141,24 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
       mail,
     },
   };
+}
+
+/**
+ * The sites listener's port (flag, SITES_PORT, else the admin's port + 1, or a free one with
+ * --port 0), checked to differ from the admin's, and SITES_URL checked to be another origin than
+ * PUBLIC_URL: hosted pages on the admin's origin could use the admin with its credentials.
+ */
+function sitesListener(port: number, flag: number | undefined, env: ServerEnv): { ok: true; port: number } | { ok: false; errors: string[] } {
+  const errors: string[] = [];
+  const given = flag ?? env.SITES_PORT;
+  const name = flag !== undefined ? '--sites-port' : 'SITES_PORT';
+  const sitesPort = given ?? (port === 0 ? 0 : port + SERVER_DEFAULTS.sitesPortOffset);
+  if (given === undefined && sitesPort > 65535) errors.push(`--sites-port: --port ${port} leaves no next port for deployed sites; set --sites-port or SITES_PORT`);
+  else if (sitesPort > 65535) errors.push(`${name}: expected a whole number from 0 to 65535`);
+  else if (sitesPort !== 0 && sitesPort === port) errors.push(`${name}: must differ from --port (${port}); deployed sites need an origin of their own`);
+  const publicOrigin = env.PUBLIC_URL ? normalizeOrigin(env.PUBLIC_URL) : undefined;
+  if (env.SITES_URL && publicOrigin && normalizeOrigin(env.SITES_URL) === publicOrigin) {
+    errors.push(`SITES_URL: must be another origin than PUBLIC_URL (${publicOrigin}); deployed sites must never share the admin's origin`);
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, port: sitesPort };
 }

@@ -7,12 +7,24 @@ import { DEFAULT_URL_TEMPLATE } from './deploy/url-template.js';
  */
 export const SERVER_DEFAULTS = {
   port: 3000,
+  /** Deployed sites and previews listen on their own port (their own origin): `port` + this. */
+  sitesPortOffset: 1,
   host: '127.0.0.1',
   dataDir: './data',
   /** Contact posts per client address and minute. */
   rateLimit: 5,
   /** Largest contact body: a message of a few thousand characters and room to spare. */
   maxBodyBytes: 32 * 1024,
+  /**
+   * Open connections (http/connection-limit.ts): in all, lowered to 70% of the process's
+   * descriptor limit when that is lower (`ulimit -n 1024` gives 700); from one client address; and
+   * how long a new connection may take to send its first request head.
+   */
+  connections: { max: 700, perClient: 64, firstRequestMs: 10_000 },
+  /** Failed admin password attempts per client address and minute. */
+  authFailuresPerClient: 20,
+  /** Failed admin password attempts of all clients together per minute (IPv6 makes addresses cheap). */
+  authFailuresGlobal: 100,
   /** Where "Visit Site" points unless DEPLOY_URL_TEMPLATE says otherwise. */
   urlTemplate: DEFAULT_URL_TEMPLATE,
 } as const;

@@ -19,6 +19,9 @@ describe('parseServerEnv', () => {
     [{ CORS_ORIGINS: 'https://tampa.example.com/contact' }, /^CORS_ORIGINS: .* is not an origin/],
     [{ SMTP_URL: 'http://mail.example.com' }, /^SMTP_URL: expected smtp:\/\//],
     [{ SMTP_PORT: 'abc', SMTP_HOST: 'x' }, /^SMTP_PORT: expected a port number/],
+    [{ SITES_PORT: '30o1' }, /^SITES_PORT: expected a port number like 3001/],
+    [{ SITES_URL: 'sites.example.com' }, /^SITES_URL: expected an http\(s\) URL/],
+    [{ ALLOWED_HOSTS: 'clinic.lan/admin' }, /^ALLOWED_HOSTS: "clinic.lan\/admin" is not a host name/],
   ])('names the variable at fault: %j', (env, message) => {
     const r = parseServerEnv(env);
     expect(r.ok).toBe(false);

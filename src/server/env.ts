@@ -19,6 +19,11 @@ const list = (what: string, check: (item: string) => boolean) =>
       return items;
     });
 
+/** `name`, `name:port`, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+function isHostEntry(item: string): boolean {
+  return /^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(item);
+}
+
 const httpUrl = (example: string) =>
   z.string().trim().refine((v) => normalizeOrigin(v) !== undefined, { error: `expected an http(s) URL like ${example}` });
 
@@ -36,6 +41,11 @@ export const serverEnvSchema = z.object({
   TRUST_PROXY: list('an IP address or "loopback"', (s) => s === 'loopback' || isIP(s) !== 0),
   CORS_ORIGINS: list('an origin like https://tampa.example.com', (s) => normalizeOrigin(s) === s.replace(/\/$/, '')),
   PUBLIC_URL: httpUrl('https://clinic.example.com').optional(),
+  // The listener of deployed sites and previews (docs/decisions/009-hosted-sites-origin.md).
+  SITES_PORT: z.string().regex(/^\d{1,5}$/, { error: 'expected a port number like 3001 (0 picks a free port)' }).transform(Number).optional(),
+  SITES_URL: httpUrl('https://sites.clinic.example.com').optional(),
+  // More names the server answers to (docs/threat-model.md, the Host allowlist).
+  ALLOWED_HOSTS: list('a host name like clinic.lan or clinic.lan:8080', isHostEntry),
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, { error: 'expected smtp://user:pass@host:587 or smtps://user:pass@host:465' }).optional(),
   SMTP_HOST: z.string().trim().min(1).optional(),
   SMTP_PORT: z.string().regex(/^\d{1,5}$/, { error: 'expected a port number like 587' }).transform(Number).optional(),

@@ -1,18 +1,25 @@
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { ClinicConfig } from '../config/schema.js';
-import { createApp } from './app.js';
+import { citySlug } from '../config/slug.js';
+import { createApps, type ClinicApps } from './app.js';
 import type { ServerConfig } from './config.js';
 import { errorFields, type Logger } from './logger.js';
 import { wireMail } from './mail/wire.js';
 import type { MailWorkerOptions } from './mail/worker.js';
+import { SERVER_DEFAULTS } from './defaults.js';
+import { trustedSet } from './http/client.js';
+import { connectionPool, limitConnections } from './http/connection-limit.js';
 import { trackConnections } from './shutdown.js';
-import { openStore, type Store } from './store/open.js';
+import { databaseProblem, listenProblem } from './start-error.js';
+import { DB_FILE, openStore, type Store } from './store/open.js';
 import type { AppDeps, FormPageRenderer } from './types.js';
 
 /**
- * Listens with an already rendered site: opens the store, wires mail, starts @hono/node-server.
+ * Listens with an already rendered site: opens the store, wires mail, starts two listeners with
+ * @hono/node-server, the admin's and the sites listener (docs/decisions/009-hosted-sites-origin.md).
  * start.ts adds config loading and rendering on top; tests and the crash fixture call this
  * directly with a hand-made site.
  */
@@ -32,22 +39,77 @@ export interface ServeOptions {
 }
 
 export interface RunningServer {
+  /** The admin's listener: the clinic's site, the contact API, the admin. */
   url: string;
   port: number;
+  /** The sites listener: deployed sites, previews, the contact API. */
+  sitesUrl: string;
+  sitesPort: number;
   store: Store;
   /** Stops accepting, lets in-flight requests finish, stops the mail worker, closes the database. */
   close(): Promise<void>;
 }
 
-/** Opens the store, wires mail and listens on the configured host and port. */
+type Fetch = Parameters<typeof createAdaptorServer>[0]['fetch'];
+
+/** An http.Server for one app, with the limits every listener gets. */
+function listener(fetch: Fetch, hostname: string): Server {
+  const server = createAdaptorServer({ fetch, hostname }) as Server;
+  // Slow clients (slowloris) must not hold sockets for the default five minutes.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 20_000;
+  return server;
+}
+
+/** Listens, or fails with the operator's reading of why (port in use, no permission...). */
+function listen(server: Server, port: number, host: string, flag: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const failed = (err: Error) => reject(listenProblem(err, `${displayHost(host)}:${port}`, flag) ?? err);
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+/** Opens the store, wires mail and listens on the configured host and both ports. */
 export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const { server: config } = o;
-  const store = openStore(config.dataDir, { notify: config.mail !== undefined });
+  let store: Store;
+  try {
+    store = openStore(config.dataDir, { notify: config.mail !== undefined, home: { site: citySlug(o.clinic.city), city: o.clinic.city } });
+  } catch (err) {
+    throw databaseProblem(err, join(config.dataDir, DB_FILE));
+  }
   const worker = config.mail ? wireMail({ mail: config.mail, clinic: o.clinic, logger: o.logger, mailTiming: o.mailTiming }, store) : undefined;
 
-  const app = createApp({
+  // The apps need the ports actually bound (port 0 picks one), so they are made after listening;
+  // nothing is answered before, since both are set before this turn of the event loop ends.
+  let apps: ClinicApps | undefined;
+  const starting = () => new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
+  const admin = listener((req, env) => (apps ? apps.admin.fetch(req, env) : starting()), config.host);
+  const sites = listener((req, env) => (apps ? apps.sites.fetch(req, env) : starting()), config.host);
+  // One pool for both listeners, so they share one total, kept below the descriptor limit.
+  const pool = connectionPool({ ...SERVER_DEFAULTS.connections, exempt: trustedSet(config.trustProxy) });
+  for (const s of [admin, sites]) limitConnections(s, pool);
+  const connections = [trackConnections(admin), trackConnections(sites)];
+  try {
+    await listen(admin, config.port, config.host, '--port');
+    await listen(sites, config.sitesPort, config.host, '--sites-port (or SITES_PORT)');
+  } catch (err) {
+    await Promise.all(connections.map((c) => c.drain(0)));
+    await worker?.stop();
+    store.close();
+    throw err;
+  }
+  const port = (admin.address() as AddressInfo).port;
+  const sitesPort = (sites.address() as AddressInfo).port;
+  apps = createApps({
     clinic: o.clinic,
-    server: config,
+    server: { ...config, port, sitesPort },
     files: o.files,
     store: store.messages,
     logger: o.logger,
@@ -55,38 +117,19 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     releases: o.releases,
     onMessageStored: worker ? () => worker.kick() : undefined,
   });
-
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
-  // Slow clients (slowloris) must not hold sockets for the default five minutes.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 20_000;
-  const connections = trackConnections(server);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  } catch (err) {
-    await worker?.stop();
-    store.close();
-    throw err;
-  }
-  server.on('error', (err) => o.logger.error('server.error', errorFields(err)));
+  for (const s of [admin, sites]) s.on('error', (err) => o.logger.error('server.error', errorFields(err)));
   worker?.start();
 
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    url,
+    url: `http://${displayHost(config.host)}:${port}`,
     port,
+    sitesUrl: `http://${displayHost(config.host)}:${sitesPort}`,
+    sitesPort,
     store,
     close: () =>
       (closing ??= (async () => {
-        await connections.drain(o.shutdownGraceMs ?? 10_000);
+        await Promise.all(connections.map((c) => c.drain(o.shutdownGraceMs ?? 10_000)));
         await worker?.stop();
         store.close();
       })()),

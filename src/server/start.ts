@@ -5,6 +5,7 @@ import { buildSiteFiles, problemLines } from '../site/pipeline.js';
 import { resolveServerConfig, type ServerFlags } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveClinic, type RunningServer } from './serve.js';
+import { ServerStartError } from './start-error.js';
 
 /** Options of `clinic-gen serve`: its flags (defaults in config.ts) and the clinic's config file. */
 export interface StartOptions extends ServerFlags {
@@ -17,19 +18,14 @@ export interface StartOptions extends ServerFlags {
   logger?: Logger;
 }
 
-/** A start-up failure: `problems` lists each one (bad flag or env variable, bad config line, unsafe host). */
-export class ServerStartError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`The server cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ServerStartError';
-  }
-}
+/** Start-up failures the operator can fix (src/server/start-error.ts). */
+export { ServerStartError };
 
 /** Loads and renders the clinic's site, opens the store and listens. */
-export async function startServer(options: StartOptions): Promise<{ url: string; close(): Promise<void> }> {
+export async function startServer(options: StartOptions): Promise<{ url: string; sitesUrl: string; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger();
-  const { port, host, dataDir, rateLimit } = options;
-  const resolved = resolveServerConfig({ flags: { port, host, dataDir, rateLimit }, env: options.env ?? process.env });
+  const { port, sitesPort, host, dataDir, rateLimit } = options;
+  const resolved = resolveServerConfig({ flags: { port, sitesPort, host, dataDir, rateLimit }, env: options.env ?? process.env });
   if (!resolved.ok) throw new ServerStartError(resolved.errors);
   const settings = resolved.config;
   const loaded = await loadConfigFile(options.configPath);
@@ -37,7 +33,8 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   for (const warning of loaded.warnings) logger.warn('config.warning', { warning });
   const { config } = loaded;
   // The same site as `clinic-gen build` (docs/decisions/005): a logo given as a site path is read from beside the config.
-  const site = await buildSiteFiles(config, configAssetSource(options.configPath));
+  // This server serves the site, so the form's default path endpoint reaches it (no warning).
+  const site = await buildSiteFiles(config, configAssetSource(options.configPath), { servedByClinic: true });
   if (!site.ok) throw new ServerStartError(problemLines(options.configPath, site.errors));
   for (const warning of problemLines(options.configPath, site.warnings)) logger.warn('config.warning', { warning });
 
@@ -49,12 +46,15 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
     renderFormPage: (result) => renderFormPostPage(config, result),
   });
 
-  logger.info('server.listening', { url: server.url, database: server.store.file, mail: settings.mail !== undefined });
+  logger.info('server.listening', { url: server.url, sites: server.sitesUrl, database: server.store.file, mail: settings.mail !== undefined });
+  if (settings.publicUrl && !settings.sitesUrl) {
+    logger.warn('sites.url_unset', { note: `PUBLIC_URL is set but SITES_URL is not: links to deployed sites and previews use port ${server.sitesPort} of the admin's host name; set SITES_URL to their public address` });
+  }
   if (!settings.adminPassword) {
     logger.warn('admin.loopback_only', { note: 'ADMIN_PASSWORD is not set: listening on loopback only; the admin is open to this machine only' });
   }
   if (options.installSignalHandlers) installSignals(server, logger);
-  return { url: server.url, close: server.close };
+  return { url: server.url, sitesUrl: server.sitesUrl, close: server.close };
 }
 
 function installSignals(server: RunningServer, logger: Logger) {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { clinicConfigSchema, type ClinicConfig } from '../config/schema.js';
-import { createApp } from './app.js';
+import { createApps } from './app.js';
 import { resolveServerConfig, type ServerConfig } from './config.js';
 import { createReleaseStore, type ReleaseStoreOptions } from './deploy/release-store.js';
-import type { AddResult, MessageStore, NewMessage, StoredMessage } from './store/types.js';
+import type { AddResult, MessageFilter, MessageStore, NewMessage, SiteCount, StoredMessage } from './store/types.js';
 import type { AppDeps } from './types.js';
 
 /**
@@ -61,56 +61,82 @@ export const TEST_FILES: Record<string, string> = {
   'assets/contact.9e8d7c6b.js': 'console.log(1)',
 };
 
+/** The test clinic's public host name: tests reach the app under it as if ALLOWED_HOSTS named it. */
+export const TEST_HOST = 'clinic.example.com';
+
 /**
- * A ServerConfig as `clinic-gen serve` would resolve it with no flags and no environment, on a
- * fresh data folder (created by the first write), with `overrides` on top.
+ * A ServerConfig as `clinic-gen serve` would resolve it with no flags and ALLOWED_HOSTS=TEST_HOST
+ * (ports 3000 and 3001), on a fresh data folder (created by the first write), with `overrides` on top.
  */
 export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const resolved = resolveServerConfig({ flags: { dataDir: join(tmpdir(), `clinic-test-${randomUUID()}`) }, env: {} });
+  const resolved = resolveServerConfig({ flags: { dataDir: join(tmpdir(), `clinic-test-${randomUUID()}`) }, env: { ALLOWED_HOSTS: TEST_HOST } });
   if (!resolved.ok) throw new Error(resolved.errors.join('\n'));
   return { ...resolved.config, ...overrides };
 }
 
-/** createApp with the test clinic, the hand-made site and an in-memory message store, unless given. */
+/** createApp (the admin's listener) with the test clinic, the hand-made site and an in-memory message store, unless given. */
 export function testApp(deps: Partial<Omit<AppDeps, 'server'>> & { server?: Partial<ServerConfig> } = {}) {
+  return testApps(deps).admin;
+}
+
+/** Both listeners' apps (createApps) over one set of stores, made like testApp. */
+export function testApps(deps: Partial<Omit<AppDeps, 'server'>> & { server?: Partial<ServerConfig> } = {}) {
   const { server, ...rest } = deps;
-  return createApp({ clinic: testConfig(), files: TEST_FILES, store: memoryStore(), ...rest, server: testServerConfig(server) });
+  return createApps({ clinic: testConfig(), files: TEST_FILES, store: memoryStore(), ...rest, server: testServerConfig(server) });
 }
 
 /**
- * The whole app as the operator reaches it without a password: requests come from loopback, the
- * data folder is fresh (or `server.dataDir`), releases skip fsync. `releases` reads the same
+ * The whole server as the operator reaches it without a password: requests come from loopback, the
+ * data folder is fresh (or `server.dataDir`), releases skip fsync. `request` goes to the admin's
+ * listener, `site` to the sites listener (deployed sites, previews); `store` reads the same
  * deployments folder the app writes.
  */
 export function adminTestApp(server: Partial<ServerConfig> = {}, releases: Omit<ReleaseStoreOptions, 'root'> = {}) {
   const config = testServerConfig(server);
-  const app = createApp({ clinic: testConfig(), server: config, files: TEST_FILES, store: memoryStore(), releases: { durable: false, ...releases } });
+  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, store: memoryStore(), releases: { durable: false, ...releases } });
+  const app = apps.admin;
   const request = (path: string, init?: RequestInit) => app.request(path, init, fromAddress('127.0.0.1'));
+  const site = (path: string, init?: RequestInit) => apps.sites.request(path, init, fromAddress('127.0.0.1'));
   const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
     request(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const store = createReleaseStore({ root: join(config.dataDir, 'deployments'), durable: false });
-  return { app, request, json, dataDir: config.dataDir, store };
+  return { app, sites: apps.sites, request, site, json, dataDir: config.dataDir, store, config };
 }
 
-/** A MessageStore in memory, for route tests that do not need SQLite. */
+/** A MessageStore in memory, for route tests that do not need SQLite (same contract as store/messages.ts). */
 export function memoryStore(): MessageStore & { rows: StoredMessage[] } {
   const rows: StoredMessage[] = [];
-  const keys = new Map<string, string>();
+  const keys = new Map<string, { id: string; body: string }>();
+  const bodyOf = (m: NewMessage) => JSON.stringify([m.firstName, m.lastName, m.email, m.phone, m.service, m.message, m.site, m.page]);
+  const filtered = (filter: MessageFilter = {}) => rows.filter((m) => filter.site === undefined || m.site === filter.site);
   return {
     rows,
     async add(message: NewMessage, key?: string): Promise<AddResult> {
       const existing = key ? keys.get(key) : undefined;
-      if (existing) return { id: existing, duplicate: true };
+      if (existing) return existing.body === bodyOf(message) ? { id: existing.id, duplicate: true } : { conflict: true };
       const id = randomUUID();
       rows.push({ ...message, id });
-      if (key) keys.set(key, id);
+      if (key) keys.set(key, { id, body: bodyOf(message) });
       return { id, duplicate: false };
     },
-    list(page, pageSize) {
-      const newest = [...rows].reverse();
-      return { messages: newest.slice((page - 1) * pageSize, page * pageSize), total: rows.length };
+    list(page, pageSize, filter) {
+      const newest = filtered(filter).reverse();
+      return { messages: newest.slice((page - 1) * pageSize, page * pageSize), total: newest.length };
     },
-    all: () => [...rows],
+    all: (filter) => filtered(filter),
+    countBySite(now) {
+      const since = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+      const out = new Map<string, SiteCount>();
+      for (const m of rows) {
+        const c = out.get(m.site) ?? { site: m.site, city: m.city, last7Days: 0, last30Days: 0, total: 0 };
+        c.city = m.city > c.city ? m.city : c.city;
+        c.last7Days += m.receivedAt >= since(7) ? 1 : 0;
+        c.last30Days += m.receivedAt >= since(30) ? 1 : 0;
+        c.total += 1;
+        out.set(m.site, c);
+      }
+      return [...out.values()].sort((a, b) => b.total - a.total || a.site.localeCompare(b.site));
+    },
   };
 }
 

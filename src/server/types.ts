@@ -5,7 +5,7 @@ import type { Logger } from './logger.js';
 import type { MessageStore } from './store/types.js';
 
 /**
- * What `createApp` needs from the outside world. Everything with a side effect (storage, clock,
+ * What `createApps` (both listeners' apps) needs from the outside world. Everything with a side effect (storage, clock,
  * mail) comes in here so route tests can swap it.
  */
 

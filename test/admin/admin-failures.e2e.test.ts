@@ -115,7 +115,7 @@ describe('releases', () => {
     };
     await deploy('First release of the Odessa clinic site.');
     await deploy('Second release of the Odessa clinic site.');
-    const live = async () => (await page.request.get(`${world.url}/sites/odessa/`)).text();
+    const live = async () => (await page.request.get(`${world.sitesUrl}/sites/odessa/`)).text();
     expect(await live()).toContain('Second release');
     await page.locator('[data-site="odessa"]').getByRole('button', { name: 'Roll back odessa' }).click();
     await expect.poll(live).toContain('First release');

@@ -82,7 +82,8 @@ describe('the operator flow', () => {
 
     // Preview in a new window: styled, the logo, the nav works, the switched-off service is gone.
     const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
-    await preview.waitForURL(/\/admin\/preview\/[0-9a-f]{32}\/$/);
+    // On the sites listener, never the admin's origin.
+    await preview.waitForURL(new RegExp(`^${world.sitesUrl}/preview/[0-9a-f]{32}/$`));
     await preview.waitForLoadState('networkidle');
     expect(await preview.locator('h1').textContent()).toContain('Revitalize Your Health in Tampa');
     const call = preview.locator('header a[href^="tel:"]').first();
@@ -93,7 +94,7 @@ describe('the operator flow', () => {
     expect(await preview.locator('a[href*="semaglutide"]').count()).toBe(0);
     expect(await preview.getByRole('heading', { name: /Semaglutide/ }).count()).toBe(0);
     await nav.getByRole('link', { name: 'About' }).click();
-    await preview.waitForURL(/\/admin\/preview\/[0-9a-f]{32}\/about\/$/);
+    await preview.waitForURL(new RegExp(`^${world.sitesUrl}/preview/[0-9a-f]{32}/about/$`));
     expect(await preview.title()).toMatch(/^About/);
     expect(await preview.locator('h1').textContent()).toContain('Tampa');
     expect(await preview.locator('header img').getAttribute('src')).toBe('../logo.svg');
@@ -119,16 +120,16 @@ describe('the operator flow', () => {
     const result = page.getByTestId('deploy-result');
     await result.waitFor();
     expect(await result.getAttribute('data-success')).toBe('true');
-    expect(await result.getByRole('link').getAttribute('href')).toBe(`${world.url}/sites/tampa/`);
+    expect(await result.getByRole('link').getAttribute('href')).toBe(`${world.sitesUrl}/sites/tampa/`);
     const item = page.locator('[data-site="tampa"]');
     await item.waitFor();
 
     // Visit Site: the deployed site answers; send it a contact message.
     const [site] = await Promise.all([context.waitForEvent('page'), item.getByRole('link', { name: /Visit Site/ }).click()]);
-    await site.waitForURL(`${world.url}/sites/tampa/`);
+    await site.waitForURL(`${world.sitesUrl}/sites/tampa/`);
     expect(await site.locator('h1').textContent()).toContain('Revitalize Your Health in Tampa');
     await site.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
-    await site.waitForURL(`${world.url}/sites/tampa/contact/`);
+    await site.waitForURL(`${world.sitesUrl}/sites/tampa/contact/`);
     await site.waitForLoadState('networkidle');
     await site.getByLabel('First Name').fill('Marcus');
     await site.getByLabel('Last Name').fill('Hale');
@@ -151,7 +152,7 @@ describe('the operator flow', () => {
     await item.getByRole('button', { name: 'Delete tampa' }).click();
     await item.waitFor({ state: 'detached' });
     expect(dialogs.at(-1)).toMatch(/^Delete the live site tampa\?/);
-    expect((await page.request.get(`${world.url}/sites/tampa/`)).status()).toBe(404);
+    expect((await page.request.get(`${world.sitesUrl}/sites/tampa/`)).status()).toBe(404);
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

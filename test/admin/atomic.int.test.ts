@@ -29,7 +29,10 @@ afterAll(() => {
 
 interface Proc {
   child: ChildProcess;
+  /** The admin's listener (deploys). */
   url: string;
+  /** The sites listener (the live sites). */
+  sitesUrl: string;
   /** Resolves with the release id once a paused deploy has written its release. */
   paused: Promise<string>;
 }
@@ -44,8 +47,8 @@ function launch(env: Record<string, string> = {}): Promise<Proc> {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       for (const line of out.split('\n').slice(0, -1)) {
-        const msg = JSON.parse(line) as { port?: number; paused?: string };
-        if (msg.port) resolve({ child, url: `http://127.0.0.1:${msg.port}`, paused });
+        const msg = JSON.parse(line) as { port?: number; sitesPort?: number; paused?: string };
+        if (msg.port) resolve({ child, url: `http://127.0.0.1:${msg.port}`, sitesUrl: `http://127.0.0.1:${msg.sitesPort}`, paused });
         if (msg.paused) onPaused(msg.paused);
       }
       out = out.slice(out.lastIndexOf('\n') + 1);
@@ -92,7 +95,7 @@ describe('deploy atomicity', () => {
     const loop = (async () => {
       for (let i = 0; reading; i++) {
         const page = PAGES[i % PAGES.length]!;
-        const res = await fetch(`${reader.url}/sites/tampa/${page}`).catch((err: unknown) => err as Error);
+        const res = await fetch(`${reader.sitesUrl}/sites/tampa/${page}`).catch((err: unknown) => err as Error);
         reads++;
         if (res instanceof Error) {
           problems.push(`${page}: ${res.message}`);
@@ -124,7 +127,7 @@ describe('deploy atomicity', () => {
         void deploy(paused.url, n).catch(() => undefined);
         await paused.paused;
         await kill(paused);
-        const live = await (await fetch(`${reader.url}/sites/tampa/`)).text();
+        const live = await (await fetch(`${reader.sitesUrl}/sites/tampa/`)).text();
         expect(/<!--release:(\d+)-->$/.exec(live)?.[1]).toBe(String(acknowledged));
       } else {
         expect((await deploy(deployer.url, n)).status).toBe(200);
@@ -138,7 +141,7 @@ describe('deploy atomicity', () => {
     expect(problems).toEqual([]);
     expect(reads).toBeGreaterThan(100);
     expect(new Set(seen).size).toBeGreaterThan(5);
-    const final = await (await fetch(`${reader.url}/sites/tampa/`)).text();
+    const final = await (await fetch(`${reader.sitesUrl}/sites/tampa/`)).text();
     expect(/<!--release:(\d+)-->$/.exec(final)?.[1]).toBe(String(acknowledged));
     expect(attempted).toBe(14);
     // History is capped, and the last deploy swept away what the killed processes left behind.

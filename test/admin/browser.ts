@@ -9,7 +9,10 @@ import { ROOT } from '../helpers/site.js';
 
 /** Browser-test plumbing of the admin: a real server (startServer, port 0, temp data) and Chromium. */
 export interface AdminWorld {
+  /** The admin's listener. */
   url: string;
+  /** The sites listener: deployed sites and previews. */
+  sitesUrl: string;
   dataDir: string;
   browser: Browser;
   close(): Promise<void>;
@@ -21,6 +24,7 @@ export async function startAdminWorld(env: Record<string, string> = {}): Promise
   const browser = await launchBrowser();
   return {
     url: server.url,
+    sitesUrl: server.sitesUrl,
     dataDir,
     browser,
     async close() {
@@ -32,8 +36,8 @@ export async function startAdminWorld(env: Record<string, string> = {}): Promise
 }
 
 /** An admin page with its dialogs recorded and accepted (window.alert and confirm). */
-export async function openAdmin(world: AdminWorld, viewport: Viewport = DESKTOP) {
-  const context = await world.browser.newContext({ viewport, acceptDownloads: true });
+export async function openAdmin(world: AdminWorld, viewport: Viewport = DESKTOP, credentials?: { username: string; password: string }) {
+  const context = await world.browser.newContext({ viewport, acceptDownloads: true, httpCredentials: credentials });
   // A step that waits too long fails with its own message, well before the test's time limit.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();

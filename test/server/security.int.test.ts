@@ -25,7 +25,7 @@ describe('paths that try to leave the site or skip the password', () => {
     ['/api/%2e%2e/api/messages', [401]],
     ['/about/%2e%2e/api/messages', [401]],
     ['/ADMIN', [401]],
-    ['http://evil.example/api/messages', [401]],
+    ['http://evil.example/api/messages', [421]],
   ])('GET %s -> %j, no file content, no messages', async (target, statuses) => {
     const res = await rawGet(server.port, target);
     expect(statuses).toContain(res.status);
@@ -97,5 +97,40 @@ describe('CORS and CSRF', () => {
     const head = [`POST ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', `Authorization: ${basic(PASSWORD)}`, 'Origin: https://evil.example', 'Content-Type: application/json', 'Content-Length: 2'];
     const res = await rawRequest(server.port, [`${head.join('\r\n')}\r\n\r\n{}`]);
     expect(res.status).toBe(403);
+  });
+});
+
+describe('DNS rebinding over a real socket, password unset (what `npm start` runs)', () => {
+  it('a request naming the attacker\'s host reads nothing, deploys nothing, deletes nothing', async () => {
+    const open = await startTestServer();
+    try {
+      const own = `127.0.0.1:${open.port}`;
+      const send = (method: string, target: string, host: string, extra: string[] = [], body = '', port = open.port) =>
+        rawRequest(port, [
+          [`${method} ${target} HTTP/1.1`, `Host: ${host}`, 'Connection: close', ...extra, `Content-Length: ${Buffer.byteLength(body)}`].join('\r\n') + `\r\n\r\n${body}`,
+        ]);
+      const deploy = JSON.stringify({ city: 'Tampa', files: { 'index.html': '<title>Tampa</title>' } });
+      expect((await send('POST', '/api/deploy-website', own, ['Content-Type: application/json'], deploy)).status).toBe(200);
+      await fetch(`${open.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(validMessage()) });
+
+      const attacker = `rebind.attacker.example:${open.port}`;
+      const origin = [`Origin: http://${attacker}`, 'Sec-Fetch-Site: same-origin'];
+      const read = await send('GET', '/api/messages', attacker, origin);
+      expect(read.status).toBe(421);
+      expect(read.body).not.toContain('Jordan');
+      const orlando = JSON.stringify({ city: 'Orlando', files: { 'index.html': '<title>Orlando</title>' } });
+      expect((await send('POST', '/api/deploy-website', attacker, [...origin, 'Content-Type: application/json'], orlando)).status).toBe(421);
+      expect((await send('DELETE', '/api/deployments/tampa', attacker, origin)).status).toBe(421);
+
+      // Checked as the operator: one message, tampa live, no orlando.
+      const list = await send('GET', '/api/deployments', own);
+      expect((JSON.parse(list.body) as { deployments: { siteName: string }[] }).deployments.map((d) => d.siteName)).toEqual(['tampa']);
+      expect(open.count()).toBe(1);
+      expect((await fetch(`${open.sitesUrl}/sites/tampa/`)).status).toBe(200);
+      expect((await send('GET', '/sites/tampa/', `rebind.attacker.example:${open.sitesPort}`, [], '', open.sitesPort)).status).toBe(421);
+      expect((await send('GET', '/sites/tampa/', `127.0.0.1:${open.sitesPort}`, [], '', open.sitesPort)).status).toBe(200);
+    } finally {
+      await open.stop();
+    }
   });
 });

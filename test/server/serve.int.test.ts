@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServerStartError, startServer } from '../../src/server/start.js';
+import { silentLogger } from '../../src/server/logger.js';
 import { validMessage } from '../../src/server/testing.js';
 import { startTestServer } from './helpers.js';
 
@@ -66,6 +67,23 @@ describe('startServer', () => {
       expect(form.status).toBe(200);
       expect(form.headers.get('content-type')).toMatch(/^text\/html/);
       expect(events).toContain('admin.loopback_only');
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('listens twice: the admin\'s origin, and deployed sites and previews on the next port', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
+    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: {}, logger: silentLogger });
+    try {
+      expect(server.sitesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.sitesUrl).not.toBe(server.url);
+      expect((await fetch(`${server.url}/admin`)).status).toBe(200);
+      for (const p of ['/admin', '/api/messages', '/', '/sites/tampa/']) expect((await fetch(`${server.sitesUrl}${p}`)).status, p).toBe(404);
+      const moved = await fetch(`${server.url}/sites/tampa/?x=1`, { redirect: 'manual' });
+      expect(moved.status).toBe(308);
+      expect(moved.headers.get('location')).toBe(`${server.sitesUrl}/sites/tampa/?x=1`);
     } finally {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -9,10 +9,11 @@ import type { CliIo } from '../io.js';
 export function registerServe(program: Command, io: CliIo, setCode: (c: number) => void): void {
   program
     .command('serve')
-    .description('Run the clinic server: the live site, the contact API (stored in SQLite) and the admin.')
+    .description('Run the clinic server: the live site, the contact API (stored in SQLite) and the admin; deployed sites and previews on a port of their own.')
     .requiredOption('-c, --config <file>', 'the clinic config (YAML) of the site to serve')
     // Defaults are filled in by the server's config.ts; the help only shows them.
     .option('-p, --port <number>', `port to listen on (default: ${SERVER_DEFAULTS.port})`, wholeNumber('--port', 65535))
+    .option('--sites-port <number>', `port of deployed sites and previews, their own origin (default: --port + ${SERVER_DEFAULTS.sitesPortOffset}, or SITES_PORT)`, wholeNumber('--sites-port', 65535))
     .option('--host <address>', `address to listen on; anything but loopback needs ADMIN_PASSWORD (default: "${SERVER_DEFAULTS.host}")`)
     .option('-d, --data <dir>', `folder for the database and deployments, created on first start (default: "${SERVER_DEFAULTS.dataDir}")`)
     .option('--rate-limit <n>', `contact messages per client address and minute, 0 for no limit (default: ${SERVER_DEFAULTS.rateLimit}, or CONTACT_RATE_LIMIT)`, wholeNumber('--rate-limit'))
@@ -21,27 +22,30 @@ export function registerServe(program: Command, io: CliIo, setCode: (c: number) 
       `
 Environment:
   ADMIN_PASSWORD   password of /admin and the admin API (HTTP Basic, user "admin"); without it the
-                   server only listens on loopback
-  CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or SMTP_HOST/PORT/USER/PASS/SECURE),
-  MAIL_FROM, NOTIFY_TO, PUBLIC_URL, DEPLOY_URL_TEMPLATE: see the README
+                   server only listens on loopback and answers to localhost names only
+  PUBLIC_URL, SITES_URL  public URLs of the admin and of the sites listener (links, allowed Host)
+  SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or
+  SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE: see the README
 
 Examples:
   clinic-gen serve --config configs/wesley-chapel.yaml
   ADMIN_PASSWORD='a long passphrase' clinic-gen serve -c configs/wesley-chapel.yaml --host 0.0.0.0 --port 8080`,
     )
-    .action(async (opts: { config: string; port?: number; host?: string; data?: string; rateLimit?: number }) => {
+    .action(async (opts: { config: string; port?: number; sitesPort?: number; host?: string; data?: string; rateLimit?: number }) => {
       // The server's modules (hono, SQLite) load only for this command.
       const { startServer, ServerStartError } = await import('../../server/start.js');
       try {
         const server = await startServer({
           configPath: fromCwd(io.cwd, opts.config),
           port: opts.port,
+          sitesPort: opts.sitesPort,
           host: opts.host,
           dataDir: opts.data === undefined ? undefined : fromCwd(io.cwd, opts.data),
           rateLimit: opts.rateLimit,
+          env: io.env,
           installSignalHandlers: true,
         });
-        io.err(`clinic-gen serving ${opts.config} at ${server.url} (Ctrl+C to stop)`);
+        io.err(`clinic-gen serving ${opts.config} at ${server.url} (admin: ${server.url}/admin); deployed sites and previews at ${server.sitesUrl} (Ctrl+C to stop)`);
         setCode(0);
       } catch (err) {
         if (err instanceof ServerStartError) throw new CliError(serverNotStarted(err.message));

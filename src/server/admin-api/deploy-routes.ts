@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { domainName } from '../../config/fields.js';
+import { clinicConfigSchema } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { decodeSiteFiles } from '../deploy/files.js';
 import { isSiteName } from '../deploy/names.js';
@@ -13,16 +14,17 @@ import { deployFailed } from '../../messages/admin.js';
 import * as M from '../../messages/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
+import { folderContactEndpoint, releasePackageEntries } from './package-routes.js';
 import { readJson } from './read-bytes.js';
 
 export interface DeployRouteDeps {
   store: ReleaseStore;
-  /** DEPLOY_URL_TEMPLATE, already checked. */
+  /** DEPLOY_URL_TEMPLATE, already checked; its `{origin}` is the sites listener's. */
   urlTemplate: string;
-  /** PUBLIC_URL's origin; otherwise the origin the request came to. */
-  publicOrigin?: string;
-  /** Host name -> site name of live deployments with a domain. */
-  domains: () => Promise<ReadonlyMap<string, string>>;
+  /** The origin of the sites listener as links name it, for a request to the admin. */
+  sitesOrigin: (requestUrl: string) => string;
+  /** Host names that are this server's own (admin, sites listener): no deployment may claim them. */
+  reservedHosts: (requestUrl: string) => ReadonlySet<string>;
   /** Called after a deploy, rollback or delete changed what is live. */
   changed: () => void;
 }
@@ -37,13 +39,15 @@ const deployBody = z.object({
   domainName: z.union([z.literal(''), domainName()]).optional(),
   deploymentType: z.enum(['static'], { error: 'expected static' }).default('static'),
   files: z.unknown().optional(),
+  // Not in the spec: the clinic config the files were made from, kept with the release so a failed
+  // no-JavaScript contact post shows this city's own page (docs/decisions/010-leads-by-city.md).
+  config: z.unknown().optional(),
 });
 
 /** POST /api/deploy-website, the deployments list, delete, rollback and the package download. */
 export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const origin = (c: Context<AppEnv>) => d.publicOrigin ?? new URL(c.req.url).origin;
-  const urlOf = (c: Context<AppEnv>, siteName: string) => deploymentUrl(d.urlTemplate, { origin: origin(c), siteName });
+  const urlOf = (c: Context<AppEnv>, siteName: string) => deploymentUrl(d.urlTemplate, { origin: d.sitesOrigin(c.req.url), siteName });
 
   app.post('/api/deploy-website', async (c) => {
     // The admin shows `message` above `error` (spec section 7: success, message, error).
@@ -61,12 +65,14 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     if (!isSiteName(siteName)) return fail(400, M.cityNotSlug(city));
     const files = decodeSiteFiles(parsed.data.files);
     if (!files.ok) return fail(400, `files: ${files.error}`);
-    const owner = domain ? (await d.domains()).get(domain) : undefined;
-    if (owner && owner !== siteName) {
-      return fail(409, M.domainTaken(domain!, owner));
-    }
-    const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city });
-    if (!result.ok) return fail(400, result.error);
+    // A site on the admin's or the sites listener's own name would take over that origin.
+    if (domain && d.reservedHosts(c.req.url).has(domain.toLowerCase())) return fail(409, M.domainReserved(domain));
+    // The store checks the domain under its lock, so two deploys cannot both claim it.
+    const config = parsed.data.config === undefined ? undefined : clinicConfigSchema.safeParse(parsed.data.config);
+    if (config && !config.success) return fail(400, `config: ${config.error.issues[0]?.message ?? 'not a clinic config'}`);
+    if (config && citySlug(config.data.city) !== siteName) return fail(400, `config: its city ${config.data.city} is not the city of the deployment (${city})`);
+    const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city, config: parsed.data.config });
+    if (!result.ok) return result.domainOwner ? fail(409, M.domainTaken(domain!, result.domainOwner)) : fail(400, result.error);
     d.changed();
     return c.json({
       success: true,
@@ -79,13 +85,15 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
 
   app.get('/api/deployments', async (c) => {
     const live = await d.store.list();
-    const deployments = live.map(({ siteName, release }) => ({
+    const deployments = await Promise.all(live.map(async ({ siteName, release }) => ({
       siteName,
       lastModified: release.createdAt,
       url: urlOf(c, siteName),
       domainName: release.domainName,
       release: release.id,
-    }));
+      // Where the live site's form posts, read from its files (the admin shows it).
+      contactEndpoint: await folderContactEndpoint(join(d.store.root, siteName, 'releases', release.id)),
+    })));
     return c.json({ success: true, deployments });
   });
 
@@ -116,7 +124,8 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
     const id = await d.store.currentId(siteName);
     if (!id) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
-    const entries = await folderEntries(join(d.store.root, siteName, 'releases', id));
+    const { city, businessName, domainName } = await d.store.meta(siteName, id);
+    const entries = await releasePackageEntries(join(d.store.root, siteName, 'releases', id), { siteName, city, businessName, domainName });
     return c.body(zipStream(entries), 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': attachment(`${siteName}-replit-deployment.zip`),

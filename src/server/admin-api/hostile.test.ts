@@ -92,17 +92,28 @@ describe('hostile requests', () => {
         ['GET', `/sites/${name}/clinic.db`],
         ['GET', `/sites/tampa/${name}/clinic.db`],
       ] as const) {
-        const res = await t.request(path, { method });
+        const res = await (path.startsWith('/sites/') ? t.site : t.request)(path, { method });
         // A GET of /sites/../ is / once the URL parser resolved it: the server's own home page.
         if (method !== 'GET') expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
         expect(await res.text()).not.toMatch(/CANARY|SQLite/);
       }
     }
     for (const p of ['/sites/tampa/.release.json', '/sites/tampa/../data/clinic.db', '/sites/tampa/%2e%2e/%2e%2e/clinic.db']) {
-      expect(await (await t.request(p)).text()).not.toMatch(/CANARY|SQLite|createdAt/);
+      expect(await (await t.site(p)).text()).not.toMatch(/CANARY|SQLite|createdAt/);
     }
     expect(t.tree()).toEqual(before);
-    expect((await t.request('/sites/tampa/')).status).toBe(200);
+    expect((await t.site('/sites/tampa/')).status).toBe(200);
+  });
+
+  it('a files map holding x.html and x.html/index.html is a 400 naming the file, and writes nothing', async () => {
+    const t = sandbox();
+    const before = t.tree();
+    const res = await t.json('POST', '/api/deploy-website', { city: 'Tampa', files: files({ 'about.html': 'a', 'about.html/index.html': 'b' }) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'files: about.html is a file, and about.html/index.html needs a folder of that name; rename one of them',
+    );
+    expect(t.tree()).toEqual(before);
   });
 
   it('every entry of both zips is relative and stays inside its folder', async () => {

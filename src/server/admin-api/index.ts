@@ -1,71 +1,61 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { ClinicConfig } from '../../config/schema.js';
-import { createReleaseStore, type ReleaseStoreOptions } from '../deploy/release-store.js';
+import type { DomainIndex } from '../deploy/domains.js';
+import type { ReleaseStore } from '../deploy/release-store.js';
 import type { AppEnv } from '../types.js';
 import { deployRoutes } from './deploy-routes.js';
 import { generateRoutes } from './generate.js';
+import { hostedRedirects } from './hosted-redirects.js';
 import { packageRoutes } from './package-routes.js';
-import { previewRoutes } from './preview-routes.js';
+import { previewApiRoutes, type PreviewStore } from './preview-routes.js';
 import { shellRoutes } from './shell.js';
-import { liveSiteRoutes } from './site-serving.js';
 import { uploadRoutes } from './upload-routes.js';
 
 /**
  * The operator's admin API, mounted by createApp after its admin guard: the /admin page, logo
- * upload, generate, preview, package, deploy, the deployments API, and the live sites under
- * /sites/ and on their own domains. GET and HEAD of /sites/* (deployed sites are public web
- * sites) and /uploads/* are public; everything else here is behind the guard.
+ * upload, generate, preview, package, deploy and the deployments API. Hosted content (deployed
+ * sites, previews) is served by the sites listener (src/server/sites-app.ts); here its old
+ * addresses only redirect there. /uploads/* is public; everything else here is behind the guard.
  */
 export interface AdminApiOptions {
   /** The served clinic; its values fill the admin form at first. */
   clinic: ClinicConfig;
-  /** `<data>`: uploads go to `<data>/uploads`, deployments to `<data>/deployments`. */
+  /** `<data>`: uploads go to `<data>/uploads`. */
   dataDir: string;
   /** DEPLOY_URL_TEMPLATE, resolved and checked by config.ts. */
   urlTemplate: string;
-  /** PUBLIC_URL's origin: deployment URLs are made with it instead of the request's. */
+  /** PUBLIC_URL's origin. */
   publicOrigin?: string;
-  /** Release store settings besides its folder. */
-  releases?: Omit<ReleaseStoreOptions, 'root'>;
+  /** The deployed sites, shared with the sites listener. */
+  releases: ReleaseStore;
+  domains: DomainIndex;
+  /** Previews, shared with the sites listener. */
+  previews: PreviewStore;
+  /** The origin of the sites listener as links name it, for a request to the admin. */
+  sitesOrigin: (requestUrl: string) => string;
+  /** Host names a deployment may not claim, for a request to the admin. */
+  reservedHosts: (requestUrl: string) => ReadonlySet<string>;
 }
 
 /** The admin API's routes. */
 export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
-  const store = createReleaseStore({ ...o.releases, root: join(o.dataDir, 'deployments') });
   const uploads = join(o.dataDir, 'uploads');
-  // Host name -> site, read from disk on first use and again after each change made here.
-  let domainMap: Promise<Map<string, string>> | undefined;
-  const loadDomains = async () => {
-    const map = new Map<string, string>();
-    for (const { siteName, release } of await store.list()) if (release.domainName) map.set(release.domainName, siteName);
-    return map;
-  };
-  const domains = () => {
-    domainMap ??= loadDomains().catch((err: unknown) => {
-      domainMap = undefined;
-      throw err;
-    });
-    return domainMap;
-  };
-
   const app = new Hono<AppEnv>();
-  app.route('/', liveSiteRoutes(store, domains));
+  app.route('/', hostedRedirects((requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`));
   app.route('/', shellRoutes(o.clinic));
   app.route('/', uploadRoutes(uploads));
-  app.route('/', generateRoutes(uploads));
-  app.route('/', previewRoutes());
+  app.route('/', generateRoutes(uploads, o.publicOrigin));
+  app.route('/', previewApiRoutes(o.previews, (c, path) => `${o.sitesOrigin(c.req.url)}${path}`));
   app.route('/', packageRoutes());
   app.route(
     '/',
     deployRoutes({
-      store,
+      store: o.releases,
       urlTemplate: o.urlTemplate,
-      publicOrigin: o.publicOrigin,
-      domains,
-      changed: () => {
-        domainMap = undefined;
-      },
+      sitesOrigin: o.sitesOrigin,
+      reservedHosts: o.reservedHosts,
+      changed: () => o.domains.changed(),
     }),
   );
   return app;

@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { checkFileName, isSiteName } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
 import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
-import { hostedSitePolicy } from '../http/security-headers.js';
 import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
 
@@ -19,9 +18,9 @@ type Lookup = (name: string) => Found | undefined | Promise<Found | undefined>;
  * Serves one file of a site folder mounted at `base` (`/sites/tampa/`): `rel` '' or 'x/' is the
  * folder's index.html, 'about' redirects to 'about/' (pages link relatively, which only resolves
  * from the folder URL), and anything else missing gets the site's own 404.html with status 404.
+ * Only the sites listener calls this: its Content-Security-Policy is the hosted one (sites-app.ts).
  */
 export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string, lookup: Lookup): Promise<Response> {
-  c.set('csp', hostedSitePolicy(new URL(c.req.url).origin));
   const name = fileForPath(rel);
   const found = checkFileName(name).ok ? await lookup(name) : undefined;
   const cache = (file: string) => (file.startsWith('assets/') ? IMMUTABLE : 'no-cache');
@@ -62,12 +61,10 @@ export async function readLive(store: ReleaseStore, site: string, name: string):
   return undefined;
 }
 
-// Paths that stay the server's own on a deployment's domain.
-const SERVER_PATHS = /^\/(api|admin|sites|uploads)(\/|$)/;
-
 /**
- * Live sites: /sites/<siteName>/... for everyone (public GET), and the whole site at / when the
- * request's Host is a deployment's domainName. `domains` maps host name -> site name.
+ * Live sites on the sites listener: /sites/<siteName>/... for everyone, and the whole site at /
+ * when the request's Host is a deployment's domainName (its /api/ stays the server's: the contact
+ * API is mounted before these routes). `domains` maps host name -> site name.
  */
 export function liveSiteRoutes(store: ReleaseStore, domains: () => Promise<ReadonlyMap<string, string>>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -75,20 +72,17 @@ export function liveSiteRoutes(store: ReleaseStore, domains: () => Promise<Reado
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const path = c.get('path');
-    if (path.startsWith('/sites/') || path === '/sites') {
-      const rest = path.slice('/sites/'.length);
-      const slash = rest.indexOf('/');
-      const site = slash === -1 ? rest : rest.slice(0, slash);
-      if (!isSiteName(site) || !(await store.currentId(site))) return next();
-      if (slash === -1) return c.redirect(`/sites/${site}/`, 308);
-      return serveFromMap(c, `/sites/${site}/`, rest.slice(slash + 1), lookup(site));
-    }
-    if (SERVER_PATHS.test(path)) return next();
     // The URL's host is the Host header's (@hono/node-server builds the URL from it), port removed.
     const host = new URL(c.req.url).hostname.toLowerCase();
-    const site = host ? (await domains()).get(host) : undefined;
-    if (!site) return next();
-    return serveFromMap(c, '/', path.slice(1), lookup(site));
+    const onDomain = host ? (await domains()).get(host) : undefined;
+    if (onDomain) return /^\/api(\/|$)/.test(path) ? next() : serveFromMap(c, '/', path.slice(1), lookup(onDomain));
+    if (!path.startsWith('/sites/') && path !== '/sites') return next();
+    const rest = path.slice('/sites/'.length);
+    const slash = rest.indexOf('/');
+    const site = slash === -1 ? rest : rest.slice(0, slash);
+    if (!isSiteName(site) || !(await store.currentId(site))) return next();
+    if (slash === -1) return c.redirect(`/sites/${site}/`, 308);
+    return serveFromMap(c, `/sites/${site}/`, rest.slice(slash + 1), lookup(site));
   });
 
   return app;

@@ -1,6 +1,10 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, logoForm, PNG } from '../testing.js';
-import { UPLOAD_CSP } from './upload-routes.js';
+import { UPLOAD_CSP, uploadRoutes, type FileWriter } from './upload-routes.js';
 
 /** POST /api/upload-logo: type by content, the 5 MB limit before buffering, inert serving. */
 type Reply = { success: boolean; logoUrl?: string; message: string; error?: string };
@@ -115,5 +119,36 @@ describe('logo upload', () => {
       expect([400, 404]).toContain(res.status);
       expect(await res.text()).not.toContain('SQLite format');
     }
+  });
+});
+
+describe('a disk that fills up during an upload', () => {
+  it('answers 507 and leaves no file behind, not even a partial one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
+    // Writes part of the file, then fails the way a full disk does.
+    const fullDisk: FileWriter = async (path, bytes) => {
+      await writeFile(path, bytes.subarray(0, 10), { flag: 'wx' });
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    const res = await uploadRoutes(dir, fullDisk).request('/api/upload-logo', { method: 'POST', body: logoForm(PNG) });
+    expect(res.status).toBe(507);
+    expect(await res.json()).toMatchObject({ success: false, message: 'The server has no room left to store the logo Free some disk space on the server and upload again.' });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('writes the whole file under its final name only after it is complete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinic-uploads-'));
+    const seen: string[] = [];
+    const watching: FileWriter = async (path, bytes) => {
+      seen.push(path);
+      await writeFile(path, bytes, { flag: 'wx' });
+    };
+    const res = await uploadRoutes(dir, watching).request('/api/upload-logo', { method: 'POST', body: logoForm(PNG) });
+    const { logoUrl } = (await res.json()) as Reply;
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).not.toBe(join(dir, logoUrl!.slice('/uploads/'.length)));
+    expect(seen[0]!.slice(dir.length + 1)).toMatch(/^\.tmp-/);
+    expect(readdirSync(dir)).toEqual([logoUrl!.slice('/uploads/'.length)]);
+    expect(readFileSync(join(dir, readdirSync(dir)[0]!)).equals(PNG)).toBe(true);
   });
 });

@@ -10,11 +10,20 @@ import { adminGuard, isProtectedPath } from './guard.js';
 const PASSWORD = 'correct horse battery staple';
 
 /** The guard as createApp stacks it (headers, path guard, guard), in front of stand-in routes. */
-function setup(options: { adminPassword?: string } = {}) {
+function setup(options: { adminPassword?: string; failuresGlobal?: number; now?: () => number } = {}) {
   const app = new Hono<AppEnv>();
   app.use(securityHeaders({ csp: contentSecurityPolicy(), trusted: new Set() }));
   app.use(pathGuard());
-  app.use(adminGuard({ adminPassword: options.adminPassword, trusted: new Set(), extraHosts: [] }));
+  app.use(
+    adminGuard({
+      adminPassword: options.adminPassword,
+      trusted: new Set(),
+      extraHosts: [],
+      failuresPerClient: 20,
+      failuresGlobal: options.failuresGlobal ?? 100,
+      now: options.now,
+    }),
+  );
   app.post('/api/deploy-website', (c) => c.json({ success: true }));
   app.delete('/api/deployments/:site', (c) => c.json({ success: true }));
   app.get('/api/messages', (c) => c.json({ success: true }));
@@ -45,12 +54,15 @@ describe('which paths are admin', () => {
 describe('with ADMIN_PASSWORD', () => {
   const app = setup({ adminPassword: PASSWORD });
 
-  it('asks for Basic auth, accepts the password with any user name, refuses a wrong one', async () => {
+  it('asks for Basic auth, accepts the password with the user name admin only, refuses a wrong one', async () => {
     const none = await app.request('/admin');
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toContain('Basic realm=');
     expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD) } })).status).toBe(200);
-    expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD, 'operator') } })).status).toBe(200);
+    // The attack: any user name with the password used to pass.
+    for (const user of ['operator', 'Admin', '', 'admin ']) {
+      expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD, user) } })).status, user).toBe(401);
+    }
     expect((await app.request('/admin', { headers: { Authorization: basic('wrong') } })).status).toBe(401);
     expect((await app.request('/admin', { headers: { Authorization: 'Bearer x' } })).status).toBe(401);
   });
@@ -76,6 +88,34 @@ describe('with ADMIN_PASSWORD', () => {
     // Even the right password gets 429 now: the answer must not reveal a right guess.
     expect((await guessed.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.5'))).status).toBe(429);
     expect((await guessed.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.6'))).status).toBe(200);
+  });
+
+  it('caps failed guesses of all clients together: a stranger waits, the operator logged in before keeps working', async () => {
+    let t = 1_000_000;
+    const guarded = setup({ adminPassword: PASSWORD, failuresGlobal: 100, now: () => t });
+    const from = (i: number) => fromAddress(`2001:db8:${i.toString(16)}::1`);
+    // The operator logs in first, from their own network.
+    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('198.51.100.20'))).status).toBe(200);
+    // The attack: 100 guesses, each from another IPv6 /64, so no client reaches its own limit.
+    for (let i = 0; i < 100; i++) {
+      expect((await guarded.request('/admin', { headers: { Authorization: basic(`guess${i}`) } }, from(i))).status).toBe(401);
+    }
+    const next = await guarded.request('/admin', { headers: { Authorization: basic('guess-more') } }, from(500));
+    expect(next.status).toBe(429);
+    expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await next.text()).toBe('Too many failed attempts on this server; try again in a minute');
+    // Even the right password from a new network: a right guess must look like a wrong one.
+    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, from(501))).status).toBe(429);
+    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('198.51.100.20'))).status).toBe(200);
+    // A minute later everyone may try again.
+    t += 61_000;
+    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, from(501))).status).toBe(200);
+  });
+
+  it('does not count visits without credentials toward the global cap', async () => {
+    const guarded = setup({ adminPassword: PASSWORD, failuresGlobal: 5 });
+    for (let i = 0; i < 10; i++) expect((await guarded.request('/admin', {}, fromAddress(`203.0.113.${i}`))).status).toBe(401);
+    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.99'))).status).toBe(200);
   });
 
   it('refuses cross-site state changes (CSRF) and bodies other than JSON or multipart', async () => {

@@ -5,14 +5,15 @@ import { apiError, isApiPath, textOf } from '../http/api-error.js';
 import { clientAddress, isLoopback, peerAddress, rateKey } from '../http/client.js';
 import { isSameHost } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
-import { createRateLimiter } from '../http/rate-limit.js';
 import type { AppEnv } from '../types.js';
+import { createAttemptGate } from './attempts.js';
 import { passwordChecker } from './basic-auth.js';
 
 /**
  * The admin's front door (docs/decisions/006-server-config.md): /admin*, /sites* and every /api*
- * call except the public contact post and its preflight, and except reading a deployed site under
- * /sites/ (a deployed site is a public web site; only changing it is admin work). The decision
+ * call except the public contact post and its preflight, and except reading /sites/ (deployed
+ * sites are public; on the admin's listener that path only redirects to the sites listener,
+ * docs/decisions/009-hosted-sites-origin.md). The decision
  * uses the path checked by pathGuard, lower-cased, so no spelling of a path reaches a handler
  * without passing here.
  */
@@ -28,6 +29,10 @@ export interface AdminGuardOptions {
   trusted: ReadonlySet<string>;
   /** Hosts (host:port) besides the request's own that count as same-origin (PUBLIC_URL). */
   extraHosts: readonly string[];
+  /** Failed password attempts a minute per client, and of all clients together (auth/attempts.ts). */
+  failuresPerClient: number;
+  failuresGlobal: number;
+  now?: () => number;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,20 +41,25 @@ const BODY_TYPES = /^(application\/json|multipart\/form-data)\s*(;|$)/i;
 /** Middleware: Basic auth (or loopback-only without a password), CSRF checks and no-store for admin paths. */
 export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
   const check = opts.adminPassword ? passwordChecker(opts.adminPassword) : undefined;
-  // Slows down password guessing: 20 failed attempts per client and minute.
-  const failures = createRateLimiter({ limit: 20 });
+  // Slows down password guessing, per client and for all clients together.
+  const attempts = createAttemptGate({ perClient: opts.failuresPerClient, global: opts.failuresGlobal, now: opts.now });
   return async (c, next) => {
     if (!isProtectedPath(c.get('path'), c.req.method)) return next();
     c.header('Cache-Control', 'no-store');
     if (check) {
       const client = rateKey(clientAddress(c, opts.trusted));
       // Checked before the password, or a guesser could still tell a right guess (200) from a wrong one (429).
-      const blocked = failures.peek(client);
-      if (!blocked.ok) return refuse(c, 429, M.adminTooManyAttempts, { 'Retry-After': String(blocked.retryAfterSeconds) });
-      if (!check(c.req.header('authorization'))) {
-        failures.hit(client);
+      const blocked = attempts.check(client);
+      if (!blocked.ok) {
+        const text = blocked.scope === 'client' ? M.adminTooManyAttempts : M.adminLockedOut;
+        return refuse(c, 429, text, { 'Retry-After': String(blocked.retryAfterSeconds) });
+      }
+      const authorization = c.req.header('authorization');
+      if (!check(authorization)) {
+        attempts.failed(client, authorization !== undefined);
         return refuse(c, 401, M.adminAuthRequired, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
       }
+      attempts.succeeded(client);
     } else if (!isLoopback(peerAddress(c)) || c.req.header('x-forwarded-for') || c.req.header('forwarded')) {
       // Without a password the server listens on loopback only; a proxied or remote request
       // would otherwise inherit that trust, so it is turned away.

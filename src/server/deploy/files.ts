@@ -67,5 +67,19 @@ export function decodeSiteFiles(input: unknown, { requireIndex = true } = {}): D
     files.set(name, bytes);
   }
   if (requireIndex && !files.has('index.html')) return { ok: false, error: 'files must include index.html, the home page' };
+  const clash = folderClash(files.keys());
+  if (clash) return { ok: false, error: `${clash.file} is a file, and ${clash.inside} needs a folder of that name; rename one of them` };
   return { ok: true, files, totalBytes };
+}
+
+/** A name that is both a file and a folder of another file (`x.html` and `x.html/index.html`): no disk holds both. */
+function folderClash(names: Iterable<string>): { file: string; inside: string } | undefined {
+  const all = new Set(names);
+  for (const name of all) {
+    for (let i = name.indexOf('/'); i !== -1; i = name.indexOf('/', i + 1)) {
+      const folder = name.slice(0, i);
+      if (all.has(folder)) return { file: folder, inside: name };
+    }
+  }
+  return undefined;
 }

@@ -29,6 +29,17 @@ describe('release store', () => {
     expect(back.ok && back.release.id).toBe(ids[1]);
   });
 
+  it('gives a domain to one live site only, even to deploys racing for it', async () => {
+    const { s } = store();
+    const results = await Promise.all(['tampa', 'orlando', 'ocala'].map((name) => s.deploy(name, { files: site(name), domainName: 'shared.example.com' })));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.domainOwner)).toEqual(['tampa', 'tampa']);
+    // A rollback may not bring a domain back that another live site has since taken.
+    await s.deploy('tampa', { files: site('t2') });
+    await s.deploy('orlando', { files: site('o'), domainName: 'shared.example.com' });
+    expect(await s.rollback('tampa')).toMatchObject({ ok: false, status: 409, error: 'shared.example.com is now the domain of the live site orlando' });
+  });
+
   it('has nothing to roll back to after one deploy, and nothing to remove twice', async () => {
     const { s } = store();
     await s.deploy('tampa', { files: site('a') });

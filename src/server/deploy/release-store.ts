@@ -19,6 +19,8 @@ export interface ReleaseMeta {
   domainName?: string;
   businessName?: string;
   city?: string;
+  /** The clinic config the site was made from, as the admin sent it: the contact API renders this city's page after a failed form post (decision 010). */
+  config?: unknown;
 }
 
 export interface DeployInput {
@@ -26,6 +28,7 @@ export interface DeployInput {
   domainName?: string;
   businessName?: string;
   city?: string;
+  config?: unknown;
 }
 
 export interface ReleaseStoreOptions {
@@ -52,20 +55,41 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
   const keep = o.keep ?? 10;
   const durable = o.durable ?? true;
   const now = o.now ?? (() => new Date());
-  const locks = new Map<string, Promise<unknown>>();
+  let queue: Promise<unknown> = Promise.resolve();
 
   const siteDir = (site: string) => {
     if (!isSiteName(site)) throw new Error(`not a site name: ${JSON.stringify(site)}`);
     return join(root, site);
   };
 
-  /** One deploy, rollback or delete of a site at a time in this process. */
-  function locked<T>(site: string, work: () => Promise<T>): Promise<T> {
-    const run = (locks.get(site) ?? Promise.resolve()).then(work, work);
-    const tail = run.catch(() => undefined);
-    locks.set(site, tail);
-    void tail.then(() => locks.get(site) === tail && locks.delete(site));
+  /**
+   * One deploy, rollback or delete at a time in this process, across sites: a domain belongs to
+   * one live site, and only a check made under the same lock as the switch can keep it so when
+   * two deploys claim one domain at once. Deploys are rare; serialising them costs nothing.
+   */
+  function locked<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** The live site other than `except` whose live release has `domain`, if any. Call under the lock. */
+  async function domainOwner(domain: string, except: string): Promise<string | undefined> {
+    const wanted = domain.toLowerCase();
+    for (const { siteName, release } of await list()) if (siteName !== except && release.domainName?.toLowerCase() === wanted) return siteName;
+    return undefined;
+  }
+
+  async function list(): Promise<{ siteName: string; release: ReleaseMeta }[]> {
+    await mkdir(root, { recursive: true });
+    await removeStale(root);
+    const out: { siteName: string; release: ReleaseMeta }[] = [];
+    for (const name of (await readdir(root)).sort()) {
+      if (!isSiteName(name)) continue;
+      const id = await currentId(name);
+      if (id) out.push({ siteName: name, release: await meta(name, id) });
+    }
+    return out;
   }
 
   /** The live release id of a site, or undefined (no site, or not deployed yet). */
@@ -104,10 +128,12 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     releaseIds,
     meta,
 
-    /** Writes a new release of `site` and makes it live. */
-    deploy(site: string, input: DeployInput): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; error: string }> {
+    /** Writes a new release of `site` and makes it live, unless another live site has its domain (`domainOwner`). */
+    deploy(site: string, input: DeployInput): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; error: string; domainOwner?: string }> {
       if (!isSiteName(site)) return Promise.resolve({ ok: false, error: 'not a valid site name' });
-      return locked(site, async () => {
+      return locked(async () => {
+        const owner = input.domainName ? await domainOwner(input.domainName, site) : undefined;
+        if (owner) return { ok: false as const, error: `${input.domainName} is the domain of the live site ${owner}`, domainOwner: owner };
         const releases = join(siteDir(site), 'releases');
         await mkdir(releases, { recursive: true });
         await removeStale(releases);
@@ -118,7 +144,7 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
         const newestMs = newest ? Date.parse(releaseTime(newest)) : 0;
         const at = new Date(Math.max(now().getTime(), newestMs + 1));
         const id = `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
-        const release: ReleaseMeta = { id, createdAt: at.toISOString(), domainName: input.domainName, businessName: input.businessName, city: input.city };
+        const release: ReleaseMeta = { id, createdAt: at.toISOString(), domainName: input.domainName, businessName: input.businessName, city: input.city, config: input.config };
         const tmp = join(releases, `.tmp-${tempTag()}`);
         try {
           const files = new Map(input.files);
@@ -139,7 +165,7 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     /** Makes an earlier release live again: `to`, or the newest one older than the live one. */
     rollback(site: string, to?: string): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; status: 404 | 409; error: string }> {
       if (!isSiteName(site)) return Promise.resolve({ ok: false, status: 404, error: 'no such site' });
-      return locked(site, async () => {
+      return locked(async () => {
         const live = await currentId(site);
         if (!live) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
         const ids = await releaseIds(site);
@@ -147,15 +173,18 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
         if (!target || !ids.includes(target)) {
           return { ok: false as const, status: 409 as const, error: to ? `no release ${to} of ${site}` : `${site} has no earlier release to roll back to` };
         }
+        const release = await meta(site, target);
+        const owner = release.domainName ? await domainOwner(release.domainName, site) : undefined;
+        if (owner) return { ok: false as const, status: 409 as const, error: `${release.domainName} is now the domain of the live site ${owner}` };
         await swapSymlink(join(siteDir(site), 'current'), `releases/${target}`, durable);
-        return { ok: true as const, release: await meta(site, target) };
+        return { ok: true as const, release };
       });
     },
 
     /** Takes a site offline and deletes it: one rename (readers see it gone at once), then removal. */
     remove(site: string): Promise<boolean> {
       if (!isSiteName(site)) return Promise.resolve(false);
-      return locked(site, async () => {
+      return locked(async () => {
         const trash = join(root, `.trash-${tempTag()}`);
         try {
           await rename(siteDir(site), trash);
@@ -168,18 +197,8 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
       });
     },
 
-    /** Live sites with their live release. */
-    async list(): Promise<{ siteName: string; release: ReleaseMeta }[]> {
-      await mkdir(root, { recursive: true });
-      await removeStale(root);
-      const out: { siteName: string; release: ReleaseMeta }[] = [];
-      for (const name of (await readdir(root)).sort()) {
-        if (!isSiteName(name)) continue;
-        const id = await currentId(name);
-        if (id) out.push({ siteName: name, release: await meta(name, id) });
-      }
-      return out;
-    },
+    /** Live sites with their live release, by site name. */
+    list,
 
     /** The absolute path of a file of the live release, checked to lie inside it. */
     async livePath(site: string, rel: string): Promise<{ path: string; release: string } | undefined> {

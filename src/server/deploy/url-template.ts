@@ -1,7 +1,8 @@
 /**
- * Where a deployed site can be visited, from a template (DEPLOY_URL_TEMPLATE). `{origin}` is this
- * server's own origin (PUBLIC_URL, or the origin the admin was reached at); `{siteName}` the city
- * slug. The specification's `https://{siteName}-trt.replit.app` is one possible template.
+ * Where a deployed site can be visited, from a template (DEPLOY_URL_TEMPLATE). `{origin}` is the
+ * origin of the sites listener, which serves deployed sites (SITES_URL, else the listening address
+ * on the sites port; docs/decisions/009-hosted-sites-origin.md); `{siteName}` the city slug. The
+ * specification's `https://{siteName}-trt.replit.app` is one possible template.
  */
 export const DEFAULT_URL_TEMPLATE = '{origin}/sites/{siteName}/';
 

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { adminTestApp, basic, fromAddress, testServerConfig } from '../testing.js';
+import { hostAllowed, hostRules, parseHost, sitesOrigin } from './hosts.js';
+
+/**
+ * DNS rebinding: a page on rebind.attacker.example makes its name resolve to 127.0.0.1, so the
+ * operator's browser sends it same-origin requests to this server, Host header and Origin naming
+ * the attacker. Before the Host allowlist, without ADMIN_PASSWORD, those read the messages and
+ * deployed or deleted sites.
+ */
+const ATTACKER = 'rebind.attacker.example:3000';
+const site = { 'index.html': '<!doctype html><title>Tampa</title>' };
+const deployBody = { city: 'Tampa', domainName: 'tampa.example.com', files: site, deploymentType: 'static' };
+
+describe('the rebinding attack, password unset', () => {
+  it('is refused before any route: no messages read, nothing deployed, nothing deleted', async () => {
+    const t = adminTestApp({ allowedHosts: [] });
+    expect((await t.json('POST', '/api/deploy-website', deployBody, { Host: 'localhost:3000' })).status).toBe(200);
+    const attack = { Host: ATTACKER, Origin: 'http://rebind.attacker.example:3000', 'Sec-Fetch-Site': 'same-origin' };
+
+    const read = await t.request('/api/messages', { headers: attack });
+    expect(read.status).toBe(421);
+    expect(read.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(read.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(read.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await read.text()).toMatch(/^Misdirected request: this server does not answer to that host name\./);
+
+    const deploy = await t.json('POST', '/api/deploy-website', { ...deployBody, city: 'Orlando', domainName: '' }, attack);
+    expect(deploy.status).toBe(421);
+    const remove = await t.request('/api/deployments/tampa', { method: 'DELETE', headers: attack });
+    expect(remove.status).toBe(421);
+    for (const path of ['/admin', '/api/deployments', '/api/messages.csv', '/']) expect((await t.request(path, { headers: attack })).status, path).toBe(421);
+
+    // As the operator sees it afterwards: tampa still live, orlando never deployed.
+    const list = (await (await t.request('/api/deployments', { headers: { Host: 'localhost:3000' } })).json()) as { deployments: { siteName: string }[] };
+    expect(list.deployments.map((d) => d.siteName)).toEqual(['tampa']);
+    expect((await t.site('/sites/tampa/')).status).toBe(200);
+  });
+
+  it('is refused on the sites listener too, which answers its own names and the deployed domains', async () => {
+    const t = adminTestApp({ allowedHosts: [], sitesUrl: 'https://sites.example.com' });
+    await t.json('POST', '/api/deploy-website', deployBody);
+    expect((await t.site('/sites/tampa/', { headers: { Host: 'rebind.attacker.example:3001' } })).status).toBe(421);
+    expect((await t.site('/api/contact', { method: 'POST', headers: { Host: 'rebind.attacker.example:3001' } })).status).toBe(421);
+    expect((await t.site('/sites/tampa/', { headers: { Host: '127.0.0.1:3001' } })).status).toBe(200);
+    expect((await t.site('/sites/tampa/', { headers: { Host: 'sites.example.com' } })).status).toBe(200);
+    expect((await t.site('http://tampa.example.com/')).status).toBe(200);
+    // An absolute-form request line names a host of its own: it must be allowed too.
+    expect((await t.site('http://rebind.attacker.example:3001/sites/tampa/', { headers: { Host: '127.0.0.1:3001' } })).status).toBe(421);
+    // The admin's port is not the sites listener's.
+    expect((await t.site('/sites/tampa/', { headers: { Host: 'localhost:3000' } })).status).toBe(421);
+  });
+});
+
+describe('the admin listener answers to', () => {
+  const request = (t: ReturnType<typeof adminTestApp>, host: string, auth?: string) =>
+    t.app.request('/api/deployments', { headers: { Host: host, ...(auth ? { Authorization: auth } : {}) } }, fromAddress('127.0.0.1'));
+
+  it('without a password: loopback names on its port only, plus ALLOWED_HOSTS', async () => {
+    const t = adminTestApp({ allowedHosts: ['clinic.lan'], publicUrl: 'https://clinic.example.com' });
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000', 'clinic.lan:8080']) expect((await request(t, host)).status, host).toBe(200);
+    for (const host of ['localhost:3999', 'clinic.example.com', 'localhost.attacker.example:3000', '127.0.0.1.nip.io:3000', '', 'a b']) {
+      expect((await request(t, host)).status, host).toBe(421);
+    }
+  });
+
+  it('with a password: PUBLIC_URL’s host as well', async () => {
+    const password = 'correct horse battery staple';
+    const t = adminTestApp({ allowedHosts: [], adminPassword: password, publicUrl: 'https://clinic.example.com' });
+    expect((await request(t, 'clinic.example.com', basic(password))).status).toBe(200);
+    expect((await request(t, 'clinic.example.com:443', basic(password))).status).toBe(200);
+    expect((await request(t, 'clinic.example.com:8443', basic(password))).status).toBe(421);
+    expect((await request(t, ATTACKER, basic(password))).status).toBe(421);
+  });
+});
+
+describe('host rules', () => {
+  it('parse Host values, names lower-cased, IPv6 in brackets', () => {
+    expect(parseHost('Clinic.Example.com:8080')).toEqual({ name: 'clinic.example.com', port: '8080' });
+    expect(parseHost('[::1]:3000')).toEqual({ name: '[::1]', port: '3000' });
+    expect(parseHost('localhost')).toEqual({ name: 'localhost', port: '' });
+    expect(parseHost('a:b:c')).toBeUndefined();
+  });
+
+  it('give the sites listener its own port, SITES_URL and deployed names', () => {
+    const server = testServerConfig({ allowedHosts: [], sitesUrl: 'https://sites.example.com' });
+    const rules = hostRules(server, 'sites');
+    expect(hostAllowed(rules, '127.0.0.1:3001')).toBe(true);
+    expect(hostAllowed(rules, '127.0.0.1:3000')).toBe(false);
+    expect(hostAllowed(rules, 'sites.example.com')).toBe(true);
+    expect(hostAllowed(rules, 'tampa.example.com:8080', new Map([['tampa.example.com', 'tampa']]))).toBe(true);
+  });
+
+  it('link the sites listener by SITES_URL, else the listening address, else the admin’s host name', () => {
+    expect(sitesOrigin(testServerConfig({ sitesUrl: 'https://sites.example.com/x' }))).toBe('https://sites.example.com');
+    expect(sitesOrigin(testServerConfig())).toBe('http://127.0.0.1:3001');
+    expect(sitesOrigin(testServerConfig({ host: '0.0.0.0' }), 'http://clinic.lan:3000/admin')).toBe('http://clinic.lan:3001');
+  });
+});
