@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, logoForm, PNG, validMessage } from './testing.js';
+import type { ServerConfig } from './config.js';
 
 /** The sites listener: hosted content and the contact API, and nothing of the admin. */
 const files = {
@@ -58,5 +59,79 @@ describe('the sites listener', () => {
     expect(res.status).toBe(201);
     const list = (await (await t.request('/api/messages')).json()) as { total: number };
     expect(list.total).toBe(1);
+  });
+});
+
+describe('a deployed page posting to the admin’s /api/contact by the name the visitor used', () => {
+  /** Deploys Tampa and Orlando, posts as a page of the sites listener would, and lists what was stored. */
+  async function sendFrom(server: Partial<ServerConfig>, endpoint: string, headers: Record<string, string>, body = { ...validMessage(), site: 'tampa', page: 'contact/' }) {
+    const t = adminTestApp({ rateLimit: 0, ...server });
+    await t.json('POST', '/api/deploy-website', { city: 'Tampa', files });
+    await t.json('POST', '/api/deploy-website', { city: 'Orlando', files });
+    const res = await t.request(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const list = (await (await t.request('/api/messages')).json()) as { messages: { site: string; city: string; origin: string }[] };
+    return { res, stored: list.messages.map((m) => [m.site, m.city, m.origin]) };
+  }
+
+  it('is taken when the server listens on every address and the visitor came by an ALLOWED_HOSTS name (README example)', async () => {
+    const origin = 'http://clinic.lan:3001';
+    const { res, stored } = await sendFrom({ host: '0.0.0.0', allowedHosts: ['clinic.lan'] }, 'http://clinic.lan:3000/api/contact', { Origin: origin, Referer: `${origin}/sites/tampa/contact/` });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(stored).toEqual([['tampa', 'Tampa', origin]]);
+  });
+
+  it('is taken from localhost as well as 127.0.0.1 with the default host', async () => {
+    const { res, stored } = await sendFrom({}, '/api/contact', { Origin: 'http://localhost:3001', Referer: 'http://localhost:3001/sites/tampa/contact/' });
+    expect(res.status).toBe(201);
+    expect(stored).toEqual([['tampa', 'Tampa', 'http://localhost:3001']]);
+  });
+
+  it('files a Tampa page that claims orlando under Tampa by its full Referer', async () => {
+    const from = { Origin: 'http://127.0.0.1:3001', Referer: 'http://127.0.0.1:3001/sites/tampa/contact/' };
+    const { res, stored } = await sendFrom({}, '/api/contact', from, { ...validMessage(), site: 'orlando', page: 'contact/' });
+    expect(res.status).toBe(201);
+    expect(stored).toEqual([['tampa', 'Tampa', 'http://127.0.0.1:3001']]);
+  });
+
+  it.each([
+    ['a name the sites listener does not answer to', 'http://evil.example:3001'],
+    ['an allowed name on another port', 'http://clinic.lan:3002'],
+    ['the admin’s own port from another name', 'http://localhost.evil.example:3000'],
+  ])('is refused from %s, storing nothing', async (_name, origin) => {
+    const { res, stored } = await sendFrom({ host: '0.0.0.0', allowedHosts: ['clinic.lan'] }, 'http://clinic.lan:3000/api/contact', { Origin: origin });
+    expect(res.status).toBe(403);
+    expect(stored).toEqual([]);
+  });
+
+  it('may reach the admin’s endpoint under each name the admin answers to, by the hosted pages’ CSP', async () => {
+    const lan = adminTestApp({ host: '0.0.0.0', allowedHosts: ['clinic.lan'] });
+    await lan.json('POST', '/api/deploy-website', { city: 'Tampa', files });
+    const csp = (await lan.site('/sites/tampa/', { headers: { Host: 'clinic.lan:3001' } })).headers.get('content-security-policy') ?? '';
+    for (const directive of ['connect-src', 'form-action']) {
+      expect(csp).toMatch(new RegExp(`${directive} 'self' [^;]*http://clinic\\.lan:3000/api/contact`));
+    }
+    expect(csp).not.toContain(':3001/api/contact');
+    const ip = adminTestApp({ host: '192.168.1.20', allowedHosts: [] });
+    await ip.json('POST', '/api/deploy-website', { city: 'Tampa', files });
+    const ipCsp = (await ip.site('/sites/tampa/', { headers: { Host: '192.168.1.20:3001' } })).headers.get('content-security-policy');
+    expect(ipCsp).toContain('connect-src \'self\' http://localhost:3000/api/contact http://127.0.0.1:3000/api/contact http://192.168.1.20:3000/api/contact;');
+  });
+});
+
+describe('a site on its own domain reached by the sites listener over http or its port', () => {
+  it('files its posts under its own site whatever it claims', async () => {
+    const t = adminTestApp({ rateLimit: 0 });
+    await t.json('POST', '/api/deploy-website', { city: 'Tampa', domainName: 'tampa.example', files });
+    await t.json('POST', '/api/deploy-website', { city: 'Orlando', files });
+    const origin = 'http://tampa.example:3001';
+    const res = await t.site('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: 'tampa.example:3001', Origin: origin, Referer: `${origin}/contact/` },
+      body: JSON.stringify({ ...validMessage(), site: 'orlando', page: 'contact/' }),
+    });
+    expect(res.status).toBe(201);
+    const list = (await (await t.request('/api/messages')).json()) as { messages: { site: string; city: string }[] };
+    expect(list.messages.map((m) => [m.site, m.city])).toEqual([['tampa', 'Tampa']]);
   });
 });

@@ -25,6 +25,10 @@ async function postMessage(endpoint: string, data: ContactMessageInput): Promise
   const res = await fetch(endpoint, {
     method: 'POST',
     credentials: 'include',
+    // The endpoint is the clinic's own server. On the sites origin every deployment shares one
+    // origin, and only the page's path (/sites/<slug>/) tells the server which city sent it; the
+    // page's default policy would cut the cross-origin Referer to the origin (decision 010).
+    referrerPolicy: 'no-referrer-when-downgrade',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(data),
   });

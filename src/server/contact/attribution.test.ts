@@ -107,6 +107,30 @@ describe('every message is filed under its city', () => {
     expect(store.rows[0]).toMatchObject({ site: 'tampa', city: 'Tampa' });
   });
 
+  it('files a Tampa page on the shared sites origin that claims site: orlando under Tampa, by its full Referer', async () => {
+    // The island sends the page's full URL to the clinic's endpoint (referrerPolicy
+    // no-referrer-when-downgrade): a cross-origin Referer on the post's own origin.
+    const { store, post, deployments } = contactTestApp();
+    deployments.push({ siteName: 'orlando', release: { city: 'Orlando', domainName: 'orlando.example.com' } });
+    const res = await post({ ...validMessage(), site: 'orlando', page: 'contact/' }, { Origin: SITES_ORIGIN, Referer: `${SITES_ORIGIN}/sites/tampa/contact/` });
+    expect(res.status).toBe(201);
+    expect(store.rows[0]).toMatchObject({ site: 'tampa', city: 'Tampa', origin: SITES_ORIGIN });
+  });
+
+  it('files a post on the sites listener from a deployed domain over http or another port under that domain’s site', async () => {
+    // The attack: Tampa's own pages, reached as http://tampa.example.com:3001, claim another city.
+    const { store, post } = contactTestApp({ hosted: true });
+    const tampa = 'http://tampa.example.com:3001';
+    const res = await post({ ...validMessage(), site: 'lakeland', page: 'contact/' }, { Host: 'tampa.example.com:3001', Origin: tampa, Referer: `${tampa}/contact/` });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    await post({ ...validMessage(), site: 'lakeland', page: 'contact/' }, { Host: 'tampa.example.com', Origin: 'http://tampa.example.com' });
+    expect(store.rows.map((r) => [r.site, r.city, r.origin])).toEqual([
+      ['tampa', 'Tampa', tampa],
+      ['tampa', 'Tampa', 'http://tampa.example.com'],
+    ]);
+  });
+
   it('from a CORS_ORIGINS entry, trusts a claim of a known site and keeps an unknown one with no city', async () => {
     const { store, post } = contactTestApp({ corsOrigins: ['https://partner.example.org'] });
     const from = { Origin: 'https://partner.example.org' };

@@ -36,6 +36,11 @@ export async function checkPostOrigin(dir: SiteDirectory, src: PostSource): Prom
   if (origin === undefined) return { ok: false };
   const same = isSameHost(origin, src.host, src.extraHosts);
   const role = await dir.role(origin);
+  if (role?.kind === 'own' || role?.kind === 'shared') return { ok: true, origin, role, cors: !same };
+  // The sites listener serves a deployment on its domain whatever the scheme or port (plain http,
+  // a proxy's port): a same-host post there comes from that site, and its claim cannot move it.
+  const domain = same && src.hosted ? await dir.domain(new URL(origin).hostname) : undefined;
+  if (domain) return { ok: true, origin, role: { kind: 'own', site: domain }, cors: false };
   if (role) return { ok: true, origin, role, cors: !same };
   if (same) return { ok: true, origin, role: src.hosted ? { kind: 'shared' } : { kind: 'own', site: dir.home }, cors: false };
   return { ok: false };

@@ -38,8 +38,13 @@ export interface SiteDirectoryOptions {
   home: ClinicConfig;
   /** PUBLIC_URL's origin. */
   publicOrigin?: string;
-  /** The origin serving deployments under /sites/<slug>/ (SITES_URL), once known (port 0 is known after listen). */
-  sitesOrigin?: () => string | undefined;
+  /**
+   * Whether an origin is the sites listener's shared origin (SITES_URL, or any name it answers to on
+   * its port: http/hosts.ts sitesOriginTest), where deployments live under /sites/<slug>/.
+   */
+  isSitesOrigin?: (origin: string) => boolean;
+  /** The sites listener's port: a deployed domain on it (`http://tampa.example:3001`) speaks for its site. */
+  sitesPort?: number;
   /** CORS_ORIGINS as configured. */
   corsOrigins?: readonly string[];
   /** Live deployments; absent, the directory knows only the home clinic. */
@@ -56,6 +61,8 @@ const STALE_MS = 30_000;
 interface Snapshot {
   bySlug: Map<string, KnownSite>;
   byOrigin: Map<string, KnownSite>;
+  /** A deployed domain's host name -> its site, whatever the scheme or port it is reached by. */
+  byDomain: Map<string, KnownSite>;
 }
 
 export interface SiteDirectory {
@@ -64,6 +71,8 @@ export interface SiteDirectory {
   role(origin: string): Promise<OriginRole | undefined>;
   /** A known site by slug, after at most one re-read on a miss. */
   site(slug: string): Promise<KnownSite | undefined>;
+  /** The deployed site whose domain is this lower-cased host name, after at most one re-read on a miss. */
+  domain(name: string): Promise<KnownSite | undefined>;
   /** Forgets the deployments read so far: call after a deploy, rollback or delete. */
   invalidate(): void;
 }
@@ -94,6 +103,7 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
   const build = (deployments: readonly Deployment[]): Snapshot => {
     const bySlug = new Map<string, KnownSite>([[home.slug, home]]);
     const byOrigin = new Map<string, KnownSite>(homeOrigins.map((x) => [x, home]));
+    const byDomain = new Map<string, KnownSite>();
     for (const d of deployments) {
       const config = releaseConfig(d.release.config);
       const city = d.release.city ?? config?.city ?? d.siteName;
@@ -103,8 +113,10 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
       const origins = ownOrigins({ domainName: d.release.domainName, website: config?.website });
       // An origin already taken (the home clinic's, an earlier site's) is not handed to another site.
       for (const x of origins) if (!byOrigin.has(x)) byOrigin.set(x, site);
+      const domain = d.release.domainName?.toLowerCase();
+      if (domain && !byDomain.has(domain)) byDomain.set(domain, byOrigin.get(`https://${domain}`) ?? site);
     }
-    return { bySlug, byOrigin };
+    return { bySlug, byOrigin, byDomain };
   };
 
   let snapshot = build([]);
@@ -141,10 +153,20 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
     return find();
   };
 
+  // The sites listener serves a deployment on its domain under any scheme and port it is reached by;
+  // on the listener's own port that origin is the deployment's, never the shared one.
+  const domainOnPort = (origin: string, port: number): KnownSite | undefined => {
+    const u = new URL(origin);
+    const effective = u.port || (u.protocol === 'https:' ? '443' : '80');
+    return effective === String(port) ? snapshot.byDomain.get(u.hostname) : undefined;
+  };
+
   const roleNow = (origin: string): OriginRole | undefined => {
     const site = snapshot.byOrigin.get(origin);
     if (site) return { kind: 'own', site };
-    if (origin === o.sitesOrigin?.()) return { kind: 'shared' };
+    const onDomain = o.sitesPort === undefined ? undefined : domainOnPort(origin, o.sitesPort);
+    if (onDomain !== undefined) return { kind: 'own', site: onDomain };
+    if (o.isSitesOrigin?.(origin)) return { kind: 'shared' };
     if (listed.has(origin)) return { kind: 'listed' };
     return undefined;
   };
@@ -153,6 +175,7 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
     home,
     role: (origin) => lookup(() => roleNow(origin)),
     site: (slug) => lookup(() => snapshot.bySlug.get(slug)),
+    domain: (name) => lookup(() => snapshot.byDomain.get(name)),
     invalidate: () => {
       loadedAt = -Infinity;
     },

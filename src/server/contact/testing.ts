@@ -36,7 +36,8 @@ export function contactTestApp(o: ContactTestOptions = {}) {
   const directory = createSiteDirectory({
     home: testConfig(),
     publicOrigin: HOME_ORIGIN,
-    sitesOrigin: () => SITES_ORIGIN,
+    isSitesOrigin: (origin) => origin === SITES_ORIGIN,
+    sitesPort: 443,
     corsOrigins: o.corsOrigins ?? [],
     deployments: async () => {
       reads++;

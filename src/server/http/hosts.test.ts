@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, basic, fromAddress, testServerConfig } from '../testing.js';
-import { hostAllowed, hostRules, parseHost, sitesOrigin } from './hosts.js';
+import { hostAllowed, hostRules, parseHost, sitesOrigin, sitesOriginTest } from './hosts.js';
 
 /**
  * DNS rebinding: a page on rebind.attacker.example makes its name resolve to 127.0.0.1, so the
@@ -90,6 +90,14 @@ describe('host rules', () => {
     expect(hostAllowed(rules, '127.0.0.1:3000')).toBe(false);
     expect(hostAllowed(rules, 'sites.example.com')).toBe(true);
     expect(hostAllowed(rules, 'tampa.example.com:8080', new Map([['tampa.example.com', 'tampa']]))).toBe(true);
+  });
+
+  it('take as the shared sites origin any name the sites listener answers to, on its port, and SITES_URL', () => {
+    const lan = sitesOriginTest(testServerConfig({ host: '0.0.0.0', allowedHosts: ['clinic.lan'], sitesUrl: 'https://sites.example.com' }));
+    for (const origin of ['http://clinic.lan:3001', 'https://clinic.lan:3001', 'http://localhost:3001', 'http://127.0.0.1:3001', 'https://sites.example.com']) expect(lan(origin), origin).toBe(true);
+    for (const origin of ['http://clinic.lan:3000', 'http://clinic.lan', 'http://evil.example:3001', 'http://sites.example.com', 'null']) expect(lan(origin), origin).toBe(false);
+    // The sites listener on port 80: a browser's Origin carries no port then.
+    expect(sitesOriginTest(testServerConfig({ sitesPort: 80 }))('http://localhost')).toBe(true);
   });
 
   it('link the sites listener by SITES_URL, else the listening address, else the admin’s host name', () => {

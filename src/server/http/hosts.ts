@@ -127,6 +127,31 @@ export function sitesOrigin(server: ServerConfig, requestUrl?: string): string |
 }
 
 /**
+ * Whether a browser Origin is the sites listener's, the origin all deployments share: SITES_URL's,
+ * or `http(s)://<name>:<sites port>` for any name the sites listener answers to (loopback, the
+ * listening address, ALLOWED_HOSTS). Listening on every address, a visitor may reach the sites by
+ * any of those names (`clinic.lan`, a LAN address), so no single origin can be named at start-up.
+ * Deployed domains are not among them: each speaks for its own site (contact/site-directory.ts).
+ */
+export function sitesOriginTest(server: ServerConfig): (origin: string) => boolean {
+  const rules = hostRules(server, 'sites');
+  const named = server.sitesUrl ? new URL(server.sitesUrl).origin : undefined;
+  const port = String(server.sitesPort);
+  return (origin) => {
+    if (origin === named) return true;
+    let u: URL;
+    try {
+      u = new URL(origin);
+    } catch {
+      return false;
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+    const effective = u.port || (u.protocol === 'https:' ? '443' : '80');
+    return effective === port && hostAllowed(rules, `${u.hostname}:${port}`);
+  };
+}
+
+/**
  * Host names a deployment may not claim as its domain: the names this server answers to as the
  * admin or as the sites listener (its own pages would be replaced by the deployed site's).
  */
