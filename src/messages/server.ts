@@ -97,3 +97,11 @@ export const listenAddressUnavailable = (address: string): Message => ({
 
 export const pageInvalid = { title: 'page must be a whole number from 1' } satisfies Message;
 export const pageSizeInvalid = { title: 'pageSize must be a whole number from 1 to 200' } satisfies Message;
+
+// The admin's JSON routes
+
+/** A JSON route's body labelled anything but application/json: a cross-site page can send
+ * multipart or text without a CORS preflight, JSON it cannot (src/server/admin-api/read-bytes.ts). */
+export const bodyNotJsonType = (type: string | undefined): Message => ({
+  title: `Unsupported media type: this call takes a JSON body with Content-Type: application/json, not ${type ? `"${type.slice(0, 80)}"` : 'none'}`,
+});

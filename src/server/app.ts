@@ -14,7 +14,7 @@ import { domainIndex } from './deploy/domains.js';
 import { createReleaseStore, type ReleaseStore } from './deploy/release-store.js';
 import { apiError, isApiPath } from './http/api-error.js';
 import { trustedSet } from './http/client.js';
-import { hostGuard, hostRules, reservedHostNames, sitesOrigin } from './http/hosts.js';
+import { hostGuard, hostRules, reservedHostNames, sitesOrigin, sitesOriginTest } from './http/hosts.js';
 import { normalizeOrigin } from './http/origin.js';
 import { pathGuard } from './http/path-guard.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -60,7 +60,8 @@ export function createApps(deps: AppDeps): ClinicApps {
   const directory = createSiteDirectory({
     home: deps.clinic,
     publicOrigin,
-    sitesOrigin: () => sitesOrigin(server),
+    isSitesOrigin: sitesOriginTest(server),
+    sitesPort: server.sitesPort,
     corsOrigins: server.corsOrigins,
     deployments: () => releases.list(),
   });
@@ -105,7 +106,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     adminGuard({
       adminPassword: server.adminPassword,
       trusted,
-      extraHosts: hostOf(server.publicUrl),
+      extraOrigins: server.publicUrl ? [new URL(server.publicUrl).origin] : [],
       failuresPerClient: SERVER_DEFAULTS.authFailuresPerClient,
       failuresGlobal: SERVER_DEFAULTS.authFailuresGlobal,
     }),

@@ -57,7 +57,18 @@ describe('resolveServerConfig', () => {
     const last = resolve({ port: 65535 });
     expect(!last.ok && last.errors).toEqual([expect.stringMatching(/^--sites-port: --port 65535 leaves no next port/)]);
     const sameOrigin = resolve({}, { PUBLIC_URL: 'https://clinic.example.com', SITES_URL: 'https://clinic.example.com/sites/' });
-    expect(!sameOrigin.ok && sameOrigin.errors).toEqual([expect.stringMatching(/^SITES_URL: must be another origin than PUBLIC_URL/)]);
+    expect(!sameOrigin.ok && sameOrigin.errors).toEqual([expect.stringMatching(/^SITES_URL: must name another host than PUBLIC_URL \(both are clinic.example.com\)/)]);
+  });
+
+  it('refuses SITES_URL on the host of PUBLIC_URL under another scheme: hosted pages would pass host checks', () => {
+    const downgraded = resolve({}, { PUBLIC_URL: 'https://clinic.example.com', SITES_URL: 'http://clinic.example.com' });
+    expect(downgraded.ok).toBe(false);
+    expect(!downgraded.ok && downgraded.errors).toEqual([
+      expect.stringMatching(/^SITES_URL: must name another host than PUBLIC_URL \(both are clinic.example.com\).*Give SITES_URL its own name or port/),
+    ]);
+    // Another port is another host, and so is another name.
+    expect(resolve({}, { PUBLIC_URL: 'https://clinic.example.com', SITES_URL: 'https://clinic.example.com:8443' }).ok).toBe(true);
+    expect(resolve({}, { PUBLIC_URL: 'https://clinic.example.com', SITES_URL: 'https://sites.clinic.example.com' }).ok).toBe(true);
   });
 
   it('reads ALLOWED_HOSTS as lower-cased names, naming a bad entry', () => {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { SERVER_DEFAULTS } from './defaults.js';
 import { parseServerEnv, type ServerEnv } from './env.js';
 import { isLoopback } from './http/client.js';
-import { normalizeOrigin } from './http/origin.js';
 import { smtpOptions } from './mail/smtp.js';
 
 /**
@@ -145,8 +144,8 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
 
 /**
  * The sites listener's port (flag, SITES_PORT, else the admin's port + 1, or a free one with
- * --port 0), checked to differ from the admin's, and SITES_URL checked to be another origin than
- * PUBLIC_URL: hosted pages on the admin's origin could use the admin with its credentials.
+ * --port 0), checked to differ from the admin's, and SITES_URL checked to name another host than
+ * PUBLIC_URL: hosted pages on the admin's host could use the admin with its credentials.
  */
 function sitesListener(port: number, flag: number | undefined, env: ServerEnv): { ok: true; port: number } | { ok: false; errors: string[] } {
   const errors: string[] = [];
@@ -156,9 +155,14 @@ function sitesListener(port: number, flag: number | undefined, env: ServerEnv): 
   if (given === undefined && sitesPort > 65535) errors.push(`--sites-port: --port ${port} leaves no next port for deployed sites; set --sites-port or SITES_PORT`);
   else if (sitesPort > 65535) errors.push(`${name}: expected a whole number from 0 to 65535`);
   else if (sitesPort !== 0 && sitesPort === port) errors.push(`${name}: must differ from --port (${port}); deployed sites need an origin of their own`);
-  const publicOrigin = env.PUBLIC_URL ? normalizeOrigin(env.PUBLIC_URL) : undefined;
-  if (env.SITES_URL && publicOrigin && normalizeOrigin(env.SITES_URL) === publicOrigin) {
-    errors.push(`SITES_URL: must be another origin than PUBLIC_URL (${publicOrigin}); deployed sites must never share the admin's origin`);
+  // Host, not origin: https://x and http://x are two origins to a browser, yet a hosted page on the
+  // admin's name passes any check that goes by host (the Host allowlist, a proxy's routing).
+  const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined;
+  if (env.SITES_URL && publicHost && new URL(env.SITES_URL).host === publicHost) {
+    errors.push(
+      `SITES_URL: must name another host than PUBLIC_URL (both are ${publicHost}); deployed sites must never share the admin's ` +
+        'host name, even on another scheme. Give SITES_URL its own name or port, like https://sites.clinic.example.com',
+    );
   }
   return errors.length ? { ok: false, errors } : { ok: true, port: sitesPort };
 }

@@ -51,7 +51,7 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
 
   app.post('/api/deploy-website', async (c) => {
     // The admin shows `message` above `error` (spec section 7: success, message, error).
-    const fail = (status: 400 | 409 | 413, error: FailureText) => apiError(c, status, { message: deployFailed, error });
+    const fail = (status: 400 | 409 | 413 | 415, error: FailureText) => apiError(c, status, { message: deployFailed, error });
     const body = await readJson(c.req.raw, MAX_DEPLOY_BODY);
     if (!body.ok) return fail(body.status, body.error);
     const parsed = deployBody.safeParse(body.value);

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { decodeSiteFiles, type SiteBytes } from '../deploy/files.js';
 import { contentType } from '../../site/site-paths.js';
+import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { readJson } from './read-bytes.js';
 import { serveFromMap } from './site-serving.js';
@@ -51,7 +52,7 @@ export function previewApiRoutes(previews: PreviewStore, urlFor: (c: Context<App
   const app = new Hono<AppEnv>();
   app.post('/api/previews', async (c) => {
     const body = await readJson(c.req.raw, PREVIEW_LIMITS.maxBodyBytes);
-    if (!body.ok) return c.json({ success: false, error: body.error }, body.status);
+    if (!body.ok) return apiError(c, body.status, { error: body.error });
     const decoded = decodeSiteFiles((body.value as { files?: unknown } | null)?.files);
     if (!decoded.ok) return c.json({ success: false, error: decoded.error }, 400);
     const id = previews.add(decoded.files);

@@ -10,15 +10,15 @@ import { adminGuard, isProtectedPath } from './guard.js';
 const PASSWORD = 'correct horse battery staple';
 
 /** The guard as createApp stacks it (headers, path guard, guard), in front of stand-in routes. */
-function setup(options: { adminPassword?: string; failuresGlobal?: number; now?: () => number } = {}) {
+function setup(options: { adminPassword?: string; failuresGlobal?: number; now?: () => number; extraOrigins?: string[]; trusted?: string[] } = {}) {
   const app = new Hono<AppEnv>();
   app.use(securityHeaders({ csp: contentSecurityPolicy(), trusted: new Set() }));
   app.use(pathGuard());
   app.use(
     adminGuard({
       adminPassword: options.adminPassword,
-      trusted: new Set(),
-      extraHosts: [],
+      trusted: new Set(options.trusted),
+      extraOrigins: options.extraOrigins ?? [],
       failuresPerClient: 20,
       failuresGlobal: options.failuresGlobal ?? 100,
       now: options.now,
@@ -131,6 +131,26 @@ describe('with ADMIN_PASSWORD', () => {
     expect((await post({ ...auth, 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(415);
     const del = await app.request('/api/deployments/tampa', { method: 'DELETE', headers: { ...auth, Origin: 'https://evil.example' } });
     expect(del.status).toBe(403);
+  });
+
+  it('refuses an Origin with the right host but another scheme (a hosted page on the admin name), without Sec-Fetch-Site', async () => {
+    const json = { Authorization: basic(PASSWORD), Host: 'clinic.example.com', 'Content-Type': 'application/json' };
+    const post = (guarded: typeof app, origin: string, extra: Record<string, string> = {}) =>
+      guarded.request('http://clinic.example.com/api/deploy-website', { method: 'POST', headers: { ...json, Origin: origin, ...extra }, body: '{}' }, fromAddress('203.0.113.7'));
+    // Reached over plain http: only http://clinic.example.com is our origin.
+    const refused = await post(app, 'https://clinic.example.com');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ success: false, error: 'Cross-site admin requests are refused' });
+    expect((await post(app, 'http://clinic.example.com:8080')).status).toBe(403);
+    expect((await post(app, 'http://clinic.example.com')).status).toBe(200);
+    // PUBLIC_URL names the origin behind a TLS proxy; its http twin stays another origin.
+    const behindProxy = setup({ adminPassword: PASSWORD, extraOrigins: ['https://clinic.example.com'] });
+    expect((await post(behindProxy, 'https://clinic.example.com')).status).toBe(200);
+    expect((await behindProxy.request('https://clinic.example.com/api/deploy-website', { method: 'POST', headers: { ...json, Origin: 'http://clinic.example.com' }, body: '{}' })).status).toBe(403);
+    // A trusted proxy saying https makes https the request's own scheme.
+    const trusted = setup({ adminPassword: PASSWORD, trusted: ['203.0.113.7'] });
+    expect((await post(trusted, 'https://clinic.example.com', { 'X-Forwarded-Proto': 'https' })).status).toBe(200);
+    expect((await post(trusted, 'http://clinic.example.com', { 'X-Forwarded-Proto': 'https' })).status).toBe(403);
   });
 });
 

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Message } from '../../messages/message.js';
 import * as M from '../../messages/server.js';
 import { apiError, isApiPath, textOf } from '../http/api-error.js';
-import { clientAddress, isLoopback, peerAddress, rateKey } from '../http/client.js';
-import { isSameHost } from '../http/origin.js';
+import { clientAddress, isHttps, isLoopback, peerAddress, rateKey } from '../http/client.js';
+import { isSameOrigin } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
 import type { AppEnv } from '../types.js';
 import { createAttemptGate } from './attempts.js';
@@ -27,8 +27,8 @@ export function isProtectedPath(path: string, method: string): boolean {
 export interface AdminGuardOptions {
   adminPassword?: string;
   trusted: ReadonlySet<string>;
-  /** Hosts (host:port) besides the request's own that count as same-origin (PUBLIC_URL). */
-  extraHosts: readonly string[];
+  /** Origins (scheme://host:port) besides the request's own that count as same-origin (PUBLIC_URL's). */
+  extraOrigins: readonly string[];
   /** Failed password attempts a minute per client, and of all clients together (auth/attempts.ts). */
   failuresPerClient: number;
   failuresGlobal: number;
@@ -66,7 +66,7 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
       return refuse(c, 403, M.adminLoopbackOnly);
     }
     if (UNSAFE.has(c.req.method)) {
-      const refusal = crossSiteRefusal(c, opts.extraHosts);
+      const refusal = crossSiteRefusal(c, opts);
       if (refusal) return refusal;
     }
     await next();
@@ -79,14 +79,17 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
 
 /**
  * Browsers attach Basic credentials to cross-site requests too, so a state-changing admin call must
- * come from our own pages: Sec-Fetch-Site and Origin, when sent, must say so, and the body must be
- * JSON or multipart (types a cross-site <form> cannot send without a CORS preflight we never allow).
+ * come from our own pages: Sec-Fetch-Site and Origin, when sent, must say so (Origin to the scheme,
+ * host and port), and a body must be JSON or multipart. Multipart is CORS-safelisted, so a
+ * cross-site page can send it without a preflight: the JSON routes also refuse any body not
+ * labelled application/json (admin-api/read-bytes.ts), and the logo upload only stores an image.
  */
-function crossSiteRefusal(c: Context<AppEnv>, extraHosts: readonly string[]): Response | undefined {
+function crossSiteRefusal(c: Context<AppEnv>, opts: AdminGuardOptions): Response | undefined {
   const site = c.req.header('sec-fetch-site');
   if (site !== undefined && site !== 'same-origin') return refuse(c, 403, M.adminCrossSite);
   const origin = c.req.header('origin');
-  if (origin !== undefined && !isSameHost(origin, c.req.header('host'), extraHosts)) {
+  const self = { scheme: isHttps(c, opts.trusted) ? 'https' : 'http', host: c.req.header('host') } as const;
+  if (origin !== undefined && !isSameOrigin(origin, self, opts.extraOrigins)) {
     return refuse(c, 403, M.adminCrossSite);
   }
   const type = c.req.header('content-type');

@@ -29,7 +29,8 @@ export function normalizeOrigin(value: string): string | undefined {
 }
 
 /** True when `origin` names this server (by Host header, or one of `extraHosts`): the same-host check
- * of contact posts and of admin calls. */
+ * of contact posts, where a page on either scheme of our own name may post. The admin uses
+ * isSameOrigin. */
 export function isSameHost(origin: string, host: string | undefined, extraHosts: readonly string[] = []): boolean {
   let originHost: string;
   try {
@@ -38,6 +39,24 @@ export function isSameHost(origin: string, host: string | undefined, extraHosts:
     return false; // 'null' and garbage
   }
   return (host !== undefined && originHost === host.toLowerCase()) || extraHosts.includes(originHost);
+}
+
+/**
+ * True when `origin` is exactly this server's origin, scheme, host and port: `scheme` (as the client
+ * reached us, see isHttps) with the Host header, or one of `extraOrigins` (PUBLIC_URL). The admin's
+ * same-origin check: a page of another scheme on our name (a hosted site behind a proxy that routes
+ * by scheme) is another origin, and must not use the admin with the operator's credentials.
+ */
+export function isSameOrigin(origin: string, self: { scheme: 'http' | 'https'; host: string | undefined }, extraOrigins: readonly string[] = []): boolean {
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    return false; // 'null' and garbage
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+  if (self.host !== undefined && u.protocol === `${self.scheme}:` && u.host === self.host.toLowerCase()) return true;
+  return extraOrigins.some((o) => normalizeOrigin(o) === u.origin);
 }
 
 /** Decides whether a contact post's Origin is acceptable and which site it counts for. */

@@ -109,6 +109,10 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
       try {
         return addOne(item);
       } catch (err) {
+        // SQLite rolled the whole transaction back (SQLITE_FULL, IOERR): later items would commit
+        // on their own while earlier ones answered "saved" for rows that are gone. Fail the batch,
+        // so every item gets the same truthful answer.
+        if (!db.inTransaction) throw err;
         // One bad row must not take the other messages of the batch down with it.
         return err instanceof Error ? err : new Error(String(err));
       }

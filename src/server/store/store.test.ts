@@ -126,6 +126,27 @@ describe('SQLite store', () => {
     expect(again.messages.list(1, 10).total).toBe(1);
   });
 
+  it('fails the whole batch, storing nothing, when SQLite rolls the transaction back mid-batch (disk full)', async () => {
+    const { dir, store } = tempStore();
+    // RAISE(ROLLBACK) undoes the whole transaction, as SQLITE_FULL or an I/O error can.
+    const other = new Database(path.join(dir, 'clinic.db'));
+    other.exec(`CREATE TRIGGER disk_full BEFORE INSERT ON messages WHEN NEW.email = 'ana2@example.com'
+                BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END`);
+    other.close();
+    // One turn of the event loop: one batch, one transaction.
+    const answers = await Promise.allSettled([1, 2, 3].map((n) => store.messages.add(msg(n))));
+    // Nobody is told "saved" for a row that is gone, and nobody told "not saved" has a row
+    // (before: message 3 was committed on its own while its sender was told to send it again).
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(store.messages.list(1, 10).total).toBe(0);
+    // The store keeps working once the disk has room again.
+    const cleanup = new Database(path.join(dir, 'clinic.db'));
+    cleanup.exec('DROP TRIGGER disk_full');
+    cleanup.close();
+    expect(idOf(await store.messages.add(msg(3)))).toEqual(expect.any(String));
+    expect(store.messages.list(1, 10).messages.map((m) => m.email)).toEqual(['ana3@example.com']);
+  });
+
   it('refuses a database written by a newer schema', () => {
     const { dir, store } = tempStore();
     store.close();
