@@ -1,6 +1,7 @@
 import { usePage } from '../context.js';
 import { navRoutes } from '../routes.js';
 import { Icon } from './icons.js';
+import { CallButton } from './ui.js';
 
 /**
  * Fixed header: logo, nav with the current page marked, tap-to-call phone. Below `lg` the nav moves
@@ -58,10 +59,7 @@ export function Header() {
           />
         </nav>
         <div className="border-t border-slate-200 p-5">
-          <a href={site.telHref} className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white">
-            <Icon name="phone" className="h-5 w-5" />
-            Call {site.phone}
-          </a>
+          <CallButton className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white" />
         </div>
       </div>
     </header>

@@ -75,6 +75,17 @@ export function CtaButtons({ className = '', light = true }: { className?: strin
   );
 }
 
+/** A tap-to-call button reading "Call (813) 555-0100"; `className` sets its size and colours. */
+export function CallButton({ className }: { className: string }) {
+  const { site } = usePage();
+  return (
+    <a href={site.telHref} className={className}>
+      <Icon name="phone" className="h-5 w-5" />
+      Call {site.phone}
+    </a>
+  );
+}
+
 /** A grid of titled cards, each with an optional icon. */
 export function PointGrid({ points, columns = 3, icon }: { points: Point[]; columns?: 2 | 3 | 4; icon?: IconName }) {
   const cols = columns === 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : columns === 2 ? 'md:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-3';

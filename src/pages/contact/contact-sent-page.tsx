@@ -1,5 +1,6 @@
 import { contactSent } from '../../messages/contact.js';
 import { Icon } from '../components/icons.js';
+import { CallButton } from '../components/ui.js';
 import { CONTACT_SENT_SOONER, contactSentMeta } from '../content/contact.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
@@ -25,10 +26,7 @@ export function ContactSentPage() {
           <a href={url('/')} className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark">
             Back to the home page
           </a>
-          <a href={site.telHref} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 border-brand px-6 py-3 font-semibold text-brand hover:bg-brand-soft">
-            <Icon name="phone" className="h-5 w-5" />
-            Call {site.phone}
-          </a>
+          <CallButton className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 border-brand px-6 py-3 font-semibold text-brand hover:bg-brand-soft" />
         </p>
       </section>
     </Document>
