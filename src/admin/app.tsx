@@ -45,7 +45,7 @@ export function AdminApp({ initial }: { initial: AdminForm }) {
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <PreviewCard form={form} />
           <GenerateCard actions={actions} />
-          <Deployments version={deployVersion} />
+          <Deployments version={deployVersion} onDeleted={actions.siteDeleted} />
           <Messages />
         </div>
       </main>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError, readFailure } from './api.js';
 import { parseBulkUrls } from './bulk-urls.js';
 import { domainOf, formFieldOf, initialForm, toConfig } from './form.js';
+import { formatDate } from './format.js';
 import { clinicConfigSchema } from '../config/schema.js';
 import { initialValues } from '../server/admin-api/shell.js';
 import { sampleConfig } from '../../test/helpers/site.js';
@@ -22,12 +23,13 @@ describe('bulk URL add (spec section 5)', () => {
 });
 
 describe('form values', () => {
-  it('start from the served clinic with the spec service defaults', () => {
+  it('start from the served clinic with the spec service defaults, without its social handles or profile links', () => {
     const form = initialForm(JSON.parse(JSON.stringify(initialValues(sampleConfig()))) as Record<string, unknown>);
     expect(form).toMatchObject({ businessName: "Northstar Men's Health", city: 'Wesley Chapel', zipCode: '33545', website: 'https://www.example.com', logoUrl: '' });
     expect(form.services).toEqual({ trt: true, semaglutide: true, nadTherapy: true, peptideTherapy: false, vitaminInjections: false, hormone_optimization: true });
-    expect(form.socialMedia.pinterest).toBe('');
-    expect(form.businessProfiles).toEqual([{ url: 'https://www.example.com/profiles/northstar-wesley-chapel' }]);
+    expect(sampleConfig().socialMedia.instagram).toBeTruthy(); // the sample has them; the form must not copy them
+    expect(Object.values(form.socialMedia).every((v) => v === '')).toBe(true);
+    expect(form.businessProfiles).toEqual([]);
     expect(initialForm().services.peptideTherapy).toBe(false);
   });
 
@@ -47,6 +49,15 @@ describe('form values', () => {
     expect(domainOf('https://Tampa.Example.com/path')).toBe('tampa.example.com');
     expect(domainOf('not a url')).toBeUndefined();
     expect(domainOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('dates', () => {
+  it('read as a short date and time, never as "Invalid Date"', () => {
+    const text = formatDate('2026-11-22T10:46:00Z');
+    expect(text).toMatch(/2026/);
+    expect(text).not.toMatch(/\d\/\d/); // a month name, not 11/22/2026
+    expect(formatDate('not a date')).toBe('not a date');
   });
 });
 

@@ -5,6 +5,7 @@ import { citySlug } from '../config/slug.js';
 import * as M from '../messages/admin.js';
 import { apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
 import { domainOf, formFieldOf, toConfig, type AdminForm } from './form.js';
+import { useNotice } from './notice.js';
 
 /** What Generate produced: the files and the config they were made from (deploys use that one). */
 export interface Generated {
@@ -23,20 +24,30 @@ export interface DeployResult {
   deploymentPath?: string;
 }
 
+/** What the deploy panel shows: the answer, and which live site it is about (a delete of it clears the panel). */
+export interface ShownDeploy extends DeployResult {
+  siteName: string;
+  city: string;
+}
+
 /**
  * The admin flow of spec section 4: generate, then preview, download or deploy, with the busy
- * flags and the alerts of section 8 word for word (named in src/messages/admin.ts).
+ * flags and the alerts of section 8 word for word (named in src/messages/admin.ts), shown in the
+ * card's notice rather than a blocking alert(). Panels hold only what is still true: a failed
+ * generate drops the previous site, so it cannot be deployed by mistake.
  */
 export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () => void) {
   const [generated, setGenerated] = useState<Generated | null>(null);
   const [generating, setGenerating] = useState(false);
   const [deploying, setDeploying] = useState(false);
-  const [result, setResult] = useState<DeployResult | null>(null);
+  const [result, setResult] = useState<ShownDeploy | null>(null);
+  const { notice, show, clear } = useNotice();
   const [problems, setProblems] = useState<[string, string][]>([]);
 
   const generate = async () => {
     setGenerating(true);
     setProblems([]);
+    clear();
     form.clearErrors();
     try {
       const config = toConfig(form.getValues());
@@ -53,23 +64,27 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
         for (const [key, message] of Object.entries(errors)) form.setError(formFieldOf(key) as keyof AdminForm, { type: 'server', message });
         setProblems(Object.entries(errors));
         console.error(new HttpError(res.status, text, res.statusText).message);
-        window.alert(M.generateRejected.title);
+        setGenerated(null);
+        show(M.generateRejected.title, 'error');
         return;
       }
       if (!json || typeof json.files !== 'object') throw new Error('the answer holds no files');
       const contactEndpoint = typeof json.contactEndpoint === 'string' ? json.contactEndpoint : undefined;
       setGenerated({ files: json.files as Record<string, string>, config, contactEndpoint });
-      window.alert(M.generateSucceeded.title);
+      show(M.generateSucceeded.title, 'success');
     } catch (err) {
       console.error(err);
-      window.alert(M.generateFailed.title);
+      setGenerated(null);
+      show(M.generateFailed.title, 'error');
     } finally {
       setGenerating(false);
     }
   };
 
+  const generateFirst = () => show(M.generateFirst.title, 'error');
+
   const preview = async () => {
-    if (!generated) return window.alert(M.generateFirst.title);
+    if (!generated) return generateFirst();
     // Opened now, while the click still counts as a user gesture, then pointed at the preview.
     const win = window.open('', '_blank');
     try {
@@ -84,7 +99,7 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
   };
 
   const download = async () => {
-    if (!generated) return window.alert(M.generateFirst.title);
+    if (!generated) return generateFirst();
     const { city, businessName, website } = generated.config;
     try {
       const res = await apiRequest('POST', '/api/package-website', { city, businessName, domainName: domainOf(website), files: generated.files });
@@ -95,10 +110,11 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
   };
 
   const deploy = async () => {
-    if (!generated) return window.alert(M.generateFirst.title);
+    if (!generated) return generateFirst();
     setDeploying(true);
     setResult(null);
     const { city, businessName, website } = generated.config;
+    const about = { siteName: citySlug(city), city };
     try {
       const res = await fetch('/api/deploy-website', {
         method: 'POST',
@@ -112,21 +128,24 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
       if (!res.ok || !body) {
         // The server's own words when it refused; otherwise the spec's `status: text`.
         const said = readFailure(body);
-        setResult({ success: false, message: said.message ?? M.deployFailed.title, error: said.error ?? `${res.status}: ${text || res.statusText}` });
+        setResult({ ...about, success: false, message: said.message ?? M.deployFailed.title, error: said.error ?? `${res.status}: ${text || res.statusText}` });
         return;
       }
       const json = body as unknown as DeployResult;
-      setResult(json);
+      setResult({ ...json, ...about });
       if (json.success) onDeployed();
     } catch (err) {
       console.error(err);
-      setResult({ success: false, message: M.deployNetworkError.title, error: M.deployNetworkError.message });
+      setResult({ ...about, success: false, message: M.deployNetworkError.title, error: M.deployNetworkError.message });
     } finally {
       setDeploying(false);
     }
   };
 
-  return { generated, generating, deploying, result, problems, generate, preview, download, deploy };
+  /** A live site was deleted: a panel saying it is live no longer holds. */
+  const siteDeleted = (siteName: string) => setResult((r) => (r?.siteName === siteName ? null : r));
+
+  return { generated, generating, deploying, result, problems, notice, generate, preview, download, deploy, siteDeleted };
 }
 
 export type SiteActions = ReturnType<typeof useSiteActions>;

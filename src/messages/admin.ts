@@ -34,3 +34,9 @@ export const deleteConfirm = (siteName: string): Message => ({ title: `Delete th
 
 /** Asked before a rollback puts the previous release back online. */
 export const rollbackConfirm = (siteName: string): Message => ({ title: `Put the previous release of ${siteName} back online?` });
+
+/** The deploy panel's headline after a deploy went live; the link follows as "Live at {url}". */
+export const deployLive = (city: string): Message => ({ title: `The website for ${city} is live` });
+
+/** Why Deploy Website is unavailable before a site is generated (its click shows generateFirst). */
+export const deployNeedsSite = { title: 'Generate the website first; Deploy uses the last generated site.' } satisfies Message;

@@ -1,10 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
-import { fillCity, generate, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
+import { fillCity, generate, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 import { PNG } from '../../src/server/testing.js';
 
-/** Every failure of spec section 8 in the browser, each with its alert or result panel; axe; a phone. */
+/**
+ * Every failure of spec section 8 in the browser, each with its in-page alert (the spec's words, in
+ * a live region, never a blocking dialog) or result panel; axe; a phone.
+ */
 let world: AdminWorld;
 beforeAll(async () => {
   world = await startAdminWorld();
@@ -15,11 +18,14 @@ const MB = 1024 * 1024;
 
 describe('failures the operator sees', () => {
   it('deploy before generate: "Please generate a website first"', async () => {
-    const { page, context, nextDialog } = await openAdmin(world);
-    const dialog = nextDialog();
-    await page.getByRole('button', { name: 'Deploy Website' }).click();
-    expect(await dialog).toBe('Please generate a website first');
+    const { page, context, dialogs } = await openAdmin(world);
+    const deploy = page.getByRole('button', { name: 'Deploy Website' });
+    expect(await deploy.getAttribute('aria-disabled')).toBe('true');
+    // Marked unavailable but still focusable: pressing it from the keyboard says why.
+    expect(await nextNotice(page, 'generate-notice', () => deploy.press('Enter'))).toBe('Please generate a website first');
+    expect(await page.getByRole('region', { name: 'Generate Website' }).getByRole('alert').textContent()).toBe('Please generate a website first');
     expect(await page.getByTestId('deploy-result').count()).toBe(0);
+    expect(dialogs).toEqual([]);
     await context.close();
   });
 
@@ -27,29 +33,28 @@ describe('failures the operator sees', () => {
     ['a non-image', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are meeting notes, not a logo') }, 'Failed to upload logo: The file is not a JPG, PNG, GIF or SVG image'],
     ['a 6 MB image', { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(6 * MB)]) }, 'Failed to upload logo: The logo is larger than 5MB'],
   ])('uploading %s: the server message in the alert', async (_, file, expected) => {
-    const { page, context, nextDialog } = await openAdmin(world);
-    const dialog = nextDialog();
-    await page.locator('#logo-file').setInputFiles(file);
-    expect(await dialog).toBe(expected);
+    const { page, context, dialogs } = await openAdmin(world);
+    expect(await nextNotice(page, 'logo-notice', () => page.locator('#logo-file').setInputFiles(file))).toBe(expected);
+    expect(await page.getByRole('region', { name: 'Logo Upload' }).getByRole('alert').textContent()).toBe(expected);
+    expect(dialogs).toEqual([]);
     expect(await page.locator('#logo-file').isDisabled()).toBe(false);
     expect(await page.locator('img[alt="Uploaded logo"]').count()).toBe(0);
     await context.close();
   });
 
   it('a network error while uploading: "Failed to upload logo"', async () => {
-    const { page, context, nextDialog, errors } = await openAdmin(world);
+    const { page, context, errors } = await openAdmin(world);
     await page.route('**/api/upload-logo', (route) => route.abort('connectionreset'));
-    const dialog = nextDialog();
-    await page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    expect(await dialog).toBe('Failed to upload logo');
+    const upload = () => page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    expect(await nextNotice(page, 'logo-notice', upload)).toBe('Failed to upload logo');
     expect(errors.length).toBeGreaterThan(0); // logged
     await context.close();
   });
 
   it('generate with an invalid field: "Failed to generate website", the field says why', async () => {
-    const { page, context, nextDialog } = await openAdmin(world);
+    const { page, context } = await openAdmin(world);
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-    expect(await generate(page, nextDialog)).toBe('Failed to generate website');
+    expect(await generate(page)).toBe('Failed to generate website');
     const email = page.getByLabel('Email', { exact: true });
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent()).toBe('expected an email address like hello@example.com');
@@ -59,22 +64,41 @@ describe('failures the operator sees', () => {
   });
 
   it('generate when the network fails: "Error generating website"', async () => {
-    const { page, context, nextDialog } = await openAdmin(world);
+    const { page, context } = await openAdmin(world);
     await page.route('**/api/generate-clinic-website', (route) => route.abort('connectionreset'));
-    expect(await generate(page, nextDialog)).toBe('Error generating website');
+    expect(await generate(page)).toBe('Error generating website');
+    await context.close();
+  });
+
+  it('a failed generate drops the previous site: no panel, no preview, Deploy unavailable', async () => {
+    const { page, context } = await openAdmin(world);
+    await fillCity(page, 'Lakeland', 'https://lakeland.example.com');
+    expect(await generate(page)).toBe('Website generated successfully!');
+    const deploy = page.getByRole('button', { name: 'Deploy Website' });
+    expect(await deploy.getAttribute('aria-disabled')).toBeNull();
+    await page.getByTestId('generated-panel').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    expect(await generate(page)).toBe('Failed to generate website');
+    expect(await page.getByTestId('generated-panel').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Preview' }).count()).toBe(0);
+    expect(await deploy.getAttribute('aria-disabled')).toBe('true');
+    // The old Lakeland site can no longer be deployed by mistake.
+    expect(await nextNotice(page, 'generate-notice', () => deploy.press('Enter'))).toBe('Please generate a website first');
+    expect(await page.getByTestId('deploy-result').count()).toBe(0);
+    expect((await page.request.get(`${world.sitesUrl}/sites/lakeland/`)).status()).toBe(404);
     await context.close();
   });
 
   it('a deploy the server refuses shows the failure panel with the reason', async () => {
-    const { page, context, nextDialog } = await openAdmin(world);
+    const { page, context } = await openAdmin(world);
     await fillCity(page, 'Lutz', 'https://shared.example.com');
-    expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+    expect(await generate(page)).toBe('Website generated successfully!');
     await page.getByRole('button', { name: 'Deploy Website' }).click();
     const result = page.getByTestId('deploy-result');
     await page.locator('[data-testid="deploy-result"][data-success="true"]').waitFor();
     // A second city claiming the same domain is refused by the server.
     await page.getByLabel('City', { exact: true }).fill('Zephyrhills');
-    expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+    expect(await generate(page)).toBe('Website generated successfully!');
     await page.getByRole('button', { name: 'Deploy Website' }).click();
     await page.locator('[data-testid="deploy-result"][data-success="false"]').waitFor();
     expect(await result.textContent()).toContain('Deployment failed');
@@ -84,9 +108,9 @@ describe('failures the operator sees', () => {
   });
 
   it('deploy when the network fails: "Deployment failed" / "Network error", button busy meanwhile', async () => {
-    const { page, context, nextDialog } = await openAdmin(world);
+    const { page, context } = await openAdmin(world);
     await fillCity(page, 'Dade City', 'https://dade-city.example.com');
-    expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+    expect(await generate(page)).toBe('Website generated successfully!');
     await page.route('**/api/deploy-website', async (route) => {
       await new Promise((r) => setTimeout(r, 300));
       await route.abort('connectionreset');
@@ -105,11 +129,11 @@ describe('failures the operator sees', () => {
 
 describe('releases', () => {
   it('Roll back puts the previous release back online', async () => {
-    const { page, context, nextDialog, dialogs } = await openAdmin(world);
+    const { page, context, dialogs } = await openAdmin(world);
     await fillCity(page, 'Odessa', 'https://odessa.example.com');
     const deploy = async (description: string) => {
       await page.getByLabel('Description', { exact: true }).fill(description);
-      expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
+      expect(await generate(page)).toBe('Website generated successfully!');
       await page.getByRole('button', { name: 'Deploy Website' }).click();
       await page.locator('[data-testid="deploy-result"][data-success="true"]').waitFor();
     };
@@ -135,6 +159,23 @@ describe('the admin page itself', () => {
     const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
     expect(summary).toEqual([]);
     expect(result.passes.length).toBeGreaterThan(10);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('has no axe-core violations on a %s with its notices and result panels shown', async (name, viewport) => {
+    const { page, context } = await openAdmin(world, viewport);
+    await fillCity(page, `Brandon ${name}`, `https://brandon-${name}.example.com`);
+    expect(await generate(page)).toBe('Website generated successfully!');
+    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    await page.locator('[data-testid="deploy-result"][data-success="true"]').waitFor();
+    const bad = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') };
+    expect(await nextNotice(page, 'logo-notice', () => page.locator('#logo-file').setInputFiles(bad))).toMatch(/^Failed to upload logo: /);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await context.close();
   });
 

@@ -19,10 +19,17 @@ afterAll(() => world?.close());
 
 describe('the operator flow', () => {
   it('fills in a city, uploads logos, generates, previews, downloads, deploys, visits, reads a message and deletes', async () => {
-    const { page, context, dialogs, errors, nextDialog } = await openAdmin(world);
+    const { page, context, dialogs, errors } = await openAdmin(world);
     expect(await page.title()).toBe('Clinic Website Generator');
-    // Prefilled with the sample clinic and the spec's service defaults.
+    // Prefilled with the sample clinic and the spec's service defaults, but none of its social
+    // handles or profile links: a new city must not inherit the sample's accounts.
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('Wesley Chapel');
+    const social = page.getByRole('region', { name: 'Social Media Handles' }).getByRole('textbox');
+    expect(await social.count()).toBeGreaterThan(3);
+    for (const input of await social.all()) expect(await input.inputValue()).toBe('');
+    expect(await page.getByText('No profile links yet.').isVisible()).toBe(true);
+    // The Services card promises only what a service gets: a menu link for the three headline services.
+    expect(await page.getByRole('region', { name: 'Services Offered' }).textContent()).toContain('TRT, Semaglutide and NAD+ also get a header menu link');
     const toggle = (name: string) => page.getByRole('switch', { name });
     for (const [name, on] of [['TRT Therapy', true], ['Semaglutide Weight Loss', true], ['NAD+ Therapy', true], ['Peptide Therapy', false], ['Vitamin Injections', false], ['Hormone Optimization', true]] as const) {
       expect(await toggle(name).isChecked(), name).toBe(on);
@@ -46,21 +53,19 @@ describe('the operator flow', () => {
     await logo.waitFor();
     expect(await logo.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBe(120);
 
-    // Bulk add: bad lines dropped, good ones appended after the existing one; the box empties.
+    // Bulk add: bad lines dropped, good ones added in order; the box empties.
     const list = page.getByRole('list', { name: 'Business profile URLs' });
-    expect(await list.getByRole('listitem').count()).toBe(1);
     await page.getByLabel('Add profile URLs').fill('https://maps.example.com/tampa\n   \nnot a link\nftp://files.example.com\n  https://reviews.example.com/tampa  \n');
     await page.getByRole('button', { name: 'Add URLs' }).click();
     expect(await list.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringContaining('https://www.example.com/profiles/northstar-wesley-chapel'),
       expect.stringContaining('https://maps.example.com/tampa'),
       expect.stringContaining('https://reviews.example.com/tampa'),
     ]);
     expect(await page.getByLabel('Add profile URLs').inputValue()).toBe('');
     expect(await list.evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('128px');
-    await page.getByRole('button', { name: 'Remove https://www.example.com/profiles/northstar-wesley-chapel' }).click();
-    expect(await list.getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: 'Remove https://maps.example.com/tampa' }).click();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('https://reviews.example.com/tampa')]);
 
     // A service off; the preview card follows.
     await toggle('Semaglutide Weight Loss').click();
@@ -72,10 +77,12 @@ describe('the operator flow', () => {
       await new Promise((r) => setTimeout(r, 300));
       await route.continue();
     });
-    const generated = generate(page, nextDialog);
+    const generated = generate(page);
     await page.getByRole('button', { name: 'Generating...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Generating...' }).isDisabled()).toBe(true);
+    // The spec's alert text, in the card's status region instead of a blocking alert().
     expect(await generated).toBe('Website generated successfully!');
+    expect(await page.getByRole('region', { name: 'Generate Website' }).getByRole('status').first().textContent()).toBe('Website generated successfully!');
     const panel = page.getByTestId('generated-panel');
     await panel.waitFor();
     const fileCount = Number(/(\d+) files/.exec((await panel.textContent()) ?? '')![1]);
@@ -115,12 +122,13 @@ describe('the operator flow', () => {
     expect(svgInZip).not.toMatch(/script|onload/);
     expect(entries.find((e) => e.name === 'DEPLOY.md')!.data.toString()).toContain('Point the domain at the hosting');
 
-    // Deploy: success panel, the list reloads.
+    // Deploy: success panel in plain words (no release id, no file path), the list reloads.
     await page.getByRole('button', { name: 'Deploy Website' }).click();
     const result = page.getByTestId('deploy-result');
     await result.waitFor();
     expect(await result.getAttribute('data-success')).toBe('true');
     expect(await result.getByRole('link').getAttribute('href')).toBe(`${world.sitesUrl}/sites/tampa/`);
+    expect(await result.textContent()).toBe(`The website for Tampa is liveLive at ${world.sitesUrl}/sites/tampa/`);
     const item = page.locator('[data-site="tampa"]');
     await item.waitFor();
 
@@ -145,13 +153,21 @@ describe('the operator flow', () => {
     const first = messages.getByRole('list', { name: 'Messages' }).getByRole('listitem').first();
     await first.getByText('Marcus Hale').waitFor();
     expect(await first.textContent()).toContain('Do you see patients on Saturdays in Tampa?');
+    // The date fits on one line and reads as a date (a month name), not 11/22/2 / 026.
+    const received = first.locator('time');
+    expect(await received.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
+    expect(await received.textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     expect(await messages.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/messages.csv');
 
     // Refresh, then delete: the list updates and the site is gone.
     await page.getByRole('region', { name: 'Live Deployments' }).getByRole('button', { name: 'Refresh' }).click();
     await item.getByRole('button', { name: 'Delete tampa' }).click();
     await item.waitFor({ state: 'detached' });
-    expect(dialogs.at(-1)).toMatch(/^Delete the live site tampa\?/);
+    // The only dialog of the whole flow is the confirmation before a delete.
+    expect(dialogs).toEqual([expect.stringMatching(/^Delete the live site tampa\?/)]);
+    // No panel still calls the deleted site live.
+    expect(await page.getByTestId('deploy-result').count()).toBe(0);
+    await page.getByText('No live deployments yet.').waitFor();
     expect((await page.request.get(`${world.sitesUrl}/sites/tampa/`)).status()).toBe(404);
     expect(errors).toEqual([]);
     await context.close();

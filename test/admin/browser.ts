@@ -35,7 +35,7 @@ export async function startAdminWorld(env: Record<string, string> = {}): Promise
   };
 }
 
-/** An admin page with its dialogs recorded and accepted (window.alert and confirm). */
+/** An admin page with its dialogs recorded and accepted (window.confirm before a delete or rollback). */
 export async function openAdmin(world: AdminWorld, viewport: Viewport = DESKTOP, credentials?: { username: string; password: string }) {
   const context = await world.browser.newContext({ viewport, acceptDownloads: true, httpCredentials: credentials });
   // A step that waits too long fails with its own message, well before the test's time limit.
@@ -76,9 +76,20 @@ export async function fillCity(page: Page, city: string, website: string) {
   await page.getByLabel('Description', { exact: true }).fill(`Northstar Men’s Health in ${city}: physician-supervised TRT and NAD+ therapy.`);
 }
 
-/** Clicks Generate Website and waits for its alert. */
-export async function generate(page: Page, nextDialog: () => Promise<string>): Promise<string> {
-  const dialog = nextDialog();
-  await page.getByRole('button', { name: 'Generate Website' }).click();
-  return dialog;
+/**
+ * Runs `act` and returns the text of the next notice in the slot `testId` (the in-page status or
+ * alert that replaced window.alert); `data-notice-seq` tells a new notice from the one before.
+ */
+export async function nextNotice(page: Page, testId: string, act: () => Promise<void>): Promise<string> {
+  const slot = page.getByTestId(testId);
+  const seq = Number(await slot.getAttribute('data-notice-seq'));
+  await act();
+  const next = page.locator(`[data-testid="${testId}"][data-notice-seq="${seq + 1}"]`);
+  await next.waitFor({ state: 'attached' });
+  return ((await next.getByRole('status').textContent()) || (await next.getByRole('alert').textContent()) || '').trim();
+}
+
+/** Clicks Generate Website and returns its notice (the second argument is unused: notices replaced dialogs). */
+export async function generate(page: Page, _nextDialog?: unknown): Promise<string> {
+  return nextNotice(page, 'generate-notice', () => page.getByRole('button', { name: 'Generate Website' }).click());
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { deleteConfirm, rollbackConfirm } from '../../messages/admin.js';
 import { apiRequest, getJson, saveBlob } from '../api.js';
+import { formatDate } from '../format.js';
 import { Button, Card, linkButtonClass } from '../ui.js';
 
 /** Spec section 3: a deployment record (siteName, lastModified), plus where it can be visited. */
@@ -15,8 +16,9 @@ interface Deployment {
 /**
  * Live Deployments: Refresh, Visit Site, Download, Roll back (to the previous release), Delete. Reloads when `version` changes (after
  * a deploy) and after a delete. Load, delete and download errors are only logged (spec section 8).
+ * `onDeleted` tells the rest of the page, so no panel still calls a deleted site live.
  */
-export function Deployments({ version }: { version: number }) {
+export function Deployments({ version, onDeleted }: { version: number; onDeleted?: (siteName: string) => void }) {
   const [items, setItems] = useState<Deployment[]>([]);
   const [loaded, setLoaded] = useState(false);
 
@@ -37,6 +39,7 @@ export function Deployments({ version }: { version: number }) {
     if (!window.confirm(deleteConfirm(siteName).title)) return;
     try {
       await apiRequest('DELETE', `/api/deployments/${encodeURIComponent(siteName)}`);
+      onDeleted?.(siteName);
     } catch (err) {
       console.error(err);
     }
@@ -73,7 +76,9 @@ export function Deployments({ version }: { version: number }) {
           <li key={d.siteName} data-site={d.siteName} className="rounded-lg border border-slate-200 p-3">
             <p className="font-semibold text-slate-900">{d.siteName}</p>
             <p className="text-sm text-slate-600">
-              Last deployed <time dateTime={d.lastModified}>{new Date(d.lastModified).toLocaleString()}</time>
+              Last deployed <time dateTime={d.lastModified} className="whitespace-nowrap">
+                {formatDate(d.lastModified)}
+              </time>
             </p>
             {d.contactEndpoint && (
               <p className="text-sm break-all text-slate-600">

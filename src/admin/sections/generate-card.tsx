@@ -1,4 +1,5 @@
 import * as M from '../../messages/admin.js';
+import { NoticeArea } from '../notice.js';
 import type { SiteActions } from '../use-site-actions.js';
 import { Button, Card } from '../ui.js';
 
@@ -11,6 +12,7 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
       <Button onClick={a.generate} disabled={a.generating} className="w-full sm:w-auto">
         {a.generating ? 'Generating...' : 'Generate Website'}
       </Button>
+      <NoticeArea notice={a.notice} testId="generate-notice" />
       {a.problems.length > 0 && (
         <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">The website could not be generated:</p>
@@ -45,21 +47,38 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
         </div>
       )}
       <div className="mt-4 border-t border-slate-200 pt-4">
-        <Button onClick={a.deploy} disabled={a.deploying} className="w-full sm:w-auto">
+        {/* aria-disabled, not disabled: with no generated site the button stays focusable and its
+            click says why (spec: 'Please generate a website first'). */}
+        <Button
+          onClick={a.deploy}
+          disabled={a.deploying}
+          aria-disabled={a.generated ? undefined : true}
+          aria-describedby={a.generated ? undefined : 'deploy-needs-site'}
+          className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
+        >
           {a.deploying ? 'Deploying...' : 'Deploy Website'}
         </Button>
-        {a.result && <DeployResultPanel result={a.result} />}
+        {!a.generated && (
+          <p id="deploy-needs-site" className="mt-2 text-sm text-slate-600">
+            {M.deployNeedsSite.title}
+          </p>
+        )}
+        {/* Always in the page, so screen readers have the live region before a result arrives. */}
+        <div role="status">{a.result && <DeployResultPanel result={a.result} />}</div>
       </div>
     </Card>
   );
 }
 
+/** The deploy's outcome in plain words: live at its address, or what went wrong. */
 function DeployResultPanel({ result }: { result: NonNullable<SiteActions['result']> }) {
   const style = result.success ? 'border-green-300 bg-green-50 text-green-900' : 'border-red-300 bg-red-50 text-red-900';
+  // The server's success message names the release id; the operator needs only where the site is.
+  const headline = result.success ? M.deployLive(result.city).title : (result.message ?? M.deployFailed.title);
   return (
-    <div role="status" data-testid="deploy-result" data-success={String(result.success)} className={`mt-4 rounded-lg border p-4 text-sm ${style}`}>
-      <p className="font-semibold">{result.message ?? (result.success ? M.deploySucceeded : M.deployFailed).title}</p>
-      {result.error && <p className="mt-1">{result.error}</p>}
+    <div data-testid="deploy-result" data-success={String(result.success)} className={`mt-4 rounded-lg border p-4 text-sm ${style}`}>
+      <p className="font-semibold">{headline}</p>
+      {!result.success && result.error && <p className="mt-1 break-words">{result.error}</p>}
       {result.success && result.deploymentUrl && (
         <p className="mt-2">
           Live at{' '}
@@ -68,7 +87,6 @@ function DeployResultPanel({ result }: { result: NonNullable<SiteActions['result
           </a>
         </p>
       )}
-      {result.deploymentPath && <p className="mt-1 break-all text-green-800">Release: {result.deploymentPath}</p>}
     </div>
   );
 }

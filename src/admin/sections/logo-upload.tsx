@@ -3,22 +3,25 @@ import type { UseFormReturn } from 'react-hook-form';
 import { logoUploadFailed, logoUploadRejected } from '../../messages/admin.js';
 import { parseJson, readFailure } from '../api.js';
 import type { AdminForm } from '../form.js';
+import { NoticeArea, useNotice } from '../notice.js';
 import { Button, Card } from '../ui.js';
 
 /**
  * Logo Upload. The server checks the type by content and the 5MB limit (the client does not,
- * spec section 5); its answer's message goes into the alert. While uploading, the input is
- * disabled and says so.
+ * spec section 5); its answer's message goes into the card's alert notice (spec section 8's words).
+ * While uploading, the input is disabled and says so.
  */
 export function LogoUpload({ form }: { form: UseFormReturn<AdminForm> }) {
   const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const logoUrl = form.watch('logoUrl');
+  const { notice, show, clear } = useNotice();
 
   const upload = async () => {
     const file = input.current?.files?.[0];
     if (!file) return;
     setUploading(true);
+    clear();
     try {
       const body = new FormData();
       body.append('logo', file);
@@ -29,11 +32,11 @@ export function LogoUpload({ form }: { form: UseFormReturn<AdminForm> }) {
         form.setValue('logoUrl', json.logoUrl, { shouldDirty: true });
       } else {
         const said = readFailure(json);
-        window.alert(logoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title);
+        show(logoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title, 'error');
       }
     } catch (err) {
       console.error(err);
-      window.alert(logoUploadFailed.title);
+      show(logoUploadFailed.title, 'error');
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
@@ -66,6 +69,7 @@ export function LogoUpload({ form }: { form: UseFormReturn<AdminForm> }) {
           <p role="status" className="mt-1 text-sm font-medium text-brand">
             {uploading ? 'Uploading logo...' : ''}
           </p>
+          <NoticeArea notice={notice} testId="logo-notice" />
           {logoUrl && !uploading && (
             <Button variant="ghost" className="mt-1 px-2" onClick={() => form.setValue('logoUrl', '', { shouldDirty: true })}>
               Remove logo

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getJson } from '../api.js';
+import { formatDate } from '../format.js';
 import { Button, Card, inputClass, linkButtonClass } from '../ui.js';
 
 /** A stored contact message as GET /api/messages returns it. */
@@ -106,7 +107,9 @@ export function Messages() {
               <a href={`mailto:${m.email}`} className="text-brand underline">
                 {m.email}
               </a>
-              {m.phone && ` · ${m.phone}`} · <time dateTime={m.receivedAt}>{new Date(m.receivedAt).toLocaleString()}</time>
+              {m.phone && ` · ${m.phone}`} · <time dateTime={m.receivedAt} className="whitespace-nowrap">
+                {formatDate(m.receivedAt)}
+              </time>
             </p>
             <p className="text-xs break-all text-slate-600">
               From {m.origin}

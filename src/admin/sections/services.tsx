@@ -2,10 +2,14 @@ import type { UseFormReturn } from 'react-hook-form';
 import { SERVICE_TOGGLES, type AdminForm } from '../form.js';
 import { Card } from '../ui.js';
 
-/** Services Offered: six switches; they decide the pages, nav links, cards and form options of the site. */
+/**
+ * Services Offered: six switches; they decide the pages, cards, footer links and form options of
+ * the site. Only the spec's three headline services have a header menu link (navLabel in
+ * src/config/services.ts), and the lead says so rather than promising a link for every service.
+ */
 export function Services({ form }: { form: UseFormReturn<AdminForm> }) {
   return (
-    <Card id="services" title="Services Offered" lead="Each service switched on gets its own page, card and menu link.">
+    <Card id="services" title="Services Offered" lead="Each service switched on gets its own page, a card on the home page, a footer link and a contact-form option; TRT, Semaglutide and NAD+ also get a header menu link.">
       <ul className="grid gap-3 sm:grid-cols-2">
         {SERVICE_TOGGLES.map((s) => (
           <li key={s.key}>

@@ -18,7 +18,11 @@ const base = (file: string) => file.slice(file.lastIndexOf('/') + 1);
 const JS = `/admin/assets/${base(ASSETS.js.file)}`;
 const CSS = `/admin/assets/${base(ASSETS.css.file)}`;
 
-/** The form's first values (spec section 3: "initially filled with sample values"): the served clinic's. */
+/**
+ * The form's first values (spec section 3: "initially filled with sample values"): the served
+ * clinic's business details and services, but no social handles or profile links: those belong to
+ * one city, and a new city would otherwise inherit the sample's accounts unnoticed.
+ */
 export function initialValues(config: ClinicConfig) {
   return {
     businessName: config.businessName,
@@ -31,8 +35,8 @@ export function initialValues(config: ClinicConfig) {
     website: config.website ?? (config.domainName ? `https://${config.domainName}` : ''),
     description: config.description ?? '',
     services: config.services,
-    socialMedia: config.socialMedia,
-    businessProfiles: config.businessProfiles,
+    socialMedia: {},
+    businessProfiles: [],
   };
 }
 
