@@ -30,6 +30,12 @@ export interface DevServer {
 
 /** How long a failed read waits for the rest of a save before it is reported. */
 const SETTLE_MS = 40;
+/**
+ * An empty config is almost always a file between an editor's (or a script's) truncate and its
+ * write; on a loaded machine the two can be further apart than SETTLE_MS. Wait longer before
+ * calling an empty file an error: nobody is served by a flash of "expected a mapping of fields".
+ */
+const EMPTY_SETTLE_MS = 400;
 /** When a good build looks again, in case a save's last write came after the read (its event may be throttled away). */
 const VERIFY_MS = 75;
 
@@ -82,7 +88,7 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
     const r = await buildFromText(text, opts.configPath, shownAs);
     if (!r.ok) {
       // An editor may be between emptying the file and writing it: look again before crying wolf.
-      await sleep(SETTLE_MS);
+      await sleep(r.text?.trim() ? SETTLE_MS : EMPTY_SETTLE_MS);
       if ((await readConfig(opts.configPath)) !== r.text) return void (again = true);
       lastText = r.text;
       state.errors = r.errors;
