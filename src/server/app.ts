@@ -106,7 +106,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     adminGuard({
       adminPassword: server.adminPassword,
       trusted,
-      extraOrigins: server.publicUrl ? [new URL(server.publicUrl).origin] : [],
+      extraOrigins: publicOrigin ? [publicOrigin] : [],
       failuresPerClient: SERVER_DEFAULTS.authFailuresPerClient,
       failuresGlobal: SERVER_DEFAULTS.authFailuresGlobal,
     }),

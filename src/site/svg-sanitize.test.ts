@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeSvg, sanitizeSvgSliced } from './svg-sanitize.js';
-import { SVG_LARGEST, SVG_REPORTED, SVG_WORST_CASE } from './svg-testing.js';
-import { HOSTILE_SVG, SVG_FORBIDDEN } from './testing.js';
+import { HOSTILE_SVG, SVG_FORBIDDEN, SVG_LARGEST, SVG_REPORTED, SVG_WORST_CASE } from './testing.js';
 
 /** SVG logos are rebuilt from an allowlist: every trick in HOSTILE_SVG is gone, the drawing stays. */
 describe('sanitizeSvg', () => {

@@ -1,22 +1,4 @@
-import type { Context } from 'hono';
-import { isHttps } from './client.js';
-import type { AppEnv } from '../types.js';
-
-/**
- * Where a contact post comes from, and whether we take it. Same-origin posts and posts without an
- * Origin (curl, server-to-server) are fine; a browser post from another site is taken only from
- * the configured city-site origins (CORS_ORIGINS), which also get CORS headers with credentials
- * (the spec's client sends credentials on every call).
- */
-export type OriginVerdict =
-  | { ok: true; site: string; corsOrigin?: string }
-  | { ok: false };
-
-export interface OriginPolicy {
-  allowed: ReadonlySet<string>;
-  trusted: ReadonlySet<string>;
-  extraHosts: readonly string[];
-}
+/** Origins: normalizing them, and the same-host and same-origin checks of contact and the admin. */
 
 /** Normalises `https://Tampa.example.com/` to `https://tampa.example.com`; undefined if not an http(s) origin. */
 export function normalizeOrigin(value: string): string | undefined {
@@ -59,18 +41,6 @@ export function isSameOrigin(origin: string, self: { scheme: 'http' | 'https'; h
   return extraOrigins.some((o) => normalizeOrigin(o) === u.origin);
 }
 
-/** Decides whether a contact post's Origin is acceptable and which site it counts for. */
-export function checkOrigin(c: Context<AppEnv>, policy: OriginPolicy): OriginVerdict {
-  const origin = c.req.header('origin');
-  const host = c.req.header('host') ?? 'unknown-host';
-  if (origin === undefined) return { ok: true, site: `${isHttps(c, policy.trusted) ? 'https' : 'http'}://${host}`.slice(0, 300) };
-  const normalized = normalizeOrigin(origin);
-  if (normalized === undefined) return { ok: false };
-  if (isSameHost(normalized, host, policy.extraHosts)) return { ok: true, site: normalized };
-  if (policy.allowed.has(normalized)) return { ok: true, site: normalized, corsOrigin: normalized };
-  return { ok: false };
-}
-
 /** Headers that let an allowed origin read the answer. */
 export function corsHeaders(origin: string): Record<string, string> {
   return {
@@ -78,16 +48,4 @@ export function corsHeaders(origin: string): Record<string, string> {
     'Access-Control-Allow-Credentials': 'true',
     Vary: 'Origin',
   };
-}
-
-/** Answer to the browser's preflight of a cross-origin JSON post. */
-export function preflight(c: Context<AppEnv>, policy: OriginPolicy): Response {
-  const verdict = checkOrigin(c, policy);
-  if (!verdict.ok || !verdict.corsOrigin) return c.body(null, 403, { Vary: 'Origin' });
-  return c.body(null, 204, {
-    ...corsHeaders(verdict.corsOrigin),
-    'Access-Control-Allow-Methods': 'POST, OPTIONS',
-    'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
-    'Access-Control-Max-Age': '600',
-  });
 }
