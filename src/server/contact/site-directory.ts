@@ -1,6 +1,6 @@
 import { clinicConfigSchema, type ClinicConfig } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
-import { normalizeOrigin } from '../http/origin.js';
+import { effectivePort, normalizeOrigin } from '../http/origin.js';
 
 /**
  * Every city site this server knows, and which origins may post contact messages for which site
@@ -157,8 +157,7 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
   // on the listener's own port that origin is the deployment's, never the shared one.
   const domainOnPort = (origin: string, port: number): KnownSite | undefined => {
     const u = new URL(origin);
-    const effective = u.port || (u.protocol === 'https:' ? '443' : '80');
-    return effective === String(port) ? snapshot.byDomain.get(u.hostname) : undefined;
+    return effectivePort(u) === String(port) ? snapshot.byDomain.get(u.hostname) : undefined;
   };
 
   const roleNow = (origin: string): OriginRole | undefined => {

@@ -3,6 +3,7 @@ import { hostMisdirected } from '../../messages/server.js';
 import type { ServerConfig } from '../config.js';
 import type { AppEnv } from '../types.js';
 import { textOf } from './api-error.js';
+import { effectivePort } from './origin.js';
 
 /**
  * The names each listener answers to (docs/threat-model.md). A web page on any site can make the
@@ -31,8 +32,7 @@ export function parseHost(value: string): { name: string; port: string } | undef
 /** The rule for a URL setting (PUBLIC_URL, SITES_URL): its name, its port or none or the scheme's default. */
 function urlRule(url: string): HostRule {
   const u = new URL(url);
-  const fallback = u.protocol === 'https:' ? '443' : '80';
-  return { name: u.hostname.toLowerCase(), ports: u.port ? [u.port] : ['', fallback] };
+  return { name: u.hostname.toLowerCase(), ports: u.port ? [u.port] : ['', effectivePort(u)] };
 }
 
 /** ALLOWED_HOSTS entries: `name` answers on any port, `name:port` on that one. */
@@ -146,8 +146,7 @@ export function sitesOriginTest(server: ServerConfig): (origin: string) => boole
       return false;
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
-    const effective = u.port || (u.protocol === 'https:' ? '443' : '80');
-    return effective === port && hostAllowed(rules, `${u.hostname}:${port}`);
+    return effectivePort(u) === port && hostAllowed(rules, `${u.hostname}:${port}`);
   };
 }
 

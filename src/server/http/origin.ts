@@ -1,5 +1,10 @@
 /** Origins: normalizing them, and the same-host and same-origin checks of contact and the admin. */
 
+/** The port a URL reaches: its own, or its scheme's default (443 for https, 80 for http). */
+export function effectivePort(u: URL): string {
+  return u.port || (u.protocol === 'https:' ? '443' : '80');
+}
+
 /** Normalises `https://Tampa.example.com/` to `https://tampa.example.com`; undefined if not an http(s) origin. */
 export function normalizeOrigin(value: string): string | undefined {
   try {
