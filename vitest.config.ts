@@ -3,13 +3,17 @@ import { defineConfig } from 'vitest/config';
 /**
  * Tests that assert a response time while they attack the server (the issue's "a page GET answers
  * in under 100 ms while ..."): on two cores, a browser test running beside them adds its own
- * delays, so they run last, one file at a time, with the machine to themselves.
+ * delays, so they run last, one file at a time, with the machine to themselves. The dev server's
+ * tests are here too: they count the events of a save, and a save on a loaded machine is a
+ * truncate and a write far apart.
  */
 const TIMING = [
   'test/server/limits.int.test.ts',
   'src/server/store/busy.test.ts',
   'src/site/svg-sanitize.test.ts',
   'src/pages/contact/form-endpoint.test.ts',
+  'src/dev/start-dev.test.ts',
+  'test/cli/dev.test.ts',
 ];
 
 export default defineConfig({

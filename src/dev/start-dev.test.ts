@@ -48,4 +48,26 @@ describe('dev with a logo given as a site path', () => {
     expect(await logo.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>\n');
     expect(await (await fetch(`${dev.url}/about/`)).text()).toContain('<img src="../logo.svg"');
   });
+
+  it('waits out a logo between its truncate and its write instead of reporting it as broken', async () => {
+    const dir = tempDir();
+    const config = join(dir, 'tampa.yaml');
+    mkdirSync(join(dir, 'uploads'));
+    const logo = join(dir, 'uploads/logo.svg');
+    writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(config, `${tampa}logoUrl: /uploads/logo.svg\n`);
+    const events: DevEvent[] = [];
+    const dev = await startDev({ configPath: config, port: 0, shownAs: 'tampa.yaml', onEvent: (e) => events.push(e) });
+    running.push(dev);
+    expect(events).toMatchObject([{ type: 'built', first: true }]);
+
+    // What a loaded machine does to a plain writeFile: the empty file is seen before the bytes land.
+    const built = nextEvent(events, (e) => e.type === 'built');
+    writeFileSync(logo, '');
+    await new Promise((r) => setTimeout(r, 150));
+    writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg" width="2"/>');
+    await built;
+    expect(events.filter((e) => e.type === 'failed')).toEqual([]);
+    expect(await (await fetch(`${dev.url}/logo.svg`)).text()).toContain('width="2"');
+  });
 });

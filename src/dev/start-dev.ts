@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { sameContent } from '../site/files.js';
 import { buildFromText, readConfig } from './build.js';
@@ -82,14 +83,20 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   const buildOnce = async (assetChanged: boolean) => {
     const started = performance.now();
     const first = n === 0 && !state.errors;
+    const before = await fingerprint(assets);
     const text = await readConfig(opts.configPath);
     // One save often raises two events (truncate, write): the same text again is not a new build.
     if (text === lastText && !assetChanged) return;
     const r = await buildFromText(text, opts.configPath, shownAs);
     if (!r.ok) {
-      // An editor may be between emptying the file and writing it: look again before crying wolf.
-      await sleep(r.text?.trim() ? SETTLE_MS : EMPTY_SETTLE_MS);
+      // An editor may be between emptying a file (the config or the logo) and writing it: look
+      // again before crying wolf.
+      const read = [...new Set([...assets, ...r.assets])];
+      const emptyAsset = Object.values(before).some((f) => f.startsWith('0:')) || Object.values(await fingerprint(read)).some((f) => f.startsWith('0:'));
+      await sleep(r.text?.trim() && !emptyAsset ? SETTLE_MS : EMPTY_SETTLE_MS);
       if ((await readConfig(opts.configPath)) !== r.text) return void (again = true);
+      const after = await fingerprint(read);
+      if (read.some((f) => f in before && before[f] !== after[f])) return void ((again = true), (assetPending = true));
       lastText = r.text;
       state.errors = r.errors;
       // A missing or broken logo is an error now: watch it too, so fixing it makes the next build.
@@ -143,6 +150,18 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
       await running;
     },
   };
+}
+
+/** Size and modification time of each file ('missing' when it cannot be read): enough to see a write land. */
+async function fingerprint(files: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  await Promise.all(
+    files.map(async (f) => {
+      const s = await stat(f).catch(() => undefined);
+      out[f] = s ? `${s.size}:${s.mtimeMs}` : 'missing';
+    }),
+  );
+  return out;
 }
 
 function sleep(ms: number): Promise<void> {
