@@ -6,6 +6,7 @@ import { serverBusy, serverFailed } from '../messages/server.js';
 import { adminApiRoutes } from './admin-api/index.js';
 import { createPreviewStore } from './admin-api/preview-routes.js';
 import { adminGuard } from './auth/guard.js';
+import { createRedeployRunner, memoryCityStore, samplesDir, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
 import { fallbackFormPage } from './contact/reply.js';
 import { contactRoutes } from './contact/routes.js';
 import { createSiteDirectory } from './contact/site-directory.js';
@@ -47,6 +48,10 @@ export interface ClinicApps {
   sites: Hono<AppEnv>;
   /** The deployed sites, shared by both apps (ReleaseStore.list() names each with its domain and city). */
   releases: ReleaseStore;
+  /** The stored cities (deps.cities, or the store in memory made for these apps). */
+  cities: CityStore;
+  /** Redeploy-all, run in this process; serve.ts stops it before closing the store, benches call it directly. */
+  redeploys: RedeployRunner;
 }
 
 /** Both apps over one set of stores. */
@@ -67,6 +72,16 @@ export function createApps(deps: AppDeps): ClinicApps {
   });
   const domains = domainIndex(releases, () => directory.invalidate());
   const previews = createPreviewStore();
+  const cities = deps.cities ?? memoryCityStore(now);
+  const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
+  const deployer = versionDeployer({
+    releases,
+    dataDir: server.dataDir,
+    assetFolders,
+    reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
+    changed: () => domains.changed(),
+  });
+  const redeploys = createRedeployRunner({ cities, releases, deployer, logger, now, concurrency: deps.redeployConcurrency });
   // The host of each listener's own public URL counts as same-origin there. Never SITES_URL on the
   // admin: a hosted page's Origin must not pass the admin's cross-site checks.
   const hostOf = (url: string | undefined) => (url ? [new URL(url).host] : []);
@@ -118,6 +133,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     adminApiRoutes({
       clinic: deps.clinic,
       dataDir: server.dataDir,
+      assetFolders,
       urlTemplate: server.urlTemplate,
       publicOrigin,
       releases,
@@ -125,6 +141,7 @@ export function createApps(deps: AppDeps): ClinicApps {
       previews,
       sitesOrigin: (requestUrl) => sitesOrigin(server, requestUrl)!,
       reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
+      cities: { cities, deployer, runner: redeploys, messages: deps.store, now },
     }),
   );
   admin.route('/', siteRoutes(site));
@@ -132,7 +149,7 @@ export function createApps(deps: AppDeps): ClinicApps {
   admin.onError(onError);
 
   const sites = createSitesApp({ server, trusted, contact: contact(true), releases, domains, previews, onError });
-  return { admin, sites, releases };
+  return { admin, sites, releases, cities, redeploys };
 }
 
 /** The admin app alone (route tests, benchmarks); createApps gives both. */

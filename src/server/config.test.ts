@@ -23,9 +23,17 @@ describe('resolveServerConfig', () => {
         adminPassword: undefined,
         publicUrl: undefined,
         urlTemplate: '{origin}/sites/{siteName}/',
+        seedSamples: true,
         mail: undefined,
       },
     });
+  });
+
+  it('lets --no-samples win over CLINIC_GEN_SEED_SAMPLES, which wins over importing the samples', () => {
+    expect(resolve({}, { CLINIC_GEN_SEED_SAMPLES: '0' })).toMatchObject({ config: { seedSamples: false } });
+    expect(resolve({ seedSamples: false }, { CLINIC_GEN_SEED_SAMPLES: '1' })).toMatchObject({ config: { seedSamples: false } });
+    const bad = resolve({}, { CLINIC_GEN_SEED_SAMPLES: 'no' });
+    expect(!bad.ok && bad.errors).toEqual([expect.stringMatching(/^CLINIC_GEN_SEED_SAMPLES: expected 1 \(import the sample cities on first start\) or 0/)]);
   });
 
   it('lets --rate-limit win over CONTACT_RATE_LIMIT, which wins over the default', () => {

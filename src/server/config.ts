@@ -22,6 +22,8 @@ export interface ServerFlags {
   dataDir?: string;
   /** `--rate-limit`; wins over CONTACT_RATE_LIMIT. */
   rateLimit?: number;
+  /** `--no-samples` gives false; wins over CLINIC_GEN_SEED_SAMPLES. */
+  seedSamples?: boolean;
 }
 
 /** Email notification settings, present only when the environment gives all of them. */
@@ -64,6 +66,11 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Where "Visit Site" points, checked: `{origin}` and `{siteName}` placeholders. */
   urlTemplate: string;
+  /**
+   * Import the package's sample configs (and the served clinic's) as saved cities on the first
+   * start of a data folder (docs/decisions/012-stored-cities.md).
+   */
+  seedSamples: boolean;
   mail?: MailSettings;
 }
 
@@ -80,10 +87,18 @@ const flagsSchema = z.object({
   host: text('expected an address like 127.0.0.1').default(SERVER_DEFAULTS.host),
   dataDir: text('expected a folder').default(SERVER_DEFAULTS.dataDir),
   rateLimit: wholeNumber('expected a whole number (0 lifts the limit)').optional(),
+  seedSamples: z.boolean({ error: 'expected true or false' }).optional(),
 });
 
 /** How the operator spells each flag, for error messages. */
-const FLAG_NAMES: Record<keyof ServerFlags, string> = { port: '--port', sitesPort: '--sites-port', host: '--host', dataDir: '--data', rateLimit: '--rate-limit' };
+const FLAG_NAMES: Record<keyof ServerFlags, string> = {
+  port: '--port',
+  sitesPort: '--sites-port',
+  host: '--host',
+  dataDir: '--data',
+  rateLimit: '--rate-limit',
+  seedSamples: '--no-samples',
+};
 
 /** True for host names that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
@@ -137,6 +152,7 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
       adminPassword: env.ADMIN_PASSWORD,
       publicUrl: env.PUBLIC_URL,
       urlTemplate: env.DEPLOY_URL_TEMPLATE ?? SERVER_DEFAULTS.urlTemplate,
+      seedSamples: flags.data.seedSamples ?? env.CLINIC_GEN_SEED_SAMPLES ?? SERVER_DEFAULTS.seedSamples,
       mail,
     },
   };

@@ -27,4 +27,6 @@ export const SERVER_DEFAULTS = {
   authFailuresGlobal: 100,
   /** Where "Visit Site" points unless DEPLOY_URL_TEMPLATE says otherwise. */
   urlTemplate: DEFAULT_URL_TEMPLATE,
+  /** Import the sample configs as saved cities on a data folder's first start (--no-samples turns it off). */
+  seedSamples: true,
 } as const;

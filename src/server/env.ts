@@ -54,6 +54,11 @@ export const serverEnvSchema = z.object({
   SMTP_SECURE: z.enum(['true', 'false'], { error: 'expected true (TLS from the start, port 465) or false (STARTTLS)' }).optional(),
   MAIL_FROM: emailAddress.optional(),
   NOTIFY_TO: emailAddress.optional(),
+  // The sample configs as saved cities on a data folder's first start (docs/decisions/012); 0 turns it off.
+  CLINIC_GEN_SEED_SAMPLES: z
+    .enum(['0', '1', 'true', 'false'], { error: 'expected 1 (import the sample cities on first start) or 0 (start with no saved city)' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
   // Where "Visit Site" points (docs/decisions/003-admin-deploys.md); default in config.ts.
   DEPLOY_URL_TEMPLATE: z
     .string()

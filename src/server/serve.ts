@@ -1,10 +1,11 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { ClinicConfig } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import { createApps, type ClinicApps } from './app.js';
+import { samplesDir, seedCities } from './cities/seed.js';
 import type { ServerConfig } from './config.js';
 import { errorFields, type Logger } from './logger.js';
 import { wireMail } from './mail/wire.js';
@@ -27,7 +28,12 @@ export interface ServeOptions {
   clinic: ClinicConfig;
   /** The resolved settings (resolveServerConfig), which already refused an unsafe host. */
   server: ServerConfig;
-  files: Record<string, string | Uint8Array>;
+  /**
+   * The served clinic's site, or its build under way (start.ts): the ports are bound first and
+   * answer 503 with Retry-After until it is ready, so a first start that encodes the clinic's
+   * photos (seconds) is visibly up at once. A build that fails closes everything and rejects.
+   */
+  files: Record<string, string | Uint8Array> | Promise<Record<string, string | Uint8Array>>;
   logger: Logger;
   renderFormPage?: FormPageRenderer;
   /** Release store settings besides its folder (the deploy atomicity test pauses a deploy). */
@@ -36,6 +42,10 @@ export interface ServeOptions {
   mailTiming?: Pick<MailWorkerOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'idlePollMs'>;
   /** How long shutdown waits for in-flight requests before cutting connections. */
   shutdownGraceMs?: number;
+  /** The served clinic's config file: on a data folder's first start it joins the sample cities. */
+  configPath?: string;
+  /** Folder of the sample configs imported on first start (default the package's configs/). */
+  samplesDir?: string;
 }
 
 export interface RunningServer {
@@ -84,6 +94,14 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   } catch (err) {
     throw databaseProblem(err, join(config.dataDir, DB_FILE));
   }
+  if (config.seedSamples) {
+    try {
+      await seedCities(store.cities, { served: o.configPath, dir: o.samplesDir, logger: o.logger });
+    } catch (err) {
+      store.close();
+      throw err;
+    }
+  }
   const worker = config.mail ? wireMail({ mail: config.mail, clinic: o.clinic, logger: o.logger, mailTiming: o.mailTiming }, store) : undefined;
 
   // The apps need the ports actually bound (port 0 picks one), so they are made after listening;
@@ -96,9 +114,15 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const pool = connectionPool({ ...SERVER_DEFAULTS.connections, exempt: trustedSet(config.trustProxy) });
   for (const s of [admin, sites]) limitConnections(s, pool);
   const connections = [trackConnections(admin), trackConnections(sites)];
+  let files: Record<string, string | Uint8Array>;
   try {
     await listen(admin, config.port, config.host, '--port');
     await listen(sites, config.sitesPort, config.host, '--sites-port (or SITES_PORT)');
+    if (o.files instanceof Promise) {
+      const at = (s: Server) => `http://${displayHost(config.host)}:${(s.address() as AddressInfo).port}`;
+      o.logger.info('server.building', { url: at(admin), sites: at(sites), note: 'building the site (a first start encodes its photos); requests answer 503 until it is ready' });
+    }
+    files = await o.files;
   } catch (err) {
     await Promise.all(connections.map((c) => c.drain(0)));
     await worker?.stop();
@@ -110,8 +134,11 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   apps = createApps({
     clinic: o.clinic,
     server: { ...config, port, sitesPort },
-    files: o.files,
+    files,
     store: store.messages,
+    cities: store.cities,
+    // The served clinic's pictures sit beside its config, as `clinic-gen build` reads them.
+    cityAssetFolders: [...(o.configPath ? [dirname(o.configPath)] : []), o.samplesDir ?? samplesDir()],
     logger: o.logger,
     renderFormPage: o.renderFormPage,
     releases: o.releases,
@@ -119,6 +146,12 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   });
   for (const s of [admin, sites]) s.on('error', (err) => o.logger.error('server.error', errorFields(err)));
   worker?.start();
+  const runs = apps.redeploys;
+  if (store.interruptedRuns.length) {
+    o.logger.warn('redeploy.interrupted', { runs: store.interruptedRuns.join(', ') });
+    // Which of their cities did switch before the process died: read from the releases on disk.
+    void runs.reconcile(store.interruptedRuns).catch((err: unknown) => o.logger.error('redeploy.reconcile_failed', errorFields(err)));
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -130,6 +163,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     close: () =>
       (closing ??= (async () => {
         await Promise.all(connections.map((c) => c.drain(o.shutdownGraceMs ?? 10_000)));
+        // A redeploy-all in progress finishes the cities in flight and is recorded as interrupted.
+        await runs.stop();
         await worker?.stop();
         store.close();
       })()),

@@ -1,6 +1,7 @@
 import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
 import { configAssetSource } from '../site/asset-source.js';
+import { dataImageCacheDir } from '../site/images/cache-dir.js';
 import { buildSiteFiles, problemLines } from '../site/pipeline.js';
 import { resolveServerConfig, type ServerFlags } from './config.js';
 import { createLogger, type Logger } from './logger.js';
@@ -24,26 +25,34 @@ export { ServerStartError };
 /** Loads and renders the clinic's site, opens the store and listens. */
 export async function startServer(options: StartOptions): Promise<{ url: string; sitesUrl: string; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger();
-  const { port, sitesPort, host, dataDir, rateLimit } = options;
-  const resolved = resolveServerConfig({ flags: { port, sitesPort, host, dataDir, rateLimit }, env: options.env ?? process.env });
+  const { port, sitesPort, host, dataDir, rateLimit, seedSamples } = options;
+  const resolved = resolveServerConfig({ flags: { port, sitesPort, host, dataDir, rateLimit, seedSamples }, env: options.env ?? process.env });
   if (!resolved.ok) throw new ServerStartError(resolved.errors);
   const settings = resolved.config;
   const loaded = await loadConfigFile(options.configPath);
   if (!loaded.ok) throw new ServerStartError(loaded.errors);
   for (const warning of loaded.warnings) logger.warn('config.warning', { warning });
   const { config } = loaded;
-  // The same site as `clinic-gen build` (docs/decisions/005): a logo given as a site path is read from beside the config.
-  // This server serves the site, so the form's default path endpoint reaches it (no warning).
-  const site = await buildSiteFiles(config, configAssetSource(options.configPath), { servedByClinic: true });
-  if (!site.ok) throw new ServerStartError(problemLines(options.configPath, site.errors));
-  for (const warning of problemLines(options.configPath, site.warnings)) logger.warn('config.warning', { warning });
+  // The same site as `clinic-gen build` (docs/decisions/005): a logo and photos given as site paths
+  // are read from beside the config, encoded photos and drawn cards kept in the data folder. This
+  // server serves the site, so the form's default path endpoint reaches it (no warning). Built
+  // while the ports are bound: a first start encodes the photos, which takes seconds.
+  const imageCacheDir = dataImageCacheDir(settings.dataDir);
+  const building = buildSiteFiles(config, configAssetSource(options.configPath), { servedByClinic: true, imageCacheDir }).then((site) => {
+    if (!site.ok) throw new ServerStartError(problemLines(options.configPath, site.errors));
+    for (const warning of problemLines(options.configPath, site.warnings)) logger.warn('config.warning', { warning });
+    return site.files;
+  });
+  // Awaited by serveClinic once it listens; a port in use fails first, and this must not go unhandled then.
+  building.catch(() => undefined);
 
   const server = await serveClinic({
     clinic: config,
     server: settings,
-    files: site.files,
+    files: building,
     logger,
     renderFormPage: (result) => renderFormPostPage(config, result),
+    configPath: options.configPath,
   });
 
   logger.info('server.listening', { url: server.url, sites: server.sitesUrl, database: server.store.file, mail: settings.mail !== undefined });

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { clinicConfigSchema, type ClinicConfig } from '../config/schema.js';
 import { createApps } from './app.js';
 import { resolveServerConfig, type ServerConfig } from './config.js';
 import { createReleaseStore, type ReleaseStoreOptions } from './deploy/release-store.js';
+import { openStore } from './store/open.js';
 import type { AddResult, MessageFilter, MessageStore, NewMessage, SiteCount, StoredMessage } from './store/types.js';
 import type { AppDeps } from './types.js';
 
@@ -91,9 +93,9 @@ export function testApps(deps: Partial<Omit<AppDeps, 'server'>> & { server?: Par
  * listener, `site` to the sites listener (deployed sites, previews); `store` reads the same
  * deployments folder the app writes.
  */
-export function adminTestApp(server: Partial<ServerConfig> = {}, releases: Omit<ReleaseStoreOptions, 'root'> = {}) {
+export function adminTestApp(server: Partial<ServerConfig> = {}, releases: Omit<ReleaseStoreOptions, 'root'> = {}, deps: Pick<AppDeps, 'cityAssetFolders'> = {}) {
   const config = testServerConfig(server);
-  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, store: memoryStore(), releases: { durable: false, ...releases } });
+  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, store: memoryStore(), releases: { durable: false, ...releases }, ...deps });
   const app = apps.admin;
   const request = (path: string, init?: RequestInit) => app.request(path, init, fromAddress('127.0.0.1'));
   const site = (path: string, init?: RequestInit) => apps.sites.request(path, init, fromAddress('127.0.0.1'));
@@ -101,6 +103,52 @@ export function adminTestApp(server: Partial<ServerConfig> = {}, releases: Omit<
     request(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const store = createReleaseStore({ root: join(config.dataDir, 'deployments'), durable: false });
   return { app, sites: apps.sites, request, site, json, dataDir: config.dataDir, store, config };
+}
+
+/**
+ * adminTestApp over the data folder's real store (SQLite in `<dataDir>/clinic.db`): stored cities,
+ * redeploy runs and messages on disk, as `clinic-gen serve` keeps them. `close()` closes the
+ * database (after stopping a redeploy in progress); opening another on the same `dataDir` is a
+ * restart. `rows(sql)` reads through a separate connection, as an operator would.
+ */
+export function storedTestApp(server: Partial<ServerConfig> = {}, releases: Omit<ReleaseStoreOptions, 'root'> = {}) {
+  const config = testServerConfig(server);
+  const db = openStore(config.dataDir);
+  const apps = createApps({
+    clinic: testConfig(),
+    server: config,
+    files: TEST_FILES,
+    store: db.messages,
+    cities: db.cities,
+    releases: { durable: false, ...releases },
+  });
+  const request = (path: string, init?: RequestInit) => apps.admin.request(path, init, fromAddress('127.0.0.1'));
+  const json = (method: string, path: string, body?: unknown) =>
+    request(path, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const rows = <T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[] => {
+    const reader = new Database(db.file, { readonly: true });
+    try {
+      return reader.prepare(sql).all(...params) as T[];
+    } finally {
+      reader.close();
+    }
+  };
+  const store = createReleaseStore({ root: join(config.dataDir, 'deployments'), durable: false });
+  return {
+    ...apps,
+    request,
+    site: (path: string, init?: RequestInit) => apps.sites.request(path, init, fromAddress('127.0.0.1')),
+    json,
+    rows,
+    db,
+    store,
+    dataDir: config.dataDir,
+    config,
+    async close() {
+      await apps.redeploys.stop();
+      db.close();
+    },
+  };
 }
 
 /** A MessageStore in memory, for route tests that do not need SQLite (same contract as store/messages.ts). */

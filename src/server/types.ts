@@ -1,4 +1,5 @@
 import type { ClinicConfig } from '../config/schema.js';
+import type { CityStore } from './cities/types.js';
 import type { ServerConfig } from './config.js';
 import type { ReleaseStoreOptions } from './deploy/release-store.js';
 import type { Logger } from './logger.js';
@@ -32,6 +33,19 @@ export interface AppDeps {
   onMessageStored?: () => void;
   /** Release store settings besides its folder (kept releases, fsync, test hooks). */
   releases?: Omit<ReleaseStoreOptions, 'root'>;
+  /**
+   * The stored cities and redeploy runs (the data folder's store, store/open.ts). Without it, a
+   * store in memory: for tests and benches that do not look at cities.
+   */
+  cities?: CityStore;
+  /**
+   * Folders standing for a city's site root, for pictures it names outside /uploads/ (stored
+   * city deploys and the admin's Generate read them alike:
+   * cities/assets.ts). Default: the package's configs/ (the sample cities' pictures).
+   */
+  cityAssetFolders?: string[];
+  /** Cities a redeploy-all works on at once (default 8). */
+  redeployConcurrency?: number;
 }
 
 /** Values middleware leaves for later handlers. */

@@ -17,6 +17,7 @@ export function registerServe(program: Command, io: CliIo, setCode: (c: number) 
     .option('--host <address>', `address to listen on; anything but loopback needs ADMIN_PASSWORD (default: "${SERVER_DEFAULTS.host}")`)
     .option('-d, --data <dir>', `folder for the database and deployments, created on first start (default: "${SERVER_DEFAULTS.dataDir}")`)
     .option('--rate-limit <n>', `contact messages per client address and minute, 0 for no limit (default: ${SERVER_DEFAULTS.rateLimit}, or CONTACT_RATE_LIMIT)`, wholeNumber('--rate-limit'))
+    .option('--no-samples', 'on the first start of a data folder, do not import the sample configs as saved cities (or CLINIC_GEN_SEED_SAMPLES=0)')
     .addHelpText(
       'after',
       `
@@ -25,13 +26,14 @@ Environment:
                    server only listens on loopback and answers to localhost names only
   PUBLIC_URL, SITES_URL  public URLs of the admin and of the sites listener (links, allowed Host)
   SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or
-  SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE: see the README
+  SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE,
+  CLINIC_GEN_SEED_SAMPLES: see the README
 
 Examples:
   clinic-gen serve --config configs/wesley-chapel.yaml
   ADMIN_PASSWORD='a long passphrase' clinic-gen serve -c configs/wesley-chapel.yaml --host 0.0.0.0 --port 8080`,
     )
-    .action(async (opts: { config: string; port?: number; sitesPort?: number; host?: string; data?: string; rateLimit?: number }) => {
+    .action(async (opts: { config: string; port?: number; sitesPort?: number; host?: string; data?: string; rateLimit?: number; samples?: boolean }) => {
       // The server's modules (hono, SQLite) load only for this command.
       const { startServer, ServerStartError } = await import('../../server/start.js');
       try {
@@ -42,6 +44,8 @@ Examples:
           host: opts.host,
           dataDir: opts.data === undefined ? undefined : fromCwd(io.cwd, opts.data),
           rateLimit: opts.rateLimit,
+          // Absent unless --no-samples was given, so CLINIC_GEN_SEED_SAMPLES still decides.
+          seedSamples: opts.samples === false ? false : undefined,
           env: io.env,
           installSignalHandlers: true,
         });

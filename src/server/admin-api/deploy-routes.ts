@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { domainName } from '../../config/fields.js';
 import { clinicConfigSchema } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
+import type { CityStore } from '../cities/types.js';
+import { configDigest } from '../cities/yaml.js';
 import { decodeSiteFiles } from '../deploy/files.js';
-import { isSiteName } from '../deploy/names.js';
+import { isSiteName, SITE_BODY_MAX_BYTES } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
 import { deploymentUrl } from '../deploy/url-template.js';
 import { attachment, folderEntries, zipStream } from '../deploy/zip.js';
@@ -27,10 +29,12 @@ export interface DeployRouteDeps {
   reservedHosts: (requestUrl: string) => ReadonlySet<string>;
   /** Called after a deploy, rollback or delete changed what is live. */
   changed: () => void;
+  /** The stored cities: a deploy whose config is a saved version of its city records that version. */
+  cities?: CityStore;
 }
 
-/** Deploy bodies carry every file (a 5 MB logo is 6.7 MB in base64). */
-const MAX_DEPLOY_BODY = 20 * 1024 * 1024;
+/** Deploy bodies carry every file, binary ones in base64 (names.ts). */
+const MAX_DEPLOY_BODY = SITE_BODY_MAX_BYTES;
 
 /** Spec section 7: domainName, businessName, city, files, deploymentType. */
 const deployBody = z.object({
@@ -71,7 +75,11 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const config = parsed.data.config === undefined ? undefined : clinicConfigSchema.safeParse(parsed.data.config);
     if (config && !config.success) return fail(400, `config: ${config.error.issues[0]?.message ?? 'not a clinic config'}`);
     if (config && citySlug(config.data.city) !== siteName) return fail(400, `config: its city ${config.data.city} is not the city of the deployment (${city})`);
-    const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city, config: parsed.data.config });
+    // The admin's Generate then Deploy of an opened city: the release records the saved version it
+    // was made from, as a deploy from the stored city would (docs/decisions/012-stored-cities.md).
+    const configVersion = config && d.cities ? await d.cities.findByDigest(siteName, configDigest(config.data)) : undefined;
+    const stored = configVersion === undefined ? {} : { citySlug: siteName, configVersion };
+    const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city, config: parsed.data.config, ...stored });
     if (!result.ok) return result.domainOwner ? fail(409, M.domainTaken(domain!, result.domainOwner)) : fail(400, result.error);
     d.changed();
     return c.json({
@@ -93,6 +101,8 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
       release: release.id,
       // Where the live site's form posts, read from its files (the admin shows it).
       contactEndpoint: await folderContactEndpoint(join(d.store.root, siteName, 'releases', release.id)),
+      // Newest first, each with the stored config version it was built from: rollback targets.
+      releases: (await d.store.history(siteName)).map((r) => ({ id: r.id, createdAt: r.createdAt, live: r.live, configVersion: r.citySlug === siteName ? r.configVersion : undefined })),
     })));
     return c.json({ success: true, deployments });
   });

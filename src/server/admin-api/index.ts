@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { ClinicConfig } from '../../config/schema.js';
+import { storedCityRoutes, type CityRouteDeps } from '../cities/index.js';
 import type { DomainIndex } from '../deploy/domains.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
+import { deploymentUrl } from '../deploy/url-template.js';
 import type { AppEnv } from '../types.js';
 import { deployRoutes } from './deploy-routes.js';
 import { generateRoutes } from './generate.js';
@@ -14,7 +16,7 @@ import { uploadRoutes } from './upload-routes.js';
 
 /**
  * The operator's admin API, mounted by createApp after its admin guard: the /admin page, logo
- * upload, generate, preview, package, deploy and the deployments API. Hosted content (deployed
+ * upload, generate, preview, package, deploy, the deployments API and the stored cities. Hosted content (deployed
  * sites, previews) is served by the sites listener (src/server/sites-app.ts); here its old
  * addresses only redirect there. /uploads/* is public; everything else here is behind the guard.
  */
@@ -23,6 +25,8 @@ export interface AdminApiOptions {
   clinic: ClinicConfig;
   /** `<data>`: uploads go to `<data>/uploads`. */
   dataDir: string;
+  /** Folders standing for a site's root besides the uploads, where Generate reads pictures (cityAssetSource). */
+  assetFolders: readonly string[];
   /** DEPLOY_URL_TEMPLATE, resolved and checked by config.ts. */
   urlTemplate: string;
   /** PUBLIC_URL's origin. */
@@ -36,6 +40,8 @@ export interface AdminApiOptions {
   sitesOrigin: (requestUrl: string) => string;
   /** Host names a deployment may not claim, for a request to the admin. */
   reservedHosts: (requestUrl: string) => ReadonlySet<string>;
+  /** The stored cities, their deployer and the redeploy-all runner (docs/decisions/012-stored-cities.md). */
+  cities: Pick<CityRouteDeps, 'cities' | 'deployer' | 'runner' | 'messages' | 'now'>;
 }
 
 /** The admin API's routes. */
@@ -45,7 +51,7 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
   app.route('/', hostedRedirects((requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`));
   app.route('/', shellRoutes(o.clinic));
   app.route('/', uploadRoutes(uploads));
-  app.route('/', generateRoutes(uploads, o.publicOrigin));
+  app.route('/', generateRoutes(uploads, o.assetFolders, o.publicOrigin));
   app.route('/', previewApiRoutes(o.previews, (c, path) => `${o.sitesOrigin(c.req.url)}${path}`));
   app.route('/', packageRoutes());
   app.route(
@@ -55,6 +61,17 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
       urlTemplate: o.urlTemplate,
       sitesOrigin: o.sitesOrigin,
       reservedHosts: o.reservedHosts,
+      changed: () => o.domains.changed(),
+      cities: o.cities.cities,
+    }),
+  );
+  app.route(
+    '/',
+    storedCityRoutes({
+      ...o.cities,
+      releases: o.releases,
+      publicOrigin: o.publicOrigin,
+      deploymentUrl: (requestUrl, siteName) => deploymentUrl(o.urlTemplate, { origin: o.sitesOrigin(requestUrl), siteName }),
       changed: () => o.domains.changed(),
     }),
   );

@@ -41,7 +41,28 @@ export function decodeSiteFiles(input: unknown, { requireIndex = true } = {}): D
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, error: 'files must be a map of file name to file content' };
   }
-  const entries = Object.entries(input as Record<string, unknown>);
+  return checkSite(Object.entries(input as Record<string, unknown>), requireIndex, (name, content, binary) => {
+    if (typeof content !== 'string') return `the content of ${name} must be a string`;
+    if (!binary) return encoder.encode(content);
+    if (content.length % 4 !== 0 || !BASE64.test(content)) return `${name} must be base64-encoded`;
+    return Buffer.from(content, 'base64');
+  });
+}
+
+/**
+ * The same checks for a site made on this server (the site pipeline's files): no JSON trip, so no
+ * base64 round of the logo, and the same refusals as a deploy from the admin.
+ */
+export function checkSiteFiles(files: SiteFiles): DecodeResult {
+  return checkSite(Object.entries(files), true, (_name, content) => fileBytes(content as string | Uint8Array));
+}
+
+/** Every name, size and image of a site, its contents made bytes by `bytesOf` (a string is a refusal). */
+function checkSite(
+  entries: [string, unknown][],
+  requireIndex: boolean,
+  bytesOf: (name: string, content: unknown, binary: boolean) => Uint8Array | string,
+): DecodeResult {
   if (entries.length === 0) return { ok: false, error: 'files is empty; generate the website first' };
   if (entries.length > FILE_LIMITS.maxFiles) return { ok: false, error: `a site may hold at most ${FILE_LIMITS.maxFiles} files` };
   const files: SiteBytes = new Map();
@@ -49,17 +70,13 @@ export function decodeSiteFiles(input: unknown, { requireIndex = true } = {}): D
   for (const [name, content] of entries) {
     const checked = checkFileName(name);
     if (!checked.ok) return checked;
-    if (typeof content !== 'string') return { ok: false, error: `the content of ${name} must be a string` };
-    let bytes: Uint8Array;
+    const bytes = bytesOf(name, content, checked.binary);
+    if (typeof bytes === 'string') return { ok: false, error: bytes };
     if (checked.binary) {
-      if (content.length % 4 !== 0 || !BASE64.test(content)) return { ok: false, error: `${name} must be base64-encoded` };
-      bytes = Buffer.from(content, 'base64');
       // A .png must be a PNG: the name decides the Content-Type the file is served with.
       const kind = rasterKind(bytes);
       const expected = checked.ext === 'jpeg' ? 'jpg' : checked.ext;
       if (['png', 'jpg', 'gif'].includes(expected) && kind !== expected) return { ok: false, error: `${name} is not a ${expected.toUpperCase()} image` };
-    } else {
-      bytes = encoder.encode(content);
     }
     if (bytes.byteLength > FILE_LIMITS.maxFileBytes) return { ok: false, error: `${name} is larger than ${FILE_LIMITS.maxFileBytes / 1024 / 1024} MB` };
     totalBytes += bytes.byteLength;

@@ -16,20 +16,32 @@ export function isSiteName(name: unknown): name is string {
 /** File types a generated site holds; anything else (.exe, .php, .htaccess) is refused. */
 export const TEXT_EXTENSIONS = new Set(['html', 'css', 'js', 'mjs', 'json', 'webmanifest', 'xml', 'txt', 'svg']);
 /** Binary types; in a JSON files map their contents travel base64-encoded (see files.ts). */
-export const BINARY_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'ico', 'woff2']);
+export const BINARY_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'ico', 'woff2']);
 
+/**
+ * What one site may hold. The largest site a config can ask for (every service; a hero, 8 gallery
+ * photos and 12 team portraits, each as AVIF, WebP and JPEG at several widths; a social card per
+ * page) is 184 files and, with grainy photos, 13.8 MB (src/server/admin-api/worst-case-site.test.ts):
+ * these leave it room twice over, and still bound what one deploy writes to disk.
+ */
 export const FILE_LIMITS = {
   /** Files in one site. */
-  maxFiles: 200,
+  maxFiles: 400,
   /** Bytes of one file once decoded (a 5 MB logo fits). */
   maxFileBytes: 6 * 1024 * 1024,
   /** Bytes of a whole site once decoded. */
-  maxTotalBytes: 12 * 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
   /** Characters of a file name, folders included. */
   maxNameLength: 200,
   /** Folders deep. */
   maxDepth: 5,
 } as const;
+
+/**
+ * The largest JSON body that carries a site's files (deploy, preview, package): the largest site,
+ * its binary files base64-encoded (4 bytes for 3), and room for the JSON around them.
+ */
+export const SITE_BODY_MAX_BYTES = Math.ceil((FILE_LIMITS.maxTotalBytes * 4) / 3) + 2 * 1024 * 1024;
 
 // A segment starts with a letter, digit or underscore: no '.', '..', hidden files (the release
 // metadata is a dot file, so it can be neither served nor overwritten) and no drive letters.

@@ -62,6 +62,50 @@ describe('release store', () => {
     expect(readdirSync(releases).filter((n) => !n.startsWith('.'))).toHaveLength(1);
   });
 
+  it('deploys other sites while one waits at its switch, and the same site after it', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const root = mkdtempSync(join(tmpdir(), 'clinic-releases-'));
+    const s = createReleaseStore({ root, durable: false, beforeSwitch: async (site) => (site === 'tampa' ? gate : undefined) });
+    const order: string[] = [];
+    const tampa = s.deploy('tampa', { files: site('t1') }).then(() => order.push('tampa'));
+    const tampaAgain = s.deploy('tampa', { files: site('t2') }).then(() => order.push('tampa again'));
+    await s.deploy('orlando', { files: site('o1') }).then(() => order.push('orlando'));
+    expect(order).toEqual(['orlando']);
+    expect(await s.currentId('tampa')).toBeUndefined();
+    open();
+    await Promise.all([tampa, tampaAgain]);
+    expect(order).toEqual(['orlando', 'tampa', 'tampa again']);
+    const ids = await s.releaseIds('tampa');
+    expect(await s.currentId('tampa')).toBe(ids[1]);
+  });
+
+  it('frees a domain when its site goes offline or moves to another domain', async () => {
+    const { s } = store();
+    await s.deploy('tampa', { files: site('t'), domainName: 'Bay.example.com' });
+    expect(await s.deploy('orlando', { files: site('o'), domainName: 'bay.example.com' })).toMatchObject({ ok: false, domainOwner: 'tampa' });
+    await s.deploy('tampa', { files: site('t2'), domainName: 'tampa.example.com' });
+    expect(await s.deploy('orlando', { files: site('o'), domainName: 'bay.example.com' })).toMatchObject({ ok: true });
+    expect(await s.deploy('ocala', { files: site('x'), domainName: 'tampa.example.com' })).toMatchObject({ ok: false, domainOwner: 'tampa' });
+    await s.remove('tampa');
+    expect(await s.deploy('ocala', { files: site('x'), domainName: 'tampa.example.com' })).toMatchObject({ ok: true });
+  });
+
+  it('lists a site’s releases newest first with the config version each was built from', async () => {
+    const { s } = store();
+    const a = await s.deploy('tampa', { files: site('a'), citySlug: 'tampa', configVersion: 1 });
+    const b = await s.deploy('tampa', { files: site('b') });
+    const c = await s.deploy('tampa', { files: site('c'), citySlug: 'tampa', configVersion: 2 });
+    const [ida, idb, idc] = [a, b, c].map((r) => (r.ok ? r.release.id : ''));
+    await s.rollback('tampa', ida);
+    expect(await s.history('tampa')).toEqual([
+      { id: idc, createdAt: expect.any(String), live: false, citySlug: 'tampa', configVersion: 2 },
+      { id: idb, createdAt: expect.any(String), live: false, citySlug: undefined, configVersion: undefined },
+      { id: ida, createdAt: expect.any(String), live: true, citySlug: 'tampa', configVersion: 1 },
+    ]);
+    expect(await s.history('../x')).toEqual([]);
+  });
+
   it('refuses a bad site name as a value, not an exception', async () => {
     const { s } = store();
     expect(await s.deploy('../x', { files: site('a') })).toEqual({ ok: false, error: 'not a valid site name' });

@@ -21,6 +21,19 @@ export interface ReleaseMeta {
   city?: string;
   /** The clinic config the site was made from, as the admin sent it: the contact API renders this city's page after a failed form post (decision 010). */
   config?: unknown;
+  /** The stored city it was built from (docs/decisions/012-stored-cities.md), when it was one. */
+  citySlug?: string;
+  /** The version of that city's stored config it was built from. */
+  configVersion?: number;
+}
+
+/** One release of a site as the deployments list shows it (GET /api/deployments `releases`). */
+export interface ReleaseSummary {
+  id: string;
+  createdAt: string;
+  live: boolean;
+  citySlug?: string;
+  configVersion?: number;
 }
 
 export interface DeployInput {
@@ -29,6 +42,8 @@ export interface DeployInput {
   businessName?: string;
   city?: string;
   config?: unknown;
+  citySlug?: string;
+  configVersion?: number;
 }
 
 export interface ReleaseStoreOptions {
@@ -49,47 +64,60 @@ const RELEASE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 /** The release store's operations; expected failures come back as `{ ok: false }`. */
 export type ReleaseStore = ReturnType<typeof createReleaseStore>;
 
-/** Opens the release store under `o.root` (created on the first deploy). */
+/**
+ * Opens the release store under `o.root` (created on the first deploy).
+ *
+ * Concurrency: each site has its own queue (release ids in deploy order, pruning, sweeping its
+ * leftovers), so deploys of different sites write their files at the same time; redeploying a
+ * hundred cities is bound by the disk, not by one lock. What must hold across sites, one live
+ * site per domain, is checked and claimed synchronously in memory (release-domains.ts) before
+ * anything is written, and the claim is held until the switch: no two deploys can both win a
+ * domain, and a refused deploy writes nothing. The in-memory map of live domains is read from
+ * disk once; this process is the only writer of its deployments folder (the server owns its data
+ * folder; the CLI never deploys).
+ */
 export function createReleaseStore(o: ReleaseStoreOptions) {
   const root = resolve(o.root);
   const keep = o.keep ?? 10;
   const durable = o.durable ?? true;
   const now = o.now ?? (() => new Date());
-  let queue: Promise<unknown> = Promise.resolve();
+  const queues = new Map<string, Promise<unknown>>();
+  /** Sites whose leftovers of earlier processes were swept by this one. */
+  const swept = new Set<string>();
+  /** Immutable once written, so read once: the summaries of each release the lists show. */
+  const summaries = new Map<string, Omit<ReleaseSummary, 'live'>>();
+  const domains = domainClaims(async () => (await list()).map(({ siteName, release }) => ({ site: siteName, domain: release.domainName })));
 
   const siteDir = (site: string) => {
     if (!isSiteName(site)) throw new Error(`not a site name: ${JSON.stringify(site)}`);
     return join(root, site);
   };
 
-  /**
-   * One deploy, rollback or delete at a time in this process, across sites: a domain belongs to
-   * one live site, and only a check made under the same lock as the switch can keep it so when
-   * two deploys claim one domain at once. Deploys are rare; serialising them costs nothing.
-   */
-  function locked<T>(work: () => Promise<T>): Promise<T> {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
+  /** One deploy, rollback or delete of `site` at a time; other sites go on meanwhile. */
+  function locked<T>(site: string, work: () => Promise<T>): Promise<T> {
+    const prev = queues.get(site) ?? Promise.resolve();
+    const run = prev.then(work, work);
+    const tail = run.catch(() => undefined);
+    queues.set(site, tail);
+    // Forget an idle site's queue, so the map holds only sites with work in flight.
+    void tail.then(() => {
+      if (queues.get(site) === tail) queues.delete(site);
+    });
     return run;
-  }
-
-  /** The live site other than `except` whose live release has `domain`, if any. Call under the lock. */
-  async function domainOwner(domain: string, except: string): Promise<string | undefined> {
-    const wanted = domain.toLowerCase();
-    for (const { siteName, release } of await list()) if (siteName !== except && release.domainName?.toLowerCase() === wanted) return siteName;
-    return undefined;
   }
 
   async function list(): Promise<{ siteName: string; release: ReleaseMeta }[]> {
     await mkdir(root, { recursive: true });
     await removeStale(root);
-    const out: { siteName: string; release: ReleaseMeta }[] = [];
-    for (const name of (await readdir(root)).sort()) {
-      if (!isSiteName(name)) continue;
-      const id = await currentId(name);
-      if (id) out.push({ siteName: name, release: await meta(name, id) });
-    }
-    return out;
+    const names = (await readdir(root)).filter(isSiteName).sort();
+    // Read side by side: a hundred sites are a hundred links and metadata files.
+    const out = await Promise.all(
+      names.map(async (name) => {
+        const id = await currentId(name);
+        return id ? { siteName: name, release: await meta(name, id) } : undefined;
+      }),
+    );
+    return out.filter((x) => x !== undefined);
   }
 
   /** The live release id of a site, or undefined (no site, or not deployed yet). */
@@ -116,10 +144,40 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     }
   }
 
+  /** Every release of a site, newest first, with the stored config version each was built from. */
+  async function history(site: string): Promise<ReleaseSummary[]> {
+    if (!isSiteName(site)) return [];
+    const [ids, live] = await Promise.all([releaseIds(site), currentId(site)]);
+    const out = await Promise.all(
+      ids.reverse().map(async (id) => {
+        const key = `${site}/${id}`;
+        let s = summaries.get(key);
+        if (!s) {
+          const m = await meta(site, id);
+          s = { id, createdAt: m.createdAt, citySlug: m.citySlug, configVersion: typeof m.configVersion === 'number' ? m.configVersion : undefined };
+          summaries.set(key, s);
+        }
+        return { ...s, live: id === live };
+      }),
+    );
+    return out;
+  }
+
   async function prune(site: string, live: string): Promise<void> {
     const ids = await releaseIds(site);
     const drop = ids.slice(0, Math.max(0, ids.length - keep)).filter((id) => id !== live);
-    for (const id of drop) await rm(join(siteDir(site), 'releases', id), { recursive: true, force: true });
+    for (const id of drop) {
+      summaries.delete(`${site}/${id}`);
+      await rm(join(siteDir(site), 'releases', id), { recursive: true, force: true });
+    }
+  }
+
+  /** Leftovers of deploys that died with an earlier process; once a site a process, under its queue. */
+  async function sweep(site: string, releases: string): Promise<void> {
+    if (swept.has(site)) return;
+    await removeStale(releases);
+    await removeStale(siteDir(site));
+    swept.add(site);
   }
 
   return {
@@ -127,45 +185,61 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     currentId,
     releaseIds,
     meta,
+    history,
 
     /** Writes a new release of `site` and makes it live, unless another live site has its domain (`domainOwner`). */
-    deploy(site: string, input: DeployInput): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; error: string; domainOwner?: string }> {
-      if (!isSiteName(site)) return Promise.resolve({ ok: false, error: 'not a valid site name' });
-      return locked(async () => {
-        const owner = input.domainName ? await domainOwner(input.domainName, site) : undefined;
-        if (owner) return { ok: false as const, error: `${input.domainName} is the domain of the live site ${owner}`, domainOwner: owner };
-        const releases = join(siteDir(site), 'releases');
-        await mkdir(releases, { recursive: true });
-        await removeStale(releases);
-        await removeStale(siteDir(site));
-        // Ids sort in deploy order (rollback and pruning rely on it), even for two deploys within
-        // a millisecond or a clock that stepped back: never earlier than the newest release.
-        const newest = (await releaseIds(site)).pop();
-        const newestMs = newest ? Date.parse(releaseTime(newest)) : 0;
-        const at = new Date(Math.max(now().getTime(), newestMs + 1));
-        const id = `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
-        const release: ReleaseMeta = { id, createdAt: at.toISOString(), domainName: input.domainName, businessName: input.businessName, city: input.city, config: input.config };
-        const tmp = join(releases, `.tmp-${tempTag()}`);
-        try {
-          const files = new Map(input.files);
-          files.set(META_FILE, new TextEncoder().encode(JSON.stringify(release)));
-          await writeTree(tmp, files, durable);
-          await durableRename(tmp, join(releases, id), durable);
-        } catch (err) {
-          await rm(tmp, { recursive: true, force: true });
-          throw err;
-        }
-        await o.beforeSwitch?.(site, id);
-        await swapSymlink(join(siteDir(site), 'current'), `releases/${id}`, durable);
-        await prune(site, id);
-        return { ok: true as const, release };
-      });
+    async deploy(site: string, input: DeployInput): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; error: string; domainOwner?: string }> {
+      if (!isSiteName(site)) return { ok: false, error: 'not a valid site name' };
+      const claim = await domains.claim(site, input.domainName);
+      if (!claim.ok) return { ok: false, error: `${input.domainName} is the domain of the live site ${claim.owner}`, domainOwner: claim.owner };
+      try {
+        return await locked(site, async () => {
+          const releases = join(siteDir(site), 'releases');
+          await mkdir(releases, { recursive: true });
+          await sweep(site, releases);
+          // Ids sort in deploy order (rollback and pruning rely on it), even for two deploys within
+          // a millisecond or a clock that stepped back: never earlier than the newest release.
+          const newest = (await releaseIds(site)).pop();
+          const newestMs = newest ? Date.parse(releaseTime(newest)) : 0;
+          const at = new Date(Math.max(now().getTime(), newestMs + 1));
+          const id = `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+          const release: ReleaseMeta = {
+            id,
+            createdAt: at.toISOString(),
+            domainName: input.domainName,
+            businessName: input.businessName,
+            city: input.city,
+            config: input.config,
+            citySlug: input.citySlug,
+            configVersion: input.configVersion,
+          };
+          const tmp = join(releases, `.tmp-${tempTag()}`);
+          try {
+            const files = new Map(input.files);
+            files.set(META_FILE, new TextEncoder().encode(JSON.stringify(release)));
+            // Files the live release already holds byte for byte are linked, not written again.
+            const live = await currentId(site);
+            await writeTree(tmp, files, durable, live ? join(releases, live) : undefined);
+            await durableRename(tmp, join(releases, id), durable);
+          } catch (err) {
+            await rm(tmp, { recursive: true, force: true });
+            throw err;
+          }
+          await o.beforeSwitch?.(site, id);
+          await swapSymlink(join(siteDir(site), 'current'), `releases/${id}`, durable);
+          domains.live(site, input.domainName);
+          await prune(site, id);
+          return { ok: true as const, release };
+        });
+      } finally {
+        claim.release();
+      }
     },
 
     /** Makes an earlier release live again: `to`, or the newest one older than the live one. */
     rollback(site: string, to?: string): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; status: 404 | 409; error: string }> {
       if (!isSiteName(site)) return Promise.resolve({ ok: false, status: 404, error: 'no such site' });
-      return locked(async () => {
+      return locked(site, async () => {
         const live = await currentId(site);
         if (!live) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
         const ids = await releaseIds(site);
@@ -174,9 +248,14 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
           return { ok: false as const, status: 409 as const, error: to ? `no release ${to} of ${site}` : `${site} has no earlier release to roll back to` };
         }
         const release = await meta(site, target);
-        const owner = release.domainName ? await domainOwner(release.domainName, site) : undefined;
-        if (owner) return { ok: false as const, status: 409 as const, error: `${release.domainName} is now the domain of the live site ${owner}` };
-        await swapSymlink(join(siteDir(site), 'current'), `releases/${target}`, durable);
+        const claim = await domains.claim(site, release.domainName);
+        if (!claim.ok) return { ok: false as const, status: 409 as const, error: `${release.domainName} is now the domain of the live site ${claim.owner}` };
+        try {
+          await swapSymlink(join(siteDir(site), 'current'), `releases/${target}`, durable);
+          domains.live(site, release.domainName);
+        } finally {
+          claim.release();
+        }
         return { ok: true as const, release };
       });
     },
@@ -184,7 +263,8 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     /** Takes a site offline and deletes it: one rename (readers see it gone at once), then removal. */
     remove(site: string): Promise<boolean> {
       if (!isSiteName(site)) return Promise.resolve(false);
-      return locked(async () => {
+      return locked(site, async () => {
+        await domains.ready();
         const trash = join(root, `.trash-${tempTag()}`);
         try {
           await rename(siteDir(site), trash);
@@ -192,6 +272,9 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
           if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
           throw err;
         }
+        domains.live(site, undefined);
+        swept.delete(site);
+        for (const key of summaries.keys()) if (key.startsWith(`${site}/`)) summaries.delete(key);
         await rm(trash, { recursive: true, force: true });
         return true;
       });
@@ -212,8 +295,61 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
   };
 }
 
+/** What a claim of a domain gave: the right to make `site` live with it, until `release()`. */
+type Claim = { ok: true; release: () => void } | { ok: false; owner: string };
+
+/**
+ * One live site per domain, decided in memory: `claim` checks and takes a domain in one
+ * synchronous step (no await between them), so of two deploys racing for a domain the first to
+ * ask wins and the other is refused before it writes anything. The live sites' domains are read
+ * from disk once (`load`) and kept up to date by the store (`live`).
+ */
+function domainClaims(load: () => Promise<{ site: string; domain?: string }[]>) {
+  const live = new Map<string, string>();
+  const pending = new Map<string, { site: string; count: number }>();
+  let loaded: Promise<void> | undefined;
+  const ready = () =>
+    (loaded ??= load().then(
+      (sites) => {
+        for (const { site, domain } of sites) if (domain) live.set(site, domain.toLowerCase());
+      },
+      (err: unknown) => {
+        loaded = undefined;
+        throw err;
+      },
+    ));
+  return {
+    ready,
+    async claim(site: string, domain: string | undefined): Promise<Claim> {
+      await ready();
+      if (!domain) return { ok: true, release: () => undefined };
+      const wanted = domain.toLowerCase();
+      const taken = pending.get(wanted);
+      if (taken && taken.site !== site) return { ok: false, owner: taken.site };
+      for (const [other, d] of live) if (other !== site && d === wanted) return { ok: false, owner: other };
+      const mine = taken ?? { site, count: 0 };
+      mine.count += 1;
+      pending.set(wanted, mine);
+      let released = false;
+      return {
+        ok: true,
+        release: () => {
+          if (released) return;
+          released = true;
+          if (--mine.count === 0) pending.delete(wanted);
+        },
+      };
+    },
+    /** Records the domain `site` is now live with (undefined: none, or offline). */
+    live(site: string, domain: string | undefined): void {
+      if (domain) live.set(site, domain.toLowerCase());
+      else live.delete(site);
+    },
+  };
+}
+
 /** `20241121T235501123Z-...` -> ISO time, for a release whose metadata file is unreadable. */
-function releaseTime(id: string): string {
+export function releaseTime(id: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(id);
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z` : new Date(0).toISOString();
 }

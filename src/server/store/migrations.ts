@@ -53,6 +53,55 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX messages_site ON messages(site, id);
     `,
   },
+  {
+    // Stored cities with their history, and redeploy-all runs (docs/decisions/012-stored-cities.md).
+    // A version's yaml is the exact file `clinic-gen build` reads; digest is the hash of the config
+    // it validates to (defaults filled), so an unchanged save adds no version; business_name, city
+    // and state are copies for the list, which would otherwise parse every city's YAML.
+    version: 3,
+    name: 'stored cities, their versions and redeploy runs',
+    sql: `
+      CREATE TABLE cities (
+        slug TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        deleted_at TEXT
+      ) STRICT;
+      CREATE TABLE city_versions (
+        slug TEXT NOT NULL REFERENCES cities(slug) ON DELETE CASCADE,
+        version INTEGER NOT NULL CHECK (version >= 1),
+        yaml TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        business_name TEXT NOT NULL,
+        city TEXT NOT NULL,
+        state TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (slug, version)
+      ) STRICT;
+      CREATE TABLE store_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+      CREATE TABLE redeploy_runs (
+        id TEXT PRIMARY KEY,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        state TEXT NOT NULL CHECK (state IN ('running', 'done', 'interrupted'))
+      ) STRICT;
+      CREATE INDEX redeploy_runs_started ON redeploy_runs(started_at);
+      CREATE TABLE redeploy_items (
+        run_id TEXT NOT NULL REFERENCES redeploy_runs(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        city TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'deploying', 'ok', 'failed')),
+        config_version INTEGER,
+        release_id TEXT,
+        error TEXT,
+        finished_at TEXT,
+        PRIMARY KEY (run_id, seq)
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */

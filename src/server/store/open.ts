@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createSqliteCityStore } from '../cities/sqlite-store.js';
+import { recoverRuns } from '../cities/sqlite-runs.js';
+import type { CityStore } from '../cities/types.js';
 import { migrate } from './migrations.js';
 import { createMessageStore } from './messages.js';
 import { createOutboxStore } from './outbox.js';
@@ -9,6 +12,10 @@ import type { MessageStore, OutboxStore } from './types.js';
 export interface Store {
   messages: MessageStore;
   outbox: OutboxStore;
+  /** The stored cities and redeploy runs (docs/decisions/012-stored-cities.md). */
+  cities: CityStore;
+  /** Runs a redeploy-all left `running` when the last process stopped, now marked interrupted. */
+  interruptedRuns: string[];
   /** The database file. */
   file: string;
   /** Commits what is queued, then closes the database. Safe to call twice. */
@@ -39,12 +46,16 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DB_FILE);
   const db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+  let interruptedRuns: string[];
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 5000)}`);
     db.pragma('foreign_keys = ON');
     migrate(db, file);
+    // A run still `running` in the file belongs to a process that is gone (this one has only just
+    // opened it): interrupted now, before anyone can read it as running.
+    interruptedRuns = recoverRuns(db, new Date().toISOString());
     // From here on a lock held elsewhere fails at once and is retried on a timer (batcher.ts):
     // a busy timeout would block the event loop, and every request with it.
     db.pragma('busy_timeout = 0');
@@ -54,10 +65,13 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
   }
   const messages = createMessageStore(db, { notify: options.notify ?? false, home: options.home });
   const outbox = createOutboxStore(db);
+  const cities = createSqliteCityStore(db);
   let closed = false;
   return {
     messages,
     outbox,
+    cities,
+    interruptedRuns,
     file,
     close() {
       if (closed) return;

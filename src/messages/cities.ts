@@ -1,0 +1,60 @@
+import type { Message } from './message.js';
+
+/*
+ * The server's replies about stored cities, their import and export, and redeploy-all
+ * (docs/decisions/012-stored-cities.md). A route answers with an entry through apiError; a text
+ * that names a value is a function returning a Message. Texts meant for a `field: message` or a
+ * `file:line:col field: message` line start with their field.
+ */
+
+// A city and its versions
+
+export const citySlugInvalid = { title: 'not a valid city slug (lowercase letters, digits and hyphens, like wesley-chapel)' } satisfies Message;
+export const cityNotStored = (slug: string): Message => ({ title: `No saved city named ${slug}` });
+export const cityAlreadyStored = (slug: string): Message => ({
+  title: `A city named ${slug} is already saved.`,
+  hint: 'Open it to change it, or give the new city another city name.',
+});
+export const cityVersionMissing = (slug: string, version: string): Message => ({ title: `${slug} has no saved version ${version}` });
+export const cityVersionStale = (slug: string, base: string, latest: string): Message => ({
+  title: `${slug} was saved again since it was opened: version ${latest} is the latest, not ${base}.`,
+  hint: 'Open the city again to see the latest version, then make the change again.',
+});
+/** PUT of a config whose city makes another slug (shown under `errors.city`): renaming would orphan the site and its history. */
+export const cityOfConfigDiffers = (city: string, made: string, slug: string): Message => ({
+  title: `"${city}" makes the city ${made}, not ${slug}; to make another city from this one, duplicate it`,
+});
+/** The `config` field of a save is not an object (shown under `errors.config`). */
+export const cityConfigMissing = { title: 'expected the clinic configuration as a JSON object' } satisfies Message;
+export const cityVersionInvalid = { title: 'version: expected a whole number from 1' } satisfies Message;
+export const cityBaseVersionInvalid = { title: 'baseVersion: expected a whole number from 1' } satisfies Message;
+/** The config passed the schema but its YAML does not read back as the same config: a bug, never the operator's. */
+export const cityYamlDrift = { title: 'this config cannot be stored as YAML that reads back the same; nothing was saved' } satisfies Message;
+export const citySaveFailed = { title: 'The city was not saved' } satisfies Message;
+export const cityDeployDetail = (version: string): Message => ({ title: `config version ${version}` });
+
+// Import
+
+export const importBodyInvalid = { title: 'files: expected a list of files, each {"name": "tampa.yaml", "text": "..."}' } satisfies Message;
+export const importTooManyFiles = (max: string): Message => ({ title: `files: at most ${max} files in one import` });
+export const importFileTooLarge = (file: string, size: string): Message => ({
+  title: `${file} is larger than ${size}: nothing was imported`,
+  hint: 'A clinic config is a few kilobytes; check that this is the right file.',
+});
+export const importFileNameInvalid = (name: string): Message => ({
+  title: `files: ${JSON.stringify(name.slice(0, 80))} is not a plain file name (no '/', '\\', NUL or '..'): nothing was imported`,
+});
+export const importFilesFailed = (failed: string, total: string): Message => ({
+  title: `${failed} of ${total} files were not imported: nothing was saved from a file with errors`,
+  hint: 'Correct the lines named under each file and import those files again.',
+});
+export const importFileNul = { title: 'yaml: the file holds a NUL character; a clinic config is plain text (is this a binary file?)' } satisfies Message;
+export const importFileTooDeep = { title: 'yaml: nested far deeper than any clinic config; the file was refused unread' } satisfies Message;
+export const importFileUnreadable = { title: 'the file cannot be read as a YAML mapping of config fields' } satisfies Message;
+
+// Redeploy all
+
+export const redeployAlreadyRunning = { title: 'A redeploy of all cities is already running', hint: 'Its progress is shown; start another once it has finished.' } satisfies Message;
+export const redeployRunMissing = (id: string): Message => ({ title: `No redeploy run ${id}` });
+export const redeployCityGone = { title: 'the city was deleted during the redeploy' } satisfies Message;
+export const redeployCityOffline = { title: 'the site was taken offline during the redeploy' } satisfies Message;

@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
+import { deployFailed } from '../../messages/admin.js';
+import * as M from '../../messages/server.js';
+import { dataImageCacheDir } from '../../site/images/cache-dir.js';
+import { contactEndpointFor } from '../admin-api/generate.js';
+import { checkSiteFiles } from '../deploy/files.js';
+import type { ReleaseMeta, ReleaseStore } from '../deploy/release-store.js';
+import { textOf } from '../http/api-error.js';
+import { cityAssetSource } from './assets.js';
+import type { CityVersion } from './types.js';
+import { checkText } from './yaml.js';
+
+/**
+ * Builds a stored version and makes it live: the one way the city deploy and redeploy-all put a
+ * stored config online. It is /api/generate-clinic-website and /api/deploy-website in one step on
+ * the server, with the same rules: the same site pipeline (uploaded logos read from this server's
+ * uploads, the contact form posting to this server), the same file checks, the same refusal of a
+ * domain that is this server's own or another live site's, the same release store. The release
+ * records the city and the config version it was built from.
+ */
+export interface VersionDeployer {
+  deploy(v: CityVersion, place: DeployPlace): Promise<DeployOutcome>;
+}
+
+/** Where the deploy was asked: the origin sites post their forms to, and the request's URL (for the server's own names). */
+export interface DeployPlace {
+  /** PUBLIC_URL, or the origin the admin was reached at (as generate uses). */
+  serverOrigin: string;
+  requestUrl: string;
+}
+
+export type DeployOutcome =
+  | { ok: true; release: ReleaseMeta; businessName: string; city: string }
+  | { ok: false; status: 400 | 409; error: string; message: string };
+
+export interface VersionDeployerDeps {
+  releases: ReleaseStore;
+  /** The data folder: uploads in `<data>/uploads`, encoded photos kept in `<data>/cache/images`. */
+  dataDir: string;
+  /** Folders that stand for a site's root besides the uploads (cityAssetSource): the served config's, the samples'. */
+  assetFolders: readonly string[];
+  /** Host names that are this server's own, for a request to the admin. */
+  reservedHosts: (requestUrl: string) => ReadonlySet<string>;
+  /** Called after a deploy changed what is live. */
+  changed: () => void;
+}
+
+/**
+ * The deployment's domain: the config's domainName, else the host of its website, as the admin's
+ * deploy sends it (docs/decisions/003-admin-deploys.md: the form has no domain input).
+ */
+export function deploymentDomain(config: { domainName?: string; website?: string }): string | undefined {
+  if (config.domainName) return config.domainName.toLowerCase();
+  try {
+    return config.website ? new URL(config.website).hostname.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The deployer over this server's release store and uploads. */
+export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
+  const assets = cityAssetSource(join(d.dataDir, 'uploads'), d.assetFolders);
+  const imageCacheDir = dataImageCacheDir(d.dataDir);
+  const fail = (status: 400 | 409, error: string): DeployOutcome => ({ ok: false, status, error, message: deployFailed.title });
+  return {
+    async deploy(v, place) {
+      const file = `${v.slug}.yaml`;
+      // Checked again: a clinic-gen upgrade may have tightened the schema since it was saved.
+      const read = checkText(file, v.yaml);
+      if (!read.ok) return fail(400, read.errors.join('; '));
+      const { config, input } = read;
+      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir });
+      if (!site.ok) return fail(400, problemLines(file, site.errors).join('; '));
+      const files = checkSiteFiles(site.files);
+      if (!files.ok) return fail(400, `files: ${files.error}`);
+      const domain = deploymentDomain(config);
+      // A site on the admin's or the sites listener's own name would take over that origin.
+      if (domain && d.reservedHosts(place.requestUrl).has(domain)) return fail(409, textOf(M.domainReserved(domain)));
+      const result = await d.releases.deploy(v.slug, {
+        files: files.files,
+        domainName: domain,
+        businessName: config.businessName,
+        city: config.city,
+        config: input,
+        citySlug: v.slug,
+        configVersion: v.version,
+      });
+      if (!result.ok) return result.domainOwner ? fail(409, textOf(M.domainTaken(domain!, result.domainOwner))) : fail(400, result.error);
+      d.changed();
+      return { ok: true, release: result.release, businessName: config.businessName, city: config.city };
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminFormConfig, storedTestApp } from '../testing.js';
+
+/** Deploying stored versions: the release records its config version, the lists show it, rollback, delete. */
+const apps: ReturnType<typeof storedTestApp>[] = [];
+function app() {
+  const t = storedTestApp();
+  apps.push(t);
+  return t;
+}
+afterEach(async () => {
+  for (const t of apps.splice(0)) await t.close();
+});
+
+type Body = Record<string, unknown>;
+const body = async (res: Response) => (await res.json()) as Body;
+const deploy = async (t: ReturnType<typeof app>, slug: string, value?: unknown) => {
+  const res = await t.json('POST', `/api/cities/${slug}/deploy`, value);
+  return { status: res.status, body: await body(res) };
+};
+
+describe('deploying a stored city', () => {
+  it('records the config version in the release, and the deployments, versions and city lists show it', async () => {
+    const t = app();
+    await t.json('POST', '/api/cities', { config: adminFormConfig() });
+    const first = await deploy(t, 'tampa');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      success: true,
+      message: 'Northstar Men’s Health is live (config version 1)',
+      deploymentUrl: expect.stringMatching(/\/sites\/tampa\/$/),
+      deploymentPath: `deployments/tampa/releases/${first.body.releaseId as string}`,
+      configVersion: 1,
+    });
+    const r1 = first.body.releaseId as string;
+    expect(await t.store.meta('tampa', r1)).toMatchObject({ citySlug: 'tampa', configVersion: 1, domainName: 'tampa.example.com', city: 'Tampa' });
+    expect(await (await t.site('/sites/tampa/')).text()).toContain('(813) 555-0101');
+
+    await t.json('PUT', '/api/cities/tampa', { config: adminFormConfig({ phone: '(813) 555-0177' }), baseVersion: 1 });
+    const second = await deploy(t, 'tampa', {});
+    expect(second.body).toMatchObject({ success: true, configVersion: 2 });
+    const r2 = second.body.releaseId as string;
+    expect(await (await t.site('/sites/tampa/')).text()).toContain('(813) 555-0177');
+
+    const deployments = (await body(await t.request('/api/deployments'))).deployments as Body[];
+    expect(deployments).toHaveLength(1);
+    expect(deployments[0]).toMatchObject({ siteName: 'tampa', release: r2, domainName: 'tampa.example.com' });
+    expect(deployments[0]!.releases).toEqual([
+      { id: r2, createdAt: expect.any(String), live: true, configVersion: 2 },
+      { id: r1, createdAt: expect.any(String), live: false, configVersion: 1 },
+    ]);
+    expect((await body(await t.request('/api/cities/tampa/versions'))).versions).toEqual([
+      { version: 2, savedAt: expect.any(String), releases: [r2] },
+      { version: 1, savedAt: expect.any(String), releases: [r1] },
+    ]);
+    const r2Meta = await t.store.meta('tampa', r2);
+    expect((await body(await t.request('/api/cities'))).cities).toEqual([
+      expect.objectContaining({ slug: 'tampa', version: 2, live: true, liveReleaseId: r2, liveConfigVersion: 2, lastDeployAt: r2Meta.createdAt }),
+    ]);
+
+    // Rollback (the existing call) brings version 1 back; the last deploy is still the newest one.
+    const back = await t.json('POST', '/api/deployments/tampa/rollback', { release: r1 });
+    expect(back.status).toBe(200);
+    expect(await (await t.site('/sites/tampa/')).text()).toContain('(813) 555-0101');
+    expect((await body(await t.request('/api/cities'))).cities).toEqual([
+      expect.objectContaining({ live: true, liveReleaseId: r1, liveConfigVersion: 1, lastDeployAt: r2Meta.createdAt }),
+    ]);
+
+    const again = await deploy(t, 'tampa', { version: 1 });
+    expect(again.body).toMatchObject({ success: true, configVersion: 1 });
+    expect((await t.store.meta('tampa', again.body.releaseId as string)).configVersion).toBe(1);
+  });
+
+  it('answers an unknown city or version, a bad version and a taken domain with the field or name at fault', async () => {
+    const t = app();
+    await t.json('POST', '/api/cities', { config: adminFormConfig() });
+    expect(await deploy(t, 'orlando')).toMatchObject({ status: 404, body: { error: 'No saved city named orlando' } });
+    expect(await deploy(t, 'tampa', { version: 9 })).toMatchObject({ status: 404, body: { error: 'tampa has no saved version 9', message: 'Deployment failed' } });
+    expect(await deploy(t, 'tampa', { version: 'latest' })).toMatchObject({ status: 400, body: { error: 'version: expected a whole number from 1' } });
+    expect((await deploy(t, 'tampa')).status).toBe(200);
+    // Orlando's website is Tampa's address: the domain of a live site is not taken over.
+    await t.json('POST', '/api/cities', { config: adminFormConfig({ city: 'Orlando' }) });
+    expect(await deploy(t, 'orlando')).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'Deployment failed', error: expect.stringMatching(/^tampa\.example\.com is already the domain of the live site tampa\./) },
+    });
+    expect(await t.store.currentId('orlando')).toBeUndefined();
+  });
+
+  it('links a spec deploy of a saved config to its version, and not a config that was never saved', async () => {
+    const t = app();
+    await t.json('POST', '/api/cities', { config: adminFormConfig() });
+    const deployConfig = async (config: Record<string, unknown>) => {
+      const generated = await body(await t.json('POST', '/api/generate-clinic-website', config));
+      const res = await t.json('POST', '/api/deploy-website', { city: 'Tampa', domainName: 'tampa.example.com', files: generated.files, config });
+      expect(res.status).toBe(200);
+      const id = ((await body(res)).deploymentPath as string).split('/').pop()!;
+      return t.store.meta('tampa', id);
+    };
+    expect(await deployConfig(adminFormConfig())).toMatchObject({ citySlug: 'tampa', configVersion: 1 });
+    const unsaved = await deployConfig(adminFormConfig({ phone: '(813) 555-0166' }));
+    expect(unsaved.configVersion).toBeUndefined();
+    expect(unsaved.citySlug).toBeUndefined();
+    const releases = ((await body(await t.request('/api/deployments'))).deployments as { releases: Body[] }[])[0]!.releases;
+    expect(releases.map((r) => r.configVersion)).toEqual([undefined, 1]);
+  });
+
+  it('takes a live city offline on delete, keeping its versions', async () => {
+    const t = app();
+    await t.json('POST', '/api/cities', { config: adminFormConfig() });
+    await deploy(t, 'tampa');
+    expect(await body(await t.json('DELETE', '/api/cities/tampa'))).toEqual({ success: true, slug: 'tampa', offline: true });
+    expect((await t.site('/sites/tampa/')).status).toBe(404);
+    expect((await t.site('http://tampa.example.com/')).status).not.toBe(200);
+    expect(await body(await t.request('/api/deployments'))).toEqual({ success: true, deployments: [] });
+    expect(t.rows('SELECT version FROM city_versions WHERE slug = ?', 'tampa')).toEqual([{ version: 1 }]);
+  });
+});

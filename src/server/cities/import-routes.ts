@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { importBodyInvalid, importFileNameInvalid, importFilesFailed, importFileTooLarge, importTooManyFiles } from '../../messages/cities.js';
+import { readJson, sizeLabel } from '../admin-api/read-bytes.js';
+import { apiError, apiFailure } from '../http/api-error.js';
+import type { AppEnv } from '../types.js';
+import type { CityRouteDeps } from './context.js';
+import { prepareFile, saveImport, type ImportedFile } from './save.js';
+
+/** Files in one import. */
+export const MAX_IMPORT_FILES = 50;
+/** Bytes (UTF-8) of one imported file: a clinic config is a few KB, a long one some tens. */
+export const MAX_IMPORT_FILE_BYTES = 256 * 1024;
+/**
+ * The whole body: fifty files at their limit as JSON strings, with room for escapes. A larger
+ * body is refused whole, unread; a large file inside a body under this is refused by name.
+ */
+const MAX_IMPORT_BODY = 16 * 1024 * 1024;
+
+interface FileEntry {
+  name: string;
+  text: string;
+}
+
+const isEntry = (f: unknown): f is FileEntry =>
+  f !== null && typeof f === 'object' && typeof (f as FileEntry).name === 'string' && typeof (f as FileEntry).text === 'string';
+
+/**
+ * A name is only a label in messages, never a path: anything that could read as one (a folder
+ * separator, `..`, NUL or another control character) is refused, as are empty and very long names.
+ */
+// eslint-disable-next-line no-control-regex
+const isLabel = (name: string) => name.length >= 1 && name.length <= 255 && !/[/\\\u0000-\u001f\u007f]/.test(name) && !name.includes('..');
+
+/**
+ * POST /api/cities/import {files: [{name, text}]}: each file validated as `clinic-gen build` would
+ * read it. Good files are saved (a new city, or a version of the one stored; none when unchanged),
+ * a file with errors saves nothing and is named with each error's line. Refused whole, before
+ * anything is saved: a body that is not a list of files, more than MAX_IMPORT_FILES, a name that
+ * is not a plain label (400), a file over MAX_IMPORT_FILE_BYTES (413, naming it).
+ */
+export function importRoutes(d: CityRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post('/api/cities/import', async (c) => {
+    const body = await readJson(c.req.raw, MAX_IMPORT_BODY);
+    if (!body.ok) return apiError(c, body.status, { error: body.error });
+    const files = body.value !== null && typeof body.value === 'object' ? (body.value as { files?: unknown }).files : undefined;
+    if (!Array.isArray(files) || files.length === 0 || !files.every(isEntry)) return apiError(c, 400, { error: importBodyInvalid });
+    if (files.length > MAX_IMPORT_FILES) return apiError(c, 400, { error: importTooManyFiles(String(MAX_IMPORT_FILES)) });
+    const badName = files.find((f) => !isLabel(f.name));
+    if (badName) return apiError(c, 400, { error: importFileNameInvalid(badName.name) });
+    const large = files.find((f) => Buffer.byteLength(f.text, 'utf8') > MAX_IMPORT_FILE_BYTES);
+    if (large) return apiError(c, 413, { error: importFileTooLarge(large.name, sizeLabel(MAX_IMPORT_FILE_BYTES)) });
+
+    const imported: ImportedFile[] = [];
+    const failed: { file: string; errors: string[] }[] = [];
+    for (const f of files) {
+      const prepared = prepareFile(f.name, f.text);
+      if (prepared.ok) imported.push(await saveImport(d.cities, f.name, prepared.version));
+      else failed.push({ file: f.name, errors: prepared.errors });
+    }
+    if (failed.length) return c.json({ ...apiFailure({ error: importFilesFailed(String(failed.length), String(files.length)) }), imported, failed }, 400);
+    return c.json({ success: true, imported });
+  });
+  return app;
+}

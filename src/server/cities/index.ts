@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../types.js';
+import type { CityRouteDeps } from './context.js';
+import { cityDeployRoutes } from './deploy-routes.js';
+import { importRoutes } from './import-routes.js';
+import { cityRoutes } from './routes.js';
+import { versionRoutes } from './version-routes.js';
+
+/**
+ * Stored cities (docs/decisions/012-stored-cities.md): their configs with history, import and
+ * export as YAML, deploy from a stored version, redeploy-all. Mounted in the admin API, behind
+ * the admin guard like every /api route but the contact post.
+ */
+export function storedCityRoutes(d: CityRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  // Before the /:slug routes: `import` and `redeploy-all` are calls, not cities.
+  app.route('/', importRoutes(d));
+  app.route('/', cityDeployRoutes(d));
+  app.route('/', cityRoutes(d));
+  app.route('/', versionRoutes(d));
+  return app;
+}
+
+export type { CityRouteDeps } from './context.js';
+export { deploymentDomain, versionDeployer, type DeployPlace, type VersionDeployer } from './deploy-version.js';
+export { createRedeployRunner, runView, type RedeployRunner, type RunView } from './redeploy-runner.js';
+export { samplesDir, seedCities, SAMPLES_FLAG } from './seed.js';
+export { createSqliteCityStore } from './sqlite-store.js';
+export type { CityStore, CityVersion, RedeployStore, RunRecord } from './types.js';
+export { memoryCityStore } from './memory.js';

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { redeployCityGone, redeployCityOffline } from '../../messages/cities.js';
+import type { ReleaseStore } from '../deploy/release-store.js';
+import { errorFields, silentLogger, type Logger } from '../logger.js';
+import type { DeployPlace, VersionDeployer } from './deploy-version.js';
+import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord } from './types.js';
+
+/**
+ * Redeploy-all, run by the server whatever the browser does (docs/decisions/012-stored-cities.md):
+ * every live city (deployed, not deleted) rebuilt from its latest stored version and deployed
+ * again, one failure not stopping the others. Each item's progress is written as it happens, so
+ * after a crash the start-up marks the run interrupted (store/open.ts) and `reconcile` tells which
+ * cities did switch. Cities are worked on `concurrency` at a time: one builds its pages (CPU)
+ * while others write their files (the disk), and the release store lets different sites deploy
+ * side by side.
+ */
+export interface RunView {
+  id: string;
+  state: RunRecord['state'];
+  startedAt: string;
+  finishedAt?: string;
+  items: Omit<RunItem, 'finishedAt'>[];
+  summary: { ok: number; failed: number; pending: number };
+}
+
+export type StartResult = { ok: true; run: RunView; done: Promise<RunView> } | { ok: false; run: RunView };
+
+export interface RedeployRunner {
+  /** Starts a run, unless one is running (that one comes back). `done` settles when it has finished. */
+  start(place: DeployPlace): Promise<StartResult>;
+  get(id: string): Promise<RunView | undefined>;
+  latest(): Promise<RunView | undefined>;
+  /** Lets the cities in flight finish, then ends the run as interrupted (shutdown). */
+  stop(): Promise<void>;
+  /**
+   * After a restart: items of the interrupted runs that were deploying when the process died, and
+   * whose city is live with exactly that version since the run began, did switch: marked ok.
+   */
+  reconcile(runIds: readonly string[]): Promise<void>;
+}
+
+export interface RunnerDeps {
+  cities: CityStore;
+  releases: ReleaseStore;
+  deployer: VersionDeployer;
+  logger?: Logger;
+  now?: () => Date;
+  /** Cities worked on at once (default 8). */
+  concurrency?: number;
+}
+
+/** A run as the API answers it. */
+export function runView(r: RunRecord): RunView {
+  const items = r.items.map(({ finishedAt: _f, ...item }) => item);
+  const count = (pred: (i: RunItem) => boolean) => r.items.filter(pred).length;
+  return {
+    id: r.id,
+    state: r.state,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    items,
+    summary: { ok: count((i) => i.state === 'ok'), failed: count((i) => i.state === 'failed'), pending: count((i) => i.state === 'pending' || i.state === 'deploying') },
+  };
+}
+
+export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
+  const logger = d.logger ?? silentLogger;
+  const now = d.now ?? (() => new Date());
+  const runs = d.cities.redeploys;
+  let active: { id: string; done: Promise<RunView> } | undefined;
+  let starting: Promise<unknown> = Promise.resolve();
+  let stopping = false;
+
+  const view = async (id: string) => {
+    const r = await runs.get(id);
+    if (!r) throw new Error(`redeploy run ${id} vanished`);
+    return runView(r);
+  };
+
+  /** One city: its latest version built and deployed; every outcome recorded, none thrown. */
+  async function one(runId: string, item: RunItem, place: DeployPlace): Promise<void> {
+    const finished = (patch: Partial<RunItem>) => runs.update(runId, item.slug, { state: 'failed', finishedAt: now().toISOString(), ...patch });
+    try {
+      const latest = await d.cities.latest(item.slug);
+      if (!latest) return await finished({ error: redeployCityGone.title });
+      // Taken offline since the run began: redeploying would bring back what the operator removed.
+      if (!(await d.releases.currentId(item.slug))) return await finished({ error: redeployCityOffline.title });
+      await runs.update(runId, item.slug, { state: 'deploying', configVersion: latest.version });
+      const out = await d.deployer.deploy(latest, place);
+      if (!out.ok) return await finished({ error: out.error });
+      // Deleted while it deployed: the delete took the site offline first, so this deploy put it back.
+      if (!(await d.cities.latest(item.slug))) {
+        await d.releases.remove(item.slug);
+        return await finished({ error: redeployCityGone.title });
+      }
+      await finished({ state: 'ok', releaseId: out.release.id });
+    } catch (err) {
+      logger.error('redeploy.city_failed', { slug: item.slug, ...errorFields(err) });
+      await finished({ error: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
+    }
+  }
+
+  async function work(run: RunRecord, place: DeployPlace): Promise<RunView> {
+    const queue = [...run.items];
+    const workers = Math.max(1, Math.min(d.concurrency ?? 8, queue.length));
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        for (let item = queue.shift(); item && !stopping; item = queue.shift()) await one(run.id, item, place);
+      }),
+    );
+    await runs.finish(run.id, stopping ? 'interrupted' : 'done', now().toISOString());
+    const done = await view(run.id);
+    logger.info('redeploy.finished', { run: run.id, state: done.state, ...done.summary });
+    return done;
+  }
+
+  async function begin(place: DeployPlace): Promise<StartResult> {
+    if (active) return { ok: false, run: await view(active.id) };
+    const [stored, live] = await Promise.all([d.cities.list(), d.releases.list()]);
+    const liveSlugs = new Set(live.map((l) => l.siteName));
+    const items = stored.filter((c) => liveSlugs.has(c.slug)).map((c) => ({ slug: c.slug, city: c.city }));
+    const created = await runs.create({ id: randomUUID(), startedAt: now().toISOString(), items });
+    if (!created.ok) return { ok: false, run: runView(created.running) };
+    logger.info('redeploy.started', { run: created.run.id, cities: items.length });
+    const done = work(created.run, place).catch(async (err: unknown) => {
+      logger.error('redeploy.failed', { run: created.run.id, ...errorFields(err) });
+      await runs.finish(created.run.id, 'interrupted', now().toISOString()).catch(() => undefined);
+      return view(created.run.id);
+    });
+    active = { id: created.run.id, done };
+    void done.finally(() => {
+      if (active?.id === created.run.id) active = undefined;
+    });
+    return { ok: true, run: runView(created.run), done };
+  }
+
+  return {
+    start(place) {
+      // Two clicks at once: the second waits for the first to have made its run, then is told of it.
+      const next = starting.then(() => begin(place));
+      starting = next.catch(() => undefined);
+      return next;
+    },
+    get: async (id) => {
+      const r = await runs.get(id);
+      return r && runView(r);
+    },
+    latest: async () => {
+      const r = await runs.latest();
+      return r && runView(r);
+    },
+    async stop() {
+      stopping = true;
+      await active?.done;
+    },
+    async reconcile(runIds) {
+      for (const id of runIds) {
+        const run = await runs.get(id);
+        for (const item of run?.items ?? []) {
+          if (item.state !== 'failed' || item.error !== RUN_STOPPED || item.configVersion === undefined) continue;
+          const liveId = await d.releases.currentId(item.slug);
+          const meta = liveId ? await d.releases.meta(item.slug, liveId) : undefined;
+          if (meta && meta.citySlug === item.slug && meta.configVersion === item.configVersion && meta.createdAt >= run!.startedAt) {
+            await runs.update(id, item.slug, { state: 'ok', releaseId: meta.id, finishedAt: item.finishedAt });
+          }
+        }
+      }
+    },
+  };
+}

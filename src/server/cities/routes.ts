@@ -1,0 +1,110 @@
+import { Hono } from 'hono';
+import {
+  cityAlreadyStored,
+  cityBaseVersionInvalid,
+  cityOfConfigDiffers,
+  citySaveFailed,
+  cityVersionStale,
+} from '../../messages/cities.js';
+import { readJson } from '../admin-api/read-bytes.js';
+import { releaseTime } from '../deploy/release-store.js';
+import { apiError, fieldFailure } from '../http/api-error.js';
+import type { AppEnv } from '../types.js';
+import { noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';
+import { prepareConfig } from './save.js';
+import { storedInput } from './yaml.js';
+
+/** A clinic config is a few KB; local content can make it some tens (as generate takes). */
+export const MAX_CONFIG_BODY = 256 * 1024;
+
+/** The body's field `key`, whatever the body is. */
+const field = (value: unknown, key: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
+
+/**
+ * The saved cities: the list the admin opens on, a new city, one city's latest version, a save
+ * (a new version unless nothing changed), and delete (docs/decisions/012-stored-cities.md).
+ */
+export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/api/cities', async (c) => {
+    const [stored, live] = await Promise.all([d.cities.list(), d.releases.list()]);
+    const liveBy = new Map(live.map((l) => [l.siteName, l.release]));
+    const messages = new Map(d.messages.countBySite(d.now()).map((s) => [s.site, s.last30Days]));
+    const cities = await Promise.all(
+      stored.map(async (v) => {
+        const release = liveBy.get(v.slug);
+        // The newest release, not the live one: a rollback is not a deploy.
+        const newest = release ? (await d.releases.releaseIds(v.slug)).pop() : undefined;
+        return {
+          slug: v.slug,
+          businessName: v.businessName,
+          city: v.city,
+          state: v.state,
+          version: v.version,
+          savedAt: v.savedAt,
+          live: release !== undefined,
+          liveReleaseId: release?.id,
+          liveConfigVersion: release?.citySlug === v.slug ? release.configVersion : undefined,
+          lastDeployAt: newest ? releaseTime(newest) : undefined,
+          messages30d: messages.get(v.slug) ?? 0,
+        };
+      }),
+    );
+    return c.json({ success: true, cities });
+  });
+
+  app.post('/api/cities', async (c) => {
+    const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
+    if (!body.ok) return apiError(c, body.status, { error: body.error, message: citySaveFailed });
+    const prepared = prepareConfig(field(body.value, 'config'));
+    if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
+    const { slug } = prepared.version;
+    const saved = await d.cities.save(prepared.version, { mode: 'create' });
+    if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(slug), message: citySaveFailed });
+    return c.json({ success: true, city: { slug, version: saved.version, savedAt: saved.savedAt } }, 201);
+  });
+
+  app.get('/api/cities/:slug', async (c) => {
+    const s = slugParam(c);
+    if (!s.ok) return s.response;
+    const v = await d.cities.latest(s.slug);
+    if (!v) return noCity(c, s.slug);
+    return c.json({ success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml), yaml: v.yaml });
+  });
+
+  app.put('/api/cities/:slug', async (c) => {
+    const s = slugParam(c);
+    if (!s.ok) return s.response;
+    if (!(await d.cities.latest(s.slug))) return noCity(c, s.slug);
+    const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
+    if (!body.ok) return apiError(c, body.status, { error: body.error, message: citySaveFailed });
+    const base = field(body.value, 'baseVersion');
+    const baseVersion = base === undefined ? undefined : versionNumber(base);
+    if (base !== undefined && baseVersion === undefined) return apiError(c, 400, { error: cityBaseVersionInvalid, message: citySaveFailed });
+    const prepared = prepareConfig(field(body.value, 'config'));
+    if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
+    const v = prepared.version;
+    // A city is its slug: another city name would be another city (and another site).
+    if (v.slug !== s.slug) return apiError(c, 400, { ...fieldFailure({ city: cityOfConfigDiffers(v.city, v.slug, s.slug).title }), message: citySaveFailed });
+    const saved = await d.cities.save(v, { mode: 'update', baseVersion });
+    if (saved.status === 'missing') return noCity(c, s.slug);
+    if (saved.status === 'stale') return apiError(c, 409, { error: cityVersionStale(s.slug, String(baseVersion), String(saved.latest)), message: citySaveFailed });
+    if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(s.slug), message: citySaveFailed });
+    return c.json({ success: true, slug: s.slug, version: saved.version, savedAt: saved.savedAt, changed: saved.status !== 'unchanged' });
+  });
+
+  app.delete('/api/cities/:slug', async (c) => {
+    const s = slugParam(c);
+    if (!s.ok) return s.response;
+    const history = c.req.query('history');
+    if (!(await d.cities.latest(s.slug))) return noCity(c, s.slug);
+    // Offline first: a city marked deleted must never still be live.
+    const offline = await d.releases.remove(s.slug);
+    if (offline) d.changed();
+    await d.cities.remove(s.slug, history !== 'delete');
+    return c.json({ success: true, slug: s.slug, offline });
+  });
+
+  return app;
+}

@@ -1,0 +1,59 @@
+import { clinicConfigSchema } from '../../config/schema.js';
+import { citySlug } from '../../config/slug.js';
+import { cityConfigMissing, cityYamlDrift } from '../../messages/cities.js';
+import { fieldErrors } from '../admin-api/generate.js';
+import { isSiteName } from '../deploy/names.js';
+import type { CityStore, NewVersion, SaveResult } from './types.js';
+import { checkText, configDigest, withSchemaLine, yamlOfConfig } from './yaml.js';
+
+/**
+ * From what the admin sends (a config as JSON) or imports (a YAML file) to a version the store
+ * keeps: validated by the CLI's own loader, its text the file `clinic-gen build` reads.
+ */
+export type Prepared = { ok: true; version: NewVersion } | { ok: false; errors: Record<string, string> };
+
+/** A config sent as JSON (POST and PUT /api/cities): field errors as the generate form shows them. */
+export function prepareConfig(input: unknown): Prepared {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: { config: cityConfigMissing.title } };
+  const parsed = clinicConfigSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
+  const slug = citySlug(parsed.data.city);
+  const yaml = yamlOfConfig(input as Record<string, unknown>);
+  // What is stored must read back as what was validated, through the loader `build` uses.
+  const back = checkText(`${slug}.yaml`, yaml);
+  if (!back.ok || back.digest !== configDigest(parsed.data)) return { ok: false, errors: { config: cityYamlDrift.title } };
+  return { ok: true, version: versionOf(slug, yaml, back) };
+}
+
+/** An imported file: every problem as `<file>:<line>:<col> <field>: <message>`, numbered as in the file sent. */
+export function prepareFile(name: string, text: string): { ok: true; version: NewVersion } | { ok: false; errors: string[] } {
+  const checked = checkText(name, text);
+  if (!checked.ok) return checked;
+  const slug = citySlug(checked.config.city);
+  const yaml = withSchemaLine(text);
+  const back = checkText(`${slug}.yaml`, yaml);
+  if (!back.ok || back.digest !== checked.digest) return { ok: false, errors: [`${name}:1:1 config: ${cityYamlDrift.title}`] };
+  return { ok: true, version: versionOf(slug, yaml, back) };
+}
+
+function versionOf(slug: string, yaml: string, r: { digest: string; config: { businessName: string; city: string; state: string } }): NewVersion {
+  // The schema only lets through cities whose slug is a safe name (cityHasSafeSlug); checked again
+  // here because the slug names the city's folder under deployments/.
+  if (!isSiteName(slug)) throw new Error(`city slug ${JSON.stringify(slug)} is not a site name`);
+  return { slug, yaml, digest: r.digest, businessName: r.config.businessName, city: r.config.city, state: r.config.state };
+}
+
+/** One file imported: created (new, or a deleted city back), a version added, or unchanged. */
+export interface ImportedFile {
+  file: string;
+  slug: string;
+  version: number;
+  created: boolean;
+}
+
+/** Saves a prepared import: a new city, or a version of the existing one (none when unchanged). */
+export async function saveImport(cities: CityStore, file: string, v: NewVersion): Promise<ImportedFile> {
+  const r: SaveResult = await cities.save(v, { mode: 'import' });
+  if (!('version' in r)) throw new Error(`import of ${file} answered ${r.status}`);
+  return { file, slug: v.slug, version: r.version, created: r.status === 'created' };
+}

@@ -1,0 +1,125 @@
+import type Database from 'better-sqlite3';
+import { RUN_STOPPED, type ItemPatch, type ItemState, type RedeployStore, type RunRecord, type RunState } from './types.js';
+
+interface RunRow {
+  id: string;
+  started_at: string;
+  finished_at: string | null;
+  state: RunState;
+}
+
+interface ItemRow {
+  slug: string;
+  city: string;
+  state: ItemState;
+  config_version: number | null;
+  release_id: string | null;
+  error: string | null;
+  finished_at: string | null;
+}
+
+const FAIL_UNFINISHED = "UPDATE redeploy_items SET state = 'failed', error = ?, finished_at = ? WHERE run_id = ? AND state IN ('pending', 'deploying')";
+const END_RUN = 'UPDATE redeploy_runs SET state = ?, finished_at = ? WHERE id = ?';
+
+/**
+ * Every run left `running` by a process that is gone becomes `interrupted`, its unfinished items
+ * failed (RUN_STOPPED); the store calls it on opening the file. Returns those runs' ids.
+ */
+export function recoverRuns(db: Database.Database, at: string): string[] {
+  return db
+    .transaction(() => {
+      const ids = db.prepare<[], { id: string }>("SELECT id FROM redeploy_runs WHERE state = 'running'").all().map((r) => r.id);
+      for (const id of ids) {
+        db.prepare(FAIL_UNFINISHED).run(RUN_STOPPED, at, id);
+        db.prepare(END_RUN).run('interrupted', at, id);
+      }
+      return ids;
+    })
+    .immediate();
+}
+
+/**
+ * Redeploy-all runs in SQLite. A run's progress is a few writes per city; with the connection's
+ * synchronous=FULL each would wait for an fsync on the event loop (5 ms each on a slow disk, a
+ * second for a hundred cities). Progress is written with synchronous=NORMAL instead: in WAL mode a
+ * commit then survives the process being killed (kill -9, a crash), and only a power cut can lose
+ * the last few marks, which start-up then reports as an interrupted run. The truth of what is
+ * live is on disk anyway (the release store switches atomically).
+ */
+export function createRedeployStore(db: Database.Database): RedeployStore {
+  const running = db.prepare<[], RunRow>("SELECT id, started_at, finished_at, state FROM redeploy_runs WHERE state = 'running' ORDER BY started_at DESC LIMIT 1");
+  const runById = db.prepare<[string], RunRow>('SELECT id, started_at, finished_at, state FROM redeploy_runs WHERE id = ?');
+  const newestRun = db.prepare<[], RunRow>('SELECT id, started_at, finished_at, state FROM redeploy_runs ORDER BY started_at DESC, rowid DESC LIMIT 1');
+  const itemsOf = db.prepare<[string], ItemRow>(
+    'SELECT slug, city, state, config_version, release_id, error, finished_at FROM redeploy_items WHERE run_id = ? ORDER BY seq',
+  );
+  const insertRun = db.prepare("INSERT INTO redeploy_runs (id, started_at, state) VALUES (?, ?, 'running')");
+  const insertItem = db.prepare("INSERT INTO redeploy_items (run_id, seq, slug, city, state) VALUES (?, ?, ?, ?, 'pending')");
+  const patchItem = db.prepare(
+    `UPDATE redeploy_items SET state = @state, config_version = coalesce(@configVersion, config_version),
+            release_id = coalesce(@releaseId, release_id), error = @error, finished_at = @finishedAt
+      WHERE run_id = @runId AND slug = @slug`,
+  );
+  const failUnfinished = db.prepare(FAIL_UNFINISHED);
+  const endRun = db.prepare(END_RUN);
+
+  const record = (r: RunRow): RunRecord => ({
+    id: r.id,
+    state: r.state,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at ?? undefined,
+    items: itemsOf.all(r.id).map((i) => ({
+      slug: i.slug,
+      city: i.city,
+      state: i.state,
+      configVersion: i.config_version ?? undefined,
+      releaseId: i.release_id ?? undefined,
+      error: i.error ?? undefined,
+      finishedAt: i.finished_at ?? undefined,
+    })),
+  });
+
+  /** Runs `work` in a transaction committed without waiting for the disk (see above). */
+  const relaxed = <A extends unknown[], R>(work: (...args: A) => R) => {
+    const tx = db.transaction(work);
+    return (...args: A): R => {
+      const before = db.pragma('synchronous', { simple: true }) as number;
+      db.pragma('synchronous = NORMAL');
+      try {
+        return tx.immediate(...args);
+      } finally {
+        db.pragma(`synchronous = ${before}`);
+      }
+    };
+  };
+
+  const create = db.transaction((id: string, startedAt: string, items: { slug: string; city: string }[]) => {
+    const busy = running.get();
+    if (busy) return { ok: false as const, running: record(busy) };
+    insertRun.run(id, startedAt);
+    items.forEach((item, seq) => insertItem.run(id, seq, item.slug, item.city));
+    return { ok: true as const, run: record(runById.get(id)!) };
+  });
+  const update = relaxed((runId: string, slug: string, p: ItemPatch) => {
+    patchItem.run({ runId, slug, state: p.state, configVersion: p.configVersion ?? null, releaseId: p.releaseId ?? null, error: p.error ?? null, finishedAt: p.finishedAt ?? null });
+  });
+  const finish = relaxed((runId: string, state: 'done' | 'interrupted', at: string) => {
+    if (state === 'interrupted') failUnfinished.run(RUN_STOPPED, at, runId);
+    endRun.run(state, at, runId);
+  });
+
+  return {
+    create: async (run) => create.immediate(run.id, run.startedAt, run.items),
+    update: async (runId, slug, patch) => update(runId, slug, patch),
+    finish: async (runId, state, at) => finish(runId, state, at),
+    get: async (id) => {
+      const r = runById.get(id);
+      return r && record(r);
+    },
+    latest: async () => {
+      const r = newestRun.get();
+      return r && record(r);
+    },
+    recover: async (at) => recoverRuns(db, at),
+  };
+}

@@ -1,0 +1,122 @@
+import type Database from 'better-sqlite3';
+import { createRedeployStore } from './sqlite-runs.js';
+import type { CityStore, CityVersion, NewVersion, SaveMode, SaveResult } from './types.js';
+
+interface VersionRow {
+  slug: string;
+  version: number;
+  yaml: string;
+  digest: string;
+  business_name: string;
+  city: string;
+  state: string;
+  saved_at: string;
+}
+
+const toVersion = (r: VersionRow): CityVersion => ({
+  slug: r.slug,
+  version: r.version,
+  yaml: r.yaml,
+  digest: r.digest,
+  businessName: r.business_name,
+  city: r.city,
+  state: r.state,
+  savedAt: r.saved_at,
+});
+
+const COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at';
+
+/**
+ * The SQLite city store, on the connection of the message store (store/open.ts). better-sqlite3
+ * is synchronous: each method runs to its end before the promise it returns is made, and every
+ * write is one transaction, so a save's checks (exists, base version, unchanged) and its insert
+ * can never interleave with another request's. Saves are fsynced (synchronous=FULL, the
+ * connection's setting): an operator's saved config survives a power cut like a message does.
+ */
+export function createSqliteCityStore(db: Database.Database, now: () => Date = () => new Date()): CityStore {
+  const latestOf = db.prepare<[string], VersionRow>(
+    `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
+      WHERE v.slug = ? AND c.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1`,
+  );
+  const all = db.prepare<[], VersionRow>(
+    `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
+      WHERE c.deleted_at IS NULL AND v.version = (SELECT max(version) FROM city_versions WHERE slug = v.slug)
+      ORDER BY v.slug`,
+  );
+  const one = db.prepare<[string, number], VersionRow>(
+    `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug WHERE v.slug = ? AND v.version = ? AND c.deleted_at IS NULL`,
+  );
+  const history = db.prepare<[string], { version: number; saved_at: string }>('SELECT version, saved_at FROM city_versions WHERE slug = ? ORDER BY version DESC');
+  const byDigest = db.prepare<[string, string], { version: number }>(
+    `SELECT v.version FROM city_versions v JOIN cities c ON c.slug = v.slug
+      WHERE v.slug = ? AND v.digest = ? AND c.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1`,
+  );
+  const cityRow = db.prepare<[string], { deleted_at: string | null }>('SELECT deleted_at FROM cities WHERE slug = ?');
+  const newest = db.prepare<[string], { version: number; digest: string; saved_at: string }>(
+    'SELECT version, digest, saved_at FROM city_versions WHERE slug = ? ORDER BY version DESC LIMIT 1',
+  );
+  const insertCity = db.prepare('INSERT INTO cities (slug, created_at) VALUES (?, ?)');
+  const revive = db.prepare('UPDATE cities SET deleted_at = NULL WHERE slug = ?');
+  const insertVersion = db.prepare(
+    `INSERT INTO city_versions (slug, version, yaml, digest, business_name, city, state, saved_at)
+     VALUES (@slug, @version, @yaml, @digest, @businessName, @city, @state, @savedAt)`,
+  );
+  const markDeleted = db.prepare('UPDATE cities SET deleted_at = ? WHERE slug = ? AND deleted_at IS NULL');
+  const forgetVersions = db.prepare('DELETE FROM city_versions WHERE slug = ?');
+  const forgetCity = db.prepare('DELETE FROM cities WHERE slug = ?');
+  const flagGet = db.prepare<[string], { value: string }>('SELECT value FROM store_meta WHERE key = ?');
+  const flagSet = db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
+
+  const save = db.transaction((v: NewVersion, m: SaveMode): SaveResult => {
+    const row = cityRow.get(v.slug);
+    const live = row !== undefined && row.deleted_at === null;
+    const last = newest.get(v.slug);
+    if (m.mode === 'create' && live) return { status: 'exists' };
+    if (m.mode === 'update' && !live) return { status: 'missing' };
+    if (m.mode === 'update' && m.baseVersion !== undefined && m.baseVersion !== last?.version) return { status: 'stale', latest: last?.version ?? 0 };
+    if (live && last && last.digest === v.digest) return { status: 'unchanged', version: last.version, savedAt: last.saved_at };
+    const savedAt = now().toISOString();
+    if (!row) insertCity.run(v.slug, savedAt);
+    else if (!live) revive.run(v.slug);
+    // A revived city goes on after its old versions: history numbers are never reused.
+    const version = (last?.version ?? 0) + 1;
+    insertVersion.run({ ...v, version, savedAt });
+    return { status: live ? 'saved' : 'created', version, savedAt };
+  });
+
+  const remove = db.transaction((slug: string, keepHistory: boolean): boolean => {
+    const row = cityRow.get(slug);
+    if (!row || row.deleted_at !== null) return false;
+    if (keepHistory) {
+      markDeleted.run(now().toISOString(), slug);
+    } else {
+      forgetVersions.run(slug);
+      forgetCity.run(slug);
+    }
+    return true;
+  });
+
+  return {
+    list: async () => all.all().map(toVersion),
+    latest: async (slug) => {
+      const r = latestOf.get(slug);
+      return r && toVersion(r);
+    },
+    version: async (slug, version) => {
+      const r = one.get(slug, version);
+      return r && toVersion(r);
+    },
+    versions: async (slug) => {
+      const row = cityRow.get(slug);
+      if (!row || row.deleted_at !== null) return undefined;
+      return history.all(slug).map((r) => ({ version: r.version, savedAt: r.saved_at }));
+    },
+    findByDigest: async (slug, digest) => byDigest.get(slug, digest)?.version,
+    exists: async (slug) => cityRow.get(slug) !== undefined,
+    save: async (v, m) => save.immediate(v, m),
+    remove: async (slug, keepHistory) => remove.immediate(slug, keepHistory),
+    claimFlag: async (key, value) => flagSet.run(key, value).changes === 1,
+    readFlag: async (key) => flagGet.get(key)?.value,
+    redeploys: createRedeployStore(db),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Stored cities as the routes and the redeploy runner see them (docs/decisions/012-stored-cities.md).
+ * One interface, asynchronous so a PostgreSQL store can implement it as well as the SQLite one
+ * (sqlite-store.ts); routes never know which one they talk to. A city is keyed by its slug
+ * (citySlug of its config's city); its configs are versions numbered from 1, never rewritten.
+ */
+
+/** One saved version of a city's config. */
+export interface CityVersion {
+  slug: string;
+  version: number;
+  /** The exact text `clinic-gen build` reads: the schema comment line, then the config. */
+  yaml: string;
+  /** Hash of the validated config (defaults filled): equal digests, equal configs. */
+  digest: string;
+  businessName: string;
+  city: string;
+  state: string;
+  /** ISO 8601. */
+  savedAt: string;
+}
+
+/** A version to save: what the store keeps, minus what it numbers and dates itself. */
+export type NewVersion = Omit<CityVersion, 'version' | 'savedAt'>;
+
+/**
+ * How a save treats the city as stored:
+ * - `create`: a new city (a deleted one of that slug comes back with a version after its old ones);
+ * - `update`: an existing city; `baseVersion`, when given, must be its latest version;
+ * - `import`: either, whichever applies.
+ */
+export type SaveMode = { mode: 'create' } | { mode: 'update'; baseVersion?: number } | { mode: 'import' };
+
+/** What a save did. `unchanged`: the config equalled the latest version's; no version was added. */
+export type SaveResult =
+  | { status: 'created' | 'saved' | 'unchanged'; version: number; savedAt: string }
+  | { status: 'exists' }
+  | { status: 'missing' }
+  | { status: 'stale'; latest: number };
+
+export type RunState = 'running' | 'done' | 'interrupted';
+export type ItemState = 'pending' | 'deploying' | 'ok' | 'failed';
+
+/** One city of a redeploy-all run. */
+export interface RunItem {
+  slug: string;
+  city: string;
+  state: ItemState;
+  configVersion?: number;
+  releaseId?: string;
+  error?: string;
+  finishedAt?: string;
+}
+
+export interface RunRecord {
+  id: string;
+  state: RunState;
+  startedAt: string;
+  finishedAt?: string;
+  items: RunItem[];
+}
+
+/** What changes on an item as a run goes. */
+export type ItemPatch = Pick<RunItem, 'state'> & Partial<Pick<RunItem, 'configVersion' | 'releaseId' | 'error' | 'finishedAt'>>;
+
+/** The error of an item whose run the server stopped (or lost, killed) before it finished. */
+export const RUN_STOPPED = 'the server stopped during the redeploy';
+
+/** Redeploy-all runs, persisted as they progress so a restart tells what happened. */
+export interface RedeployStore {
+  /** Starts a run with its items pending, unless one is running (then that one comes back). */
+  create(run: { id: string; startedAt: string; items: { slug: string; city: string }[] }): Promise<{ ok: true; run: RunRecord } | { ok: false; running: RunRecord }>;
+  /** Records one item's progress. Not fsynced: see sqlite-store.ts. */
+  update(runId: string, slug: string, patch: ItemPatch): Promise<void>;
+  /** Ends a run: `done`, or `interrupted` with its unfinished items failed (RUN_STOPPED). */
+  finish(runId: string, state: 'done' | 'interrupted', finishedAt: string): Promise<void>;
+  get(id: string): Promise<RunRecord | undefined>;
+  latest(): Promise<RunRecord | undefined>;
+  /**
+   * At start-up: every run left `running` by a process that is gone becomes `interrupted`, its
+   * unfinished items `failed` with RUN_STOPPED. Returns those runs' ids.
+   */
+  recover(now: string): Promise<string[]>;
+}
+
+/** The stored cities. Deleted cities are out of every read but `exists`. */
+export interface CityStore {
+  /** The latest version of every city that is not deleted, by slug. */
+  list(): Promise<CityVersion[]>;
+  /** The latest version of a city, undefined when there is none or it is deleted. */
+  latest(slug: string): Promise<CityVersion | undefined>;
+  /** One version of a city that is not deleted. */
+  version(slug: string, version: number): Promise<CityVersion | undefined>;
+  /** The versions of a city that is not deleted, newest first; undefined for no such city. */
+  versions(slug: string): Promise<{ version: number; savedAt: string }[] | undefined>;
+  /** The newest version of a city (not deleted) whose config has this digest. */
+  findByDigest(slug: string, digest: string): Promise<number | undefined>;
+  /** True when the slug was ever stored and its history kept, deleted or not. */
+  exists(slug: string): Promise<boolean>;
+  save(version: NewVersion, mode: SaveMode): Promise<SaveResult>;
+  /** Marks a city deleted, or forgets it and its versions (`keepHistory` false). False: no such city. */
+  remove(slug: string, keepHistory: boolean): Promise<boolean>;
+  /** Sets `key` unless it is set; true when this call set it. */
+  claimFlag(key: string, value: string): Promise<boolean>;
+  readFlag(key: string): Promise<string | undefined>;
+  redeploys: RedeployStore;
+}

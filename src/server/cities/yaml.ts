@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import jsyaml from 'js-yaml';
+import { parse, stringify } from 'yaml';
+import { SCHEMA_FILE } from '../../config/json-schema.js';
+import { parseConfigText } from '../../config/load.js';
+import type { ClinicConfig } from '../../config/schema.js';
+import { importFileNul, importFileTooDeep, importFileUnreadable } from '../../messages/cities.js';
+
+/**
+ * The YAML of a stored version: the exact file `clinic-gen build` reads. Its first line is the
+ * schema comment of configs/*.yaml, so an exported file dropped into the package's configs/ folder
+ * gets completion and checks in an editor as the samples do (`clinic-gen init` writes the same
+ * line, relative to where it writes). Every text is checked by the CLI's own loader
+ * (parseConfigText), and its errors read `file:line:col field: message` as the CLI's do.
+ */
+export const SCHEMA_LINE = `# yaml-language-server: $schema=../${SCHEMA_FILE}`;
+
+/** A config read back from a stored or imported text. */
+export interface ReadConfig {
+  /** The config as written (the input shape the admin form edits). */
+  input: Record<string, unknown>;
+  /** Validated, defaults filled: what builds the site. */
+  config: ClinicConfig;
+  /** Hash of `config`: equal digests, equal configs, whatever the spelling or the comments. */
+  digest: string;
+}
+
+/** Keys sorted at every level, so the digest does not depend on the order fields were written in. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, canonical(v)]));
+}
+
+/** The digest of a validated config. */
+export function configDigest(config: ClinicConfig): string {
+  return createHash('sha256').update(JSON.stringify(canonical(config))).digest('base64url');
+}
+
+// The same test as the CLI's loader: anchors and aliases go to yaml, which caps their expansion.
+const ANCHOR_OR_ALIAS = /(?:^|[\s:[{,-])[&*][^\s]/m;
+
+/**
+ * The plain data of a text the loader accepted, read the way it reads: js-yaml when the text has
+ * no anchors or aliases (ten times faster), else (or when js-yaml cannot take it) yaml with its
+ * cap on aliases.
+ */
+function loadData(text: string): unknown {
+  if (!ANCHOR_OR_ALIAS.test(text)) {
+    try {
+      return jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+    } catch {
+      // yaml below reads what js-yaml refuses, as the loader does.
+    }
+  }
+  return parse(text, { maxAliasCount: 50, uniqueKeys: true });
+}
+
+/** A stored version's config as written (the input shape the admin form edits). */
+export function storedInput(text: string): Record<string, unknown> {
+  return loadData(text) as Record<string, unknown>;
+}
+
+/** The text of a config the admin sent as JSON: the schema line, then the fields in the order sent. */
+export function yamlOfConfig(input: Record<string, unknown>): string {
+  return `${SCHEMA_LINE}\n${stringify(input, { lineWidth: 0 })}`;
+}
+
+/**
+ * An imported file's text as stored: the operator's own text (comments and all), its first line
+ * made the schema line (replacing an editor schema line that pointed elsewhere).
+ */
+export function withSchemaLine(text: string): string {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const eol = body.includes('\r\n') ? '\r\n' : '\n';
+  if (/^# yaml-language-server:/.test(body)) return SCHEMA_LINE + body.slice(body.search(/\r?\n|$/));
+  return `${SCHEMA_LINE}${eol}${body}`;
+}
+
+/** `file:line:col` of an offset in `text`. */
+function at(file: string, text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `${file}:${line}:${offset - before.lastIndexOf('\n')}`;
+}
+
+/** Flow brackets or block indentation deeper than any config needs (a clinic config nests 4 levels). */
+const MAX_FLOW_DEPTH = 64;
+const MAX_INDENT = 256;
+
+/**
+ * Texts the YAML parsers should not be given: a NUL (a binary file), or nesting thousands of levels
+ * deep, which both parsers take seconds to refuse (they recurse until the stack runs out). A
+ * billion-laughs file needs no check here: the loader's alias cap refuses it in milliseconds.
+ */
+export function hostileText(file: string, text: string): string | undefined {
+  const nul = text.indexOf('\0');
+  if (nul !== -1) return `${at(file, text, nul)} ${importFileNul.title}`;
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    const prev = i === 0 ? '\n' : text[i - 1]!;
+    if (ch === '\n') {
+      // Quoted scalars rarely span lines in a config; ending them here keeps the scan simple.
+      quote = undefined;
+      const indent = /^(?:[ \t]|- )*/.exec(text.slice(i + 1, i + MAX_INDENT + 3))![0].length;
+      if (indent > MAX_INDENT) return `${at(file, text, i + 1)} ${importFileTooDeep.title}`;
+    } else if (quote) {
+      if (ch === '\\' && quote === '"') i++;
+      else if (ch === quote) quote = undefined;
+    } else if ((ch === '"' || ch === "'") && /[\s[{,:]/.test(prev)) {
+      // A quote opens a quoted scalar only where a value starts (`Men's` is plain text).
+      quote = ch;
+    } else if (ch === '#' && /\s/.test(prev)) {
+      const eol = text.indexOf('\n', i);
+      i = (eol === -1 ? text.length : eol) - 1;
+    } else if (ch === '[' || ch === '{') {
+      if (++depth > MAX_FLOW_DEPTH) return `${at(file, text, i)} ${importFileTooDeep.title}`;
+    } else if (ch === ']' || ch === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return undefined;
+}
+
+/** A checked text: its config, or every problem as `file:line:col field: message`. */
+export type CheckedText = ({ ok: true } & ReadConfig) | { ok: false; errors: string[] };
+
+/**
+ * Checks a YAML text as `clinic-gen build` would, named `file` in the errors, after refusing what
+ * no config holds (hostileText). Never throws: a parser failure is an error line like any other.
+ */
+export function checkText(file: string, text: string): CheckedText {
+  const hostile = hostileText(file, text);
+  if (hostile) return { ok: false, errors: [hostile] };
+  try {
+    const loaded = parseConfigText(text, file);
+    if (!loaded.ok) return { ok: false, errors: loaded.errors };
+    const input = loadData(text);
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: [`${file}:1:1 config: ${importFileUnreadable.title}`] };
+    return { ok: true, input: input as Record<string, unknown>, config: loaded.config, digest: configDigest(loaded.config) };
+  } catch (err) {
+    return { ok: false, errors: [`${file}:1:1 yaml: ${importFileUnreadable.title} (${(err as Error).message.split('\n')[0]})`] };
+  }
+}
