@@ -1,26 +1,15 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { CityList } from './cities/city-list.js';
+import { CityEditor } from './city-editor.js';
 import type { AdminForm } from './form.js';
-import { BusinessInfo } from './sections/business-info.js';
-import { BusinessProfiles } from './sections/business-profiles.js';
-import { Deployments } from './sections/deployments.js';
-import { GenerateCard } from './sections/generate-card.js';
-import { LogoUpload } from './sections/logo-upload.js';
-import { Messages } from './sections/messages.js';
-import { PreviewCard } from './sections/preview-card.js';
-import { Services } from './sections/services.js';
-import { SocialMedia } from './sections/social-media.js';
-import { useSiteActions } from './use-site-actions.js';
+import { useView } from './route.js';
 
 /**
- * The operator's page (spec section 2, /admin): the clinic form on the left, preview, generate,
- * deployments and messages on the right; one column on a phone.
+ * The operator's page: the list of cities first; New city, Open and Duplicate lead to one city's
+ * editor, which holds the spec's sections (section 2, /admin). `initial` is the form of a new city
+ * (the served clinic's details, spec section 3: "initially filled with sample values").
  */
 export function AdminApp({ initial }: { initial: AdminForm }) {
-  const form = useForm<AdminForm>({ defaultValues: initial });
-  const [deployVersion, setDeployVersion] = useState(0);
-  const actions = useSiteActions(form, () => setDeployVersion((v) => v + 1));
-
+  const { view, session, go } = useView();
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
@@ -30,25 +19,15 @@ export function AdminApp({ initial }: { initial: AdminForm }) {
           </span>
           <div>
             <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Clinic Website Generator</h1>
-            <p className="text-sm text-slate-600">Create, preview and deploy a clinic website for another city.</p>
+            <p className="text-sm text-slate-600">Keep every city’s clinic details; create, preview and deploy their websites.</p>
           </div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form className="grid min-w-0 grid-cols-1 content-start gap-6" onSubmit={(e) => e.preventDefault()} aria-label="Clinic details" noValidate>
-          <BusinessInfo form={form} />
-          <LogoUpload form={form} />
-          <Services form={form} />
-          <SocialMedia form={form} />
-          <BusinessProfiles form={form} />
-        </form>
-        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <PreviewCard form={form} />
-          <GenerateCard actions={actions} />
-          <Deployments version={deployVersion} onDeleted={actions.siteDeleted} />
-          <Messages />
-        </div>
-      </main>
+      {view.name === 'list' ? (
+        <CityList key={session} go={go} focus={session > 0} />
+      ) : (
+        <CityEditor key={session} source={view.name === 'city' ? { slug: view.slug } : { base: view.base, from: view.from }} initial={initial} go={go} />
+      )}
     </>
   );
 }

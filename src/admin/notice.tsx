@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { Message } from '../messages/message.js';
 
 /**
  * The admin's in-page notices: the alert texts of spec section 8, word for word, shown where the
@@ -36,4 +37,10 @@ export function NoticeArea({ notice, testId }: { notice: NoticeState; testId: st
       <div role="alert">{box('error')}</div>
     </div>
   );
+}
+
+/** A catalogue entry as one notice text: its title, then its message and hint as sentences when it has them. */
+export function sentence(m: Message): string {
+  const parts = [m.title, m.message, m.hint].filter((p): p is string => Boolean(p));
+  return parts.length === 1 ? m.title : parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
 }

@@ -58,11 +58,12 @@ export function errorAt(errors: FieldErrors<AdminForm>, path: string): string | 
   return typeof message === 'string' ? message : undefined;
 }
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'danger' | 'danger-solid' | 'ghost';
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand text-white shadow-sm hover:bg-brand-dark',
   secondary: 'border-2 border-brand text-brand hover:bg-brand-soft',
   danger: 'border border-red-300 text-red-700 hover:bg-red-50',
+  'danger-solid': 'bg-red-700 text-white shadow-sm hover:bg-red-800',
   ghost: 'text-slate-700 hover:bg-slate-100',
 };
 

@@ -4,7 +4,8 @@ import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import * as M from '../messages/admin.js';
 import { apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
-import { domainOf, formFieldOf, toConfig, type AdminForm } from './form.js';
+import { deployCity } from './cities-api.js';
+import { domainOf, formFieldOf, mergeConfig, type AdminForm } from './form.js';
 import { useNotice } from './notice.js';
 
 /** What Generate produced: the files and the config they were made from (deploys use that one). */
@@ -28,6 +29,16 @@ export interface DeployResult {
 export interface ShownDeploy extends DeployResult {
   siteName: string;
   city: string;
+  /** The saved version it was built from, when Deploy deployed one. */
+  configVersion?: number;
+}
+
+/** The saved version of the open city; Deploy builds it on the server when the form holds it unchanged (`clean`). */
+export interface SavedTarget {
+  slug: string;
+  city: string;
+  version: number;
+  clean: boolean;
 }
 
 /**
@@ -36,7 +47,12 @@ export interface ShownDeploy extends DeployResult {
  * card's notice rather than a blocking alert(). Panels hold only what is still true: a failed
  * generate drops the previous site, so it cannot be deployed by mistake.
  */
-export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () => void) {
+export function useSiteActions(
+  form: UseFormReturn<AdminForm>,
+  onDeployed: () => void,
+  savedTarget: () => SavedTarget | undefined = () => undefined,
+  opened: () => ClinicConfigInput | undefined = () => undefined,
+) {
   const [generated, setGenerated] = useState<Generated | null>(null);
   const [generating, setGenerating] = useState(false);
   const [deploying, setDeploying] = useState(false);
@@ -50,7 +66,9 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
     clear();
     form.clearErrors();
     try {
-      const config = toConfig(form.getValues());
+      // The form over the opened config, as Save sends it: the fields without an input (hours,
+      // local content with its team photos, colour) are in the generated site too.
+      const config = mergeConfig(opened(), form.getValues());
       const res = await fetch('/api/generate-clinic-website', {
         method: 'POST',
         credentials: 'include',
@@ -109,7 +127,13 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
     }
   };
 
+  /**
+   * Deploy: a saved city whose form is unchanged deploys its saved version (built on the server by
+   * the same pipeline, so the release records the config version); otherwise the generated site.
+   */
   const deploy = async () => {
+    const target = savedTarget();
+    if (target?.clean) return deploySaved(target);
     if (!generated) return generateFirst();
     setDeploying(true);
     setResult(null);
@@ -142,10 +166,26 @@ export function useSiteActions(form: UseFormReturn<AdminForm>, onDeployed: () =>
     }
   };
 
+  const deploySaved = async ({ slug, city, version }: SavedTarget) => {
+    setDeploying(true);
+    setResult(null);
+    const about = { siteName: slug, city };
+    const answer = await deployCity(slug, version);
+    if (answer.ok) {
+      setResult({ ...about, success: answer.success, message: answer.message, deploymentUrl: answer.deploymentUrl, configVersion: answer.configVersion ?? version });
+      if (answer.success) onDeployed();
+    } else if (answer.status === 0) {
+      setResult({ ...about, success: false, message: M.deployNetworkError.title, error: M.deployNetworkError.message });
+    } else {
+      setResult({ ...about, success: false, message: answer.failure.message ?? M.deployFailed.title, error: answer.failure.error });
+    }
+    setDeploying(false);
+  };
+
   /** A live site was deleted: a panel saying it is live no longer holds. */
   const siteDeleted = (siteName: string) => setResult((r) => (r?.siteName === siteName ? null : r));
 
-  return { generated, generating, deploying, result, problems, notice, generate, preview, download, deploy, siteDeleted };
+  return { generated, generating, deploying, result, problems, notice, generate, preview, download, deploy, siteDeleted, savedTarget, control: form.control };
 }
 
 export type SiteActions = ReturnType<typeof useSiteActions>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminWorld, openAdmin, fillCity, generate, type AdminWorld } from './browser.js';
+import { startAdminWorld, openEditor, fillCity, generate, type AdminWorld } from './browser.js';
 import { PNG, readZip } from '../../src/server/testing.js';
 
 /**
@@ -19,8 +19,8 @@ afterAll(() => world?.close());
 
 describe('the operator flow', () => {
   it('fills in a city, uploads logos, generates, previews, downloads, deploys, visits, reads a message and deletes', async () => {
-    const { page, context, dialogs, errors } = await openAdmin(world);
-    expect(await page.title()).toBe('Clinic Website Generator');
+    const { page, context, dialogs, errors } = await openEditor(world);
+    expect(await page.title()).toBe('New city · Clinic Website Generator');
     // Prefilled with the sample clinic and the spec's service defaults, but none of its social
     // handles or profile links: a new city must not inherit the sample's accounts.
     expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('Wesley Chapel');
@@ -159,12 +159,15 @@ describe('the operator flow', () => {
     expect(await received.textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     expect(await messages.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/messages.csv');
 
-    // Refresh, then delete: the list updates and the site is gone.
+    // Refresh, then delete (asked first in the page's own dialog): the list updates and the site is gone.
     await page.getByRole('region', { name: 'Live Deployments' }).getByRole('button', { name: 'Refresh' }).click();
     await item.getByRole('button', { name: 'Delete tampa' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the live site tampa? It will no longer be served.' });
+    await confirm.getByRole('button', { name: 'Delete tampa' }).click();
     await item.waitFor({ state: 'detached' });
-    // The only dialog of the whole flow is the confirmation before a delete.
-    expect(dialogs).toEqual([expect.stringMatching(/^Delete the live site tampa\?/)]);
+    await confirm.waitFor({ state: 'hidden' });
+    // No browser dialog in the whole flow: notices and the confirmation are in the page.
+    expect(dialogs).toEqual([]);
     // No panel still calls the deleted site live (it clears once the delete has answered, which
     // may come after the list item is gone: wait for it, and fail if it stays).
     await page.getByText('No live deployments yet.').waitFor();

@@ -63,6 +63,18 @@ export async function openAdmin(world: AdminWorld, viewport: Viewport = DESKTOP,
   return { page, context, dialogs, errors, nextDialog };
 }
 
+/**
+ * The admin opened on a new city's editor (`/admin#new`): the spec's form, filled with the served
+ * clinic's details. The list of cities is the admin's first view; this is where New city leads.
+ */
+export async function openEditor(world: AdminWorld, viewport: Viewport = DESKTOP) {
+  const admin = await openAdmin(world, viewport);
+  await admin.page.getByRole('button', { name: 'New city' }).click();
+  await admin.page.getByRole('heading', { name: 'New city', level: 2 }).waitFor();
+  await admin.page.waitForLoadState('networkidle');
+  return admin;
+}
+
 /** Fills Business Information for a new city. */
 export async function fillCity(page: Page, city: string, website: string) {
   await page.getByLabel('Business Name', { exact: true }).fill('Northstar Men’s Health');

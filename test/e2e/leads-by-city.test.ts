@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/server/logger.js';
 import { startServer } from '../../src/server/start.js';
 import { readZip } from '../../src/server/testing.js';
-import { fillCity, generate, openAdmin } from '../admin/browser.js';
+import { fillCity, generate, openEditor } from '../admin/browser.js';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';
 import { ROOT } from '../helpers/site.js';
@@ -112,7 +112,7 @@ const inView = (page: Page, selector: string) =>
 
 describe('a city site on a static host reaches the clinic, under its city', () => {
   it('is deployed from the admin and downloaded as a zip that posts to the clinic server', async () => {
-    const { page, context, nextDialog } = await openAdmin({ url: clinic.url, sitesUrl: clinic.sitesUrl, dataDir, browser, close: async () => undefined });
+    const { page, context, nextDialog } = await openEditor({ url: clinic.url, sitesUrl: clinic.sitesUrl, dataDir, browser, close: async () => undefined });
     await fillCity(page, 'Tampa', 'https://tampa.example.com');
     expect(await generate(page, nextDialog)).toBe('Website generated successfully!');
     await page.getByRole('button', { name: 'Deploy Website' }).click();
@@ -178,7 +178,7 @@ describe('a city site on a static host reaches the clinic, under its city', () =
   });
 
   it('lists both in the admin’s Messages under Tampa, with a count for the city', async () => {
-    const { page, context } = await openAdmin({ url: clinic.url, sitesUrl: clinic.sitesUrl, dataDir, browser, close: async () => undefined });
+    const { page, context } = await openEditor({ url: clinic.url, sitesUrl: clinic.sitesUrl, dataDir, browser, close: async () => undefined });
     const messages = page.getByRole('region', { name: 'Messages' });
     await messages.getByLabel('Filter by city').selectOption({ label: 'Tampa' });
     const list = messages.getByRole('list', { name: 'Messages' });

@@ -1,26 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
-import { deleteConfirm, rollbackConfirm } from '../../messages/admin.js';
-import { apiRequest, getJson, saveBlob } from '../api.js';
+import * as M from '../../messages/admin.js';
+import { apiRequest, getJson, HttpError, saveBlob } from '../api.js';
+import { rollbackTo } from '../cities-api.js';
+import { ConfirmDialog } from '../confirm-dialog.js';
 import { formatDate } from '../format.js';
+import { NoticeArea, useNotice } from '../notice.js';
 import { Button, Card, linkButtonClass } from '../ui.js';
+import { ReleaseList, type Release } from './release-list.js';
 
-/** Spec section 3: a deployment record (siteName, lastModified), plus where it can be visited. */
+/** Spec section 3: a deployment record (siteName, lastModified), plus where it can be visited and its releases. */
 interface Deployment {
   siteName: string;
   lastModified: string;
   url: string;
   /** Where the live site's contact form posts. */
   contactEndpoint?: string;
+  releases?: Release[];
 }
 
 /**
- * Live Deployments: Refresh, Visit Site, Download, Roll back (to the previous release), Delete. Reloads when `version` changes (after
- * a deploy) and after a delete. Load, delete and download errors are only logged (spec section 8).
- * `onDeleted` tells the rest of the page, so no panel still calls a deleted site live.
+ * Live Deployments: Refresh, Visit Site, Download, Delete (asked first, in a dialog), and each site's
+ * releases with Rollback. Reloads when `version` changes (after a deploy) and after a delete or a
+ * rollback. Load, delete and download errors are only logged (spec section 8); a rollback says
+ * what it did. `onDeleted` tells the rest of the page, so no panel still calls a deleted site live.
  */
 export function Deployments({ version, onDeleted }: { version: number; onDeleted?: (siteName: string) => void }) {
   const [items, setItems] = useState<Deployment[]>([]);
   const [loaded, setLoaded] = useState(false);
+  const [deleting, setDeleting] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const { notice, show } = useNotice();
 
   const reload = useCallback(async () => {
     try {
@@ -34,9 +43,9 @@ export function Deployments({ version, onDeleted }: { version: number; onDeleted
   }, []);
   useEffect(() => void reload(), [reload, version]);
 
-  const remove = async (siteName: string) => {
-    // Deleting takes a live site off the web: ask first.
-    if (!window.confirm(deleteConfirm(siteName).title)) return;
+  const remove = async () => {
+    const siteName = deleting;
+    if (!siteName) return;
     try {
       await apiRequest('DELETE', `/api/deployments/${encodeURIComponent(siteName)}`);
       onDeleted?.(siteName);
@@ -44,16 +53,21 @@ export function Deployments({ version, onDeleted }: { version: number; onDeleted
       console.error(err);
     }
     await reload();
+    setDeleting(undefined);
   };
 
-  const rollback = async (siteName: string) => {
-    if (!window.confirm(rollbackConfirm(siteName).title)) return;
+  const rollback = async (siteName: string, r: Release) => {
+    setBusy(true);
     try {
-      await apiRequest('POST', `/api/deployments/${encodeURIComponent(siteName)}/rollback`);
+      await rollbackTo(siteName, r.id);
+      show(M.releaseRestored(siteName, formatDate(r.createdAt)).title, 'success');
     } catch (err) {
       console.error(err);
+      const reason = err instanceof HttpError ? (err.json?.error as string | undefined) ?? err.message : M.deployNetworkError.message;
+      show(M.releaseRestoreFailed(siteName, reason).title, 'error');
     }
     await reload();
+    setBusy(false);
   };
 
   const download = async (siteName: string) => {
@@ -66,10 +80,11 @@ export function Deployments({ version, onDeleted }: { version: number; onDeleted
   };
 
   return (
-    <Card id="deployments" title="Live Deployments" lead="Sites this server is serving now.">
+    <Card id="deployments" title="Live Deployments" lead="Sites this server is serving now, with their releases.">
       <Button variant="secondary" onClick={reload}>
         Refresh
       </Button>
+      <NoticeArea notice={notice} testId="deployments-notice" />
       {loaded && items.length === 0 && <p className="mt-3 text-sm text-slate-600">No live deployments yet.</p>}
       <ul aria-label="Live deployments" className="mt-3 space-y-3">
         {items.map((d) => (
@@ -92,16 +107,22 @@ export function Deployments({ version, onDeleted }: { version: number; onDeleted
               <Button variant="ghost" onClick={() => download(d.siteName)}>
                 Download<span className="sr-only"> {d.siteName}</span>
               </Button>
-              <Button variant="ghost" aria-label={`Roll back ${d.siteName}`} onClick={() => rollback(d.siteName)}>
-                Roll back
-              </Button>
-              <Button variant="danger" aria-label={`Delete ${d.siteName}`} onClick={() => remove(d.siteName)}>
+              <Button variant="danger" aria-label={`Delete ${d.siteName}`} onClick={() => setDeleting(d.siteName)}>
                 Delete
               </Button>
             </div>
+            {d.releases && d.releases.length > 0 && <ReleaseList siteName={d.siteName} releases={d.releases} busy={busy} onRollback={(r) => rollback(d.siteName, r)} />}
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={M.deleteConfirm(deleting ?? '').title}
+        confirmLabel={`Delete ${deleting ?? ''}`}
+        onConfirm={remove}
+        onClose={() => setDeleting(undefined)}
+        returnTo={() => document.querySelector<HTMLElement>('#deployments button')}
+      />
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import * as M from '../../messages/admin.js';
 import { NoticeArea } from '../notice.js';
 import type { SiteActions } from '../use-site-actions.js';
@@ -5,6 +6,17 @@ import { Button, Card } from '../ui.js';
 
 /** Generate Website: the generate button, the generated-site panel, Deploy and its result panel. */
 export function GenerateCard({ actions: a }: { actions: SiteActions }) {
+  // Re-drawn as the form changes: an edit makes a saved city's version no longer what Deploy would send.
+  useWatch({ control: a.control });
+  const target = a.savedTarget();
+  const ready = target?.clean === true || a.generated !== null;
+  const why = target?.clean
+    ? M.deploysSavedVersion(target.version, target.city).title
+    : a.generated
+      ? undefined
+      : target
+        ? M.deployNeedsSave.title
+        : M.deployNeedsSite.title;
   const pages = a.generated ? Object.keys(a.generated.files).filter((f) => f.endsWith('.html')).length : 0;
   const files = a.generated ? Object.keys(a.generated.files).length : 0;
   return (
@@ -52,15 +64,15 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
         <Button
           onClick={a.deploy}
           disabled={a.deploying}
-          aria-disabled={a.generated ? undefined : true}
-          aria-describedby={a.generated ? undefined : 'deploy-needs-site'}
+          aria-disabled={ready ? undefined : true}
+          aria-describedby={why ? 'deploy-needs-site' : undefined}
           className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
         >
           {a.deploying ? 'Deploying...' : 'Deploy Website'}
         </Button>
-        {!a.generated && (
+        {why && (
           <p id="deploy-needs-site" className="mt-2 text-sm text-slate-600">
-            {M.deployNeedsSite.title}
+            {why}
           </p>
         )}
         {/* Always in the page, so screen readers have the live region before a result arrives. */}
@@ -87,6 +99,7 @@ function DeployResultPanel({ result }: { result: NonNullable<SiteActions['result
           </a>
         </p>
       )}
+      {result.success && result.configVersion !== undefined && <p className="mt-1">Built from config version {result.configVersion}.</p>}
     </div>
   );
 }

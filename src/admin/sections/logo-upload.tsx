@@ -1,81 +1,48 @@
-import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { logoUploadFailed, logoUploadRejected } from '../../messages/admin.js';
-import { parseJson, readFailure } from '../api.js';
 import type { AdminForm } from '../form.js';
-import { NoticeArea, useNotice } from '../notice.js';
-import { Button, Card } from '../ui.js';
+import { Card } from '../ui.js';
+import { LogoPicker, type LogoSlot } from './logo-picker.js';
+
+const LOGO: LogoSlot = { name: 'logoUrl', id: 'logo-file', label: 'Logo file', help: 'JPG, PNG, GIF, SVG, max 5MB', what: 'logo', testId: 'logo-notice' };
+
+// The footer is dark: a logo drawn for white pages may vanish there (issue 13 point 5).
+const LIGHT: LogoSlot = {
+  name: 'logoLightUrl',
+  id: 'logo-light-file',
+  label: 'Logo for dark backgrounds (optional)',
+  help: 'A light version for the dark footer. Without one, the logo sits on a white plate there. JPG, PNG, GIF, SVG, max 5MB',
+  what: 'logo for dark backgrounds',
+  testId: 'logo-light-notice',
+  dark: true,
+};
+
+const NAME_HINT = 'Then the site shows the logo alone, without printing the name beside it.';
 
 /**
- * Logo Upload. The server checks the type by content and the 5MB limit (the client does not,
- * spec section 5); its answer's message goes into the card's alert notice (spec section 8's words).
- * While uploading, the input is disabled and says so.
+ * Logo Upload (spec sections 3 and 5): the logo, whether it already shows the clinic's name (a
+ * wordmark), and an optional light version for the dark footer.
  */
 export function LogoUpload({ form }: { form: UseFormReturn<AdminForm> }) {
-  const [uploading, setUploading] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const logoUrl = form.watch('logoUrl');
-  const { notice, show, clear } = useNotice();
-
-  const upload = async () => {
-    const file = input.current?.files?.[0];
-    if (!file) return;
-    setUploading(true);
-    clear();
-    try {
-      const body = new FormData();
-      body.append('logo', file);
-      const res = await fetch('/api/upload-logo', { method: 'POST', body, credentials: 'include' });
-      const text = await res.text();
-      const json = parseJson(text);
-      if (res.ok && json?.success === true && typeof json.logoUrl === 'string') {
-        form.setValue('logoUrl', json.logoUrl, { shouldDirty: true });
-      } else {
-        const said = readFailure(json);
-        show(logoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title, 'error');
-      }
-    } catch (err) {
-      console.error(err);
-      show(logoUploadFailed.title, 'error');
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
-  };
-
   return (
     <Card id="logo" title="Logo Upload" lead="Shown in the header of every page.">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex h-20 w-40 shrink-0 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50">
-          {logoUrl ? <img src={logoUrl} alt="Uploaded logo" className="max-h-16 max-w-36" /> : <span className="text-sm text-slate-600">No logo</span>}
-        </div>
-        <div className="min-w-0 flex-1">
-          <label htmlFor="logo-file" className="mb-1 block text-sm font-medium text-slate-800">
-            Logo file
-          </label>
+      <LogoPicker form={form} slot={LOGO} />
+      <div className="mt-4">
+        {/* The whole row toggles it: a comfortable target on a phone. */}
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
           <input
-            ref={input}
-            id="logo-file"
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/svg+xml"
-            disabled={uploading}
-            onChange={upload}
-            aria-describedby="logo-help"
-            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-dark disabled:opacity-60"
+            type="checkbox"
+            aria-describedby="logo-includes-name-hint"
+            className="h-5 w-5 shrink-0 cursor-pointer accent-brand"
+            {...form.register('logoIncludesName')}
           />
-          <p id="logo-help" className="mt-1 text-sm text-slate-600">
-            JPG, PNG, GIF, SVG, max 5MB
-          </p>
-          <p role="status" className="mt-1 text-sm font-medium text-brand">
-            {uploading ? 'Uploading logo...' : ''}
-          </p>
-          <NoticeArea notice={notice} testId="logo-notice" />
-          {logoUrl && !uploading && (
-            <Button variant="ghost" className="mt-1 px-2" onClick={() => form.setValue('logoUrl', '', { shouldDirty: true })}>
-              Remove logo
-            </Button>
-          )}
-        </div>
+          <span className="text-sm font-medium text-slate-800">The logo already shows the clinic name</span>
+        </label>
+        <p id="logo-includes-name-hint" className="mt-1 text-sm text-slate-600">
+          {NAME_HINT}
+        </p>
+      </div>
+      <div className="mt-6 border-t border-slate-200 pt-4">
+        <LogoPicker form={form} slot={LIGHT} />
       </div>
     </Card>
   );

@@ -1,0 +1,107 @@
+import type { ClinicConfigInput } from '../config/schema.js';
+import { apiRequest, getJson, parseJson, readFailure, type Failure } from './api.js';
+
+/**
+ * The calls of the saved cities (issue 12's contract): the list, one city, save, import, delete,
+ * deploy of a stored version and redeploy-all runs. Calls whose failure the operator must read
+ * return it as a value (`{ ok: false, status, failure }`); plain reads throw (and are logged).
+ */
+
+/** GET /api/cities: one row a city. */
+export interface CitySummary {
+  slug: string;
+  businessName: string;
+  city: string;
+  state: string;
+  version: number;
+  savedAt: string;
+  live: boolean;
+  liveReleaseId?: string;
+  liveConfigVersion?: number;
+  lastDeployAt?: string;
+  messages30d: number;
+}
+
+/** GET /api/cities/:slug: the latest version, as saved. */
+export interface CityDetail {
+  slug: string;
+  version: number;
+  savedAt: string;
+  config: ClinicConfigInput;
+}
+
+/** What Save answers. */
+export interface Saved {
+  slug: string;
+  version: number;
+  savedAt: string;
+  /** False when the config equalled the latest version (no version added). */
+  changed: boolean;
+}
+
+/** One file of an import that was refused, with its `file:line:col field: message` lines. */
+export interface ImportFailure {
+  file: string;
+  errors: string[];
+}
+
+export interface Imported {
+  file: string;
+  slug: string;
+  version: number;
+  created: boolean;
+}
+
+/** A redeploy-all run as GET /api/redeploys/:id answers it. */
+export interface RedeployRun {
+  id: string;
+  state: 'running' | 'done' | 'interrupted';
+  startedAt: string;
+  finishedAt?: string;
+  items: { slug: string; city: string; state: 'pending' | 'deploying' | 'ok' | 'failed'; releaseId?: string; configVersion?: number; error?: string }[];
+  summary: { ok: number; failed: number; pending: number };
+}
+
+/** An answer the operator must read: the body on success, or the status and the server's words. */
+export type Answer<T> = ({ ok: true } & T) | { ok: false; status: number; failure: Failure; body?: Record<string, unknown> };
+
+/** A call whose failure is a value. A network error is status 0 with its message. */
+export async function call<T>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
+  try {
+    const res = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = parseJson(text);
+    if (res.ok && json) return { ok: true, ...(json as T) };
+    const failure = readFailure(json);
+    // A proxy's page or an empty body: spec section 8's `status: text`.
+    if (!failure.error && !failure.message) failure.error = `${res.status}: ${text.slice(0, 200) || res.statusText}`;
+    return { ok: false, status: res.status, failure, body: json };
+  } catch (err) {
+    console.error(err);
+    return { ok: false, status: 0, failure: { error: err instanceof Error ? err.message : String(err), errors: {} } };
+  }
+}
+
+const path = (slug: string) => `/api/cities/${encodeURIComponent(slug)}`;
+
+export const listCities = () => getJson<{ cities: CitySummary[] }>('/api/cities').then((r) => r.cities);
+export const getCity = (slug: string) => getJson<CityDetail>(path(slug));
+export const createCity = (config: ClinicConfigInput) => call<{ city: Omit<Saved, 'changed'> }>('POST', '/api/cities', { config });
+export const saveCity = (slug: string, config: ClinicConfigInput, baseVersion: number) => call<Saved>('PUT', path(slug), { config, baseVersion });
+export const deleteCity = (slug: string, history: boolean) => call<{ offline: boolean }>('DELETE', `${path(slug)}${history ? '?history=delete' : ''}`);
+export const importFiles = (files: { name: string; text: string }[]) =>
+  call<{ imported: Imported[] }>('POST', '/api/cities/import', { files });
+export const deployCity = (slug: string, version: number) =>
+  call<{ success: boolean; message?: string; deploymentUrl?: string; releaseId?: string; configVersion?: number }>('POST', `${path(slug)}/deploy`, { version });
+export const startRedeploy = () => call<{ run: RedeployRun }>('POST', '/api/cities/redeploy-all');
+export const getRun = (id: string) => getJson<{ run: RedeployRun }>(`/api/redeploys/${encodeURIComponent(id)}`).then((r) => r.run);
+export const latestRun = () => getJson<{ run: RedeployRun | null }>('/api/redeploys/latest').then((r) => r.run);
+export const exportUrl = (slug: string) => `${path(slug)}/export`;
+
+/** Rolls a live site back (or forward) to one of its releases (the existing route reads `release`). */
+export const rollbackTo = (siteName: string, release: string) => apiRequest('POST', `/api/deployments/${encodeURIComponent(siteName)}/rollback`, { release });

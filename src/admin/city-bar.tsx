@@ -1,0 +1,74 @@
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { exportUrl } from './cities-api.js';
+import { sameForm, type AdminForm } from './form.js';
+import { formatDate } from './format.js';
+import { NoticeArea } from './notice.js';
+import type { Go } from './route.js';
+import { Button, linkButtonClass } from './ui.js';
+import type { CitySave } from './use-city-save.js';
+
+/**
+ * The editor's head: which city this is and which version it stands on, Save (with its answer in
+ * a live region), Export YAML and the way back to the list. Its heading takes the focus when the
+ * editor opens, so a screen reader says where the operator landed.
+ */
+export function CityBar({ form, save: s, go, from }: { form: UseFormReturn<AdminForm>; save: CitySave; go: Go; from?: string }) {
+  const values = useWatch({ control: form.control }) as AdminForm;
+  const dirty = s.saved ? !sameForm(values, s.saved.values) : true;
+  const title = s.saved ? s.saved.city : from ? `New city (copy of ${from})` : 'New city';
+
+  return (
+    <section aria-labelledby="view-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2">
+      <a
+        href={location.pathname}
+        onClick={(e) => {
+          e.preventDefault();
+          go({ name: 'list' });
+        }}
+        className="text-sm font-semibold text-brand underline"
+      >
+        All cities
+      </a>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="view-title" tabIndex={-1} className="text-xl font-bold text-slate-900">
+            {title}
+          </h2>
+          <p data-testid="saved-version" className="mt-1 text-sm text-slate-600">
+            {s.saved ? (
+              <>
+                Version {s.saved.version}, saved{' '}
+                <time dateTime={s.saved.savedAt} className="whitespace-nowrap">
+                  {formatDate(s.saved.savedAt)}
+                </time>
+                {dirty ? '. Unsaved changes.' : '.'}
+              </>
+            ) : (
+              'Not saved yet.'
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={s.save} disabled={s.saving}>
+            {s.saving ? 'Saving...' : 'Save'}
+          </Button>
+          {s.saved && (
+            <a href={exportUrl(s.saved.slug)} download={`${s.saved.slug}.yaml`} className={linkButtonClass}>
+              Export YAML
+            </a>
+          )}
+        </div>
+      </div>
+      <NoticeArea notice={s.notice} testId="save-notice" />
+      {s.problems.length > 0 && (
+        <ul aria-label="What to correct" className="mt-3 list-disc rounded-lg border border-red-200 bg-red-50 p-3 pl-8 text-sm text-red-800">
+          {s.problems.map(([field, message]) => (
+            <li key={field}>
+              <code>{field}</code>: {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as M from '../messages/admin.js';
+import type { ClinicConfigInput } from '../config/schema.js';
+import { getCity } from './cities-api.js';
+import { CityBar } from './city-bar.js';
+import { formFromConfig, sameForm, type AdminForm } from './form.js';
+import type { Go } from './route.js';
+import { Brand } from './sections/brand.js';
+import { BusinessInfo } from './sections/business-info.js';
+import { BusinessProfiles } from './sections/business-profiles.js';
+import { Deployments } from './sections/deployments.js';
+import { GenerateCard } from './sections/generate-card.js';
+import { LogoUpload } from './sections/logo-upload.js';
+import { Messages } from './sections/messages.js';
+import { PhotosField } from './sections/photos-field.js';
+import { PreviewCard } from './sections/preview-card.js';
+import { Services } from './sections/services.js';
+import { SocialMedia } from './sections/social-media.js';
+import { useCitySave, type SavedCity } from './use-city-save.js';
+import { useSiteActions } from './use-site-actions.js';
+
+/** What an editor opens: a saved city (read from the server) or a new one (maybe a duplicate). */
+export type EditorSource = { slug: string } | { base?: ClinicConfigInput; from?: string };
+
+/** One city's page: loads a saved city first, then shows the editor. */
+export function CityEditor({ source: asked, initial, go }: { source: EditorSource; initial: AdminForm; go: Go }) {
+  // What it opened with: a new city that gets saved changes the address, not the editor.
+  const [source] = useState(asked);
+  const slug = 'slug' in source ? source.slug : undefined;
+  const [loaded, setLoaded] = useState<{ config: ClinicConfigInput; saved: SavedCity } | 'failed' | undefined>(undefined);
+
+  useEffect(() => {
+    if (!slug) return;
+    getCity(slug).then(
+      (c) => setLoaded({ config: c.config, saved: { slug: c.slug, city: c.config.city, version: c.version, savedAt: c.savedAt, values: formFromConfig(c.config) } }),
+      (err: unknown) => {
+        console.error(err);
+        setLoaded('failed');
+      },
+    );
+  }, [slug]);
+
+  if (!slug) {
+    const base = 'base' in source ? source.base : undefined;
+    return <Editor config={base} values={base ? formFromConfig(base) : initial} from={'from' in source ? source.from : undefined} go={go} />;
+  }
+  if (loaded === undefined) return <p className="mx-auto max-w-6xl px-4 py-6 text-slate-700 sm:px-6" role="status">Loading {slug}...</p>;
+  if (loaded === 'failed') {
+    return (
+      <p className="mx-auto max-w-6xl px-4 py-6 font-semibold text-red-800 sm:px-6" role="alert">
+        {M.cityLoadFailed.title}. {M.cityLoadFailed.hint}
+      </p>
+    );
+  }
+  return <Editor config={loaded.config} values={loaded.saved.values} saved={loaded.saved} go={go} />;
+}
+
+/**
+ * The spec's sections inside one city (section 2, /admin): the clinic form on the left, preview,
+ * generate, deployments and messages on the right; one column on a phone. Above them, the city's
+ * bar with Save.
+ */
+function Editor({ config, values, saved, from, go }: { config?: ClinicConfigInput; values: AdminForm; saved?: SavedCity; from?: string; go: Go }) {
+  const form = useForm<AdminForm>({ defaultValues: values });
+  const save = useCitySave(form, { config, saved }, (created) => go({ name: 'city', slug: created.slug }, { keep: true }));
+  const [deployVersion, setDeployVersion] = useState(0);
+  const target = () => {
+    const s = save.saved;
+    return s && { slug: s.slug, city: s.city, version: s.version, clean: sameForm(form.getValues(), s.values) };
+  };
+  const actions = useSiteActions(form, () => setDeployVersion((v) => v + 1), target, save.standsOn);
+
+  useEffect(() => {
+    document.getElementById('view-title')?.focus();
+  }, []);
+  useEffect(() => {
+    document.title = `${save.saved?.city ?? 'New city'} · Clinic Website Generator`;
+  }, [save.saved?.city]);
+
+  return (
+    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <CityBar form={form} save={save} go={go} from={from} />
+      <form className="grid min-w-0 grid-cols-1 content-start gap-6" onSubmit={(e) => e.preventDefault()} aria-label="Clinic details" noValidate>
+        <BusinessInfo form={form} />
+        <LogoUpload form={form} />
+        <Brand form={form} />
+        <PhotosField form={form} />
+        <Services form={form} />
+        <SocialMedia form={form} />
+        <BusinessProfiles form={form} />
+      </form>
+      <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+        <PreviewCard form={form} />
+        <GenerateCard actions={actions} />
+        <Deployments version={deployVersion} onDeleted={actions.siteDeleted} />
+        <Messages />
+      </div>
+    </main>
+  );
+}

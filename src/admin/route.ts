@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ClinicConfigInput } from '../config/schema.js';
+import { SAFE_SLUG } from '../config/slug.js';
+
+/**
+ * Which view the admin shows: the list of cities, a saved city, or a new (unsaved) city. The view
+ * is kept in the address (`#city/tampa`, `#new`) so Back returns to the list and a reload reopens
+ * the city. A duplicate's copied values live only in memory: reloaded, `#new` starts afresh.
+ */
+export type View =
+  | { name: 'list' }
+  | { name: 'city'; slug: string }
+  | { name: 'new'; base?: ClinicConfigInput; from?: string };
+
+/** The view an address names; anything unknown is the list. */
+export function viewOf(hash: string): View {
+  const h = hash.replace(/^#/, '');
+  if (h === 'new') return { name: 'new' };
+  const slug = /^city\/(.+)$/.exec(h)?.[1];
+  return slug && SAFE_SLUG.test(slug) ? { name: 'city', slug } : { name: 'list' };
+}
+
+/** The address of a view. */
+export function hashOf(view: View): string {
+  return view.name === 'city' ? `#city/${view.slug}` : view.name === 'new' ? '#new' : '';
+}
+
+/** How a navigation happens: `keep` leaves the open editor mounted (a new city saved becomes its saved city). */
+export interface Go {
+  (view: View, options?: { keep?: boolean }): void;
+}
+
+/**
+ * The current view, a counter that changes whenever a view must be drawn afresh (the editor's
+ * key), and `go`. History entries follow the views, so the browser's Back button works.
+ */
+export function useView(): { view: View; session: number; go: Go } {
+  const [state, setState] = useState(() => ({ view: viewOf(location.hash), session: 0 }));
+
+  useEffect(() => {
+    const onPop = () => setState((s) => ({ view: viewOf(location.hash), session: s.session + 1 }));
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  const go = useCallback<Go>((view, options = {}) => {
+    const url = `${location.pathname}${location.search}${hashOf(view)}`;
+    if (options.keep) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
+    setState((s) => ({ view, session: options.keep ? s.session : s.session + 1 }));
+  }, []);
+
+  return { view: state.view, session: state.session, go };
+}

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/site.js';
+import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
+
+/**
+ * The saved cities in the browser, beyond the operator's day (test/e2e/operator-day.test.ts): an
+ * import with errors, saves the server refuses (a newer version, a city that exists, a bad field),
+ * and a redeploy-all run picked up by a page opened while it goes.
+ */
+let world: AdminWorld;
+beforeAll(async () => {
+  world = await startAdminWorld(); // the sample cities are imported on first start
+});
+afterAll(() => world?.close());
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const save = (page: Page) => nextNotice(page, 'save-notice', () => page.getByRole('button', { name: 'Save', exact: true }).click());
+const openCity = async (page: Page, city: string) => {
+  await page.getByRole('button', { name: `Open ${city}` }).click();
+  await page.getByRole('heading', { name: city, level: 2 }).waitFor();
+};
+
+describe('import', () => {
+  it('saves nothing from a file with two errors, names both with their line, and saves the good file', async () => {
+    const { page, context } = await openAdmin(world);
+    const good = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8').replace('city: Tampa', 'city: Brandon').replace('tampa.example.com', 'brandon.example.com');
+    const bad = good.replace('city: Brandon', 'city: Riverview').replace('zipCode: "33607"', 'zipCode: "3360"').replace('phone: (813) 555-0142', 'phone: call us');
+    await page.getByLabel('Import YAML').setInputFiles([
+      { name: 'brandon.yaml', mimeType: 'application/yaml', buffer: Buffer.from(good) },
+      { name: 'riverview.yaml', mimeType: 'application/yaml', buffer: Buffer.from(bad) },
+    ]);
+    const summary = page.getByTestId('import-summary');
+    await summary.getByText(/not imported/).waitFor();
+    expect(await summary.textContent()).toBe('1 file was not imported; 1 imported. Nothing was saved from a file with errors. Correct the lines named below and import it again.');
+    const errors = page.getByRole('list', { name: 'Errors in riverview.yaml' }).getByRole('listitem');
+    expect(await errors.allTextContents()).toEqual([expect.stringMatching(/^riverview\.yaml:7:\d+ zipCode: /), expect.stringMatching(/^riverview\.yaml:8:\d+ phone: /)]);
+    await page.getByRole('heading', { name: 'Brandon, FL' }).waitFor();
+    expect(await page.getByRole('heading', { name: /^Riverview/ }).count()).toBe(0);
+    expect((await page.request.get(`${world.url}/api/cities/riverview`)).status()).toBe(404);
+    await context.close();
+  });
+});
+
+describe('save', () => {
+  it('a 409 says someone else saved a newer version, and keeps the form', async () => {
+    const mine = await openAdmin(world);
+    const theirs = await openAdmin(world);
+    await openCity(mine.page, 'Orlando');
+    await openCity(theirs.page, 'Orlando');
+    await field(theirs.page, 'Phone').fill('(407) 555-0177');
+    expect(await save(theirs.page)).toMatch(/^Version \d+ saved$/);
+    await field(mine.page, 'Phone').fill('(407) 555-0188');
+    expect(await save(mine.page)).toBe(
+      'Not saved: someone else saved a newer version of Orlando since you opened it. Open the city again from the list to see that version; your changes are still in this form.',
+    );
+    expect(await field(mine.page, 'Phone').inputValue()).toBe('(407) 555-0188');
+    const stored = (await (await mine.page.request.get(`${world.url}/api/cities/orlando`)).json()) as { config: { phone: string } };
+    expect(stored.config.phone).toBe('(407) 555-0177');
+    await mine.context.close();
+    await theirs.context.close();
+  });
+
+  it('a save with nothing changed adds no version', async () => {
+    const { page, context } = await openAdmin(world);
+    await openCity(page, 'Wesley Chapel');
+    const version = /Version (\d+)/.exec((await page.getByTestId('saved-version').textContent()) ?? '')![1];
+    expect(await save(page)).toBe(`No changes to save: version ${version} is the latest`);
+    await context.close();
+  });
+
+  it('refuses a new city that exists, a renamed city and a bad field, each saying why', async () => {
+    const { page, context } = await openAdmin(world);
+    // New city starts from the served clinic, Wesley Chapel, which is saved already.
+    await page.getByRole('button', { name: 'New city' }).click();
+    expect(await save(page)).toBe('Not saved: Wesley Chapel already exists. Open it from the list of cities, or change the city of this one.');
+    expect(await page.getByTestId('saved-version').textContent()).toBe('Not saved yet.');
+
+    await page.getByRole('link', { name: 'All cities' }).click();
+    await openCity(page, 'Tampa');
+    await field(page, 'City').fill('Clearwater');
+    expect(await save(page)).toMatch(/^Not saved: the city of a saved city stays Tampa\. .*use Duplicate/);
+    expect(await field(page, 'City').getAttribute('aria-invalid')).toBe('true');
+
+    await field(page, 'City').fill('Tampa');
+    await field(page, 'Email').fill('not-an-email');
+    expect(await save(page)).toBe('Not saved: please correct the fields marked below');
+    const email = field(page, 'Email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent()).toBe('expected an email address like hello@example.com');
+    await context.close();
+  });
+});
+
+describe('redeploy all', () => {
+  it('a page opened while a run goes shows its progress per city, then the summary', async () => {
+    const { page, context } = await openAdmin(world);
+    const item = (slug: string, city: string, state: string, extra = {}) => ({ slug, city, state, ...extra });
+    const run = (state: string, items: object[], summary: object) => ({ success: true, run: { id: '5b1e2c9a-1111-4aaa-8bbb-123456789abc', state, startedAt: '2026-11-22T10:00:00Z', items, summary } });
+    // The server's answers, held to a script: running, one city done, then finished.
+    const answers = [
+      run('running', [item('tampa', 'Tampa', 'ok', { releaseId: 'r-tampa-2', configVersion: 2 }), item('orlando', 'Orlando', 'deploying')], { ok: 1, failed: 0, pending: 1 }),
+      run('done', [item('tampa', 'Tampa', 'ok', { releaseId: 'r-tampa-2', configVersion: 2 }), item('orlando', 'Orlando', 'failed', { error: 'the site was taken offline during the redeploy' })], { ok: 1, failed: 1, pending: 0 }),
+    ];
+    await page.route('**/api/redeploys/latest', (route) => route.fulfill({ json: run('running', [item('tampa', 'Tampa', 'deploying'), item('orlando', 'Orlando', 'pending')], { ok: 0, failed: 0, pending: 2 }) }));
+    await page.route('**/api/redeploys/5b1e2c9a-*', (route) => route.fulfill({ json: answers.length > 1 ? answers.shift() : answers[0] }));
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const panel = page.getByTestId('redeploy');
+    await panel.waitFor();
+    expect(await page.getByRole('button', { name: 'Redeploying...' }).isDisabled()).toBe(true);
+    await page.locator('[data-testid="redeploy"][data-state="done"]').waitFor();
+    expect(await panel.getByRole('status').textContent()).toBe('Redeploy finished: 1 live, 1 failed');
+    expect(await panel.getByRole('listitem').allTextContents()).toEqual([
+      'TampaLive, config version 2Release r-tampa-2',
+      'OrlandoFailed: the site was taken offline during the redeploy',
+    ]);
+    expect(await panel.locator('progress').evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([2, 2]);
+    // Hidden, it stays hidden after a reload.
+    await panel.getByRole('button', { name: 'Hide' }).click();
+    await page.route('**/api/redeploys/latest', (route) => route.fulfill({ json: run('done', [], { ok: 1, failed: 1, pending: 0 }) }));
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await panel.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Redeploy all' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+});
