@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile, optimize } from '@tailwindcss/node';
 import { Scanner } from '@tailwindcss/oxide';
 import * as esbuild from 'esbuild';
@@ -14,13 +14,30 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
 const hash = (s) => createHash('sha256').update(s).digest('hex').slice(0, 10);
 
-/** Tailwind: scan the sources a stylesheet names with @source for classes, compile, minify. */
-async function compileCss(entry, name) {
+/**
+ * Tailwind: scan the sources a stylesheet names with @source for classes, compile, minify; `extra`
+ * (already minified) is appended before the name is hashed.
+ */
+async function compileCss(entry, name, extra = '') {
   const input = join(root, entry);
   const compiler = await compile(await readFile(input, 'utf8'), { base: dirname(input), onDependency() {} });
   const scanner = new Scanner({ sources: compiler.sources });
-  const css = optimize(compiler.build(scanner.scan()), { minify: true }).code;
+  const css = optimize(compiler.build(scanner.scan()), { minify: true }).code + extra;
   return { file: `assets/${name}.${hash(css)}.css`, content: css };
+}
+
+/**
+ * Runs a TypeScript module of src/ here (bundled by esbuild into build/, so its import.meta.url
+ * still finds node_modules) and returns its exports.
+ */
+async function importTs(entry) {
+  const out = join(root, 'build', `.${entry.replace(/\W+/g, '-')}.mjs`);
+  await esbuild.build({ entryPoints: [join(root, entry)], outfile: out, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'warning' });
+  try {
+    return await import(pathToFileURL(out).href);
+  } finally {
+    await rm(out, { force: true });
+  }
 }
 
 /**
@@ -52,20 +69,25 @@ async function bundle(entry, name) {
   return { file: `assets/${name}.${hash(content)}.js`, content };
 }
 
+// The brand faces (src/site/fonts/): each web font's content-hashed name in a site, and their
+// @font-face rules with metric-matched fallbacks, which go into the site's stylesheet.
+await mkdir(join(root, 'build'), { recursive: true });
+const fonts = (await importTs('src/site/fonts/build-fonts.ts')).buildFonts();
+
 // The site's stylesheet and island, shared by every city; the admin app and its stylesheet.
 const [css, contactJs, adminJs, adminCss] = await Promise.all([
-  compileCss('src/pages/styles.css', 'site'),
+  compileCss('src/pages/styles.css', 'site', `\n${fonts.css}\n`),
   bundle('src/pages/islands/contact.tsx', 'contact'),
   bundle('src/admin/main.tsx', 'admin'),
   compileCss('src/admin/styles.css', 'admin'),
 ]);
-await mkdir(join(root, 'build'), { recursive: true });
-await writeFile(join(root, 'build/assets.json'), JSON.stringify({ css, contactJs }) + '\n');
+await writeFile(join(root, 'build/assets.json'), JSON.stringify({ css, contactJs, fonts: fonts.files }) + '\n');
 await writeFile(join(root, 'build/admin.json'), JSON.stringify({ js: adminJs, css: adminCss }) + '\n');
 
 // The CLI: dependencies are bundled in (one file to load instead of hundreds is most of a cold
 // build's 300 ms budget); the server's parts are split into chunks loaded only by `serve`.
-// better-sqlite3 stays external because it is a native addon.
+// better-sqlite3, sharp (photos) and resvg (social cards) stay external: native addons, each
+// loading the build for this platform at run time.
 await rm(join(root, 'lib'), { recursive: true, force: true });
 await esbuild.build({
   entryPoints: { cli: join(root, 'src/cli/main.ts') },
@@ -75,7 +97,7 @@ await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['better-sqlite3'],
+  external: ['better-sqlite3', 'sharp', '@resvg/resvg-js'],
   // Only renderToStaticMarkup is used: take React's legacy server build alone, not all of Fizz.
   alias: { 'react-dom/server': join(root, 'node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js') },
   jsx: 'automatic',

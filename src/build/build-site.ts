@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { loadConfigFileSync } from '../config/load.js';
 import { citySlug } from '../config/slug.js';
 import { configAssetSource } from '../site/asset-source.js';
+import { configImageCacheDir } from '../site/images/cache-dir.js';
 import { buildSiteFiles, problemLines } from '../site/pipeline.js';
-import { writeSite, type WriteSiteOptions } from './write-site.js';
+import { refuseKeptFolder, writeSite, type WriteSiteOptions } from './write-site.js';
 
 /** One city to build: its config, and either an exact output folder or a root to put `<slug>/` in. */
 export interface BuildJob {
@@ -34,7 +35,12 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   if (!loaded.ok) return { ok: false, configPath: job.configPath, errors: loaded.errors };
   const slug = citySlug(loaded.config.city);
   const outDir = 'exact' in job.out ? job.out.exact : join(job.out.root, slug);
-  const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath), { contactEndpoint: job.contactEndpoint });
+  const allowed = refuseKeptFolder(outDir, job.write);
+  if (!allowed.ok) return { ok: false, configPath: job.configPath, errors: [allowed.error] };
+  const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath), {
+    contactEndpoint: job.contactEndpoint,
+    imageCacheDir: configImageCacheDir(job.configPath),
+  });
   if (!site.ok) return { ok: false, configPath: job.configPath, errors: problemLines(job.configPath, site.errors) };
   const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];
   if (job.strict && warnings.length) return { ok: false, configPath: job.configPath, errors: warnings };

@@ -72,18 +72,33 @@ export function writeSite(files: Record<string, string | Uint8Array>, outDir: st
   return { ok: true };
 }
 
+/**
+ * Refuses, before a build does any work, an `outDir` no site may ever replace (the working
+ * folder, a folder holding the config...: `keep` in WriteSiteOptions): such a build should not
+ * spend seconds encoding photos, nor leave their cache behind, to be refused at the end. Only
+ * those few paths are compared here; whether the folder holds files of its own is looked at by
+ * writeSite, once, when it writes.
+ */
+export function refuseKeptFolder(outDir: string, opts: Omit<WriteSiteOptions, 'shared'> = {}): WriteSiteResult {
+  const refusal = whyNotReplace(resolve(outDir), { ...opts, force: true });
+  return refusal ? { ok: false, error: says(refusal) } : { ok: true };
+}
+
 /** One error line from a catalogue entry: the title, then its hint on the next line. */
 function says(m: Message): string {
   return [m.title, m.message, m.hint].filter(Boolean).join('\n');
 }
 
 /**
- * The stylesheet and island are the same bytes in every city, under content-hashed names
- * (`assets/site.3f9a1c2b7e.css`): a run over many cities hard-links them to one copy, which saves
- * writing about 150 KB a city. They are never edited in place (a change makes a new name).
+ * The stylesheet, island and typeface are the same bytes in every city, under content-hashed
+ * names (`assets/site.3f9a1c2b7e.css`, `assets/inter-latin-wght.3100e775e8.woff2`), and so are
+ * photos and social cards several cities share (`images/front-3f9a1c2b7e-800.avif`,
+ * `assets/cards/home.0a1b2c3d4e.png`): a run over many cities hard-links them to one copy, which
+ * saves writing about 200 KB a city, and a few hundred KB a photo. They are never edited in place
+ * (a change makes a new name).
  */
 function isHashedAsset(name: string): boolean {
-  return /^assets\/[\w-]+\.[0-9a-f]{10}\.(css|js)$/.test(name);
+  return /^assets\/(cards\/)?[\w-]+\.[0-9a-f]{10}\.(css|js|woff2|png)$/.test(name) || /^images\/[a-z0-9-]+-[0-9a-f]{10}-\d+\.(avif|webp|jpg)$/.test(name);
 }
 
 function tryLink(from: string | undefined, to: string): boolean {

@@ -90,6 +90,9 @@ const HTTP = '[Hh][Tt][Tt][Pp][Ss]?://';
 const HTTP_URL = `${HTTP}(?:[^\\s/?#@]*@)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}(?::\\d{1,5})?(?:[/?#]\\S*)?`;
 const SITE_PATH = '/(?!/)[A-Za-z0-9._~/-]';
 
+/** A photo's site path: plain segments, none empty or hidden (`/photos/front.jpg`). */
+const PHOTO_SRC = { pattern: '^(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$' };
+
 /** What the zod refinements check, said in JSON Schema, by field path (`a.b[]` is an item of b). */
 const REFINEMENTS: Record<string, JsonSchema> = {
   '': { anyOf: [{ required: ['domainName'] }, { required: ['website'] }], $comment: 'A domain name or a website URL is needed for canonical links.' },
@@ -103,6 +106,10 @@ const REFINEMENTS: Record<string, JsonSchema> = {
     pattern: `^(?:${SITE_PATH}+|${HTTP}[^\\s"'<>]+)$`,
     description: 'A logo URL like https://example.com/logo.png, or a site path like /uploads/logo.png (clinic-gen dev serves a site path from the config file\'s folder).',
   },
+  logoLightUrl: {
+    pattern: `^(?:${SITE_PATH}+|${HTTP}[^\\s"'<>]+)$`,
+    description: 'The logo drawn for the dark footer (light on dark), a URL or a site path like logoUrl; without it the footer shows logoUrl on a white plate.',
+  },
   contactEndpoint: {
     pattern: `^(?:${SITE_PATH}*|${HTTP}[^\\s"'<>\\\\]+)$`,
     description:
@@ -111,6 +118,12 @@ const REFINEMENTS: Record<string, JsonSchema> = {
   services: { description: 'Which services the clinic offers: each one switched on gets its page, nav link, card and contact-form option.' },
   localContent: { description: "What tells this city's site apart from the clinic's other cities (search engines demote near-identical location pages); `clinic-gen check` says which fields to write." },
   'hours[].closes': { description: 'A 24-hour time like 18:00, later than opens (clinic-gen checks the order; this schema cannot compare two fields).' },
+  'photos.hero.src': PHOTO_SRC,
+  'photos.hero.alt': SINGLE_LINE,
+  'photos.gallery[].src': PHOTO_SRC,
+  'photos.gallery[].alt': SINGLE_LINE,
+  'localContent.team[].photo.src': PHOTO_SRC,
+  'localContent.team[].photo.alt': SINGLE_LINE,
   'localContent.team[].name': SINGLE_LINE,
   'localContent.team[].credentials': SINGLE_LINE,
   'localContent.team[].role': SINGLE_LINE,

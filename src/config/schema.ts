@@ -51,11 +51,40 @@ export const socialMediaSchema = z
   })
   .prefault({});
 
+const PHOTO_PATH = 'a site path like /photos/clinic.jpg (beside the config) or /uploads/photo-... (an admin upload)';
+
+/**
+ * A photo the site shows: a file named by site path (beside the config, like the logo, or an
+ * admin upload under /uploads/), checked by its bytes and encoded by the site pipeline
+ * (src/site/images/). Alt text is required: patients using screen readers, and search engines
+ * weighing medical pages, are told what the photo shows.
+ */
+export const photoSchema = z.strictObject({
+  src: z
+    .string({ error: (i) => (i.input === undefined ? `missing; expected ${PHOTO_PATH}` : `expected ${PHOTO_PATH}`) })
+    .trim()
+    .max(1024, { error: `expected ${PHOTO_PATH}` })
+    .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\/-]+$/.test(v) && !v.split('/').slice(1).some((s) => s === '' || s.startsWith('.')), {
+      error: `expected ${PHOTO_PATH}`,
+    }),
+  alt: line('alt text that says what the photo shows, like "Dr. Maria Lopez talking with a patient"', 200),
+});
+
+/** Spec section 2 knows no photos; a hero and a small gallery are what a clinic site shows. */
+export const PHOTOS_GALLERY_MAX = 8;
+export const photosSchema = z
+  .strictObject({
+    hero: photoSchema.optional(),
+    gallery: z.array(photoSchema).max(PHOTOS_GALLERY_MAX, { error: `expected at most ${PHOTOS_GALLERY_MAX} gallery photos` }).default([]),
+  })
+  .prefault({});
+
 const teamMember = z.strictObject({
   name: line('a name like Dr. Maria Lopez', 80),
   credentials: line('credentials like MD, board-certified in internal medicine', 120),
   role: line('a role like Medical Director', 80).optional(),
   bio: prose('a short biography', 600).optional(),
+  photo: photoSchema.optional(),
 });
 
 const faqItem = z.strictObject({
@@ -81,6 +110,10 @@ const legalSchema = z
     courts: line('the courts of the terms, like Pasco County', 80).default('Pasco County'),
   })
   .prefault({});
+
+/** The typefaces a site can be set in: two self-hosted variable fonts, or the device's own. */
+export const FONT_CHOICES = ['inter', 'source-sans-3', 'system'] as const;
+export type FontChoice = (typeof FONT_CHOICES)[number];
 
 /** A path on the site (`/uploads/logo-1a2b.png`) or an absolute http(s) URL. */
 const logoUrl = z
@@ -160,8 +193,16 @@ export const clinicConfigSchema = z.strictObject({
     .max(30, { error: 'expected at most 30 business profile links' })
     .default([]),
   logoUrl: logoUrl.optional(),
+  // A wordmark logo already says the clinic's name: printing it again beside the logo reads twice.
+  logoIncludesName: boolean('whether the logo already shows the clinic name').default(false),
+  // The footer is dark: a logo drawn for light backgrounds needs a light version, else a light plate.
+  logoLightUrl: logoUrl.optional(),
   description: prose('a short description of the clinic', 400).optional(),
   primaryColor: hexColor().default('#1d4ed8'),
+  // The brand typeface, self-hosted with the site (src/site/fonts/); `system` uses the device's own.
+  font: z
+    .enum(FONT_CHOICES, { error: `expected one of ${FONT_CHOICES.join(', ')}` })
+    .default('inter'),
   hours: z.array(hoursEntry).max(7).default(DEFAULT_HOURS),
   geo: z
     .strictObject({
@@ -169,6 +210,7 @@ export const clinicConfigSchema = z.strictObject({
       longitude: z.number({ error: 'expected a longitude between -180 and 180' }).min(-180).max(180),
     })
     .optional(),
+  photos: photosSchema,
   localContent: localContentSchema,
   legal: legalSchema,
   contactEndpoint: contactEndpoint.optional(),

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseConfigText } from '../config/load.js';
 import { configAssetSource, type AssetSource } from '../site/asset-source.js';
+import { configImageCacheDir } from '../site/images/cache-dir.js';
 import type { SiteFiles } from '../site/files.js';
 import { buildSiteFiles, problemLines } from '../site/pipeline.js';
 
@@ -26,7 +27,7 @@ export async function buildFromText(text: string | undefined, configPath: string
   const assets: string[] = [];
   const watched: AssetSource = { name: source.name, hint: source.hint, read: (sitePath) => (assets.push(source.fileFor(sitePath)), source.read(sitePath)) };
   // The preview is for looking at the site, not for sending messages: its form's endpoint is no warning here.
-  const site = await buildSiteFiles(loaded.config, watched, { servedByClinic: true });
+  const site = await buildSiteFiles(loaded.config, watched, { servedByClinic: true, imageCacheDir: configImageCacheDir(configPath) });
   if (!site.ok) return { ok: false, text, errors: problemLines(shownAs, site.errors), assets };
   return { ok: true, text, files: site.files, warnings: [...loaded.warnings, ...problemLines(shownAs, site.warnings)], assets };
 }

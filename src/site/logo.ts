@@ -14,7 +14,7 @@ export interface SiteProblem {
 
 /** The logo file a site carries, under the name its pages use. */
 export interface LogoFile {
-  name: `logo.${ImageKind}`;
+  name: `logo.${ImageKind}` | `logo-light.${ImageKind}`;
   content: string | Uint8Array;
 }
 
@@ -22,25 +22,32 @@ export type LogoResult = { ok: true; file?: LogoFile; warnings: SiteProblem[] } 
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Which of a config's logos is read: the field problems name, and the file's name without extension. */
+export interface LogoRole {
+  field?: 'logoUrl' | 'logoLightUrl';
+  base?: 'logo' | 'logo-light';
+}
+
 /**
  * The logo a config names by site path, read from `assets`, checked by its content (not its
  * name), SVG rebuilt from the allowlist (svg-sanitize.ts), and named `logo.<ext>` at the site's
  * root: the deployment instructions say "add logo.png", and a downloaded or deployed site is
  * complete without the place the logo came from. An http(s) logo, or none, is no file.
+ * The footer's light logo goes through the same checks as `{ field: 'logoLightUrl', base: 'logo-light' }`.
  */
-export async function readLogo(logoUrl: string | undefined, assets: AssetSource): Promise<LogoResult> {
+export async function readLogo(logoUrl: string | undefined, assets: AssetSource, { field = 'logoUrl', base = 'logo' }: LogoRole = {}): Promise<LogoResult> {
   if (!logoUrl?.startsWith('/')) return { ok: true, warnings: [] };
-  const fail = (message: string): LogoResult => ({ ok: false, error: { field: 'logoUrl', message } });
+  const fail = (message: string): LogoResult => ({ ok: false, error: { field, message } });
   if (!isFileSitePath(logoUrl)) return fail(`${logoUrl} is not a plain site path (no '.', '..' or empty parts); name the logo like /uploads/logo.png`);
   const bytes = await assets.read(logoUrl);
   if (!bytes) return fail(`no file ${logoUrl} in ${assets.name}${assets.hint ? `; ${assets.hint}` : ''}`);
   if (bytes.byteLength > LOGO_MAX_BYTES) return fail(`${logoUrl} is larger than 5MB; use a smaller image`);
   const kind = imageKind(bytes);
   if (!kind) return fail(`${logoUrl} is not a JPG, PNG, GIF or SVG image`);
-  const name = `logo.${kind}` as const;
+  const name = `${base}.${kind}` as const;
   const named = logoUrl.slice(logoUrl.lastIndexOf('.') + 1).toLowerCase();
   const warnings: SiteProblem[] =
-    named === kind || (named === 'jpeg' && kind === 'jpg') ? [] : [{ field: 'logoUrl', message: `${logoUrl} is a ${kind.toUpperCase()} image; the site carries it as ${name}` }];
+    named === kind || (named === 'jpeg' && kind === 'jpg') ? [] : [{ field, message: `${logoUrl} is a ${kind.toUpperCase()} image; the site carries it as ${name}` }];
   if (kind !== 'svg') return { ok: true, file: { name, content: bytes }, warnings };
   let text: string;
   try {

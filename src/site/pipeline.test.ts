@@ -1,30 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { configWith } from '../../test/helpers/site.js';
+import { configNamingNoFile, sampleAssets, sampleConfig } from '../../test/helpers/site.js';
+import type { ClinicConfig } from '../config/schema.js';
 import { renderSite } from '../pages/render-site.js';
+import { resolveSite } from '../pages/site.js';
 import { memoryAssetSource } from './asset-source.js';
-import { fileText } from './files.js';
-import { LOGO_MAX_BYTES } from './logo.js';
+import { socialCards } from './cards/social-cards.js';
+import { fileText, type SiteFiles } from './files.js';
+import { siteFontFiles } from './fonts/site-fonts.js';
+import { NO_PHOTOS } from './images/types.js';
+import { LOGO_MAX_BYTES, type LogoFile } from './logo.js';
 import { buildSiteFiles, problemFields, problemLines } from './pipeline.js';
 import { HOSTILE_SVG, SVG_FORBIDDEN } from './testing.js';
 
-/** config -> complete site: the renderer's pages plus the logo the config names, checked once. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
+/** config -> complete site: the renderer's pages plus every file the config names, checked once, the social cards and the typeface. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
+/** A whole 1x1 GIF: the pipeline also draws the logo into the social cards, which decodes it. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const none = memoryAssetSource({}, 'nowhere');
 const ENDPOINT = 'https://clinic.example.com/api/contact';
 
 async function site(logoUrl: string | undefined, files: Record<string, string | Uint8Array> = {}) {
-  return buildSiteFiles(configWith({ logoUrl, contactEndpoint: ENDPOINT }), memoryAssetSource(files, 'the test folder'));
+  return buildSiteFiles(configNamingNoFile({ logoUrl, contactEndpoint: ENDPOINT }), memoryAssetSource(files, 'the test folder'));
+}
+
+/**
+ * The files a site of `config` (the config the renderer sees: logo paths already at the site's
+ * root) must have: the renderer's pages, byte for byte, pointing at the social cards drawn for
+ * the site (with `logo` in them), plus those cards, the typeface and the logo.
+ */
+async function rendererFiles(config: ClinicConfig, logo?: LogoFile): Promise<SiteFiles> {
+  const cards = await socialCards(resolveSite(config), logo, undefined);
+  return { ...renderSite(config, { cards: cards.cards, photos: NO_PHOTOS }), ...cards.files, ...siteFontFiles(config.font), ...(logo && { [logo.name]: logo.content }) };
 }
 
 describe('buildSiteFiles', () => {
-  it('is the renderer, byte for byte, when the config names no file', async () => {
-    const config = configWith({ logoUrl: undefined, contactEndpoint: 'https://clinic.example.com/api/contact' });
-    expect(await buildSiteFiles(config, none)).toEqual({ ok: true, files: renderSite(config), warnings: [] });
+  it('is the renderer, byte for byte, with its social cards and typeface, when the config names no file', async () => {
+    const config = configNamingNoFile({ contactEndpoint: ENDPOINT });
+    const r = await buildSiteFiles(config, none);
+    expect(r).toEqual({ ok: true, files: await rendererFiles(config), warnings: [] });
+    if (!r.ok) return;
+    // Beyond the renderer's files: a 1200x630 PNG card per page with a headline, and the one font file.
+    const extra = Object.keys(r.files).filter((f) => !Object.hasOwn(renderSite(config), f)).sort();
+    expect(extra.filter((f) => !/^assets\/cards\/[a-z-]+\.[0-9a-f]{10}\.png$/.test(f))).toEqual([expect.stringMatching(/^assets\/inter-latin-wght\.[0-9a-f]{10}\.woff2$/)]);
+    const home = extra.find((f) => f.startsWith('assets/cards/home.'))!;
+    const png = Buffer.from(r.files[home] as Uint8Array);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(fileText(r.files['index.html']!)).toContain(`<meta property="og:image" content="https://wesley-chapel.example.com/${home}"/>`);
+  });
+
+  it('reads the logo and photos the sample config names from the config\'s folder', async () => {
+    const r = await buildSiteFiles({ ...sampleConfig(), contactEndpoint: ENDPOINT }, sampleAssets());
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(fileText(r.files['logo.svg']!)).toMatch(/^<svg/);
+    const images = Object.keys(r.files).filter((f) => f.startsWith('images/'));
+    // The hero, three gallery photos and two portraits, each as AVIF, WebP and JPEG.
+    for (const name of ['hero', 'reception', 'consultation', 'lab', 'team-dr-daniel-reyes', 'team-karen-whitfield']) {
+      for (const ext of ['avif', 'webp', 'jpg']) expect(images.some((f) => f.startsWith(`images/${name}-`) && f.endsWith(`.${ext}`)), `${name} .${ext}`).toBe(true);
+    }
+    for (const f of images) expect(fileText(r.files['index.html']!) + fileText(r.files['about/index.html']!), f).toContain(f);
   });
 
   it('leaves an http(s) logo where it is and reads nothing', async () => {
-    const r = await buildSiteFiles(configWith({ logoUrl: 'https://cdn.example.com/logo.png' }), none);
+    const r = await buildSiteFiles(configNamingNoFile({ logoUrl: 'https://cdn.example.com/logo.png' }), none);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(fileText(r.files['index.html']!)).toContain('src="https://cdn.example.com/logo.png"');
     expect(Object.keys(r.files).filter((f) => f.startsWith('logo.'))).toEqual([]);
@@ -34,7 +71,7 @@ describe('buildSiteFiles', () => {
     const r = await site('/uploads/brand.png', { '/uploads/brand.png': PNG });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.files['logo.png']).toEqual(PNG);
-    expect(r.files).toEqual({ ...renderSite(configWith({ logoUrl: '/logo.png', contactEndpoint: ENDPOINT })), 'logo.png': PNG });
+    expect(r.files).toEqual(await rendererFiles(configNamingNoFile({ logoUrl: '/logo.png', contactEndpoint: ENDPOINT }), { name: 'logo.png', content: PNG }));
     expect(fileText(r.files['index.html']!)).toContain('<img src="logo.png"');
     expect(fileText(r.files['about/index.html']!)).toContain('<img src="../logo.png"');
     expect(Object.keys(r.files).filter((f) => f.startsWith('uploads/'))).toEqual([]);
@@ -77,15 +114,15 @@ describe('buildSiteFiles', () => {
   });
 
   it('adds the source\'s hint to a missing file', async () => {
-    const r = await buildSiteFiles(configWith({ logoUrl: '/uploads/x.png' }), { name: "this server's uploads", hint: 'upload the logo again', read: async () => undefined });
-    expect(r.ok ? [] : problemLines('admin', r.errors)).toEqual(["admin logoUrl: no file /uploads/x.png in this server's uploads; upload the logo again"]);
+    const r = await buildSiteFiles(configNamingNoFile({ logoUrl: '/uploads/x.png' }), { name: "this server's uploads", hint: 'upload the file again', read: async () => undefined });
+    expect(r.ok ? [] : problemLines('admin', r.errors)).toEqual(["admin logoUrl: no file /uploads/x.png in this server's uploads; upload the file again"]);
   });
 });
 
 describe('where the contact form posts', () => {
   const action = (files: Record<string, string | Uint8Array>) => /<form id="contact-form"[^>]* action="([^"]*)"/.exec(fileText(files['contact/index.html']!))![1];
   const run = async (contactEndpoint: string | undefined, options?: Parameters<typeof buildSiteFiles>[2]) => {
-    const r = await buildSiteFiles(configWith({ logoUrl: undefined, contactEndpoint }), none, options);
+    const r = await buildSiteFiles(configNamingNoFile({ contactEndpoint }), none, options);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     return { action: action(r.files), warnings: problemLines('tampa.yaml', r.warnings) };
   };

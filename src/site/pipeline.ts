@@ -1,7 +1,12 @@
 import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
 import { renderSite } from '../pages/render-site.js';
+import { resolveSite } from '../pages/site.js';
 import type { AssetSource } from './asset-source.js';
+import { cardCacheDir } from './cards/band-cache.js';
+import { socialCards } from './cards/social-cards.js';
+import { siteFontFiles } from './fonts/site-fonts.js';
 import type { SiteFiles } from './files.js';
+import { readPhotos } from './images/read-photos.js';
 import { readLogo, type SiteProblem } from './logo.js';
 
 export type { SiteProblem } from './logo.js';
@@ -20,6 +25,12 @@ export interface SiteOptions {
    * endpoint is then no reason to warn.
    */
   servedByClinic?: boolean;
+  /**
+   * The folder where encoded photos are kept between runs (src/site/images/cache-dir.ts):
+   * beside the config for the CLI, `<data>/cache/images` for the server. Absent: this process's
+   * memory only.
+   */
+  imageCacheDir?: string;
 }
 
 /**
@@ -44,21 +55,33 @@ export function contactEndpointOf(config: ClinicConfig, options: SiteOptions = {
 
 /**
  * The one way from a validated config to a complete site (docs/decisions/005): the pure renderer
- * plus every file the config names (today the logo), read from `assets`, checked and sanitized
- * here once. `clinic-gen build`, `dev`, `serve` and the admin all call it, so one config gives the
- * same files everywhere. A logo named by site path becomes `logo.<ext>` at the site's root and the
- * pages point at it; an http(s) logo stays where it is. The contact form posts where
- * contactEndpointOf says.
+ * plus every file the config names (the logo; the photos, src/site/images/), read from `assets`,
+ * checked and sanitized here once. `clinic-gen build`, `dev`, `serve` and the admin all call it,
+ * so one config gives the same files everywhere. A logo named by site path becomes `logo.<ext>`
+ * at the site's root (the footer's light logo `logo-light.<ext>`) and the pages point at it; an
+ * http(s) logo stays where it is. The contact form posts where contactEndpointOf says.
  */
 export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, options: SiteOptions = {}): Promise<SiteResult> {
-  const logo = await readLogo(config.logoUrl, assets);
-  if (!logo.ok) return { ok: false, errors: [logo.error] };
+  const [logo, light, photos] = await Promise.all([
+    readLogo(config.logoUrl, assets),
+    readLogo(config.logoLightUrl, assets, { field: 'logoLightUrl', base: 'logo-light' }),
+    readPhotos(config, assets, options.imageCacheDir),
+  ]);
+  if (!logo.ok || !light.ok || !photos.ok) {
+    return { ok: false, errors: [...(logo.ok ? [] : [logo.error]), ...(light.ok ? [] : [light.error]), ...(photos.ok ? [] : photos.errors)] };
+  }
   const { endpoint, warning } = contactEndpointOf(config, options);
-  const warnings = [...logo.warnings, ...(warning ? [warning] : [])];
+  const warnings = [...logo.warnings, ...light.warnings, ...(warning ? [warning] : [])];
   const placed: ClinicConfig = { ...config, contactEndpoint: endpoint };
-  if (!logo.file) return { ok: true, files: renderSite(placed), warnings };
-  const files: SiteFiles = renderSite({ ...placed, logoUrl: `/${logo.file.name}` });
-  files[logo.file.name] = logo.file.content;
+  // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
+  const cards = await socialCards(resolveSite(placed), logo.file, cardCacheDir(options.imageCacheDir));
+  const extras = { photos: photos.photos, cards: cards.cards };
+  const files: SiteFiles = renderSite(
+    { ...placed, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) },
+    extras,
+  );
+  for (const f of [logo.file, light.file]) if (f) files[f.name] = f.content;
+  Object.assign(files, photos.files, cards.files, siteFontFiles(config.font));
   return { ok: true, files, warnings };
 }
 

@@ -1,0 +1,28 @@
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { clinicConfigJsonSchema } from './json-schema.js';
+import { clinicConfigSchema } from './schema.js';
+
+/**
+ * The editor's schema says of logoLightUrl what clinic-gen says: the same pattern as logoUrl, so
+ * an editor flags the same values the build refuses.
+ */
+const schema = clinicConfigJsonSchema();
+const props = schema.properties as Record<string, { pattern?: string; description?: string }>;
+const validate = new Ajv({ strict: true, strictRequired: false, formats: { email: true, uri: true } }).compile(schema);
+const base = { businessName: 'A', city: 'Tampa', state: 'FL', address: '1 Main St', zipCode: '33601', phone: '(813) 555-0100', email: 'a@example.com', domainName: 'tampa.example.com' };
+
+describe('logoLightUrl in the JSON schema', () => {
+  it('has the pattern of logoUrl and says what it is for', () => {
+    expect(props.logoLightUrl!.pattern).toBe(props.logoUrl!.pattern);
+    expect(props.logoLightUrl!.description).toMatch(/dark footer/);
+  });
+
+  it.each(['/images/orlando/wordmark-light.png', 'https://cdn.example.com/light.svg?v=2', 'javascript:alert(1)', '//evil.example.com/x.png', '/a b.png', 'https://x.example.com/a"b.png'])(
+    'agrees with zod on %s',
+    (url) => {
+      const zod = clinicConfigSchema.safeParse({ ...base, logoLightUrl: url }).success;
+      expect(validate({ ...base, logoLightUrl: url })).toBe(zod);
+    },
+  );
+});

@@ -1,0 +1,103 @@
+import { fitText, type CardFonts, type FittedText } from './text.js';
+import type { CardTheme } from './theme.js';
+
+/** Open Graph's recommended size: what Facebook, LinkedIn, X and messengers show large. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+const LEFT = 80;
+const RIGHT = CARD_WIDTH - 80;
+
+/**
+ * The card's bands, top to bottom (png.ts): the brand (logo, name), the page's headline, the city,
+ * and a footer bar. Everything a band draws stays inside its rows, so bands drawn apart join
+ * without a seam; the middle bands are the flat brand colour behind their text.
+ */
+export type BandName = 'top' | 'head' | 'city' | 'foot';
+const ROWS: Record<BandName, [number, number]> = { top: [0, 208], head: [208, 470], city: [470, 548], foot: [548, 630] };
+
+/** One band to draw: its rows of the card and its SVG elements, in card coordinates. */
+export interface BandSpec {
+  name: BandName;
+  y0: number;
+  y1: number;
+  svg: string;
+  /** Drawn for one city only (its city line, a headline naming it): compressed fast, not small (png.ts). */
+  local: boolean;
+}
+
+/** Where the logo's data URL goes in the top band's SVG; the cache key holds the logo's hash instead. */
+export const LOGO_HREF = '__clinic_gen_logo__';
+
+/** The brand part of a card. */
+export interface CardBrand {
+  name: string;
+  /** The logo's size in pixels, when the clinic has one. */
+  logo?: { width: number; height: number };
+  /** The logo is a wordmark: the name is not printed beside it. */
+  logoIncludesName: boolean;
+}
+
+const band = (name: BandName, svg: string, local = false): BandSpec => ({ name, y0: ROWS[name][0], y1: ROWS[name][1], svg, local });
+
+/** Logo on a white plate (a logo is drawn for white pages) or the pulse mark, and the clinic's name. */
+export function topBand(theme: CardTheme, fonts: CardFonts, brand: CardBrand): BandSpec {
+  const plateY = 56;
+  const plateH = 112;
+  const showName = !(brand.logo && brand.logoIncludesName);
+  let mark: string;
+  let markW = plateH;
+  if (brand.logo) {
+    const boxH = 80;
+    const logoW = Math.min(Math.max((brand.logo.width / brand.logo.height) * boxH, 1), showName ? 440 : 760);
+    markW = Math.max(plateH, Math.round(logoW) + 32);
+    mark =
+      `<rect x="${LEFT}" y="${plateY}" width="${markW}" height="${plateH}" rx="20" fill="#ffffff"/>` +
+      `<image x="${LEFT + 16}" y="${plateY + 16}" width="${markW - 32}" height="${boxH}" preserveAspectRatio="xMidYMid meet" href="${LOGO_HREF}"/>`;
+  } else {
+    // The favicon's pulse line (seo.ts), large, on a tile of the brand colour lightened.
+    mark =
+      `<rect x="${LEFT}" y="${plateY}" width="${plateH}" height="${plateH}" rx="24" fill="${theme.wash}"/>` +
+      `<path transform="translate(${LEFT} ${plateY}) scale(3.5)" d="M4 17h6l3-8 6 15 3-7h6" fill="none" stroke="${theme.ink}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`;
+  }
+  if (!showName) return band('top', mark);
+  const x = LEFT + markW + 32;
+  const name = fitText(brand.name, fonts.bold, [46, 42, 38, 34, 30], RIGHT - x, 2);
+  return band('top', mark + textLines(name, x, (i) => plateY + plateH / 2 + (i - (name.lines.length - 1) / 2) * name.size * 1.15 + name.size * 0.36, fonts, 700, theme.ink));
+}
+
+/** The page's headline, bold, up to three lines standing on the city line; `local` when it names the city. */
+export function headBand(theme: CardTheme, fonts: CardFonts, headline: string, local: boolean): BandSpec {
+  const text = fitText(headline, fonts.bold, [72, 64, 56, 50], RIGHT - LEFT, 3);
+  const last = 444;
+  const lh = text.size * 1.12;
+  return band('head', textLines(text, LEFT, (i) => last - (text.lines.length - 1 - i) * lh, fonts, 700, theme.ink), local);
+}
+
+/** A map pin and `Tampa, Florida`. */
+export function cityBand(theme: CardTheme, fonts: CardFonts, cityLine: string): BandSpec {
+  const text = fitText(cityLine, fonts.regular, [36, 32, 28], RIGHT - LEFT - 44, 1);
+  const pin =
+    `<path transform="translate(${LEFT} 490) scale(1.5)" fill="${theme.inkSoft}" fill-rule="evenodd" ` +
+    `d="M12 1.5a7.5 7.5 0 0 0-7.5 7.5c0 5.6 7.5 12.5 7.5 12.5s7.5-6.9 7.5-12.5A7.5 7.5 0 0 0 12 1.5zm0 4.5a3 3 0 1 1 0 6 3 3 0 0 1 0-6z"/>`;
+  return band('city', pin + textLines(text, LEFT + 44, () => 522, fonts, 400, theme.inkSoft), true);
+}
+
+/** A deeper bar along the bottom with the pulse line running through it. */
+export function footBand(theme: CardTheme): BandSpec {
+  return band(
+    'foot',
+    `<rect x="0" y="582" width="${CARD_WIDTH}" height="48" fill="${theme.bar}"/>` +
+      `<path d="M0 606H880l12-14 14 28 12-34 12 20H${CARD_WIDTH}" fill="none" stroke="${theme.wash}" stroke-width="3" stroke-linejoin="round"/>`,
+  );
+}
+
+function textLines(text: FittedText, x: number, baseline: (i: number) => number, fonts: CardFonts, weight: number, fill: string): string {
+  return text.lines
+    .map(
+      (line, i) =>
+        `<text x="${x}" y="${baseline(i).toFixed(1)}" font-family="${fonts.family}" font-weight="${weight}" font-size="${text.size}" fill="${fill}">${xml(line)}</text>`,
+    )
+    .join('');
+}
+
+const xml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

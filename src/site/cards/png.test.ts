@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { adler32, adler32Combine, encodeBand, joinBands } from './png.js';
+
+/** RGBA rows: a flat colour with a few pixels of another, so the filters have something to do. */
+function rows(width: number, height: number, [r, g, b]: number[], seed: number): Uint8Array {
+  const px = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) px.set([r!, g!, b!, 255], i * 4);
+  for (let k = 0; k < 40; k++) px.set([(seed * 37 + k * 11) & 255, (k * 53) & 255, (seed + k) & 255, 255], ((k * 97 + seed * 13) % (width * height)) * 4);
+  return px;
+}
+
+describe('cards as joined bands', () => {
+  it('joins bands compressed apart into a PNG that decodes to exactly their pixels', async () => {
+    const parts = [rows(64, 10, [30, 64, 175], 1), rows(64, 7, [255, 255, 255], 2), rows(64, 5, [15, 23, 42], 3)];
+    const bands = await Promise.all(parts.map((p, i) => encodeBand(p, 64, p.length / 256, i === parts.length - 1)));
+    const png = joinBands(64, bands);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([64, 22, 3]);
+    const expected: number[] = [];
+    for (const p of parts) for (let i = 0; i < p.length; i += 4) expected.push(p[i]!, p[i + 1]!, p[i + 2]!);
+    expect(Buffer.compare(data, Buffer.from(expected))).toBe(0);
+  });
+
+  it('writes a zlib stream whose checksum holds (a strict decoder accepts it)', async () => {
+    const bands = await Promise.all([encodeBand(rows(8, 3, [1, 2, 3], 4), 8, 3, false), encodeBand(rows(8, 2, [9, 9, 9], 5), 8, 2, true)]);
+    const png = joinBands(8, bands);
+    // Collect the IDAT payloads and inflate them as one stream: zlib checks the Adler-32 at the end.
+    const idat: Uint8Array[] = [];
+    const v = new DataView(png.buffer, png.byteOffset);
+    for (let at = 8; at < png.length; ) {
+      const len = v.getUint32(at);
+      if (String.fromCharCode(...png.subarray(at + 4, at + 8)) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
+      at += 12 + len;
+    }
+    expect(inflateSync(Buffer.concat(idat)).length).toBe((8 * 3 + 1) * 5);
+  });
+
+  it('combines Adler-32 sums as zlib does', () => {
+    const a = Uint8Array.from({ length: 7000 }, (_, i) => (i * 7) & 255);
+    const b = Uint8Array.from({ length: 90000 }, (_, i) => (i * 13 + 5) & 255);
+    expect(adler32Combine(adler32(a), adler32(b), b.length)).toBe(adler32(Buffer.concat([a, b])));
+    expect(adler32(new Uint8Array(0))).toBe(1);
+  });
+});
