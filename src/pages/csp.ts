@@ -2,22 +2,37 @@ import { createHash } from 'node:crypto';
 
 /**
  * The Content-Security-Policy every generated page carries in a `<meta>` (a static host sends no
- * headers of ours): scripts, styles and images from the site itself; the one-line brand colour
- * rule by its hash, not 'unsafe-inline'; a logo at an absolute URL from its own origin; and the
- * contact form may talk to and post to the site and the clinic's contact endpoint only, so a page
- * cannot be made to send a patient's message anywhere else. `frame-ancestors` and reporting are
+ * headers of ours): scripts, styles and images from the site itself; the brand face's font file
+ * from the site when it has one, no font file at all when it uses the device's; the one-line brand
+ * colour rule by its hash, not 'unsafe-inline'; a logo (and the footer's light logo) at an absolute
+ * URL from its own origin; and the contact form may talk to and post to the site and the clinic's
+ * contact endpoint only, so a page cannot be made to send a patient's message anywhere else. `frame-ancestors` and reporting are
  * not allowed in a meta policy (browsers ignore them with a console error), so they are left to
  * the clinic server's header. The JSON-LD script is data, not script: CSP does not touch it.
  */
-export function pageCsp({ brandStyle, contactEndpoint, logoUrl }: { brandStyle: string; contactEndpoint: string; logoUrl?: string }): string {
+export function pageCsp({
+  brandStyle,
+  contactEndpoint,
+  logoUrl,
+  logoLightUrl,
+  webFont = false,
+}: {
+  brandStyle: string;
+  contactEndpoint: string;
+  logoUrl?: string;
+  /** The footer's light logo: at an absolute URL, its origin is allowed too. */
+  logoLightUrl?: string;
+  webFont?: boolean;
+}): string {
   const endpoint = originOf(contactEndpoint);
-  const logo = logoUrl ? originOf(logoUrl) : undefined;
+  const logos = [...new Set([logoUrl, logoLightUrl].map((u) => (u ? originOf(u) : undefined)).filter((o) => o !== undefined))];
   const self = (other?: string) => (other ? `'self' ${other}` : "'self'");
   return [
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' '${sha256(brandStyle)}'`,
-    `img-src ${self(logo)}`,
+    `img-src ${self(logos.join(' ') || undefined)}`,
+    `font-src ${webFont ? "'self'" : "'none'"}`,
     `connect-src ${self(endpoint)}`,
     `form-action ${self(endpoint)}`,
     "base-uri 'self'",

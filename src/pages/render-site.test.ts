@@ -32,6 +32,11 @@ describe('renderSite', () => {
     expect(dom(other['index.html']!).querySelector('style')!.text).toBe(':root{--brand:#0f766e}');
   });
 
+  it('fetches the contact island at low priority, after what the first screen needs', () => {
+    const scripts = dom(files['contact/index.html']!).querySelectorAll('script[type="module"]');
+    expect(scripts.map((s) => [s.getAttribute('src'), s.getAttribute('fetchpriority')])).toEqual([[expect.stringMatching(/^\.\.\/assets\/contact\.[0-9a-f]+\.js$/), 'low']]);
+  });
+
   it('gives each page a title, description, canonical URL, Open Graph and Twitter tags', () => {
     const titles = new Set<string>();
     for (const name of PAGES) {
@@ -91,6 +96,8 @@ describe('content security policy', () => {
         'script-src': "'self'",
         'style-src': `'self' 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
         'img-src': "'self'",
+        // The brand face's file (config `font`, Inter by default), from the site itself.
+        'font-src': "'self'",
         'connect-src': "'self'",
         'form-action': "'self'",
         'base-uri': "'self'",

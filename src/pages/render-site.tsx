@@ -19,7 +19,7 @@ import { relativeUrl, siteRoutes, type PageId } from './routes.js';
 import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { faviconSvg, robotsTxt, sitemapXml } from './seo.js';
 import { ServicePage } from './service/service-page.js';
-import { resolveSite, type Site } from './site.js';
+import { resolveSite, type Site, type SiteExtras } from './site.js';
 import { Lru, compile, fill, tokenize, type Template } from './template.js';
 import { TrtPage } from './trt/trt-page.js';
 import type { SiteFiles } from '../site/files.js';
@@ -46,12 +46,13 @@ const PAGES: Record<PageId, (site: Site) => ReactElement> = {
 const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file };
 
 /**
- * Renders every file of a clinic's site from a validated config. Pure: no file system, clock or
- * network, and the same config always gives the same bytes. Callers write the files.
+ * Renders every file of a clinic's site from a validated config, and from what the site pipeline
+ * made for it (`extras`: the encoded photos). Pure: no file system, clock or network, and the
+ * same input always gives the same bytes. Callers write the files.
  * Pages come from templates rendered once per shape of site (see template.ts).
  */
-export function renderSite(config: ClinicConfig): SiteFiles<string> {
-  const site = resolveSite(config);
+export function renderSite(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {
+  const site = resolveSite(config, extras);
   const { shape, values } = tokenize(site);
   const key = JSON.stringify(shape);
   let pages = templates.get(key);
@@ -67,8 +68,8 @@ export function renderSite(config: ClinicConfig): SiteFiles<string> {
 const templates = new Lru<(readonly [string, Template])[]>(64);
 
 /** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
-export function renderSiteDirect(config: ClinicConfig): SiteFiles<string> {
-  const site = resolveSite(config);
+export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {
+  const site = resolveSite(config, extras);
   return addSiteFiles(site, renderPages(site));
 }
 

@@ -1,4 +1,7 @@
 import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
+import type { SitePhotos } from '../site/images/types.js';
+import type { SiteCards } from '../site/cards/types.js';
+import { webFontFile } from '../site/fonts/web-fonts.js';
 import { CONTACT_API_PATH, DAYS } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
@@ -40,10 +43,30 @@ export interface Site {
   brandColor: string;
   /** The 'Why {city}' paragraphs: the config's local text, or the default copy. */
   whyCity: string[];
+  /** The config's photos as the site pipeline encoded them (none when rendered without it). */
+  photos: SitePhotos;
   /** schema.org JSON-LD of the clinic, already safe to place inside a <script> element. */
   jsonLd: string;
   /** The Content-Security-Policy of every page (csp.ts). */
   csp: string;
+  /** The brand face's file (`assets/inter-latin-wght.<hash>.woff2`), preloaded; none for `font: system`. */
+  fontFile?: string;
+  /** Social cards by page route, as the site pipeline drew them (none when rendered without it). */
+  cards?: SiteCards;
+  /** The config's logo as pages link it; absent, pages show the wordmark. */
+  logo?: LogoImage;
+  /** The footer's logo for its dark background (`logoLightUrl`); absent, the logo sits on a light plate. */
+  logoLight?: LogoImage;
+}
+
+/**
+ * A logo image. A site file is kept without its leading slash and linked through the page's url(),
+ * so pages never look inside the string: the templated renderer (template.ts) replaces it with a token.
+ */
+export interface LogoImage {
+  /** `logo.svg` (a file of the site) or an absolute http(s) URL. */
+  src: string;
+  onSite: boolean;
 }
 
 export interface SocialLink {
@@ -58,8 +81,14 @@ export interface HoursRow {
 }
 
 
-/** Derives the page model from a validated config. Pure. */
-export function resolveSite(config: ClinicConfig): Site {
+/** What the site pipeline hands the renderer besides the config: the files it made for it. */
+export interface SiteExtras {
+  photos?: SitePhotos;
+  cards?: SiteCards;
+}
+
+/** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
+export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site {
   const state = lookupState(config.state) ?? { code: config.state, name: config.state };
   const digits = config.phone.replace(/\D/g, '');
   const national = digits.length === 11 ? digits.slice(1) : digits;
@@ -89,14 +118,30 @@ export function resolveSite(config: ClinicConfig): Site {
     hours: hoursRows(config.hours),
     brandColor: config.primaryColor,
     whyCity: [],
+    photos: extras.photos ?? { gallery: [], team: [] },
     jsonLd: '',
+    logo: logoImage(config.logoUrl),
+    logoLight: logoImage(config.logoLightUrl),
     csp: '',
+    fontFile: webFontFile(config.font),
+    cards: extras.cards,
   };
   const why = config.localContent.whyCity;
   site.whyCity = why ? why.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) : defaultWhyCity(site);
   site.jsonLd = scriptSafeJson(clinicJsonLd(site));
-  site.csp = pageCsp({ brandStyle: brandStyle(site.brandColor), contactEndpoint: site.contactEndpoint, logoUrl: config.logoUrl });
+  site.csp = pageCsp({
+    brandStyle: brandStyle(site.brandColor),
+    contactEndpoint: site.contactEndpoint,
+    logoUrl: config.logoUrl,
+    logoLightUrl: config.logoLightUrl,
+    webFont: !!site.fontFile,
+  });
   return site;
+}
+
+function logoImage(url: string | undefined): LogoImage | undefined {
+  if (!url) return undefined;
+  return url.startsWith('/') ? { src: url.slice(1), onSite: true } : { src: url, onSite: false };
 }
 
 function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {

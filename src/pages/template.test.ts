@@ -3,6 +3,8 @@ import { SAMPLES, configWith, sampleConfig } from '../../test/helpers/site.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { renderSite, renderSiteDirect } from './render-site.js';
 import { escapeHtml } from './template.js';
+import { fakePhotos } from './components/photos-fixture.js';
+import { NO_PHOTOS } from '../site/images/types.js';
 
 const hostile = `A&B "Men's" <Health> </script><script>alert(1)</script>`;
 const variants: [string, Partial<ClinicConfigInput>][] = [
@@ -29,6 +31,16 @@ describe('templated rendering', () => {
   it.each(variants)('gives the same bytes as React with %s', (_, patch) => {
     const config = configWith(patch);
     expect(renderSite(config)).toEqual(renderSiteDirect(config));
+  });
+
+  it.each([
+    ['a hero, gallery and team photos', fakePhotos()],
+    ['only a hero photo', { ...NO_PHOTOS, hero: fakePhotos().hero }],
+  ])('gives the same bytes as React with %s', (_, photos) => {
+    const config = configWith({ services: { trt: true, semaglutide: true, nadTherapy: true, peptideTherapy: true, vitaminInjections: true, hormone_optimization: true } });
+    const files = renderSite(config, { photos });
+    expect(files).toEqual(renderSiteDirect(config, { photos }));
+    expect(files['privacy/index.html']).toContain('images/hero-0123456789-800.avif 800w');
   });
 
   it('fills each city with its own values when two cities share a shape', () => {

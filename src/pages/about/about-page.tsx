@@ -2,7 +2,8 @@ import { APPROACH, SPECIALTIES, VALUES, aboutHero, aboutMeta, mission } from '..
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { Icon } from '../components/icons.js';
-import { ClosingCta, PageHero, PointGrid, Prose, Section } from '../components/ui.js';
+import { Gallery, TeamPhoto } from '../components/gallery.js';
+import { ClosingCta, PageHero, PointGrid, Prose, Section, fitGrid } from '../components/ui.js';
 import { Faq } from '../home/faq.js';
 
 /**
@@ -27,13 +28,19 @@ export function AboutPage() {
       <Section id="specialties" title="Our Specialties" tone="soft">
         <PointGrid points={SPECIALTIES.filter((p) => !p.service || site.config.services[p.service])} />
       </Section>
+      {site.photos.gallery.length > 0 && (
+        <Section id="clinic-photos" title={`Our ${site.city} Clinic`}>
+          <Gallery photos={site.photos.gallery} />
+        </Section>
+      )}
       {local.team.length > 0 && (
         <Section id="team" title={`Our ${site.city} Team`}>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {local.team.map((m) => (
+          <ul className={fitGrid(local.team.length)}>
+            {local.team.map((m, i) => (
               <li key={m.name} className="rounded-xl border border-slate-200 p-6 shadow-sm">
+                {site.photos.team[i] && <TeamPhoto photo={site.photos.team[i]} />}
                 <h3 className="text-lg font-semibold text-slate-900">{m.name}</h3>
-                <p className="text-brand font-medium">{m.credentials}</p>
+                <p className="font-medium text-slate-700">{m.credentials}</p>
                 {m.role && <p className="text-slate-600">{m.role}</p>}
                 {m.bio && <p className="mt-3 text-slate-700">{m.bio}</p>}
               </li>

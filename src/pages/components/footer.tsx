@@ -1,5 +1,5 @@
 import { usePage } from '../context.js';
-import { Logo } from './header.js';
+import { Logo } from './logo.js';
 import { Icon } from './icons.js';
 
 /**
@@ -12,7 +12,7 @@ export function Footer() {
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
-          <Logo inverse />
+          <Logo place="footer" />
           <p className="mt-4 max-w-md">{site.description}</p>
           {site.social.length > 0 && (
             <ul className="mt-6 flex gap-3" aria-label="Social media">

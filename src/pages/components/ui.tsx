@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Hero, Point, ProcessStep } from '../content/types.js';
 import { usePage } from '../context.js';
+import { HERO_PHOTO_SECTION, HeroPhoto } from './hero-photo.js';
 import { Icon, type IconName } from './icons.js';
 
 /** A page section with a centred heading. */
@@ -36,10 +37,16 @@ export function Section({
   );
 }
 
-/** The hero at the top of every inner page, with the two calls to action of the spec. */
+/**
+ * The hero at the top of every inner page, with the two calls to action of the spec; behind it
+ * the config's hero photo when there is one, so every page shows the clinic, not only the home page.
+ */
 export function PageHero({ hero, actions = true }: { hero: Hero; actions?: boolean }) {
+  const { site } = usePage();
+  const photo = site.photos.hero;
   return (
-    <section className="bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20">
+    <section className={`${photo ? `${HERO_PHOTO_SECTION} ` : ''}bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20`}>
+      {photo && <HeroPhoto photo={photo} veil="even" />}
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         {hero.eyebrow && <p className="mb-3 text-sm font-semibold tracking-wide text-slate-200 uppercase">{hero.eyebrow}</p>}
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
@@ -86,11 +93,10 @@ export function CallButton({ className }: { className: string }) {
   );
 }
 
-/** A grid of titled cards, each with an optional icon. */
+/** A grid of titled cards, each with an optional icon; `columns` is the most it may use. */
 export function PointGrid({ points, columns = 3, icon }: { points: Point[]; columns?: 2 | 3 | 4; icon?: IconName }) {
-  const cols = columns === 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : columns === 2 ? 'md:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-3';
   return (
-    <ul className={`grid gap-6 ${cols}`}>
+    <ul className={fitGrid(points.length, columns)}>
       {points.map((p) => (
         <li key={p.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           {(p.icon ?? icon) && (
@@ -104,6 +110,37 @@ export function PointGrid({ points, columns = 3, icon }: { points: Point[]; colu
       ))}
     </ul>
   );
+}
+
+// Literal class strings: Tailwind finds the classes it compiles by reading the sources.
+const GRID_COLUMNS: Record<1 | 2 | 3 | 4, string> = {
+  1: 'mx-auto max-w-md',
+  2: 'mx-auto max-w-4xl md:grid-cols-2',
+  3: 'sm:grid-cols-2 lg:grid-cols-3',
+  4: 'sm:grid-cols-2 lg:grid-cols-4',
+};
+
+/**
+ * The classes of a card grid that fits its count: a lone card is not a third of an empty row, two
+ * cards do not sit in three columns, and the last row is as full as `max` columns allow (the column
+ * count with the fewest empty cells, the widest on a tie). Narrow grids are centred and capped so
+ * their cards keep a readable width.
+ */
+export function fitGrid(count: number, max: 2 | 3 | 4 = 3): string {
+  const columns = gridColumns(count, max);
+  return `grid gap-6 ${columns === 3 && count === 3 ? 'md:grid-cols-3' : GRID_COLUMNS[columns]}`;
+}
+
+/** How many columns `count` cards get at full width, at most `max`. */
+export function gridColumns(count: number, max: 2 | 3 | 4 = 3): 1 | 2 | 3 | 4 {
+  if (count <= 1) return 1;
+  let best: 1 | 2 | 3 | 4 = 2;
+  let bestEmpty = Infinity;
+  for (let c = Math.min(max, count); c >= 2; c--) {
+    const empty = Math.ceil(count / c) * c - count;
+    if (empty < bestEmpty) [best, bestEmpty] = [c as 2 | 3 | 4, empty];
+  }
+  return best;
 }
 
 /** Numbered steps (spec: process step with number, title, description). */
@@ -153,16 +190,21 @@ export function Prose({ paragraphs, className = '' }: { paragraphs: string[]; cl
   );
 }
 
-/** The closing call to action at the bottom of a page. */
+/**
+ * The closing call to action at the bottom of a page: a dark panel inset on white, so it does not
+ * run into the footer of the same dark colour below it.
+ */
 export function ClosingCta({ title, lead }: { title: string; lead: string }) {
   return (
-    <section aria-labelledby="cta-title" className="bg-slate-900 py-16 text-white">
-      <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-        <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
-          {title}
-        </h2>
-        <p className="mt-4 text-lg text-slate-200">{lead}</p>
-        <CtaButtons className="mt-8 justify-center" />
+    <section aria-labelledby="cta-title" className="bg-white px-4 py-14 sm:px-6 sm:py-20">
+      <div className="mx-auto max-w-6xl rounded-3xl bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
+            {title}
+          </h2>
+          <p className="mt-4 text-lg text-slate-200">{lead}</p>
+          <CtaButtons className="mt-8 justify-center" />
+        </div>
       </div>
     </section>
   );

@@ -47,10 +47,11 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
             <h2 className="text-2xl font-bold text-slate-900">Get in Touch</h2>
             <p className="text-lg text-slate-700">{CONTACT_CARDS_INTRO}</p>
             <InfoCard icon="map-pin" title="Address">
+              {/* The spec writes this card's city line with the state's name: "Wesley Chapel, Florida 33545". */}
               <address className="not-italic">
-                {site.addressLines[0]}
+                {site.config.address}
                 <br />
-                {site.addressLines[1]}
+                {site.city}, {site.stateName} {site.config.zipCode}
               </address>
             </InfoCard>
             <InfoCard icon="phone" title="Phone">
@@ -60,11 +61,13 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
               <a href={site.mailtoHref} className="font-semibold break-all text-brand underline">{site.email}</a>
             </InfoCard>
             <InfoCard icon="clock" title="Hours">
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              {/* Days and times never break inside ("9:00 AM-6:00 / PM"): on a narrow phone the time
+                  moves under its days as a whole. */}
+              <dl className="space-y-1">
                 {site.hours.map((h) => (
-                  <div key={h.days} className="contents">
-                    <dt className="font-medium text-slate-800">{h.days}</dt>
-                    <dd>{h.time}</dd>
+                  <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
+                    <dt className="font-medium whitespace-nowrap text-slate-800">{h.days}</dt>
+                    <dd className="whitespace-nowrap">{h.time}</dd>
                   </div>
                 ))}
               </dl>
@@ -113,7 +116,7 @@ function InfoCard({ icon, title, children }: { icon: IconName; title: string; ch
       <span className="inline-flex h-11 w-11 flex-none items-center justify-center rounded-lg bg-brand-soft text-brand">
         <Icon name={icon} />
       </span>
-      <div className="text-slate-700">
+      <div className="min-w-0 flex-1 text-slate-700">
         <h3 className="font-semibold text-slate-900">{title}</h3>
         <div className="mt-1">{children}</div>
       </div>

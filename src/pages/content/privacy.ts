@@ -4,6 +4,7 @@
  * are interpolated. Plain text only: the components escape it.
  */
 import type { Site } from '../site.js';
+import { legalContact } from './legal-contact.js';
 import type { LegalSection, PageMeta } from './types.js';
 
 /** Effective date of the Privacy Policy and the Terms & Conditions (spec section 9). */
@@ -129,11 +130,8 @@ export function privacySections(site: Site): LegalSection[] {
       heading: 'Contact Us',
       paragraphs: [
         'If you have questions about this Privacy Policy, wish to exercise your rights, or want to file a privacy complaint, please contact us:',
-        site.name,
-        site.fullAddress,
-        `Phone: ${site.phone}`,
-        `Email: ${site.email}`,
       ],
+      contact: legalContact(site),
     },
   ];
 }

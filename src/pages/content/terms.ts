@@ -6,6 +6,7 @@
  */
 import type { Site } from '../site.js';
 import { EFFECTIVE_DATE } from './privacy.js';
+import { legalContact } from './legal-contact.js';
 import type { LegalSection, PageMeta } from './types.js';
 
 /** Title and meta description of the Terms & Conditions page. */
@@ -92,7 +93,11 @@ export function termsSections(site: Site): LegalSection[] {
     {
       heading: 'Privacy',
       paragraphs: [
-        'Your use of this website and our services is also governed by our Privacy Policy, which explains how we collect, use and protect your personal and health information. Please read it carefully.',
+        [
+          'Your use of this website and our services is also governed by our ',
+          { text: 'Privacy Policy', route: '/privacy/' },
+          ', which explains how we collect, use and protect your personal and health information. Please read it carefully.',
+        ],
       ],
     },
     {
@@ -112,11 +117,8 @@ export function termsSections(site: Site): LegalSection[] {
       heading: 'Contact Information',
       paragraphs: [
         'If you have questions about these Terms & Conditions, please contact us:',
-        site.name,
-        site.fullAddress,
-        `Phone: ${site.phone}`,
-        `Email: ${site.email}`,
       ],
+      contact: legalContact(site),
     },
   ];
 }

@@ -47,12 +47,20 @@ export interface Point {
   service?: ServiceKey;
 }
 
+/**
+ * A paragraph of a legal page: plain text, or runs of text and links. A link goes to a page of the
+ * site (`route`, linked relative to the page) or elsewhere (`href`: the clinic's tel: and mailto:).
+ */
+export type LegalParagraph = string | (string | { text: string; route: string } | { text: string; href: string })[];
+
 /** A section of a legal page. */
 export interface LegalSection {
   heading: string;
-  paragraphs: string[];
+  paragraphs: LegalParagraph[];
   list?: string[];
-  subsections?: { heading: string; paragraphs: string[]; list?: string[] }[];
+  subsections?: { heading: string; paragraphs: LegalParagraph[]; list?: string[] }[];
+  /** The clinic's name, address, phone and email, one line each, set as the section's address. */
+  contact?: LegalParagraph[];
 }
 
 /** The hero at the top of a page. */

@@ -3,7 +3,8 @@ import type { ServiceCard } from '../content/types.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { Icon } from '../components/icons.js';
-import { ClosingCta, CtaButtons, PointGrid, Prose, Section } from '../components/ui.js';
+import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
+import { ClosingCta, CtaButtons, PointGrid, Prose, Section, fitGrid } from '../components/ui.js';
 import { Faq } from './faq.js';
 
 const ACCENT: Record<ServiceCard['color'], string> = {
@@ -25,7 +26,8 @@ export function HomePage() {
   const more = site.services.filter((s) => !s.core);
   return (
     <Document meta={homeMeta(site)}>
-      <section className="bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28">
+      <section className={`${site.photos.hero ? `${HERO_PHOTO_SECTION} ` : ''}bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28`}>
+        {site.photos.hero && <HeroPhoto photo={site.photos.hero} />}
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="max-w-3xl">
             {hero.eyebrow && <p className="mb-4 font-semibold tracking-wide text-slate-200 uppercase">{hero.eyebrow}</p>}
@@ -38,7 +40,7 @@ export function HomePage() {
 
       {core.length > 0 && (
         <Section id="services" title="Our Services" lead={`Physician-supervised treatments for men in ${site.city}, each prescribed after a medical evaluation.`}>
-          <ul className={`grid gap-6 ${core.length === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
+          <ul className={fitGrid(core.length)}>
             {core.map((s) => (
               <ServiceCardView key={s.key} card={SERVICE_CARDS[s.key]} />
             ))}
@@ -48,7 +50,7 @@ export function HomePage() {
 
       {more.length > 0 && (
         <Section id="more-treatments" title="More Treatments" tone="slate">
-          <ul className="grid gap-6 md:grid-cols-3">
+          <ul className={fitGrid(more.length)}>
             {more.map((s) => (
               <ServiceCardView key={s.key} card={SERVICE_CARDS[s.key]} />
             ))}

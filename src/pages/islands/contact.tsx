@@ -1,12 +1,17 @@
 import { createRoot } from 'react-dom/client';
 import type { ContactField } from '../contact/contact-form-view.js';
 import { ContactIsland } from './contact-island.js';
+import { whenNeeded } from './when-needed.js';
 import { createToastStore } from './toast-store.js';
 
 // Entry of the contact page's island. The static form works without script (a native form post);
-// when this runs, React takes the form over, keeping anything the visitor already typed.
+// React takes the form over, keeping anything the visitor already typed, once the form is about
+// to be seen or touched (when-needed.ts): on a phone the form is a screen or two down, and the
+// takeover is the page's one long task.
 const root = document.getElementById('contact-form-root');
-if (root) {
+if (root) whenNeeded(root, () => takeOver(root));
+
+function takeOver(root: HTMLElement): void {
   const staticForm = root.querySelector('form');
   const data = staticForm ? new FormData(staticForm) : new FormData();
   const fields: ContactField[] = ['firstName', 'lastName', 'email', 'phone', 'service', 'message'];
@@ -22,5 +27,9 @@ if (root) {
       store={createToastStore()}
     />,
   );
-  if (focused) requestAnimationFrame(() => document.getElementById(focused)?.focus());
+  // The field the visitor was in keeps the focus (a takeover on focus replaces that very field).
+  if (focused) {
+    document.getElementById(focused)?.focus();
+    requestAnimationFrame(() => document.getElementById(focused)?.focus());
+  }
 }

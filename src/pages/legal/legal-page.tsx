@@ -1,14 +1,38 @@
-import type { LegalSection, PageMeta } from '../content/types.js';
+import type { LegalParagraph, LegalSection, PageMeta } from '../content/types.js';
 import { EFFECTIVE_DATE } from '../content/privacy.js';
+import { usePage } from '../context.js';
 import { Document } from '../document.js';
+import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
 
-/** /privacy and /terms: numbered sections with their effective date (spec section 2). */
+// break-words: a long email address wraps on a phone instead of widening the page. Nothing here
+// looks inside a run's text or href: the templated renderer hands the page tokens (template.ts).
+const LINK = 'font-medium break-words text-brand underline underline-offset-2 hover:text-brand-dark';
+
+/**
+ * /privacy and /terms: numbered sections with their effective date (spec section 2). With a hero
+ * photo the title sits in a short band over it, as on the other pages; without one, on white.
+ */
 export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: string; sections: LegalSection[] }) {
+  const { site } = usePage();
+  const photo = site.photos.hero;
   return (
     <Document meta={meta}>
-      <article className="mx-auto max-w-3xl px-4 pt-28 pb-16 sm:px-6 sm:pt-32">
-        <h1 className="text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
-        <p className="mt-3 text-slate-600">Effective date: {EFFECTIVE_DATE}</p>
+      {photo && (
+        <div className={`${HERO_PHOTO_SECTION} bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-12 text-white sm:pt-32 sm:pb-14`}>
+          <HeroPhoto photo={photo} veil="even" />
+          <div className="mx-auto max-w-3xl px-4 sm:px-6">
+            <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
+            <p className="mt-3 text-slate-200">Effective date: {EFFECTIVE_DATE}</p>
+          </div>
+        </div>
+      )}
+      <article className={`mx-auto max-w-3xl px-4 pb-16 sm:px-6 ${photo ? 'pt-4' : 'pt-28 sm:pt-32'}`}>
+        {!photo && (
+          <>
+            <h1 className="text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
+            <p className="mt-3 text-slate-600">Effective date: {EFFECTIVE_DATE}</p>
+          </>
+        )}
         {sections.map((s, i) => (
           <section key={s.heading} className="mt-10">
             <h2 className="text-2xl font-semibold text-slate-900">
@@ -21,6 +45,15 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
                 <Body paragraphs={sub.paragraphs} list={sub.list} />
               </div>
             ))}
+            {s.contact && (
+              <address className="mt-4 space-y-1 leading-relaxed text-slate-700 not-italic">
+                {s.contact.map((line, j) => (
+                  <p key={j}>
+                    <Runs paragraph={line} />
+                  </p>
+                ))}
+              </address>
+            )}
           </section>
         ))}
       </article>
@@ -28,11 +61,13 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
   );
 }
 
-function Body({ paragraphs, list }: { paragraphs: string[]; list?: string[] }) {
+function Body({ paragraphs, list }: { paragraphs: LegalParagraph[]; list?: string[] }) {
   return (
     <>
-      {paragraphs.map((p) => (
-        <p key={p} className="mt-4 leading-relaxed text-slate-700">{p}</p>
+      {paragraphs.map((p, i) => (
+        <p key={i} className="mt-4 leading-relaxed text-slate-700">
+          <Runs paragraph={p} />
+        </p>
       ))}
       {list && (
         <ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
@@ -42,5 +77,20 @@ function Body({ paragraphs, list }: { paragraphs: string[]; list?: string[] }) {
         </ul>
       )}
     </>
+  );
+}
+
+/** A paragraph's text and links; a site route is linked relative to the page, like every link. */
+function Runs({ paragraph }: { paragraph: LegalParagraph }) {
+  const { url } = usePage();
+  if (typeof paragraph === 'string') return paragraph;
+  return paragraph.map((run, i) =>
+    typeof run === 'string' ? (
+      run
+    ) : (
+      <a key={i} href={'route' in run ? url(run.route) : run.href} className={LINK}>
+        {run.text}
+      </a>
+    ),
   );
 }

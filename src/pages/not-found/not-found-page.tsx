@@ -1,24 +1,46 @@
 import { notFound } from '../../messages/site.js';
+import { Icon } from '../components/icons.js';
+import { CallButton } from '../components/ui.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 
-/** The catch-all page for unknown routes, written as 404.html (spec section 2). */
+/**
+ * The catch-all page for unknown routes, written as 404.html (spec section 2): the spec's heading
+ * and line first, then a way back to every page of the site and the clinic's phone, so a mistyped
+ * or outdated link still leads a patient somewhere useful.
+ */
 export function NotFoundPage() {
   const { site, url } = usePage();
   const { title, message, hint } = notFound;
+  const pages = [
+    { path: '/', label: 'Home' },
+    ...site.services.map((s) => ({ path: s.path, label: s.label })),
+    { path: '/about/', label: 'About' },
+    { path: '/contact/', label: 'Contact' },
+  ];
   return (
     <Document meta={{ title: `${title} | ${site.name}`, description: `The page you asked for is not on the ${site.name} website.` }} noindex>
       <section className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center sm:px-6">
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>
         <p className="mt-2 text-slate-600">{hint}</p>
-        <p className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <a href={url('/')} className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark">
-            Go to the home page
-          </a>
-          <a href={url('/contact/')} className="inline-flex min-h-12 items-center justify-center rounded-lg border-2 border-brand px-6 py-3 font-semibold text-brand hover:bg-brand-soft">
-            Contact us
-          </a>
+        <nav aria-label="Pages of this site" className="mt-8">
+          <ul className="grid gap-3 text-left sm:grid-cols-2">
+            {pages.map((p) => (
+              <li key={p.path}>
+                <a
+                  href={url(p.path)}
+                  className="flex min-h-12 items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm hover:border-brand hover:text-brand"
+                >
+                  {p.label}
+                  <Icon name="arrow-right" className="h-5 w-5 flex-none text-brand" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-8">
+          <CallButton className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold whitespace-nowrap text-white hover:bg-brand-dark" />
         </p>
       </section>
     </Document>

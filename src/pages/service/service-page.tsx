@@ -15,7 +15,7 @@ export function ServicePage({ copy }: { copy: ServicePageCopy }) {
       </Section>
       {copy.sections.map((s, i) => (
         <Section key={s.title} id={`section-${i + 1}`} title={s.title} lead={s.lead} tone={i % 2 === 0 ? 'slate' : 'white'}>
-          <PointGrid points={s.points} columns={s.points.length === 4 ? 4 : s.points.length === 2 ? 2 : 3} icon="check-circle" />
+          <PointGrid points={s.points} columns={4} icon="check-circle" />
         </Section>
       ))}
       <Section id="process" title="How It Works" tone="soft">

@@ -1,0 +1,59 @@
+import { usePage } from '../context.js';
+import type { LogoImage } from '../site.js';
+import { Icon } from './icons.js';
+
+/**
+ * The clinic's logo linking home, in the header (light) or the footer (dark).
+ * - No logo image: the activity mark and the clinic name (a wordmark).
+ * - `logoIncludesName`: the image alone; the name stays the link's accessible name, and the image is
+ *   allowed more width because it carries the name.
+ * - In the footer, `logoLightUrl` when the config has one; else the logo sits on a white plate, since
+ *   a logo drawn for white pages may vanish on the dark footer.
+ * Every part may shrink (`min-w-0`) and the name wraps rather than being cut, so the name is whole
+ * at 320 px beside the call and menu buttons.
+ */
+export function Logo({ place }: { place: 'header' | 'footer' }) {
+  const { site, url } = usePage();
+  const dark = place === 'footer';
+  const image = dark ? (site.logoLight ?? site.logo) : site.logo;
+  const plate = dark && !site.logoLight && image !== undefined;
+  const nameInImage = image !== undefined && site.config.logoIncludesName;
+  return (
+    <a href={url('/')} className="inline-flex min-h-11 min-w-0 items-center gap-2 sm:gap-3" aria-label={`${site.name} home`}>
+      {image ? (
+        <span className={`flex min-w-0 items-center ${plate ? 'rounded-lg bg-white px-2.5 py-1.5 shadow-sm' : ''}`}>
+          <LogoImg image={image} wide={nameInImage} lazy={dark} />
+        </span>
+      ) : (
+        <span aria-hidden="true" className="flex h-9 w-9 flex-none items-center justify-center rounded-lg bg-brand text-white">
+          <Icon name="activity" className="h-5 w-5" />
+        </span>
+      )}
+      {!nameInImage && (
+        <span className={`min-w-0 leading-tight font-bold break-words ${dark ? 'text-lg text-white' : 'text-base text-slate-900 sm:text-lg'}`}>{site.name}</span>
+      )}
+    </a>
+  );
+}
+
+/**
+ * The image at a fixed height, its width following its own proportions up to a cap: a mark stays
+ * small beside the name, a wordmark (the name inside) may take more. `object-contain` keeps the
+ * proportions when the cap or a narrow screen squeezes it.
+ */
+function LogoImg({ image, wide, lazy }: { image: LogoImage; wide: boolean; lazy: boolean }) {
+  const { url } = usePage();
+  const size = wide ? 'h-10 max-w-[10.5rem] sm:h-12 sm:max-w-[16rem]' : 'h-10 max-w-[6rem]';
+  // The footer's logo is at the bottom of the page: lazy, so it does not compete with the hero and
+  // the font for the first screen (React would otherwise preload every eager <img> from the head).
+  return (
+    <img
+      src={image.onSite ? url(image.src) : image.src}
+      alt=""
+      width={160}
+      height={40}
+      loading={lazy ? 'lazy' : undefined}
+      className={`w-auto min-w-0 object-contain object-left ${size}`}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { configWith, dom, render, text } from '../../../test/helpers/site.js';
+
+const cardOf = (html: string, title: string) => dom(html).querySelectorAll('#contact h3').find((h) => text(h) === title)!.parentNode!;
+
+describe('contact page cards', () => {
+  it('writes the address card with the state\'s name, as the spec does', () => {
+    const address = cardOf(render()['contact/index.html']!, 'Address').querySelector('address')!;
+    expect(text(address)).toBe('5950 Newberry Pines Avenue Wesley Chapel, Florida 33545');
+  });
+
+  it('names the state of another config too (Texas for TX)', () => {
+    const html = render(configWith({ city: 'Austin', state: 'TX', zipCode: '78701', address: '100 Congress Avenue' }))['contact/index.html']!;
+    expect(text(cardOf(html, 'Address').querySelector('address'))).toBe('100 Congress Avenue Austin, Texas 78701');
+  });
+
+  it('keeps each opening time in one piece: days and times never wrap inside', () => {
+    const rows = cardOf(render()['contact/index.html']!, 'Hours').querySelectorAll('dl > div');
+    expect(rows.map((r) => `${text(r.querySelector('dt'))} ${text(r.querySelector('dd'))}`)).toEqual(['Monday-Friday 9:00 AM-6:00 PM', 'Saturday 9:00 AM-2:00 PM', 'Sunday Closed']);
+    for (const r of rows) {
+      expect(r.querySelector('dt')!.getAttribute('class')).toContain('whitespace-nowrap');
+      expect(r.querySelector('dd')!.getAttribute('class')).toContain('whitespace-nowrap');
+      expect(r.getAttribute('class')).toContain('flex-wrap');
+    }
+  });
+});

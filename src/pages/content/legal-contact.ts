@@ -1,0 +1,15 @@
+import type { Site } from '../site.js';
+import type { LegalParagraph } from './types.js';
+
+/**
+ * The clinic's contact lines closing the Privacy Policy and the Terms & Conditions. The spec shows
+ * phone and email as tap-to-call and mail links everywhere, the legal pages included.
+ */
+export function legalContact(site: Site): LegalParagraph[] {
+  return [
+    site.name,
+    site.fullAddress,
+    ['Phone: ', { text: site.phone, href: site.telHref }],
+    ['Email: ', { text: site.email, href: site.mailtoHref }],
+  ];
+}
