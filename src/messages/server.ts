@@ -56,6 +56,25 @@ export const logoEmpty = { title: 'The logo file is empty' } satisfies Message;
 export const logoNotImage = { title: 'The file is not a JPG, PNG, GIF or SVG image' } satisfies Message;
 export const logoNotSaved = { title: 'The server has no room left to store the logo', hint: 'Free some disk space on the server and upload again.' } satisfies Message;
 
+// Photo upload: the admin shows "Failed to upload photo: {title}" (admin.ts, photoUploadRejected)
+
+export const photoUploaded = { title: 'Photo uploaded successfully' } satisfies Message;
+export const photoNotMultipart = { title: 'Send the photo as multipart/form-data with a field named photo' } satisfies Message;
+export const photoTooLarge = (size: string): Message => ({ title: `The photo is larger than ${size}` });
+export const photoMissing = { title: 'No photo file was sent (expected a form field named photo)' } satisfies Message;
+export const photoEmpty = { title: 'The photo file is empty' } satisfies Message;
+export const photoNotImage = { title: 'The file is not a JPG, PNG, WebP or AVIF image' } satisfies Message;
+export const photoHeic = {
+  title: 'The file is a HEIC photo, which browsers cannot show',
+  hint: 'Export it as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible) and upload it again.',
+} satisfies Message;
+export const photoTooManyPixels = (megapixels: string): Message => ({
+  title: `The photo has ${megapixels} megapixels, more than the 50 taken`,
+  hint: 'Export it smaller (2,000 to 4,000 pixels wide is plenty) and upload it again.',
+});
+export const photoUnreadable = { title: 'The photo could not be read as an image (damaged or cut short)' } satisfies Message;
+export const photoNotSaved = { title: 'The server has no room left to store the photo', hint: 'Free some disk space on the server and upload again.' } satisfies Message;
+
 // Deployments: the admin's deploy panel shows `message` (admin.ts, deployFailed) above `error`
 
 export const siteNameInvalid = { title: 'not a valid site name' } satisfies Message;

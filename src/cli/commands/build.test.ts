@@ -21,11 +21,15 @@ describe('clinic-gen build', () => {
     // The sample names no contact endpoint: its form only works on the clinic server, and build says so.
     expect(r.stderr).toMatch(/^warning: configs\/tampa\.yaml contactEndpoint: missing: the contact form posts to \/api\/contact, .* or pass --contact-endpoint\.\n$/);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^built tampa: 17 files in dist\/tampa\/ \(\d+ ms\)\n$/);
+    expect(r.stdout).toMatch(/^built tampa: 26 files in dist\/tampa\/ \(\d+ ms\)\n$/);
     const files = listFiles(join(cwd, 'dist/tampa'));
     expect(files).toEqual(expect.arrayContaining(['index.html', 'trt-therapy/index.html', 'contact/index.html', 'contact/sent/index.html', '404.html', 'sitemap.xml', 'robots.txt']));
-    // The 17 files of the site and the marker that says build wrote them.
-    expect(files.filter((f) => f !== '.clinic-gen-site')).toHaveLength(17);
+    // The 26 files of the site (Tampa names no logo or photo): 17 pages and assets, a social card
+    // for each of its 8 pages with a headline, the typeface; and the marker that says build wrote them.
+    const cards = files.filter((f) => /^assets\/cards\/[a-z-]+\.[0-9a-f]{10}\.png$/.test(f));
+    expect(cards.map((f) => f.split(/[/.]/)[2]).sort()).toEqual(['about', 'contact', 'home', 'hormone-optimization', 'nad-therapy', 'semaglutide', 'trt-therapy', 'vitamin-injections']);
+    expect(files.filter((f) => f.endsWith('.woff2'))).toEqual([expect.stringMatching(/^assets\/inter-latin-wght\.[0-9a-f]{10}\.woff2$/)]);
+    expect(files.filter((f) => f !== '.clinic-gen-site')).toHaveLength(26);
     expect(readFileSync(join(cwd, 'dist/tampa/index.html'), 'utf8')).toContain('Revitalize Your Health in Tampa');
     // Nothing half-written or temporary is left beside the site.
     expect(readdirSync(join(cwd, 'dist'))).toEqual(['tampa']);
@@ -46,8 +50,12 @@ describe('clinic-gen build', () => {
     const out = tempDir();
     const r = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', out]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^built tampa \(1\/2\)\nbuilt orlando \(2\/2\)\nbuilt 2 of 2 sites, 34 files, in \d+ ms\n$/);
+    // Orlando names a logo, a light logo and photos (configs/images/orlando/), read beside its config.
+    const written = ['tampa', 'orlando'].map((c) => listFiles(join(out, c)).filter((f) => f !== '.clinic-gen-site').length);
+    expect(written[1]).toBeGreaterThan(written[0]!);
+    expect(r.stdout).toMatch(new RegExp(`^built tampa \\(1/2\\)\nbuilt orlando \\(2/2\\)\nbuilt 2 of 2 sites, ${written[0]! + written[1]!} files, in \\d+ ms\n$`));
     expect(readdirSync(out).sort()).toEqual(['orlando', 'tampa']);
+    expect(listFiles(join(out, 'orlando')).filter((f) => f.startsWith('images/hero-')).length).toBeGreaterThan(0);
   });
 
   it('draws a progress bar through its io on a terminal, and nothing but errors with --quiet', async () => {
@@ -90,7 +98,7 @@ describe('clinic-gen build never deletes what it did not write', () => {
   it('transliterates a Latin city with accents into its folder name', async () => {
     const cwd = await project('São Paulo');
     const r = await runMain(['build', '-c', 'city.yaml'], { cwd });
-    expect(r.stdout).toMatch(/^built sao-paulo: 17 files in dist\/sao-paulo\//);
+    expect(r.stdout).toMatch(/^built sao-paulo: 26 files in dist\/sao-paulo\//);
     survived(cwd);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleConfig } from '../../../test/helpers/site.js';
 import { adminFormConfig, adminTestApp, logoForm, PNG } from '../testing.js';
 
 /** POST /api/generate-clinic-website: the admin form's config through the site pipeline. */
@@ -63,7 +64,7 @@ describe('generate', () => {
     expect(files['about/index.html']).toContain('src="../logo.png"');
     const gone = await json('POST', '/api/generate-clinic-website', config({ logoUrl: '/uploads/logo-00000000000000000000000000000000.png' }));
     expect(gone.status).toBe(400);
-    expect(((await gone.json()) as { errors: Record<string, string> }).errors.logoUrl).toMatch(/upload the logo again/);
+    expect(((await gone.json()) as { errors: Record<string, string> }).errors.logoUrl).toMatch(/upload the file again/);
   });
 
   it('puts an uploaded SVG into the site as logo.svg text, as sanitized as the upload', async () => {
@@ -76,6 +77,26 @@ describe('generate', () => {
     expect(files['logo.svg']).toContain('<rect width="10" height="10" fill="#1e40af"/>');
     expect(files['index.html']).toContain('src="logo.svg"');
     expect(Object.keys(files).filter((f) => f.startsWith('uploads/'))).toEqual([]);
+  });
+
+  it('reads the pictures a sample city names from the sample configs\' folder, as its deploy does', async () => {
+    const { json } = adminTestApp();
+    // Orlando names a wordmark, its light version, a hero, three gallery photos and a portrait under /images/orlando/.
+    const res = await json('POST', '/api/generate-clinic-website', sampleConfig('orlando'));
+    expect(res.status).toBe(200);
+    const { files } = (await res.json()) as { files: Record<string, string> };
+    expect(Buffer.from(files['logo.png']!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(files['logo-light.png']).toBeDefined();
+    for (const name of ['hero', 'reception', 'consultation', 'lab', 'team-dr-michelle-grant']) {
+      const avif = Object.keys(files).filter((f) => f.startsWith(`images/${name}-`) && f.endsWith('.avif'));
+      expect(avif.length, name).toBeGreaterThan(0);
+      expect(files['index.html']! + files['about/index.html']!, name).toContain(avif[0]);
+    }
+    const gone = await json('POST', '/api/generate-clinic-website', { ...sampleConfig('orlando'), photos: { hero: { src: '/images/orlando/gone.jpg', alt: 'The lounge' } } });
+    expect(gone.status).toBe(400);
+    expect(((await gone.json()) as { errors: Record<string, string> }).errors['photos.hero.src']).toBe(
+      "no file /images/orlando/gone.jpg in this server's uploads or the sample pictures; upload the file again",
+    );
   });
 
   it('leaves an http(s) logo where it is', async () => {

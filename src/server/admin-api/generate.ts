@@ -1,24 +1,27 @@
+import { dirname } from 'node:path';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { fieldName } from '../../config/load.js';
 import { CONTACT_API_PATH, clinicConfigSchema, isHttpEndpoint } from '../../config/schema.js';
 import { generateRejected } from '../../messages/admin.js';
 import type { AssetSource } from '../../site/asset-source.js';
+import { dataImageCacheDir } from '../../site/images/cache-dir.js';
 import { buildSiteFiles, problemFields } from '../../site/pipeline.js';
+import { cityAssetSource } from '../cities/assets.js';
 import { encodeSiteFiles, type FilesPayload } from '../deploy/files.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { readJson } from './read-bytes.js';
-import { readUpload } from './upload-routes.js';
 
 /**
  * Generate Website on the server: the admin form's config, validated by the one clinic schema
  * (errors name fields with the YAML loader's dotted paths: `socialMedia.instagram`,
  * `businessProfiles[2]`), made into a site by the same pipeline as `clinic-gen build`
  * (docs/decisions/005). An uploaded logo (`/uploads/logo-<id>.png`) is read from this server's
- * uploads and becomes the site's `logo.png`, and the contact form posts to this server by its
- * absolute URL (contactEndpointFor), so a downloaded or deployed site works without this server
- * serving it. Preview, download and deploy take these files as they are.
+ * uploads and becomes the site's `logo.png` (uploaded photos are encoded into `images/`), and the
+ * contact form posts to this server by its absolute URL (contactEndpointFor), so a downloaded or
+ * deployed site works without this server serving it. Preview, download and deploy take these
+ * files as they are.
  */
 export type GenerateResult =
   | { ok: true; files: FilesPayload; contactEndpoint: string }
@@ -39,18 +42,6 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
 }
 
 /**
- * The logos uploaded to this server, by the site path upload answers with (`/uploads/<name>`).
- * Only names the server gives uploads are read (readUpload checks them).
- */
-export function uploadsAssetSource(uploadsDir: string): AssetSource {
-  return {
-    name: "this server's uploads",
-    hint: 'upload the logo again',
-    read: async (sitePath) => (sitePath.startsWith('/uploads/') ? readUpload(uploadsDir, sitePath.slice('/uploads/'.length)) : undefined),
-  };
-}
-
-/**
  * Where a site made by the admin posts: the config's absolute URL when it names one, else this
  * server's contact API (a path the config names, or /api/contact) at `serverOrigin`, which is
  * PUBLIC_URL or the origin the admin was reached at: the clinic server that stores the messages.
@@ -61,14 +52,14 @@ export function contactEndpointFor(configEndpoint: string | undefined, serverOri
 }
 
 /** Validates a clinic config from the admin and makes its site, with the uploaded logo, posting to this server. */
-export async function generateSite(input: unknown, assets: AssetSource, serverOrigin: string): Promise<GenerateResult> {
+export async function generateSite(input: unknown, assets: AssetSource, serverOrigin: string, imageCacheDir?: string): Promise<GenerateResult> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, errors: { config: 'expected the clinic configuration as a JSON object' } };
   }
   const parsed = clinicConfigSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
   const contactEndpoint = contactEndpointFor(parsed.data.contactEndpoint, serverOrigin);
-  const site = await buildSiteFiles(parsed.data, assets, { contactEndpoint });
+  const site = await buildSiteFiles(parsed.data, assets, { contactEndpoint, imageCacheDir });
   if (!site.ok) return { ok: false, errors: problemFields(site.errors) };
   return { ok: true, files: encodeSiteFiles(site.files), contactEndpoint };
 }
@@ -79,15 +70,20 @@ const MAX_CONFIG_BODY = 256 * 1024;
 /**
  * POST /api/generate-clinic-website: 200 {success, files, contactEndpoint}, or 400/413 with
  * `errors` {field: message}. `publicOrigin` (PUBLIC_URL) is where patients reach this server;
- * without it, the origin the admin is using.
+ * without it, the origin the admin is using. Pictures are read as a stored city's deploy reads
+ * them (cityAssetSource): uploads from `uploadsDir`, other site paths from `assetFolders` (the
+ * served clinic's config folder, the sample configs'), so a sample city opened in the admin
+ * generates with its pictures under configs/images.
  */
-export function generateRoutes(uploadsDir: string, publicOrigin?: string): Hono<AppEnv> {
+export function generateRoutes(uploadsDir: string, assetFolders: readonly string[], publicOrigin?: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const assets = uploadsAssetSource(uploadsDir);
+  const assets = cityAssetSource(uploadsDir, assetFolders);
+  // Photos encoded once stay in `<data>/cache/images`, beside `<data>/uploads`.
+  const imageCache = dataImageCacheDir(dirname(uploadsDir));
   app.post('/api/generate-clinic-website', async (c) => {
     const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
     if (!body.ok) return apiError(c, body.status, { ...fieldFailure({ config: body.error }), message: generateRejected.title });
-    const result = await generateSite(body.value, assets, publicOrigin ?? new URL(c.req.url).origin);
+    const result = await generateSite(body.value, assets, publicOrigin ?? new URL(c.req.url).origin, imageCache);
     if (!result.ok) return apiError(c, 400, { ...fieldFailure(result.errors), message: generateRejected.title });
     return c.json({ success: true, files: result.files, contactEndpoint: result.contactEndpoint });
   });

@@ -5,7 +5,7 @@ import { isHttpEndpoint } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { formEndpointOf } from '../../pages/contact/form-endpoint.js';
 import { decodeSiteFiles } from '../deploy/files.js';
-import { isSiteName } from '../deploy/names.js';
+import { isSiteName, SITE_BODY_MAX_BYTES } from '../deploy/names.js';
 import { attachment, folderEntries, zipStream, type ZipEntry } from '../deploy/zip.js';
 import { cityRequired } from '../../messages/server.js';
 import { apiError } from '../http/api-error.js';
@@ -17,7 +17,7 @@ import { readJson } from './read-bytes.js';
  * generated file and a DEPLOY.md with the deployment steps of the specification and where the
  * contact form posts.
  */
-const MAX_PACKAGE_BODY = 20 * 1024 * 1024;
+const MAX_PACKAGE_BODY = SITE_BODY_MAX_BYTES;
 
 export interface PackageInfo {
   city: string;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { decodeSiteFiles, type SiteBytes } from '../deploy/files.js';
+import { SITE_BODY_MAX_BYTES } from '../deploy/names.js';
 import { contentType } from '../../site/site-paths.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
@@ -14,9 +15,15 @@ import { serveFromMap } from './site-serving.js';
  * like a site folder, so navigation, the stylesheet and the logo all work in the preview window.
  * A preview is generated HTML and JavaScript, so it never runs on the admin's origin
  * (docs/decisions/009-hosted-sites-origin.md). Its id (128 random bits) is the only key: previews
- * live in memory, a few at a time and for half an hour.
+ * live in memory, a few at a time (and a bounded number of bytes) and for half an hour.
  */
-export const PREVIEW_LIMITS = { ttlMs: 30 * 60_000, maxPreviews: 8, maxBodyBytes: 20 * 1024 * 1024 } as const;
+export const PREVIEW_LIMITS = {
+  ttlMs: 30 * 60_000,
+  maxPreviews: 8,
+  maxBodyBytes: SITE_BODY_MAX_BYTES,
+  /** Bytes all previews hold together: a few sites with photos (up to 32 MB each), not 8 of the largest. */
+  maxTotalBytes: 96 * 1024 * 1024,
+} as const;
 const PREVIEW_ID = /^[0-9a-f]{32}$/;
 
 /** The previews of one server, shared by the admin (which adds) and the sites listener (which serves). */
@@ -27,16 +34,24 @@ export interface PreviewStore {
 
 /** An in-memory preview store with a time limit and a cap. */
 export function createPreviewStore(now: () => number = Date.now): PreviewStore {
-  const previews = new Map<string, { files: SiteBytes; expires: number }>();
+  const previews = new Map<string, { files: SiteBytes; bytes: number; expires: number }>();
+  let total = 0;
+  const drop = (id: string) => {
+    total -= previews.get(id)!.bytes;
+    previews.delete(id);
+  };
   const sweep = () => {
-    for (const [id, p] of previews) if (p.expires <= now()) previews.delete(id);
-    // Oldest first in a Map: drop from the front beyond the cap.
-    while (previews.size > PREVIEW_LIMITS.maxPreviews) previews.delete(previews.keys().next().value!);
+    for (const [id, p] of previews) if (p.expires <= now()) drop(id);
+    // Oldest first in a Map: drop from the front beyond the caps, never the newest.
+    while (previews.size > PREVIEW_LIMITS.maxPreviews || (previews.size > 1 && total > PREVIEW_LIMITS.maxTotalBytes)) drop(previews.keys().next().value!);
   };
   return {
     add(files) {
       const id = randomBytes(16).toString('hex');
-      previews.set(id, { files, expires: now() + PREVIEW_LIMITS.ttlMs });
+      let bytes = 0;
+      for (const b of files.values()) bytes += b.byteLength;
+      previews.set(id, { files, bytes, expires: now() + PREVIEW_LIMITS.ttlMs });
+      total += bytes;
       sweep();
       return id;
     },

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { IMAGE_TYPES, imageKind, type ImageKind } from '../../site/image-type.js';
+import { normalizeUpload } from '../../site/images/normalize-upload.js';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, type PhotoKind } from '../../site/images/photo-type.js';
 import * as M from '../../messages/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';
 import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
+import type { Context } from 'hono';
 import { readBytes, sizeLabel } from './read-bytes.js';
 import { sanitizeSvgSliced } from '../../site/svg-sanitize.js';
 
@@ -16,7 +19,7 @@ export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 // Room for the multipart boundaries and part headers around a file of the maximum size.
 const FORM_OVERHEAD = 64 * 1024;
 /** Names this server gives uploads; nothing else is ever read from the uploads folder. */
-export const UPLOAD_NAME = /^logo-[0-9a-f]{32}\.(png|jpg|gif|svg)$/;
+export const UPLOAD_NAME = /^(logo-[0-9a-f]{32}\.(png|jpg|gif|svg)|photo-[0-9a-f]{32}\.(jpg|webp))$/;
 /**
  * Uploaded files are served inert: no script, no plugins, no requests, and a sandbox that gives
  * an SVG opened on its own an opaque origin, on top of the sanitising done at upload.
@@ -47,30 +50,16 @@ export async function storeUpload(dir: string, name: string, bytes: Uint8Array, 
   }
 }
 
-/** POST /api/upload-logo and GET /uploads/<name>. `dir` is `<data>/uploads`. */
+/** POST /api/upload-logo, POST /api/upload-photo and GET /uploads/<name>. `dir` is `<data>/uploads`. */
 export function uploadRoutes(dir: string, write: FileWriter = writeNew): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/api/upload-logo', async (c) => {
     // The admin's alert reads `message`: 'Failed to upload logo: {message}' (spec section 8).
     const fail = (status: 400 | 413 | 415 | 507, text: FailureText) => apiError(c, status, { error: text });
-    const type = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data\s*;/i.test(type)) return fail(415, M.logoNotMultipart);
-    const body = await readBytes(c.req.raw, LOGO_MAX_BYTES + FORM_OVERHEAD);
-    if (!body.ok) return body.status === 413 ? fail(413, M.logoTooLarge(sizeLabel(LOGO_MAX_BYTES))) : fail(400, M.requestMalformed(body.reason));
-    let file: FormDataEntryValue | null;
-    try {
-      // Turns between the steps: on a body already in memory they would run back to back (see steps.ts).
-      await nextTurn();
-      file = (await new Response(body.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData()).get('logo');
-      await nextTurn();
-    } catch {
-      return fail(400, M.logoUnreadable);
-    }
-    if (!file || typeof file === 'string') return fail(400, M.logoMissing);
-    let bytes: Uint8Array = new Uint8Array(await file.arrayBuffer());
-    if (bytes.byteLength > LOGO_MAX_BYTES) return fail(413, M.logoTooLarge(sizeLabel(LOGO_MAX_BYTES)));
-    if (bytes.byteLength === 0) return fail(400, M.logoEmpty);
+    const read = await readFormFile(c, 'logo', LOGO_MAX_BYTES, { notMultipart: M.logoNotMultipart, tooLarge: M.logoTooLarge(sizeLabel(LOGO_MAX_BYTES)), missing: M.logoMissing, empty: M.logoEmpty });
+    if (!read.ok) return fail(read.status, read.text);
+    let bytes = read.bytes;
     const kind = imageKind(bytes);
     if (!kind) return fail(415, M.logoNotImage);
     if (kind === 'svg') {
@@ -85,20 +74,70 @@ export function uploadRoutes(dir: string, write: FileWriter = writeNew): Hono<Ap
     return c.json({ success: true, logoUrl: `/uploads/${name}`, message: M.logoUploaded.title });
   });
 
+  // A clinic photo (hero, gallery, team): kept upright, at most 3200 px a side, with no metadata
+  // (normalize-upload.ts), so a phone's GPS position never reaches the disk or /uploads/.
+  app.post('/api/upload-photo', async (c) => {
+    const fail = (status: 400 | 413 | 415 | 507, text: FailureText) => apiError(c, status, { error: text });
+    const read = await readFormFile(c, 'photo', PHOTO_MAX_BYTES, { notMultipart: M.photoNotMultipart, tooLarge: M.photoTooLarge(sizeLabel(PHOTO_MAX_BYTES)), missing: M.photoMissing, empty: M.photoEmpty });
+    if (!read.ok) return fail(read.status, read.text);
+    const photo = await normalizeUpload(read.bytes);
+    if (!photo.ok) {
+      if (photo.reason === 'pixels') return fail(413, M.photoTooManyPixels(String(Math.round(photo.pixels / 1e6))));
+      return photo.reason === 'unreadable' ? fail(400, M.photoUnreadable) : fail(415, photo.reason === 'heic' ? M.photoHeic : M.photoNotImage);
+    }
+    const name = `photo-${randomBytes(16).toString('hex')}.${photo.kind}`;
+    const stored = await storeUpload(dir, name, photo.bytes, write);
+    if (!stored.ok) return fail(507, M.photoNotSaved);
+    return c.json({ success: true, url: `/uploads/${name}`, message: M.photoUploaded.title });
+  });
+
   app.on(['GET', 'HEAD'], '/uploads/*', async (c, next) => {
     const name = c.get('path').slice('/uploads/'.length);
     if (!UPLOAD_NAME.test(name)) return next();
     const bytes = await readUpload(dir, name);
     if (!bytes) return next();
     c.set('csp', UPLOAD_CSP);
+    const ext = name.slice(name.lastIndexOf('.') + 1);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': IMAGE_TYPES[name.slice(name.lastIndexOf('.') + 1) as ImageKind],
+      'Content-Type': name.startsWith('photo-') ? PHOTO_TYPES[ext as PhotoKind] : IMAGE_TYPES[ext as ImageKind],
       // A name is never reused for other content.
       'Cache-Control': IMMUTABLE,
     });
   });
 
   return app;
+}
+
+type FormFile = { ok: true; bytes: Uint8Array } | { ok: false; status: 400 | 413 | 415; text: FailureText };
+
+/**
+ * The file in form field `field` of a multipart upload of at most `max` bytes, read with the
+ * limit enforced before buffering (Content-Length, then while streaming).
+ */
+async function readFormFile(
+  c: Context<AppEnv>,
+  field: string,
+  max: number,
+  texts: { notMultipart: FailureText; tooLarge: FailureText; missing: FailureText; empty: FailureText },
+): Promise<FormFile> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) return { ok: false, status: 415, text: texts.notMultipart };
+  const body = await readBytes(c.req.raw, max + FORM_OVERHEAD);
+  if (!body.ok) return body.status === 413 ? { ok: false, status: 413, text: texts.tooLarge } : { ok: false, status: 400, text: M.requestMalformed(body.reason) };
+  let file: FormDataEntryValue | null;
+  try {
+    // Turns between the steps: on a body already in memory they would run back to back (see steps.ts).
+    await nextTurn();
+    file = (await new Response(body.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData()).get(field);
+    await nextTurn();
+  } catch {
+    return { ok: false, status: 400, text: M.logoUnreadable };
+  }
+  if (!file || typeof file === 'string') return { ok: false, status: 400, text: texts.missing };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength > max) return { ok: false, status: 413, text: texts.tooLarge };
+  if (bytes.byteLength === 0) return { ok: false, status: 400, text: texts.empty };
+  return { ok: true, bytes };
 }
 
 /** An uploaded file by its generated name, or undefined. */
