@@ -5,6 +5,7 @@ import { parseConfigText } from '../../src/config/load.js';
 import type { ClinicConfig, ClinicConfigInput } from '../../src/config/schema.js';
 import { clinicConfigSchema } from '../../src/config/schema.js';
 import { renderSite } from '../../src/pages/render-site.js';
+import { configAssetSource, type DirAssetSource } from '../../src/site/asset-source.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SAMPLES = ['wesley-chapel', 'tampa', 'orlando'] as const;
@@ -21,6 +22,27 @@ export function sampleConfig(name: (typeof SAMPLES)[number] = 'wesley-chapel'): 
 export function configWith(patch: Partial<ClinicConfigInput>): ClinicConfig {
   const base = sampleConfig();
   return clinicConfigSchema.parse({ ...base, ...patch });
+}
+
+/**
+ * The sample clinic naming no file: no logo, no light logo, no photo (hero, gallery, team), with
+ * some fields changed. The samples name pictures under configs/images; a test of what the site
+ * pipeline does with one file (a logo, a photo) starts from this, so the others do not get in the way.
+ */
+export function configNamingNoFile(patch: Partial<ClinicConfigInput> = {}): ClinicConfig {
+  const base = sampleConfig();
+  const { logoUrl: _logo, logoLightUrl: _light, ...rest } = base;
+  return clinicConfigSchema.parse({
+    ...rest,
+    photos: { gallery: [] },
+    localContent: { ...base.localContent, team: base.localContent.team.map(({ photo: _photo, ...member }) => member) },
+    ...patch,
+  });
+}
+
+/** The files the sample configs name (`/images/wesley-chapel/hero.jpg`), read from configs/ as `clinic-gen build` reads them. */
+export function sampleAssets(): DirAssetSource {
+  return configAssetSource(join(ROOT, 'configs', 'wesley-chapel.yaml'));
 }
 
 export function render(config: ClinicConfig = sampleConfig()) {

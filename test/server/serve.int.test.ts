@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServerStartError, startServer } from '../../src/server/start.js';
-import { silentLogger } from '../../src/server/logger.js';
-import { validMessage } from '../../src/server/testing.js';
+import { resolveServerConfig } from '../../src/server/config.js';
+import { memoryLogger, silentLogger } from '../../src/server/logger.js';
+import { serveClinic } from '../../src/server/serve.js';
+import { TEST_FILES, testConfig, validMessage } from '../../src/server/testing.js';
 import { startTestServer } from './helpers.js';
 
 describe('listening', () => {
@@ -49,6 +51,56 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('a site still being built (a first start encodes its photos)', () => {
+  /** serveClinic given the site as a promise this test settles, and the URLs it logs once it listens. */
+  async function starting() {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-building-'));
+    const resolved = resolveServerConfig({ flags: { port: 0, dataDir }, env: {} });
+    if (!resolved.ok) throw new Error(resolved.errors.join('\n'));
+    const logs = memoryLogger();
+    let settle!: { ready: (files: typeof TEST_FILES) => void; fail: (err: Error) => void };
+    const files = new Promise<typeof TEST_FILES>((ready, fail) => (settle = { ready, fail }));
+    const serving = serveClinic({ clinic: testConfig(), server: resolved.config, files, logger: logs });
+    serving.catch(() => undefined);
+    let building: Record<string, unknown> | undefined;
+    for (let i = 0; i < 200 && !building; i++) {
+      building = logs.events.find((e) => e.event === 'server.building')?.fields;
+      if (!building) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(building, 'server.building logged once both ports listen').toBeDefined();
+    return { ...settle, serving, url: building!.url as string, sitesUrl: building!.sites as string, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+
+  it('listens at once, answers 503 with Retry-After on both ports, then serves the site once it is ready', async () => {
+    const s = await starting();
+    try {
+      for (const url of [`${s.url}/`, `${s.url}/admin`, `${s.sitesUrl}/sites/tampa/`]) {
+        const early = await fetch(url);
+        expect([early.status, early.headers.get('retry-after'), await early.text()], url).toEqual([503, '1', 'Starting']);
+      }
+      s.ready(TEST_FILES);
+      const server = await s.serving;
+      expect(server.url).toBe(s.url);
+      expect((await fetch(`${s.url}/`)).status).toBe(200);
+      await server.close();
+    } finally {
+      s.cleanup();
+    }
+  });
+
+  it('stops when the site cannot be built: the error as given, its ports closed', async () => {
+    const s = await starting();
+    try {
+      s.fail(new ServerStartError(['configs/tampa.yaml photos.hero.src: no file /photos/front.jpg']));
+      await expect(s.serving).rejects.toThrow(/photos\.hero\.src: no file \/photos\/front\.jpg/);
+      await expect(fetch(`${s.url}/`)).rejects.toThrow();
+      await expect(fetch(`${s.sitesUrl}/`)).rejects.toThrow();
+    } finally {
+      s.cleanup();
+    }
+  });
+});
+
 describe('startServer', () => {
   it('serves the sample clinic rendered by renderSite and answers a no-JS form post', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
@@ -58,6 +110,14 @@ describe('startServer', () => {
     try {
       const home = await fetch(`${server.url}/`);
       expect(home.status).toBe(200);
+      // The sample's hero photo (configs/images/) and the page's social card, as `build` writes them.
+      const html = await home.text();
+      const hero = /<img [^>]*src="(images\/hero-[0-9a-f]{10}-\d+\.jpg)"/.exec(html)![1];
+      const card = /<meta property="og:image" content="https:\/\/wesley-chapel\.example\.com\/(assets\/cards\/home\.[0-9a-f]{10}\.png)"/.exec(html)![1];
+      for (const [file, type] of [[hero, 'image/jpeg'], [card, 'image/png']]) {
+        const res = await fetch(`${server.url}/${file}`);
+        expect([res.status, res.headers.get('content-type')], file).toEqual([200, type]);
+      }
       expect((await fetch(`${server.url}/trt-therapy`, { redirect: 'manual' })).headers.get('location')).toBe('/trt-therapy/');
       const form = await fetch(`${server.url}/api/contact`, {
         method: 'POST',
@@ -71,7 +131,8 @@ describe('startServer', () => {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // The first build of the sample in a test run encodes its six photos (seconds each on a busy machine).
+  }, 90_000);
 
   it('listens twice: the admin\'s origin, and deployed sites and previews on the next port', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
