@@ -2,11 +2,17 @@
 // `npm run bench`: measures the budgets of the issues on this machine and prints the figures.
 // A script, not a timed test: figures vary with the machine, budgets are checked by eye and noted.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
+// As bin/clinic-gen.js does: the TypeScript parts below load React from node_modules, which picks
+// its production build from NODE_ENV (esbuild's define reaches only the bundled code).
+process.env.NODE_ENV ??= 'production';
+// The benches measure the image caches beside their own configs, cold and warm: a cache shared
+// through CLINIC_GEN_CACHE_DIR (src/site/images/cache-dir.ts) would make every cold run warm.
+delete process.env.CLINIC_GEN_CACHE_DIR;
 const bin = join(root, 'bin/clinic-gen.js');
 // Under dist/ (ignored by git): where a user's build writes. On this machine /tmp sits behind a
 // much slower file system layer, which would measure that layer instead of clinic-gen.
@@ -42,6 +48,13 @@ if (want('build')) {
     const yaml = samples[i % 3].replace(/^city: .*$/m, `city: ${name}`).replace(/^domainName: .*$/m, `domainName: site${i}.example.com`);
     writeFileSync(join(dir, `city-${String(i).padStart(4, '0')}.yaml`), yaml);
   }
+  // The pictures the samples name (/images/orlando/hero.jpg is images/orlando/hero.jpg beside the configs).
+  cpSync(join(root, 'configs', 'images'), join(dir, 'images'), { recursive: true });
+  // The first build encodes every sample photo and draws the cards into the cache beside the
+  // configs; the runs timed below are rebuilds, as most builds of many cities are.
+  // Its output is removed with the rest at the end (see below why not between runs).
+  const first = timeRun(['build', '--config', dir, '--out', join(tmp, 'first'), '-q']).ms;
+  row('build 1,000 cities, first run (caches empty: photos encoded, cards drawn)', `${first.toFixed(0)} ms`, 'context');
   // Twice: into dist/ on this machine's disk, and into /dev/shm (memory-backed), which shows what
   // clinic-gen itself does when creating files costs what it costs on most disks. Here every file
   // created on the disk costs about 0.9 ms of kernel time (measured below), the bulk of a disk run.
@@ -121,6 +134,44 @@ if (want('dev')) {
   const r = await benchDevReload({ runs: 20 });
   row('dev: config saved -> page reloaded (median of 20)', `${Math.round(r.medianMs)} ms`, "<= 200 ms");
   row('dev: slowest of the 20', `${Math.round(r.maxMs)} ms`, "context");
+}
+
+if (want('redeploy')) {
+  // On the disk (tmp is under dist/), fsync on: the release store's defaults.
+  const { benchRedeploy } = await importTs('scripts/bench/redeploy.ts');
+  const r = await benchRedeploy({ dir: tmp, cities: 100 });
+  const { unchanged, changed, linkedFiles } = r.api;
+  const kb = Math.round(r.site.bytes / 1024);
+  for (const [what, run] of [['configs unchanged', unchanged], ['every phone changed', changed]]) {
+    row(`redeploy all, ${r.cities} cities (${r.site.files} files, ${kb} KB each), ${what}: wall`, `${run.wallMs} ms`, '<= 3000 ms');
+    row(`  ${run.state}: ${run.ok} ok, ${run.failed} failed; per city (write to live, overlapping) p50 / p90`, `${run.medianMs} / ${run.p90Ms} ms`, 'context');
+    row(`  CPU of the process (system part); main thread busy ${Math.round(run.mainBusy * 100)}%`, `${run.cpuMs} (${run.sysMs}) ms`, 'context');
+  }
+  row('  live files sharing bytes with an earlier release (hard links)', `${linkedFiles.linked} / ${linkedFiles.files}`, 'context');
+  const { durable, noSync } = r.store;
+  row(`release store alone, ${r.cities} cities in turn, every page changed: wall`, `${durable.wallMs} ms`, 'context');
+  row('  per city: build / deploy (median)', `${durable.buildMedianMs} / ${durable.deployMedianMs} ms`, 'context');
+  row('  per city: deploy without fsync (median); the rest is fsync', `${noSync.deployMedianMs} ms`, 'context');
+}
+
+if (want('photos')) {
+  // Issue 13: sites written to /dev/shm when there is one, so the disk's cost of creating files
+  // (measured under 'build') is not what is compared.
+  const { benchPhotos, PHOTO_BUDGETS } = await importTs('scripts/bench/photos.ts');
+  const shm = existsSync('/dev/shm') ? join('/dev/shm', `clinic-gen-photos-${process.pid}`) : undefined;
+  const r = await benchPhotos({ dir: tmp, bin, outRoot: shm });
+  row(`photos: ${r.cities} cities with a logo, no photo, warm (median of 3)`, `${r.plainMs.toFixed(0)} ms`, 'context');
+  row('photos: the same with one shared hero photo, warm (median of 3)', `${r.warmMs.toFixed(0)} ms`, 'context');
+  row('  ratio, warm', `${(r.warmMs / r.plainMs).toFixed(2)}x`, `<= ${PHOTO_BUDGETS.ratio}x`);
+  row('  first builds, caches empty: without the photo', `${r.coldPlainMs.toFixed(0)} ms`, 'context');
+  row(`  first builds, caches empty: with it (one encode of ${(r.heroBytes / 1024).toFixed(0)} KB into ${r.heroFiles} files)`, `${r.coldMs.toFixed(0)} ms`, 'context');
+  row('  ratio, first builds', `${(r.coldMs / r.coldPlainMs).toFixed(2)}x`, 'context');
+  row(`  warm rebuild: images encoded (${r.cities} cities in a new process)`, r.warmEncodes, '0');
+  row('  warm rebuilds left the cache untouched', r.cacheUntouched ? 'yes' : 'NO', 'yes');
+  for (const t of r.transfer) {
+    const parts = Object.entries(t.parts).map(([k, v]) => `${k} ${(v / 1024).toFixed(1)}`).join(', ');
+    row(`photos: home at 390 px, ${t.dpr}x, ${t.hero} (${parts} KB)`, `${t.kb.toFixed(1)} KB`, t.dpr === 3 ? `<= ${PHOTO_BUDGETS.homeKb} KB` : 'context');
+  }
 }
 
 rmSync(tmp, { recursive: true, force: true });

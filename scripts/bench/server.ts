@@ -4,7 +4,9 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { loadConfigFile } from '../../src/config/load.js';
-import { renderSite } from '../../src/pages/render-site.js';
+import { configAssetSource } from '../../src/site/asset-source.js';
+import { configImageCacheDir } from '../../src/site/images/cache-dir.js';
+import { buildSiteFiles } from '../../src/site/pipeline.js';
 import { resolveServerConfig } from '../../src/server/config.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { serveClinic } from '../../src/server/serve.js';
@@ -35,8 +37,12 @@ export interface BenchResult {
 
 
 export async function benchServer(options: BenchOptions = {}): Promise<BenchResult> {
-  const loaded = await loadConfigFile(options.configPath ?? 'configs/wesley-chapel.yaml');
+  const configPath = options.configPath ?? 'configs/wesley-chapel.yaml';
+  const loaded = await loadConfigFile(configPath);
   if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
+  // The site `serve` serves (its photos and cards too), cached beside the config like a build's.
+  const site = await buildSiteFiles(loaded.config, configAssetSource(configPath), { servedByClinic: true, imageCacheDir: configImageCacheDir(configPath) });
+  if (!site.ok) throw new Error(JSON.stringify(site.errors));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'));
   // The limit is lifted so the bench measures the write path, not the 429 path.
   const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0 }, env: {} });
@@ -46,7 +52,7 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
   const server = await serveClinic({
     clinic: loaded.config,
     server: settings.config,
-    files: renderSite(loaded.config),
+    files: site.files,
     logger: silentLogger,
   });
   try {
