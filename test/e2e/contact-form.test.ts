@@ -207,4 +207,30 @@ describe('contact form failures and notices', () => {
     expect([form.get('site'), form.get('page')]).toEqual(['tampa', 'contact/']);
     await ctx.close();
   });
+
+  it('sends on the first tap of Send Message when the browser filled the form before the island took it over', async () => {
+    // Autofill sets values without focusing a field, so nothing has started the island yet; the
+    // tap's pointerdown must not replace the button under the finger (src/pages/islands/when-needed.ts).
+    const page = await browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
+    await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      const form = document.querySelector<HTMLFormElement>('#contact-form')!;
+      const set = (name: string, value: string) => ((form.elements.namedItem(name) as HTMLInputElement).value = value);
+      set('firstName', 'Marcus');
+      set('lastName', 'Hale');
+      set('email', 'marcus@example.com');
+      set('phone', '(813) 555-0177');
+      set('service', 'Semaglutide Weight Loss');
+      set('message', 'I would like to ask about the weight loss program.');
+    });
+    const button = page.locator('#contact-form button[type="submit"]');
+    const box = (await button.boundingBox())!;
+    // Scrolled to and tapped at once, as a thumb does: no time for the island to start first.
+    await page.evaluate((y) => window.scrollTo(0, y - 200), box.y);
+    const inView = (await button.boundingBox())!;
+    await page.touchscreen.tap(inView.x + inView.width / 2, inView.y + inView.height / 2);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
+    expect(String((received[0] as { body: string }).body)).toContain('Marcus');
+    await page.close();
+  });
 });

@@ -61,3 +61,41 @@ describe('whenNeeded', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('whenNeeded, a press on the submit button before the start', () => {
+  /** An element whose events come from a submit button inside it, or from a plain field. */
+  const from = (button: boolean) => {
+    const el = element();
+    const target = { closest: (s: string) => (button && s.includes('submit') ? {} : null) };
+    const fire = (type: string) => {
+      const e = new Event(type);
+      Object.defineProperty(e, 'target', { value: target });
+      el.dispatchEvent(e);
+    };
+    return { el, fire };
+  };
+
+  it('leaves the press to the page (the native post), and starts after its click when the form is near', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { el, fire } = from(true);
+    const start = vi.fn();
+    whenNeeded(el, start);
+    fire('pointerdown');
+    fire('focusin');
+    FakeObserver.last!.report(true);
+    expect(start).not.toHaveBeenCalled();
+    fire('click');
+    expect(start).not.toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once on a press anywhere else', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { el, fire } = from(false);
+    const start = vi.fn();
+    whenNeeded(el, start);
+    fire('pointerdown');
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+});
