@@ -11,7 +11,7 @@ import { fileBytes } from './files.js';
 export interface AssetSource {
   /** What the source is, in messages: `the config's folder (configs/)`, `this server's uploads`. */
   readonly name: string;
-  /** What to do when a named file is not there, in messages (`upload the logo again`). */
+  /** What to do when a named file is not there, in messages (`upload the file again`). */
   readonly hint?: string;
   /**
    * The bytes of the file at a site path (`/uploads/logo.png`, already checked by the pipeline's

@@ -103,6 +103,9 @@ describe('buildSiteFiles', () => {
     ['/latin1.svg', { '/latin1.svg': Buffer.from('<svg><text>\xe9</text></svg>', 'latin1') }, '/latin1.svg is an SVG file that is not UTF-8 text'],
     ['/uploads/../../etc/passwd', { '/uploads/../../etc/passwd': PNG }, /is not a plain site path/],
     ['/.hidden/logo.png', { '/.hidden/logo.png': PNG }, /is not a plain site path/],
+    // Headers that read as an image, pixels that do not: drawing the social cards finds out.
+    ['/cut.gif', { '/cut.gif': GIF.subarray(0, 20) }, '/cut.gif: the image is damaged or cut short and cannot be read; export it again as a JPG, PNG, GIF or SVG file'],
+    ['/cut.png', { '/cut.png': PNG.subarray(0, 40) }, /^\/cut\.png: the image is damaged or cut short/],
   ])('refuses %s, naming logoUrl', async (logoUrl, files, message) => {
     const r = await site(logoUrl, files);
     expect(r.ok).toBe(false);

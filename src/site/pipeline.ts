@@ -3,7 +3,8 @@ import { renderSite } from '../pages/render-site.js';
 import { resolveSite } from '../pages/site.js';
 import type { AssetSource } from './asset-source.js';
 import { cardCacheDir } from './cards/band-cache.js';
-import { socialCards } from './cards/social-cards.js';
+import { LogoDecodeError } from './cards/card-logo.js';
+import { socialCards, type CardsResult } from './cards/social-cards.js';
 import { siteFontFiles } from './fonts/site-fonts.js';
 import type { SiteFiles } from './files.js';
 import { readPhotos } from './images/read-photos.js';
@@ -74,7 +75,17 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   const warnings = [...logo.warnings, ...light.warnings, ...(warning ? [warning] : [])];
   const placed: ClinicConfig = { ...config, contactEndpoint: endpoint };
   // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
-  const cards = await socialCards(resolveSite(placed), logo.file, cardCacheDir(options.imageCacheDir));
+  let cards: CardsResult;
+  try {
+    cards = await socialCards(resolveSite(placed), logo.file, cardCacheDir(options.imageCacheDir));
+  } catch (err) {
+    // A logo whose header passed the check but whose pixels do not decode: the operator's to fix.
+    if (!(err instanceof LogoDecodeError)) throw err;
+    return {
+      ok: false,
+      errors: [{ field: 'logoUrl', message: `${config.logoUrl}: the image is damaged or cut short and cannot be read; export it again as a JPG, PNG, GIF or SVG file` }],
+    };
+  }
   const extras = { photos: photos.photos, cards: cards.cards };
   const files: SiteFiles = renderSite(
     { ...placed, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) },

@@ -39,9 +39,24 @@ export function cardLogo(file: LogoFile): CardLogo | undefined {
   return logo;
 }
 
+/**
+ * A raster logo whose header reads as an image but whose pixels do not decode (a file cut short,
+ * a damaged export). The pipeline reports it as the logo field's error, not as a failure of its own.
+ */
+export class LogoDecodeError extends Error {
+  constructor(readonly detail: string) {
+    super(`the logo image could not be decoded: ${detail}`);
+    this.name = 'LogoDecodeError';
+  }
+}
+
 async function rasterHref(bytes: Uint8Array): Promise<string> {
   // Loaded here only: sharp takes a quarter of a second to load, and a rebuild draws nothing.
   const { default: sharp } = await import('sharp');
-  const png = await sharp(bytes).resize({ height: 160, withoutEnlargement: true }).png().toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
+  try {
+    const png = await sharp(bytes).resize({ height: 160, withoutEnlargement: true }).png().toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  } catch (err) {
+    throw new LogoDecodeError(err instanceof Error ? err.message : String(err));
+  }
 }
