@@ -59,7 +59,9 @@ describe('photos through the site pipeline', () => {
     expect(preload.getAttribute('imagesrcset')).toBe(hero.querySelector('source[type="image/avif"]')!.getAttribute('srcset'));
 
     const about = dom(fileText(r.files['about/index.html']!));
-    const pictures = about.querySelectorAll('main picture');
+    // Every page opens with the hero band (eager, preloaded); the gallery and the team wait.
+    const [aboutHero, ...pictures] = about.querySelectorAll('main picture');
+    expect(aboutHero!.querySelector('img')!.attributes).toMatchObject({ alt: 'The front desk of the clinic', loading: 'eager' });
     expect(pictures).toHaveLength(2);
     for (const p of pictures) {
       expect(p.querySelectorAll('source').map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
@@ -70,7 +72,7 @@ describe('photos through the site pipeline', () => {
     expect(about.querySelector('#clinic-photos img')!.attributes).toMatchObject({ alt: 'A treatment room', width: '900', height: '600' });
     expect(about.querySelector('#team img')!.attributes).toMatchObject({ alt: 'Dr. Maria Lopez', width: '400', height: '500' });
     expect(about.querySelectorAll('#team li')[1]!.querySelector('picture')).toBeNull();
-    expect(about.querySelector('link[rel="preload"][as="image"][type="image/avif"]')).toBeNull();
+    expect(about.querySelector('link[rel="preload"][as="image"][type="image/avif"]')!.getAttribute('imagesrcset')).toMatch(/^\.\.\/images\/front-/);
   });
 
   it('renders the same bytes through templates as through React, photos included', async () => {
