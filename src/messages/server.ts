@@ -13,8 +13,11 @@ import type { Message } from './message.js';
 
 // Any route
 
-/** An /api path no route answers. */
-export const apiNotFound = { title: 'Not found' } satisfies Message;
+/** A path no route or file answers: the JSON failure under /api, plain text where a site has no 404 page. */
+export const pathNotFound = { title: 'Not found' } satisfies Message;
+
+/** A path the path guard refuses (src/server/http/path-guard.ts): encoded slashes, dot segments, control characters. */
+export const pathRejected = { title: 'Bad request path' } satisfies Message;
 
 /** A failure nobody expected; the cause goes to the server log, never into the answer. */
 export const serverFailed = { title: 'Internal server error' } satisfies Message;
@@ -111,6 +114,11 @@ export const listenAddressUnavailable = (address: string): Message => ({
   title: `${address} is not an address of this machine.`,
   hint: 'Choose one of its addresses with --host, or 127.0.0.1.',
 });
+
+// Previews: the admin opens /preview/<id>/ on the sites listener (src/server/admin-api/preview-routes.ts)
+
+/** A preview id that is unknown, or was dropped after half an hour or by newer previews. */
+export const previewExpired = { title: 'This preview has expired.', hint: 'Generate the website again and press Preview.' } satisfies Message;
 
 // Stored messages
 

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { apiNotFound } from '../messages/server.js';
+import { pathNotFound } from '../messages/server.js';
 import { previewSiteRoutes, type PreviewStore } from './admin-api/preview-routes.js';
 import { liveSiteRoutes } from './admin-api/site-serving.js';
 import type { ServerConfig } from './config.js';
 import type { DomainIndex } from './deploy/domains.js';
 import type { ReleaseStore } from './deploy/release-store.js';
-import { apiError, isApiPath } from './http/api-error.js';
+import { apiError, isApiPath, textOf } from './http/api-error.js';
 import { hostGuard, hostRules } from './http/hosts.js';
 import { pathGuard } from './http/path-guard.js';
 import { hostedSitePolicy, securityHeaders } from './http/security-headers.js';
@@ -42,8 +42,8 @@ export function createSitesApp(p: SitesAppParts): Hono<AppEnv> {
   app.route('/', liveSiteRoutes(p.releases, () => p.domains.get()));
   app.route('/', previewSiteRoutes(p.previews));
   app.notFound((c) => {
-    if (isApiPath(c.get('path') ?? '')) return apiError(c, 404, { error: apiNotFound }, { 'Cache-Control': 'no-store' });
-    return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+    if (isApiPath(c.get('path') ?? '')) return apiError(c, 404, { error: pathNotFound }, { 'Cache-Control': 'no-store' });
+    return c.text(textOf(pathNotFound), 404, { 'Cache-Control': 'no-cache' });
   });
   app.onError(p.onError);
   return app;

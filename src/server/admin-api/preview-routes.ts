@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import { decodeSiteFiles, type SiteBytes } from '../deploy/files.js';
 import { SITE_BODY_MAX_BYTES } from '../deploy/names.js';
 import { contentType } from '../../site/site-paths.js';
-import { apiError } from '../http/api-error.js';
+import { previewExpired } from '../../messages/server.js';
+import { apiError, textOf } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { readJson } from './read-bytes.js';
 import { serveFromMap } from './site-serving.js';
@@ -69,7 +70,7 @@ export function previewApiRoutes(previews: PreviewStore, urlFor: (c: Context<App
     const body = await readJson(c.req.raw, PREVIEW_LIMITS.maxBodyBytes);
     if (!body.ok) return apiError(c, body.status, { error: body.error });
     const decoded = decodeSiteFiles((body.value as { files?: unknown } | null)?.files);
-    if (!decoded.ok) return c.json({ success: false, error: decoded.error }, 400);
+    if (!decoded.ok) return apiError(c, 400, { error: decoded.error });
     const id = previews.add(decoded.files);
     return c.json({ success: true, id, url: urlFor(c, `/preview/${id}/`) }, 201);
   });
@@ -84,7 +85,7 @@ export function previewSiteRoutes(previews: PreviewStore): Hono<AppEnv> {
     const slash = rest.indexOf('/');
     const id = slash === -1 ? rest : rest.slice(0, slash);
     const files = previews.get(id);
-    if (!files) return c.text('This preview has expired. Generate the website again and press Preview.', 404);
+    if (!files) return c.text(textOf(previewExpired), 404);
     if (slash === -1) return c.redirect(`/preview/${id}/`, 308);
     return serveFromMap(c, `/preview/${id}/`, rest.slice(slash + 1), (name) => {
       const bytes = files.get(name);

@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import { checkFileName, isSiteName } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
 import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
+import { pathNotFound } from '../../messages/server.js';
+import { textOf } from '../http/api-error.js';
 import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
 
@@ -31,7 +33,7 @@ export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string
     return c.redirect(`${base}${rel}/${q === -1 ? '' : c.req.url.slice(q)}`, 308);
   }
   const page = await lookup('404.html');
-  if (!page) return c.text('Not found', 404);
+  if (!page) return c.text(textOf(pathNotFound), 404);
   // The not-found page links from its site's root ("/about/"), which under /sites/<name>/ is base.
   const body = base === '/' ? page.body : rebase(page.body, base);
   return c.body(body as Uint8Array<ArrayBuffer>, 404, { 'Content-Type': page.type, 'Cache-Control': 'no-cache' });

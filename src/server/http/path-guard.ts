@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import { pathRejected } from '../../messages/server.js';
 import type { AppEnv } from '../types.js';
+import { textOf } from './api-error.js';
 
 /**
  * One decision on the request path before anything else looks at it. The site is served from
@@ -72,6 +74,6 @@ export function pathGuard(): MiddlewareHandler<AppEnv> {
     if (verdict.status === 308 && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       return c.redirect(verdict.location, 308);
     }
-    return c.text('Bad request path', 400);
+    return c.text(textOf(pathRejected), 400);
   };
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { apiNotFound } from '../../messages/server.js';
-import { apiError, isApiPath } from '../http/api-error.js';
+import { pathNotFound } from '../../messages/server.js';
+import { apiError, isApiPath, textOf } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { pickEncoding, resolveSitePath, type SiteEntry } from './site-files.js';
 
@@ -40,10 +40,10 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** The site's 404 page (or a JSON error under /api), always with status 404. */
 export function notFound(c: Context<AppEnv>, site: ReadonlyMap<string, SiteEntry>): Response {
-  if (isApiPath(c.get('path') ?? '')) return apiError(c, 404, { error: apiNotFound }, { 'Cache-Control': 'no-store' });
+  if (isApiPath(c.get('path') ?? '')) return apiError(c, 404, { error: pathNotFound }, { 'Cache-Control': 'no-store' });
   const page = site.get('404.html');
   c.header('Cache-Control', 'no-cache');
-  if (!page) return c.text('Not found', 404);
+  if (!page) return c.text(textOf(pathNotFound), 404);
   c.header('Content-Type', page.type);
   return c.body(page.body as Uint8Array<ArrayBuffer>, 404);
 }
