@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, logoForm, PNG } from '../testing.js';
-import { UPLOAD_CSP, uploadRoutes, type FileWriter } from './upload-routes.js';
+import type { FileWriter } from '../uploads/upload-files.js';
+import { UPLOAD_CSP, uploadRoutes } from './upload-routes.js';
 
 /** POST /api/upload-logo: type by content, the 5 MB limit before buffering, inert serving. */
 type Reply = { success: boolean; logoUrl?: string; message: string; error?: string };

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { IMAGE_TYPES, imageKind, type ImageKind } from '../../site/image-type.js';
@@ -10,6 +8,7 @@ import * as M from '../../messages/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';
 import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
+import { readUpload, storeUpload, UPLOAD_NAME, writeNew, type FileWriter } from '../uploads/upload-files.js';
 import type { Context } from 'hono';
 import { readBytes, sizeLabel } from './read-bytes.js';
 import { sanitizeSvgSliced } from '../../site/svg-sanitize.js';
@@ -18,37 +17,11 @@ import { sanitizeSvgSliced } from '../../site/svg-sanitize.js';
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 // Room for the multipart boundaries and part headers around a file of the maximum size.
 const FORM_OVERHEAD = 64 * 1024;
-/** Names this server gives uploads; nothing else is ever read from the uploads folder. */
-export const UPLOAD_NAME = /^(logo-[0-9a-f]{32}\.(png|jpg|gif|svg)|photo-[0-9a-f]{32}\.(jpg|webp))$/;
 /**
  * Uploaded files are served inert: no script, no plugins, no requests, and a sandbox that gives
  * an SVG opened on its own an opaque origin, on top of the sanitising done at upload.
  */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-
-/** Writes a new file; tests inject one that fails half-way, like a full disk does. */
-export type FileWriter = (path: string, bytes: Uint8Array) => Promise<void>;
-const writeNew: FileWriter = (path, bytes) => writeFile(path, bytes, { flag: 'wx' });
-
-/**
- * Stores `bytes` as `dir/name` completely or not at all: written under a temporary name (which
- * UPLOAD_NAME never serves), renamed into place once whole, removed when the write fails. A full
- * disk must not leave a 0-byte logo that a generated site would then reference.
- */
-export async function storeUpload(dir: string, name: string, bytes: Uint8Array, write: FileWriter = writeNew): Promise<{ ok: boolean }> {
-  await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.tmp-${randomBytes(6).toString('hex')}-${name}`);
-  try {
-    await write(tmp, bytes);
-    await rename(tmp, join(dir, name));
-    return { ok: true };
-  } catch (err) {
-    await rm(tmp, { force: true });
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC' || code === 'EDQUOT') return { ok: false };
-    throw err;
-  }
-}
 
 /** POST /api/upload-logo, POST /api/upload-photo and GET /uploads/<name>. `dir` is `<data>/uploads`. */
 export function uploadRoutes(dir: string, write: FileWriter = writeNew): Hono<AppEnv> {
@@ -138,16 +111,6 @@ async function readFormFile(
   if (bytes.byteLength > max) return { ok: false, status: 413, text: texts.tooLarge };
   if (bytes.byteLength === 0) return { ok: false, status: 400, text: texts.empty };
   return { ok: true, bytes };
-}
-
-/** An uploaded file by its generated name, or undefined. */
-export async function readUpload(dir: string, name: string): Promise<Uint8Array | undefined> {
-  if (!UPLOAD_NAME.test(name)) return undefined;
-  try {
-    return await readFile(join(dir, name));
-  } catch {
-    return undefined;
-  }
 }
 
 function decodeUtf8(bytes: Uint8Array): string | undefined {

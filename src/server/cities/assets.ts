@@ -1,5 +1,5 @@
 import { dirAssetSource, type AssetSource } from '../../site/asset-source.js';
-import { readUpload } from '../admin-api/upload-routes.js';
+import { readUpload } from '../uploads/upload-files.js';
 
 /** What to do when a file a config names is gone: the admin uploads logos and photos alike. */
 const HINT = 'upload the file again';
