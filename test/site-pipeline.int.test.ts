@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MARKER } from '../src/build/write-site.js';
 import { buildFromText } from '../src/dev/build.js';
 import { decodeSiteFiles } from '../src/server/deploy/files.js';
+import { TEXT_EXTENSIONS } from '../src/server/deploy/names.js';
 import { silentLogger } from '../src/server/logger.js';
 import { startServer } from '../src/server/start.js';
 import { adminFormConfig, adminTestApp, logoForm, PNG } from '../src/server/testing.js';
@@ -39,13 +40,17 @@ function readTree(dir: string, base = ''): Map<string, Uint8Array> {
 
 const asBytes = (files: SiteFiles) => new Map(Object.entries(files).map(([k, v]) => [k, fileBytes(v)]));
 
-/** Same names, same bytes; a difference names the file (text files are compared as text, for a readable diff). */
+/**
+ * Same names, same bytes; a difference names the file. Text files (html, css, svg...) are compared
+ * as text, for a readable diff; every other file (woff2, avif, webp, png, jpg, gif, ico) as bytes,
+ * since decoding them as UTF-8 would hide a difference in the bytes it replaces.
+ */
 function expectSameFiles(actual: Map<string, Uint8Array>, expected: Map<string, Uint8Array>, who: string) {
   expect([...actual.keys()].sort(), `${who}: file names`).toEqual([...expected.keys()].sort());
   for (const [name, bytes] of expected) {
     const got = Buffer.from(actual.get(name)!);
-    if (/\.(png|jpg|gif)$/.test(name)) expect(got.equals(Buffer.from(bytes)), `${who}: ${name}`).toBe(true);
-    else expect(got.toString('utf8'), `${who}: ${name}`).toBe(Buffer.from(bytes).toString('utf8'));
+    if (TEXT_EXTENSIONS.has(name.slice(name.lastIndexOf('.') + 1))) expect(got.toString('utf8'), `${who}: ${name}`).toBe(Buffer.from(bytes).toString('utf8'));
+    else expect(got.equals(Buffer.from(bytes)), `${who}: ${name}`).toBe(true);
   }
 }
 
