@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Message } from '../messages/message.js';
+import type { SiteFiles } from '../site/files.js';
 import { MARKER, markerText, whyNotReplace, type KeepFolder } from './site-folder.js';
 
 export { MARKER, type KeepFolder } from './site-folder.js';
@@ -31,7 +32,7 @@ export type WriteSiteResult = { ok: true } | { ok: false; error: string };
  * Synchronous on purpose: it runs on the CLI's own thread or a build worker, and thousands of small
  * files go several times faster without a round trip through libuv's thread pool for each.
  */
-export function writeSite(files: Record<string, string | Uint8Array>, outDir: string, opts: WriteSiteOptions = {}): WriteSiteResult {
+export function writeSite(files: SiteFiles, outDir: string, opts: WriteSiteOptions = {}): WriteSiteResult {
   const target = resolve(outDir);
   const refusal = whyNotReplace(target, opts);
   if (refusal) return { ok: false, error: says(refusal) };

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { ClinicConfig } from '../config/schema.js';
+import type { SiteFiles } from '../site/files.js';
 import { citySlug } from '../config/slug.js';
 import { createApps, type ClinicApps } from './app.js';
 import { samplesDir, seedCities } from './cities/seed.js';
@@ -33,7 +34,7 @@ export interface ServeOptions {
    * answer 503 with Retry-After until it is ready, so a first start that encodes the clinic's
    * photos (seconds) is visibly up at once. A build that fails closes everything and rejects.
    */
-  files: Record<string, string | Uint8Array> | Promise<Record<string, string | Uint8Array>>;
+  files: SiteFiles | Promise<SiteFiles>;
   logger: Logger;
   renderFormPage?: FormPageRenderer;
   /** Release store settings besides its folder (the deploy atomicity test pauses a deploy). */
@@ -114,7 +115,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const pool = connectionPool({ ...SERVER_DEFAULTS.connections, exempt: trustedSet(config.trustProxy) });
   for (const s of [admin, sites]) limitConnections(s, pool);
   const connections = [trackConnections(admin), trackConnections(sites)];
-  let files: Record<string, string | Uint8Array>;
+  let files: SiteFiles;
   try {
     await listen(admin, config.port, config.host, '--port');
     await listen(sites, config.sitesPort, config.host, '--sites-port (or SITES_PORT)');

@@ -1,4 +1,5 @@
 import type { ClinicConfig } from '../config/schema.js';
+import type { SiteFiles } from '../site/files.js';
 import type { CityStore } from './cities/types.js';
 import type { ServerConfig } from './config.js';
 import type { ReleaseStoreOptions } from './deploy/release-store.js';
@@ -22,7 +23,7 @@ export interface AppDeps {
   /** The server's resolved settings (resolveServerConfig in config.ts). */
   server: ServerConfig;
   /** The rendered site: relative path ('trt-therapy/index.html') -> contents. */
-  files: Record<string, string | Uint8Array>;
+  files: SiteFiles;
   store: MessageStore;
   /** The clock; messages take their received time from it. */
   now?: () => Date;

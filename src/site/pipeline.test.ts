@@ -123,7 +123,7 @@ describe('buildSiteFiles', () => {
 });
 
 describe('where the contact form posts', () => {
-  const action = (files: Record<string, string | Uint8Array>) => /<form id="contact-form"[^>]* action="([^"]*)"/.exec(fileText(files['contact/index.html']!))![1];
+  const action = (files: SiteFiles) => /<form id="contact-form"[^>]* action="([^"]*)"/.exec(fileText(files['contact/index.html']!))![1];
   const run = async (contactEndpoint: string | undefined, options?: Parameters<typeof buildSiteFiles>[2]) => {
     const r = await buildSiteFiles(configNamingNoFile({ contactEndpoint }), none, options);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));

@@ -10,7 +10,11 @@ import { rasterKind } from '../../site/image-type.js';
  */
 export type FilesPayload = Record<string, string>;
 
-/** A checked site: relative name -> bytes. (To become SiteFiles<Uint8Array> with its users.) */
+/**
+ * A checked site: relative name -> bytes, the form a release or a preview is stored and served in.
+ * A Map, not a SiteFiles record, on purpose: it is looked up by names taken from request paths, and
+ * a Map has no inherited keys (`constructor`, `__proto__`) for such a lookup to find.
+ */
 export type SiteBytes = Map<string, Uint8Array>;
 
 export type DecodeResult = { ok: true; files: SiteBytes; totalBytes: number } | { ok: false; error: string };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SiteFiles } from '../../site/files.js';
 import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { IMMUTABLE, SHORT } from '../http/cache-control.js';
@@ -21,7 +22,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg
 
 
 /** Builds the serving table from renderSite's output. Paths are normalised to no leading slash. */
-export function prepareSite(files: Record<string, string | Uint8Array>): Map<string, SiteEntry> {
+export function prepareSite(files: SiteFiles): Map<string, SiteEntry> {
   const out = new Map<string, SiteEntry>();
   const encoder = new TextEncoder();
   for (const [name, contents] of Object.entries(files)) {

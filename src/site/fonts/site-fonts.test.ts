@@ -6,7 +6,7 @@ import { clinicConfigSchema } from '../../config/schema.js';
 import { renderSite, renderSiteDirect } from '../../pages/render-site.js';
 import { configAssetSource } from '../asset-source.js';
 import { sampleWithoutPhotos } from '../cards/testing.js';
-import { fileText } from '../files.js';
+import { fileText, type SiteFiles } from '../files.js';
 import { buildSiteFiles } from '../pipeline.js';
 import { FONT_FACES } from './faces.js';
 import { readPackageFile } from './font-files.js';
@@ -19,7 +19,7 @@ async function site(font: FontChoice) {
   return r.files;
 }
 
-const pages = (files: Record<string, string | Uint8Array>) => Object.entries(files).filter(([f]) => f.endsWith('.html')) as [string, string][];
+const pages = (files: SiteFiles) => Object.entries(files).filter(([f]) => f.endsWith('.html')) as [string, string][];
 const fonts = (files: Record<string, unknown>) => Object.keys(files).filter((f) => f.endsWith('.woff2'));
 const csp = (html: string) => dom(html).querySelector('meta[http-equiv="Content-Security-Policy"]')!.getAttribute('content')!;
 
