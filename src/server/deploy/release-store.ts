@@ -28,22 +28,13 @@ export interface ReleaseMeta {
 }
 
 /** One release of a site as the deployments list shows it (GET /api/deployments `releases`). */
-export interface ReleaseSummary {
-  id: string;
-  createdAt: string;
+export interface ReleaseSummary extends Pick<ReleaseMeta, 'id' | 'createdAt' | 'citySlug' | 'configVersion'> {
   live: boolean;
-  citySlug?: string;
-  configVersion?: number;
 }
 
-export interface DeployInput {
+/** What a deploy is given: the files and the release's metadata but for what the store makes (id, time). */
+export interface DeployInput extends Omit<ReleaseMeta, 'id' | 'createdAt'> {
   files: SiteBytes;
-  domainName?: string;
-  businessName?: string;
-  city?: string;
-  config?: unknown;
-  citySlug?: string;
-  configVersion?: number;
 }
 
 export interface ReleaseStoreOptions {

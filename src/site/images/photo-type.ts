@@ -1,3 +1,5 @@
+import { rasterKind } from '../image-type.js';
+
 /**
  * Photo types told by their first bytes, never by a file name or a declared content type (see
  * image-type.ts for the logo's). A photo is a JPG, PNG, WebP or AVIF: what phones, cameras and
@@ -22,7 +24,6 @@ export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 50_000_000;
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** The brands an ISO media file (AVIF, HEIC) declares in its leading `ftyp` box. */
 function ftypBrands(bytes: Uint8Array): string[] | undefined {
@@ -37,8 +38,8 @@ function ftypBrands(bytes: Uint8Array): string[] | undefined {
 
 /** The photo kind of `bytes`, or undefined when it is none of JPG, PNG, WebP, AVIF. */
 export function photoKind(bytes: Uint8Array): PhotoKind | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.length >= 8 && PNG.every((b, i) => bytes[i] === b)) return 'png';
+  const raster = rasterKind(bytes);
+  if (raster === 'jpg' || raster === 'png') return raster;
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
   const brands = ftypBrands(bytes);
   if (brands?.some((b) => b === 'avif' || b === 'avis')) return 'avif';
