@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validMessage } from '../testing.js';
+import { testConfig, validMessage } from '../testing.js';
 import { contactTestApp, HOME_ORIGIN, SITES_ORIGIN } from './testing.js';
 
 /** Who may post and under which city a message is filed (docs/decisions/010-leads-by-city.md). */
@@ -131,14 +131,18 @@ describe('every message is filed under its city', () => {
     ]);
   });
 
-  it('from a CORS_ORIGINS entry, trusts a claim of a known site and keeps an unknown one with no city', async () => {
-    const { store, post } = contactTestApp({ corsOrigins: ['https://partner.example.org'] });
+  it('from a CORS_ORIGINS entry, names only a site with no origin of its own; keeps the others with no city', async () => {
+    // The static-host-anywhere case: Lakeland lives only where CORS_ORIGINS points, so its claim
+    // stands. Tampa and Orlando live at their own domains: a page here that names them is not theirs.
+    const { store, post, stored } = contactTestApp({ corsOrigins: ['https://partner.example.org'] });
+    stored.push({ slug: 'orlando', city: 'Orlando', config: testConfig({ city: 'Orlando', domainName: 'orlando.example.com' }) });
     const from = { Origin: 'https://partner.example.org' };
-    await post({ ...validMessage(), site: 'lakeland' }, from);
-    await post({ ...validMessage(), site: 'gainesville' }, from);
+    for (const site of ['lakeland', 'tampa', 'orlando', 'gainesville']) expect((await post({ ...validMessage(), site }, from)).status).toBe(201);
     await post(validMessage(), from);
     expect(store.rows.map((r) => [r.site, r.city])).toEqual([
       ['lakeland', 'Lakeland'],
+      ['', ''],
+      ['', ''],
       ['gainesville', ''],
       ['', ''],
     ]);
@@ -153,6 +157,71 @@ describe('every message is filed under its city', () => {
   });
 });
 
+describe('saved cities: their addresses are theirs, deployed or not', () => {
+  const gainesville = (website = 'https://gainesville-static.example.net') => ({
+    slug: 'gainesville',
+    city: 'Gainesville',
+    config: testConfig({ city: 'Gainesville', domainName: 'gainesville.example.com', website }),
+  });
+
+  it('allows a saved city’s domain and website and files their posts under it, whatever they claim', async () => {
+    const { store, post, preflight, stored, deployments } = contactTestApp();
+    deployments.push({ siteName: 'orlando', release: { city: 'Orlando', domainName: 'orlando.example.com' } });
+    stored.push(gainesville());
+    expect((await preflight('https://gainesville-static.example.net')).headers.get('access-control-allow-origin')).toBe('https://gainesville-static.example.net');
+    expect((await post({ ...validMessage(), site: 'orlando', page: 'contact/' }, { Origin: 'https://gainesville-static.example.net' })).status).toBe(201);
+    expect((await post({ ...validMessage(), site: 'tampa' }, { Origin: 'https://gainesville.example.com' })).status).toBe(201);
+    expect(store.rows.map((r) => [r.site, r.city])).toEqual([
+      ['gainesville', 'Gainesville'],
+      ['gainesville', 'Gainesville'],
+    ]);
+  });
+
+  it('shows a saved city’s own contact page for a failed no-JavaScript post from its website', async () => {
+    const { formPost, stored } = contactTestApp();
+    stored.push(gainesville());
+    const from = 'https://gainesville-static.example.net';
+    const res = await formPost({ ...validMessage(), site: 'gainesville', page: 'contact/', website: '', email: 'nope' }, { Origin: from, Referer: `${from}/contact/` });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(`href="${from}/about/"`);
+  });
+
+  it('learns a city saved after start once told, and forgets a deleted one', async () => {
+    const { post, stored, directory } = contactTestApp();
+    const from = { Origin: 'https://gainesville-static.example.net' };
+    expect((await post(validMessage(), from)).status).toBe(403);
+    stored.push(gainesville());
+    directory.invalidate();
+    expect((await post(validMessage(), from)).status).toBe(201);
+    stored.pop();
+    directory.invalidate();
+    expect((await post(validMessage(), from)).status).toBe(403);
+  });
+
+  it('ties an address several cities name to none of them: allowed, and it cannot name either', async () => {
+    // The samples share the brand's website: a page there is not Gainesville's, nor Ocala's.
+    const { store, post, stored } = contactTestApp();
+    stored.push(gainesville('https://www.brand.example'), { slug: 'ocala', city: 'Ocala', config: testConfig({ city: 'Ocala', domainName: 'ocala.example.com', website: 'https://www.brand.example' }) });
+    expect((await post({ ...validMessage(), site: 'ocala' }, { Origin: 'https://www.brand.example' })).status).toBe(201);
+    expect((await post({ ...validMessage(), site: 'gainesville' }, { Origin: 'https://ocala.example.com' })).status).toBe(201);
+    expect(store.rows.map((r) => [r.site, r.city])).toEqual([
+      ['', ''],
+      ['ocala', 'Ocala'],
+    ]);
+  });
+
+  it('never lets a website on the sites origin or a deployed domain make them one city’s', async () => {
+    const { store, post, stored } = contactTestApp();
+    stored.push(gainesville(`${SITES_ORIGIN}/sites/gainesville/`), { slug: 'ocala', city: 'Ocala', config: testConfig({ city: 'Ocala', domainName: 'tampa.example.com' }) });
+    await post({ ...validMessage(), site: 'lakeland', page: 'contact/' }, { Origin: SITES_ORIGIN, Referer: `${SITES_ORIGIN}/sites/lakeland/contact/` });
+    await post({ ...validMessage(), site: 'ocala' }, { Origin: 'https://tampa.example.com' });
+    expect(store.rows.map((r) => [r.site, r.city])).toEqual([
+      ['lakeland', 'Lakeland'],
+      ['tampa', 'Tampa'],
+    ]);
+  });
+});
+
 describe('no-JavaScript form posts: post, redirect, get', () => {
   const fields = (extra: Record<string, string> = {}) => ({ ...validMessage(), website: '', page: 'contact/', ...extra });
 
@@ -161,7 +230,7 @@ describe('no-JavaScript form posts: post, redirect, get', () => {
     ['the home clinic', { Origin: HOME_ORIGIN }, `${HOME_ORIGIN}/contact/sent/`, 'wesley-chapel'],
     ['a deployed domain', { Origin: TAMPA }, `${TAMPA}/contact/sent/`, 'tampa'],
     ['the sites origin', { Origin: SITES_ORIGIN, Referer: `${SITES_ORIGIN}/sites/lakeland/contact/` }, `${SITES_ORIGIN}/sites/lakeland/contact/sent/`, 'lakeland'],
-    ['a static host in a sub-folder', { Origin: 'http://127.0.0.1:8123', Referer: 'http://127.0.0.1:8123/tampa/contact/' }, 'http://127.0.0.1:8123/tampa/contact/sent/', 'tampa'],
+    ['a static host in a sub-folder', { Origin: 'http://127.0.0.1:8123', Referer: 'http://127.0.0.1:8123/lakeland/contact/' }, 'http://127.0.0.1:8123/lakeland/contact/sent/', 'lakeland'],
   ])('answers 303 to the confirmation page of %s', async (_name, headers, location, site) => {
     const { store, formPost } = contactTestApp({ corsOrigins: ['http://127.0.0.1:8123'] });
     const res = await formPost(fields({ site }), headers);

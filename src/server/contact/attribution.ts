@@ -75,9 +75,13 @@ function refererPath(referer: string | undefined, origin: string): string | unde
  * Files a message from an accepted post:
  * - an origin of one site speaks only for it: a claim of another site is ignored, the message is
  *   filed under the origin's own site (a patient's message is never lost over a wrong hidden field);
- * - on the sites origin the Referer path `/sites/<slug>/` names the site, else a claimed deployed site;
- * - a CORS_ORIGINS entry or a post without Origin: the claim if it is a known site; an unknown claim
- *   is kept with city '' (unknown); no claim is the home clinic without Origin, unknown otherwise.
+ * - on the sites origin the Referer path `/sites/<slug>/` names the site, else a claimed known site;
+ * - an origin tied to no site (CORS_ORIGINS): the claim of a known site only when no origin of its
+ *   own exists; a claim of a site whose pages live elsewhere is filed with no site and no city
+ *   (kept, never refused: the patient wrote to the clinic, the hidden field lied). An unknown claim
+ *   is kept as claimed with city ''; no claim is unknown;
+ * - a post without Origin (not a browser): the claim if it is a known site, else as above; no claim
+ *   is the home clinic.
  */
 export async function fileMessage(dir: SiteDirectory, check: Extract<OriginCheck, { ok: true }>, claim: { site?: string; page?: string }, referer?: string): Promise<Filing> {
   const page = claim.page ?? '';
@@ -85,10 +89,10 @@ export async function fileMessage(dir: SiteDirectory, check: Extract<OriginCheck
   // The form's page is `contact/` of a site at `<base>`: the Referer `<base>contact/` gives the base.
   const fromReferer = path !== undefined && path.endsWith(`/${page}`) ? path.slice(0, path.length - page.length) : undefined;
   const known = (site: KnownSite, base = '/'): Filing => ({ site: site.slug, city: site.city, known: site, page, base: fromReferer ?? base });
+  const unknown = (site: string): Filing => ({ site, city: '', page, base: fromReferer ?? '/' });
   const claimed = async (fallback: KnownSite | undefined): Promise<Filing> => {
     const site = claim.site ? await dir.site(claim.site) : fallback;
-    if (site) return known(site);
-    return { site: claim.site ?? '', city: '', page, base: fromReferer ?? '/' };
+    return site ? known(site) : unknown(claim.site ?? '');
   };
 
   switch (check.role.kind) {
@@ -101,8 +105,15 @@ export async function fileMessage(dir: SiteDirectory, check: Extract<OriginCheck
       if (site) return known(site, base);
       return { site: slug ?? '', city: '', page, base: fromReferer ?? base };
     }
-    case 'listed':
-      return claimed(undefined);
+    case 'listed': {
+      // A Tampa page on a static host listed by hand must not file as Orlando, which lives at its
+      // own domain: such a claim says nothing true, so the message keeps no site (not Orlando's
+      // slug either, which would count it for Orlando). A site with no address of its own (hosted
+      // only where CORS_ORIGINS points) may still be named from here.
+      const site = claim.site ? await dir.site(claim.site) : undefined;
+      if (site && !site.tied) return known(site);
+      return unknown(site ? '' : (claim.site ?? ''));
+    }
     case 'none':
       return claimed(dir.home);
   }

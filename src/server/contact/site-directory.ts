@@ -5,17 +5,23 @@ import { effectivePort, normalizeOrigin } from '../http/origin.js';
 /**
  * Every city site this server knows, and which origins may post contact messages for which site
  * (docs/decisions/010-leads-by-city.md). Allowed origins are derived, not typed by hand: the home
- * clinic's own addresses, the domains of deployed sites, the shared sites origin, plus CORS_ORIGINS.
+ * clinic's own addresses, the domains and websites of deployed sites and of saved cities, the
+ * shared sites origin, plus CORS_ORIGINS.
  */
 
-/** A city site: the home clinic (`serve --config`) or a live deployment. */
+/** A city site: the home clinic (`serve --config`), a live deployment or a saved city. */
 export interface KnownSite {
-  /** City slug (`tampa`): the deployment's site name, or citySlug(city) of the home clinic. */
+  /** City slug (`tampa`): the deployment's site name, the saved city's slug, or citySlug(city) of the home clinic. */
   slug: string;
   city: string;
   /** The config the site was built from, when the server has it: a failed no-JS post shows its own contact page. */
   config?: ClinicConfig;
   home: boolean;
+  /**
+   * Some origin speaks for this site alone (its domain, its website): its pages live there, so an
+   * origin tied to no site may not file messages under it (attribution.ts).
+   */
+  tied: boolean;
 }
 
 /** What an origin may speak for. */
@@ -24,13 +30,24 @@ export type OriginRole =
   | { kind: 'own'; site: KnownSite }
   /** The sites origin: every deployment lives there under `/sites/<slug>/`. */
   | { kind: 'shared' }
-  /** A CORS_ORIGINS entry: allowed, but tied to no site. */
+  /**
+   * Allowed, but tied to no site: a CORS_ORIGINS entry, or an address the configs of several sites
+   * name (a brand's main website) and so no one site's own.
+   */
   | { kind: 'listed' };
 
 /** A live deployment as the release store lists it (ReleaseStore.list()). */
 export interface Deployment {
   siteName: string;
   release: { city?: string; domainName?: string; config?: unknown };
+}
+
+/** A city saved on this server (CityStore.list(): its latest version), deployed or not. */
+export interface StoredSite {
+  slug: string;
+  city: string;
+  /** The latest version's config, when it still passes today's schema: its addresses are the city's. */
+  config?: ClinicConfig;
 }
 
 export interface SiteDirectoryOptions {
@@ -47,13 +64,15 @@ export interface SiteDirectoryOptions {
   sitesPort?: number;
   /** CORS_ORIGINS as configured. */
   corsOrigins?: readonly string[];
-  /** Live deployments; absent, the directory knows only the home clinic. */
+  /** Live deployments; absent, the directory knows none. */
   deployments?: () => Promise<readonly Deployment[]>;
+  /** Saved cities; absent, the directory knows none. Read with the deployments, invalidated with them. */
+  cities?: () => Promise<readonly StoredSite[]>;
   /** Milliseconds clock, for the refresh timing. */
   now?: () => number;
 }
 
-/** A miss re-reads the deployments at most this often: a flood of strangers costs one read a second. */
+/** A miss re-reads the deployments and cities at most this often: a flood of strangers costs one read a second. */
 const MISS_REFRESH_MS = 1000;
 /** A hit older than this re-reads in the background, so a deleted site stops being allowed. */
 const STALE_MS = 30_000;
@@ -63,6 +82,8 @@ interface Snapshot {
   byOrigin: Map<string, KnownSite>;
   /** A deployed domain's host name -> its site, whatever the scheme or port it is reached by. */
   byDomain: Map<string, KnownSite>;
+  /** Addresses the configs of several sites name: allowed, tied to none. */
+  shared: Set<string>;
 }
 
 export interface SiteDirectory {
@@ -73,7 +94,7 @@ export interface SiteDirectory {
   site(slug: string): Promise<KnownSite | undefined>;
   /** The deployed site whose domain is this lower-cased host name, after at most one re-read on a miss. */
   domain(name: string): Promise<KnownSite | undefined>;
-  /** Forgets the deployments read so far: call after a deploy, rollback or delete. */
+  /** Forgets the deployments and cities read so far: call after a deploy, rollback or delete, and a city's save or delete. */
   invalidate(): void;
 }
 
@@ -96,45 +117,87 @@ function releaseConfig(raw: unknown): ClinicConfig | undefined {
 /** Builds the directory; deployments are read on first need and again as described above. */
 export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
   const now = o.now ?? Date.now;
-  const home: KnownSite = { slug: citySlug(o.home.city), city: o.home.city, config: o.home, home: true };
   const homeOrigins = [o.publicOrigin, ...ownOrigins(o.home)].filter((x): x is string => x !== undefined);
+  // The schema asks every config for a domain or a website, so the home clinic always has an origin.
+  const home: KnownSite = { slug: citySlug(o.home.city), city: o.home.city, config: o.home, home: true, tied: homeOrigins.length > 0 };
   const listed = new Set((o.corsOrigins ?? []).map((x) => normalizeOrigin(x)).filter((x): x is string => x !== undefined));
 
-  const build = (deployments: readonly Deployment[]): Snapshot => {
-    const bySlug = new Map<string, KnownSite>([[home.slug, home]]);
-    const byOrigin = new Map<string, KnownSite>(homeOrigins.map((x) => [x, home]));
-    const byDomain = new Map<string, KnownSite>();
+  const build = (deployments: readonly Deployment[], stored: readonly StoredSite[]): Snapshot => {
+    // Every site by slug with the addresses that may be its own: a deployment and a saved city of
+    // one slug are one site (the deployed config renders its pages; the saved one may be newer).
+    const entries = new Map<string, { city: string; config?: ClinicConfig; origins: Set<string> }>();
+    const entry = (slug: string, city: string, config: ClinicConfig | undefined) => {
+      const e = entries.get(slug) ?? { city, config, origins: new Set<string>() };
+      e.config ??= config;
+      entries.set(slug, e);
+      return e;
+    };
+    // A deployed domain is its site's own: the release store gives a domain to one site only.
+    const byDomainSlug = new Map<string, string>();
     for (const d of deployments) {
       const config = releaseConfig(d.release.config);
-      const city = d.release.city ?? config?.city ?? d.siteName;
-      // The home clinic deployed as a city site too is one site: its own origins stay the home's.
-      const site = d.siteName === home.slug ? home : { slug: d.siteName, city, config, home: false };
-      bySlug.set(site.slug, site);
-      const origins = ownOrigins({ domainName: d.release.domainName, website: config?.website });
-      // An origin already taken (the home clinic's, an earlier site's) is not handed to another site.
-      for (const x of origins) if (!byOrigin.has(x)) byOrigin.set(x, site);
+      const e = entry(d.siteName, d.release.city ?? config?.city ?? d.siteName, config);
+      for (const x of ownOrigins({ website: config?.website })) e.origins.add(x);
       const domain = d.release.domainName?.toLowerCase();
-      if (domain && !byDomain.has(domain)) byDomain.set(domain, byOrigin.get(`https://${domain}`) ?? site);
+      if (domain && !byDomainSlug.has(domain)) byDomainSlug.set(domain, d.siteName);
     }
-    return { bySlug, byOrigin, byDomain };
+    for (const c of stored) {
+      const e = entry(c.slug, c.city, c.config);
+      if (c.config) for (const x of ownOrigins(c.config)) e.origins.add(x);
+    }
+
+    // Which slug each origin speaks for: the home clinic's addresses first, then deployed domains,
+    // then any other address a config names, unless the configs of two sites name it (then it is
+    // allowed but tied to neither: a Tampa page there must not file as Orlando, nor the reverse).
+    const owner = new Map<string, string>(homeOrigins.map((x) => [x, home.slug]));
+    for (const [domain, slug] of byDomainSlug) if (!owner.has(`https://${domain}`)) owner.set(`https://${domain}`, slug);
+    const named = new Map<string, string | null>();
+    for (const [slug, e] of entries) {
+      for (const x of e.origins) {
+        // The sites origin is every deployment's: a website naming it (`.../sites/tampa/`) is not Tampa's alone.
+        if (owner.has(x) || o.isSitesOrigin?.(x)) continue;
+        const before = named.get(x);
+        named.set(x, before === undefined || before === slug ? slug : null);
+      }
+    }
+    const shared = new Set<string>();
+    for (const [x, slug] of named) {
+      if (slug === null) shared.add(x);
+      else owner.set(x, slug);
+    }
+
+    const tied = new Set(owner.values());
+    const bySlug = new Map<string, KnownSite>([[home.slug, home]]);
+    for (const [slug, e] of entries) {
+      // The home clinic deployed or saved as a city too is one site: its own origins stay the home's.
+      if (slug !== home.slug) bySlug.set(slug, { slug, city: e.city, config: e.config, home: false, tied: tied.has(slug) });
+    }
+    const byOrigin = new Map<string, KnownSite>();
+    for (const [x, slug] of owner) byOrigin.set(x, bySlug.get(slug)!);
+    const byDomain = new Map<string, KnownSite>();
+    for (const [domain, slug] of byDomainSlug) byDomain.set(domain, byOrigin.get(`https://${domain}`) ?? bySlug.get(slug)!);
+    return { bySlug, byOrigin, byDomain, shared };
   };
 
-  let snapshot = build([]);
+  let snapshot = build([], []);
   let loadedAt = -Infinity;
   let loading: Promise<void> | undefined;
+  // What each source gave last: one that cannot be read keeps what it gave before.
+  let lastDeployments: readonly Deployment[] = [];
+  let lastCities: readonly StoredSite[] = [];
 
   const reload = (): Promise<void> => {
-    if (!o.deployments) return Promise.resolve();
-    loading ??= o
-      .deployments()
-      .then(
-        (list) => {
-          snapshot = build(list);
-          loadedAt = now();
-        },
-        // Unreadable deployments: keep what was known, try again on the next miss.
-        () => undefined,
-      )
+    if (!o.deployments && !o.cities) return Promise.resolve();
+    const read = <T>(source: (() => Promise<readonly T[]>) | undefined, before: readonly T[]) =>
+      source ? source().then((list) => ({ ok: true as const, list }), () => ({ ok: false as const, list: before })) : Promise.resolve({ ok: true as const, list: before });
+    loading ??= Promise.all([read(o.deployments, lastDeployments), read(o.cities, lastCities)])
+      .then(([deployments, cities]) => {
+        lastDeployments = deployments.list;
+        lastCities = cities.list;
+        snapshot = build(lastDeployments, lastCities);
+        // A source that failed is tried again on the next miss.
+        if (deployments.ok && cities.ok) loadedAt = now();
+      })
       .finally(() => {
         loading = undefined;
       });
@@ -166,7 +229,7 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
     const onDomain = o.sitesPort === undefined ? undefined : domainOnPort(origin, o.sitesPort);
     if (onDomain !== undefined) return { kind: 'own', site: onDomain };
     if (o.isSitesOrigin?.(origin)) return { kind: 'shared' };
-    if (listed.has(origin)) return { kind: 'listed' };
+    if (listed.has(origin) || snapshot.shared.has(origin)) return { kind: 'listed' };
     return undefined;
   };
 

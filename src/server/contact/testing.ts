@@ -6,12 +6,13 @@ import { adminFormConfig, fromAddress, memoryStore, testConfig } from '../testin
 import type { AppEnv } from '../types.js';
 import { fallbackFormPage } from './reply.js';
 import { contactRoutes } from './routes.js';
-import { createSiteDirectory, type Deployment } from './site-directory.js';
+import { createSiteDirectory, type Deployment, type StoredSite } from './site-directory.js';
 
 /**
  * Test plumbing, not imported by production code. The contact routes alone, for their tests: the home clinic is Wesley Chapel at
  * https://clinic.example.com (PUBLIC_URL); the sites origin is https://sites.example.com; deployed
- * are Tampa (domain tampa.example.com, with its config) and Lakeland (no domain, no config).
+ * are Tampa (domain tampa.example.com, with its config) and Lakeland (no domain, no config); saved
+ * cities (CityStore) are the ones a test pushes to `stored`.
  */
 export const HOME_ORIGIN = 'https://clinic.example.com';
 export const SITES_ORIGIN = 'https://sites.example.com';
@@ -32,6 +33,7 @@ export function contactTestApp(o: ContactTestOptions = {}) {
   const store = memoryStore();
   let clock = Date.UTC(2025, 4, 1, 12, 0, 0);
   const deployments: Deployment[] = [tampaDeployment(), { siteName: 'lakeland', release: { city: 'Lakeland' } }];
+  const stored: StoredSite[] = [];
   let reads = 0;
   const directory = createSiteDirectory({
     home: testConfig(),
@@ -43,6 +45,7 @@ export function contactTestApp(o: ContactTestOptions = {}) {
       reads++;
       return [...deployments];
     },
+    cities: async () => [...stored],
     now: () => clock,
   });
   const app = new Hono<AppEnv>().route(
@@ -71,5 +74,5 @@ export function contactTestApp(o: ContactTestOptions = {}) {
     post(new URLSearchParams(fields).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   const preflight = (origin: string) =>
     app.request('/api/contact', { method: 'OPTIONS', headers: { Host: host, Origin: origin, 'Access-Control-Request-Method': 'POST' } });
-  return { app, store, post, formPost, preflight, directory, deployments, reads: () => reads, tick: (ms: number) => (clock += ms) };
+  return { app, store, post, formPost, preflight, directory, deployments, stored, reads: () => reads, tick: (ms: number) => (clock += ms) };
 }
