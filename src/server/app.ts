@@ -6,7 +6,7 @@ import { serverBusy, serverFailed } from '../messages/server.js';
 import { adminApiRoutes } from './admin-api/index.js';
 import { createPreviewStore } from './admin-api/preview-routes.js';
 import { adminGuard } from './auth/guard.js';
-import { createRedeployRunner, memoryCityStore, samplesDir, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
+import { createRedeployRunner, memoryCityStore, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
 import { fallbackFormPage } from './contact/reply.js';
 import { contactRoutes } from './contact/routes.js';
 import { createSiteDirectory } from './contact/site-directory.js';
@@ -62,6 +62,10 @@ export function createApps(deps: AppDeps): ClinicApps {
   const trusted = trustedSet(server.trustProxy);
   const publicOrigin = server.publicUrl ? normalizeOrigin(server.publicUrl) : undefined;
   const releases = createReleaseStore({ ...deps.releases, root: join(server.dataDir, 'deployments') });
+  // Allowed origins are derived from the sites this server knows (decision 010): the deployments
+  // and the saved cities, deployed or not. A deploy, rollback or delete (domains.changed) and a
+  // city's save or delete (the store below) make the directory read them again.
+  const stored = deps.cities ?? memoryCityStore(now);
   const directory = createSiteDirectory({
     home: deps.clinic,
     publicOrigin,
@@ -69,10 +73,11 @@ export function createApps(deps: AppDeps): ClinicApps {
     sitesPort: server.sitesPort,
     corsOrigins: server.corsOrigins,
     deployments: () => releases.list(),
+    cities: savedSites(stored),
   });
+  const cities = notifyingCityStore(stored, () => directory.invalidate());
   const domains = domainIndex(releases, () => directory.invalidate());
   const previews = createPreviewStore();
-  const cities = deps.cities ?? memoryCityStore(now);
   const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
   const deployer = versionDeployer({
     releases,

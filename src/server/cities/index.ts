@@ -28,3 +28,4 @@ export { samplesDir, seedCities, SAMPLES_FLAG } from './seed.js';
 export { createSqliteCityStore } from './sqlite-store.js';
 export type { CityStore, CityVersion, RedeployStore, RunRecord } from './types.js';
 export { memoryCityStore } from './memory.js';
+export { notifyingCityStore, savedSites, type SavedSite } from './site-feed.js';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { adminFormConfig, adminTestApp, validMessage } from '../testing.js';
+import { savedSites } from './site-feed.js';
+import type { CityVersion } from './types.js';
+
+/**
+ * A saved city's addresses may post contact messages for it, deployed or not (decision 010): the
+ * contact API's site directory reads the saved cities and reads them again after a save or delete.
+ */
+const STATIC = 'https://tampa-static.example.net';
+
+describe('the saved cities the contact API knows', () => {
+  it('takes a post from a city’s website once it is saved, under that city whatever it claims, and refuses it once deleted', async () => {
+    const t = adminTestApp({ rateLimit: 0 });
+    const contact = () =>
+      t.request('/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: STATIC },
+        body: JSON.stringify({ ...validMessage(), site: 'orlando', page: 'contact/' }),
+      });
+    // Refused, and the directory has read the (empty) list: without the save telling it, it would
+    // not read again for a second, and the next post would be refused too.
+    expect((await contact()).status).toBe(403);
+    expect((await t.json('POST', '/api/cities', { config: adminFormConfig({ website: STATIC }) })).status).toBe(201);
+    expect((await contact()).status).toBe(201);
+    const listed = (await (await t.request('/api/messages')).json()) as { messages: { site: string; city: string; origin: string }[] };
+    expect(listed.messages).toEqual([expect.objectContaining({ site: 'tampa', city: 'Tampa', origin: STATIC })]);
+
+    expect((await t.request('/api/cities/tampa', { method: 'DELETE' })).status).toBe(200);
+    expect((await contact()).status).toBe(403);
+  });
+
+  it('reads each version’s text once, and gives no config for one today’s schema refuses', async () => {
+    const version = (slug: string, yaml: string, digest: string): CityVersion => ({ slug, yaml, digest, businessName: 'N', city: slug, state: 'FL', savedAt: '' });
+    const good = version('tampa', 'businessName: N\ncity: Tampa\nstate: FL\naddress: 1 Bay Street\nzipCode: "33602"\nphone: (813) 555-0101\nemail: t@example.com\nwebsite: https://t.example.net\n', 'd1');
+    let list = [good, version('ocala', 'city: Ocala\n', 'd2')];
+    const feed = savedSites({ list: async () => list });
+    const first = await feed();
+    expect(first.map((s) => [s.slug, s.config?.website])).toEqual([
+      ['tampa', 'https://t.example.net'],
+      ['ocala', undefined],
+    ]);
+    // Same digest: the parsed config is reused, not read again from a text that says otherwise.
+    list = [{ ...good, yaml: 'not read' }];
+    expect((await feed())[0]!.config).toBe(first[0]!.config);
+  });
+});

@@ -1,0 +1,70 @@
+import type { ClinicConfig } from '../../config/schema.js';
+import type { CityStore } from './types.js';
+import { checkText } from './yaml.js';
+
+/**
+ * What the contact API's site directory learns from the saved cities (docs/decisions/010): each
+ * city's domain and website are origins allowed to post for it, deployed or not ("the domains of
+ * configs the server knows"). The two sides share no code (test/architecture.test.ts); app.ts
+ * wires this feed into the directory.
+ */
+
+/** A saved city as the site directory reads it. */
+export interface SavedSite {
+  slug: string;
+  city: string;
+  /** The latest version's config; absent when it no longer passes today's schema (it names no origin then). */
+  config?: ClinicConfig;
+}
+
+/**
+ * Lists the saved cities with their latest configs. The directory re-reads at most once a second
+ * on a miss and after every change, so each version's text is parsed once: by digest, equal
+ * digests being equal configs.
+ */
+export function savedSites(cities: Pick<CityStore, 'list'>): () => Promise<SavedSite[]> {
+  let parsed = new Map<string, ClinicConfig | undefined>();
+  return async () => {
+    const next = new Map<string, ClinicConfig | undefined>();
+    const sites = (await cities.list()).map((v) => {
+      const key = `${v.slug}:${v.digest}`;
+      let config = parsed.get(key);
+      if (!parsed.has(key)) {
+        const read = checkText(`${v.slug}.yaml`, v.yaml);
+        config = read.ok ? read.config : undefined;
+      }
+      next.set(key, config);
+      return { slug: v.slug, city: v.city, config };
+    });
+    parsed = next;
+    return sites;
+  };
+}
+
+/**
+ * The store, calling `changed` after each save that stored a version and each delete: a saved
+ * city's addresses may post for it from then on, a deleted city's no longer.
+ */
+export function notifyingCityStore(store: CityStore, changed: () => void): CityStore {
+  return {
+    list: () => store.list(),
+    latest: (slug) => store.latest(slug),
+    version: (slug, version) => store.version(slug, version),
+    versions: (slug) => store.versions(slug),
+    findByDigest: (slug, digest) => store.findByDigest(slug, digest),
+    exists: (slug) => store.exists(slug),
+    async save(version, mode) {
+      const result = await store.save(version, mode);
+      if (result.status === 'created' || result.status === 'saved') changed();
+      return result;
+    },
+    async remove(slug, keepHistory) {
+      const removed = await store.remove(slug, keepHistory);
+      if (removed) changed();
+      return removed;
+    },
+    claimFlag: (key, value) => store.claimFlag(key, value),
+    readFlag: (key) => store.readFlag(key),
+    redeploys: store.redeploys,
+  };
+}
