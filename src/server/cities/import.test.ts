@@ -139,6 +139,31 @@ describe('import', () => {
     expect(t.tree()).toEqual(before);
   });
 
+  it('refuses a city named with a parent folder, a slash or a NUL, naming the field and its line, saving nothing', async () => {
+    const t = app();
+    const before = t.tree();
+    const named = (city: string) => sample('tampa.yaml').replace('city: Tampa', `city: ${city}`);
+    const line = sample('tampa.yaml').split('\n').indexOf('city: Tampa') + 1;
+    const res = await upload(t, [
+      { name: 'parent.yaml', text: named('../canary') },
+      { name: 'slash.yaml', text: named('Tam/pa') },
+      // A NUL written as YAML's escape reaches the field (a raw one is refused unread, above).
+      { name: 'nul.yaml', text: named('"Tampa\\0"') },
+      { name: 'good.yaml', text: sample('orlando.yaml') },
+    ]);
+    expect(res.status).toBe(400);
+    const out = await body(res);
+    const failed = out.failed as { file: string; errors: string[] }[];
+    expect(failed.map((f) => f.file)).toEqual(['parent.yaml', 'slash.yaml', 'nul.yaml']);
+    for (const f of failed) {
+      expect(f.errors.length, f.file).toBeGreaterThan(0);
+      for (const e of f.errors) expect(e, f.file).toMatch(new RegExp(`^${f.file}:${line}:7 city: expected a`));
+    }
+    // Only the good file was saved; nothing was written beside the data folder.
+    expect(t.rows('SELECT slug FROM cities')).toEqual([{ slug: 'orlando' }]);
+    expect(t.tree().filter((p) => !p.startsWith('data'))).toEqual(before.filter((p) => !p.startsWith('data')));
+  });
+
   it('refuses a body that is not a list of files, and more than 50 files', async () => {
     const t = app();
     for (const value of [{}, { files: [] }, { files: 'tampa.yaml' }, { files: [{ name: 'x.yaml' }] }, [1]]) {

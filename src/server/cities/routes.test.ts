@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminFormConfig, storedTestApp } from '../testing.js';
+import { adminFormConfig, basic, storedTestApp } from '../testing.js';
 import { SCHEMA_LINE } from './yaml.js';
 
 /** Saving cities: versions, unchanged saves, stale saves, the list, delete with and without history. */
@@ -153,5 +153,55 @@ describe('deleting a city', () => {
     expect(versionRows(t)).toEqual([]);
     expect(t.rows('SELECT slug FROM cities')).toEqual([]);
     expect(await body(await t.json('POST', '/api/cities', { config: adminFormConfig() }))).toMatchObject({ city: { version: 1 } });
+  });
+});
+
+describe('the password and hostile city names', () => {
+  const PASSWORD = 'correct horse battery staple';
+
+  it('answers 401 to every city and redeploy call without the password, and stores nothing', async () => {
+    const t = storedTestApp({ adminPassword: PASSWORD });
+    apps.push(t);
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/cities'],
+      ['POST', '/api/cities', { config: adminFormConfig() }],
+      ['GET', '/api/cities/tampa'],
+      ['PUT', '/api/cities/tampa', { config: adminFormConfig() }],
+      ['DELETE', '/api/cities/tampa'],
+      ['POST', '/api/cities/import', { files: [{ name: 'tampa.yaml', text: 'city: Tampa\n' }] }],
+      ['GET', '/api/cities/tampa/versions'],
+      ['GET', '/api/cities/tampa/versions/1'],
+      ['GET', '/api/cities/tampa/export'],
+      ['POST', '/api/cities/tampa/deploy', {}],
+      ['POST', '/api/cities/redeploy-all', {}],
+      ['GET', '/api/redeploys/latest'],
+      ['GET', '/api/redeploys/some-run'],
+    ];
+    for (const [method, path, sent] of calls) {
+      const res = await t.json(method, path, sent);
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.headers.get('www-authenticate'), `${method} ${path}`).toContain('Basic');
+    }
+    expect(t.rows('SELECT slug FROM cities')).toEqual([]);
+    expect(t.rows('SELECT id FROM redeploy_runs')).toEqual([]);
+    // The same calls pass the guard with it: the 401s above were the guard's, not the routes'.
+    const withPassword = await t.request('/api/cities', { headers: { Authorization: basic(PASSWORD) } });
+    expect(withPassword.status).toBe(200);
+  });
+
+  it.each([
+    ['a parent folder', '../etc'],
+    ['a slash', 'Tam/pa'],
+    ['a NUL', 'Tampa\0'],
+    ['a parent folder inside', 'Tampa/../../x'],
+  ])('refuses a city name with %s with 400 naming the field, storing nothing', async (_what, city) => {
+    const t = app();
+    const res = await t.json('POST', '/api/cities', { config: adminFormConfig({ city }) });
+    expect(res.status).toBe(400);
+    const b = await body(res);
+    expect(b).toMatchObject({ success: false, message: 'The city was not saved', errors: { city: expect.stringMatching(/^expected a (city name|single line)/) } });
+    expect(b.error).toMatch(/^city: /);
+    expect(t.rows('SELECT slug FROM cities')).toEqual([]);
+    expect(t.rows('SELECT slug FROM city_versions')).toEqual([]);
   });
 });
