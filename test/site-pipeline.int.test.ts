@@ -13,8 +13,9 @@ import { HOSTILE_SVG } from '../src/site/testing.js';
 import { runMain, tempDir } from './helpers/cli.js';
 
 /**
- * Issue 9's acceptance: one config and logo give the same files through `clinic-gen build`,
- * `serve`, `dev` and the admin's generate (docs/decisions/005), compared byte for byte.
+ * The one site pipeline's acceptance: one config and logo give the same files through
+ * `clinic-gen build`, `serve`, `dev` and the admin's generate (docs/decisions/005), compared byte
+ * for byte.
  */
 const clinic = adminFormConfig({
   services: { trt: true, semaglutide: false, nadTherapy: true, peptideTherapy: true, vitaminInjections: false, hormone_optimization: true },

@@ -13,10 +13,10 @@ import { imageEncodeCount } from '../../src/site/images/encode.js';
 import { buildSiteFiles } from '../../src/site/pipeline.js';
 
 /**
- * `npm run bench` figures of issue 13's photos. Budgets: 1,000 cities sharing a hero photo and a
- * logo build in at most 1.3x the time of the same cities without the photo; a warm rebuild
- * encodes no image; the home page at 390 px (HTML and CSS gzipped, font, the hero file the browser
- * picks) transfers at most 150 KB.
+ * `npm run bench` figures of the photos (docs/decisions/013-photos.md). Budgets: 1,000 cities
+ * sharing a hero photo and a logo build in at most 1.3x the time of the same cities without the
+ * photo; a warm rebuild encodes no image; the home page at 390 px (HTML and CSS gzipped, font, the
+ * hero file the browser picks) transfers at most 150 KB.
  */
 export const PHOTO_BUDGETS = { ratio: 1.3, homeKb: 150 } as const;
 

@@ -16,8 +16,9 @@ import { buildSiteFiles } from '../../src/site/pipeline.js';
 
 /**
  * `npm run bench -- redeploy`: redeploy-all of 100 stored cities, each deployed once before
- * (issue 12; budget: at most 3 s for 100 cities). Everything runs on a data folder on the disk
- * the caller names, with the release store's default durability (every file and folder fsynced).
+ * (docs/decisions/012-stored-cities.md; budget: at most 3 s for 100 cities). Everything runs on a
+ * data folder on the disk the caller names, with the release store's default durability (every file
+ * and folder fsynced).
  *
  * Two parts. `api`: the real server on loopback, 100 cities saved with POST /api/cities and
  * deployed with POST /api/cities/:slug/deploy, then POST /api/cities/redeploy-all polled until it

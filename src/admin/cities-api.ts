@@ -2,7 +2,7 @@ import type { ClinicConfigInput } from '../config/schema.js';
 import { apiRequest, getJson, parseJson, readFailure, type Failure } from './api.js';
 
 /**
- * The calls of the saved cities (issue 12's contract): the list, one city, save, import, delete,
+ * The calls of the saved cities (docs/decisions/012-stored-cities.md): the list, one city, save, import, delete,
  * deploy of a stored version and redeploy-all runs. Calls whose failure the operator must read
  * return it as a value (`{ ok: false, status, failure }`); plain reads throw (and are logged).
  */

@@ -16,7 +16,7 @@ import { LogoUpload } from './sections/logo-upload.js';
 import { photoErrors } from './sections/photos-field.js';
 import { PreviewCard } from './sections/preview-card.js';
 
-/** Issue 13 on the admin form: photos, the logo's two flags and the typeface, to and from a config. */
+/** Photos, the logo's two flags and the typeface on the admin form (docs/decisions/013, 014), to and from a config. */
 const sample = (name: string) => parse(readFileSync(join(ROOT, 'configs', `${name}.yaml`), 'utf8')) as ClinicConfigInput;
 const served = () => initialForm(JSON.parse(JSON.stringify(initialValues(sampleConfig()))) as Record<string, unknown>);
 

@@ -29,7 +29,7 @@ export interface AdminForm {
   website: string;
   description: string;
   logoUrl: string;
-  /** A wordmark: the site does not print the name beside it (issue 13). */
+  /** A wordmark: the site does not print the name beside it (docs/decisions/014-brand-typeface-and-logo.md). */
   logoIncludesName: boolean;
   /** The logo for the dark footer; empty: the logo sits on a white plate there. */
   logoLightUrl: string;

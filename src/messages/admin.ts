@@ -45,7 +45,7 @@ export const deployLive = (city: string): Message => ({ title: `The website for 
 /** Why Deploy Website is unavailable before a site is generated (its click shows generateFirst). */
 export const deployNeedsSite = { title: 'Generate the website first; Deploy uses the last generated site.' } satisfies Message;
 
-/* Saved cities (issue 12): the list, save, import, delete, redeploy all. */
+/* Saved cities (docs/decisions/012-stored-cities.md): the list, save, import, delete, redeploy all. */
 
 /** Save added a version. */
 export const cityVersionSaved = (version: number | string): Message => ({ title: `Version ${version} saved` });

@@ -6,10 +6,11 @@ import { DESKTOP, PHONE } from '../helpers/browser.js';
 import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
 /**
- * Issue 13 in the city editor, in Chromium against a real server (sample cities seeded): a hero
- * photo uploaded, described, saved and deployed shows as a `<picture>` on the live home page with
- * the chosen typeface; the server's error about a missing description shows under its input; the
- * editor with photos, the logo's name flag and the typeface has no axe-core violations.
+ * Photos and the typeface (docs/decisions/013-photos.md, 014-brand-typeface-and-logo.md) in the
+ * city editor, in Chromium against a real server (sample cities seeded): a hero photo uploaded,
+ * described, saved and deployed shows as a `<picture>` on the live home page with the chosen
+ * typeface; the server's error about a missing description shows under its input; the editor with
+ * photos, the logo's name flag and the typeface has no axe-core violations.
  */
 let world: AdminWorld;
 beforeAll(async () => {

@@ -6,11 +6,12 @@ import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from '../admi
 import { ROOT } from '../helpers/site.js';
 
 /**
- * Issue 12's acceptance, in Chromium against a real server (no sample cities seeded): import the
- * three sample configs, open Tampa, deploy it, change its phone, save, deploy, see the new phone on
- * the live site; duplicate Tampa as Lakeland, fill it, save, deploy; roll Tampa back and see the
- * old phone; redeploy all (a reload in the middle) and see every city's new release; delete
- * Lakeland after confirming, and see it gone from the list and offline.
+ * The stored cities' acceptance (docs/decisions/012-stored-cities.md), in Chromium against a real
+ * server (no sample cities seeded): import the three sample configs, open Tampa, deploy it, change
+ * its phone, save, deploy, see the new phone on the live site; duplicate Tampa as Lakeland, fill
+ * it, save, deploy; roll Tampa back and see the old phone; redeploy all (a reload in the middle)
+ * and see every city's new release; delete Lakeland after confirming, and see it gone from the list
+ * and offline.
  */
 let world: AdminWorld;
 beforeAll(async () => {

@@ -8,12 +8,12 @@ import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { ROOT } from '../helpers/site.js';
 
 /**
- * Kill -9 during redeploy-all (issue 12): twenty cities are saved and deployed, each city's phone
- * is changed, redeploy-all starts, and the server process is SIGKILLed once some cities are done
- * but not all (three times, at different points). After each restart on the same data folder
- * every city serves one whole release, its old one or its new one (every page of a city shows the
- * same phone, no file missing), the run reads `interrupted`, and the cities list and the
- * deployments list say what is actually live.
+ * Kill -9 during redeploy-all (docs/decisions/012-stored-cities.md): twenty cities are saved and
+ * deployed, each city's phone is changed, redeploy-all starts, and the server process is SIGKILLed
+ * once some cities are done but not all (three times, at different points). After each restart on
+ * the same data folder every city serves one whole release, its old one or its new one (every page
+ * of a city shows the same phone, no file missing), the run reads `interrupted`, and the cities
+ * list and the deployments list say what is actually live.
  *
  * The server runs as a real child process (test/fixtures/run-server.ts, bundled by bundleFixture).
  */

@@ -3,7 +3,7 @@ import * as M from '../../messages/admin.js';
 import { importFiles, type Imported, type ImportFailure } from '../cities-api.js';
 import { sentence } from '../notice.js';
 
-/** The server's limits (issue 12's contract): larger files are refused here, before sending them. */
+/** The server's limits (docs/decisions/012-stored-cities.md): larger files are refused here, before sending them. */
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_FILES = 50;
 

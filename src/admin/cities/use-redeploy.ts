@@ -3,7 +3,7 @@ import * as M from '../../messages/admin.js';
 import { getRun, latestRun, startRedeploy, type RedeployRun } from '../cities-api.js';
 import { sentence } from '../notice.js';
 
-/** Issue 12: the admin asks for a run's progress every 500 ms. */
+/** Redeploy-all (docs/decisions/012-stored-cities.md): the admin asks for a run's progress every 500 ms. */
 const POLL_MS = 500;
 /** Failed polls in a row before the page stops asking (the run goes on on the server). */
 const MAX_POLL_FAILURES = 20;

@@ -7,8 +7,9 @@ import { Card, describedBy, errorAt, Field, inputClass } from '../ui.js';
 const FONT_HINT = 'The site’s text is set in it. The font file is served with the site: no requests to other servers.';
 
 /**
- * Brand: the site's typeface (issue 13 point 4, the config's `font`). Its own small card, since it
- * is neither business information nor the logo; the brand colour may join it one day.
+ * Brand: the site's typeface (docs/decisions/014-brand-typeface-and-logo.md, the config's `font`).
+ * Its own small card, since it is neither business information nor the logo; the brand colour may
+ * join it one day.
  */
 export function Brand({ form }: { form: UseFormReturn<AdminForm> }) {
   const error = errorAt(form.formState.errors, 'font');

@@ -5,7 +5,7 @@ import { LogoPicker, type LogoSlot } from './logo-picker.js';
 
 const LOGO: LogoSlot = { name: 'logoUrl', id: 'logo-file', label: 'Logo file', help: 'JPG, PNG, GIF, SVG, max 5MB', what: 'logo', testId: 'logo-notice' };
 
-// The footer is dark: a logo drawn for white pages may vanish there (issue 13 point 5).
+// The footer is dark: a logo drawn for white pages may vanish there (docs/decisions/014-brand-typeface-and-logo.md).
 const LIGHT: LogoSlot = {
   name: 'logoLightUrl',
   id: 'logo-light-file',

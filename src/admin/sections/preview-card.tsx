@@ -23,7 +23,7 @@ export function PreviewCard({ form }: { form: UseFormReturn<AdminForm> }) {
               {(v.businessName ?? '?').trim().charAt(0) || '?'}
             </span>
           )}
-          {/* Wraps rather than being cut: the whole name is what a patient reads (issue 13 point 5). */}
+          {/* Wraps rather than being cut: the whole name is what a patient reads (docs/decisions/014). */}
           {!nameInLogo && <span className="min-w-0 font-bold break-words text-slate-900">{v.businessName || 'Business name'}</span>}
         </div>
         <div className="bg-gradient-to-br from-slate-900 to-brand-dark px-4 py-6 text-white">
