@@ -159,14 +159,15 @@ function* sanitizeSteps(source: string): Steps<SanitizeResult> {
   return { ok: true, svg: `${out.join('')}\n` };
 }
 
-/** Parses an SVG logo and rebuilds it from the allowlist, in one go (the CLI's build). */
+/** Parses an SVG logo and rebuilds it from the allowlist, in one go (what the sliced run must equal). */
 export function sanitizeSvg(source: string): SanitizeResult {
   return runSteps(sanitizeSteps(source));
 }
 
 /**
- * sanitizeSvg for the server: the same work in slices between other requests, refused once it
- * took SANITIZE_BUDGET_MS (every step is linear, so only a huge, hostile file comes near it).
+ * sanitizeSvg in slices between other requests, for the server's uploads and the site pipeline's
+ * logos: refused once it took SANITIZE_BUDGET_MS, or `options.budgetMs` (every step is linear, so
+ * only a huge, hostile file comes near it).
  */
 export async function sanitizeSvgSliced(source: string, options: SliceOptions = {}): Promise<SanitizeResult> {
   const run = await runStepsSliced(sanitizeSteps(source), { budgetMs: SANITIZE_BUDGET_MS, ...options });
