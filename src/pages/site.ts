@@ -67,6 +67,8 @@ export interface LogoImage {
   /** `logo.svg` (a file of the site) or an absolute http(s) URL. */
   src: string;
   onSite: boolean;
+  /** Its own proportions as whole pixels for the <img> attributes; absent for a logo not read (http). */
+  size?: ImageSize;
 }
 
 export interface SocialLink {
@@ -85,6 +87,14 @@ export interface HoursRow {
 export interface SiteExtras {
   photos?: SitePhotos;
   cards?: SiteCards;
+  /** The logo file's own size in pixels, when the pipeline could read it. */
+  logoSize?: ImageSize;
+  logoLightSize?: ImageSize;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 /** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
@@ -120,8 +130,8 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     whyCity: [],
     photos: extras.photos ?? { gallery: [], team: [] },
     jsonLd: '',
-    logo: logoImage(config.logoUrl),
-    logoLight: logoImage(config.logoLightUrl),
+    logo: logoImage(config.logoUrl, extras.logoSize),
+    logoLight: logoImage(config.logoLightUrl, extras.logoLightSize),
     csp: '',
     fontFile: webFontFile(config.font),
     cards: extras.cards,
@@ -139,9 +149,12 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
   return site;
 }
 
-function logoImage(url: string | undefined): LogoImage | undefined {
+function logoImage(url: string | undefined, size: ImageSize | undefined): LogoImage | undefined {
   if (!url) return undefined;
-  return url.startsWith('/') ? { src: url.slice(1), onSite: true } : { src: url, onSite: false };
+  const image: LogoImage = url.startsWith('/') ? { src: url.slice(1), onSite: true } : { src: url, onSite: false };
+  // Whole pixels (HTML wants integers), at least 1, in the file's proportions.
+  if (size) image.size = { width: Math.max(1, Math.round(size.width)), height: Math.max(1, Math.round(size.height)) };
+  return image;
 }
 
 function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {

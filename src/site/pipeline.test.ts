@@ -28,9 +28,9 @@ async function site(logoUrl: string | undefined, files: Record<string, string | 
  * root) must have: the renderer's pages, byte for byte, pointing at the social cards drawn for
  * the site (with `logo` in them), plus those cards, the typeface and the logo.
  */
-async function rendererFiles(config: ClinicConfig, logo?: LogoFile): Promise<SiteFiles> {
+async function rendererFiles(config: ClinicConfig, logo?: LogoFile, logoSize?: { width: number; height: number }): Promise<SiteFiles> {
   const cards = await socialCards(resolveSite(config), logo, undefined);
-  return { ...renderSite(config, { cards: cards.cards, photos: NO_PHOTOS }), ...cards.files, ...siteFontFiles(config.font), ...(logo && { [logo.name]: logo.content }) };
+  return { ...renderSite(config, { cards: cards.cards, photos: NO_PHOTOS, logoSize }), ...cards.files, ...siteFontFiles(config.font), ...(logo && { [logo.name]: logo.content }) };
 }
 
 describe('buildSiteFiles', () => {
@@ -71,8 +71,9 @@ describe('buildSiteFiles', () => {
     const r = await site('/uploads/brand.png', { '/uploads/brand.png': PNG });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.files['logo.png']).toEqual(PNG);
-    expect(r.files).toEqual(await rendererFiles(configNamingNoFile({ logoUrl: '/logo.png', contactEndpoint: ENDPOINT }), { name: 'logo.png', content: PNG }));
-    expect(fileText(r.files['index.html']!)).toContain('<img src="logo.png"');
+    // The renderer gets the file's own size (1x1 here), so the <img> box has the logo's proportions.
+    expect(r.files).toEqual(await rendererFiles(configNamingNoFile({ logoUrl: '/logo.png', contactEndpoint: ENDPOINT }), { name: 'logo.png', content: PNG }, { width: 1, height: 1 }));
+    expect(fileText(r.files['index.html']!)).toContain('<img src="logo.png" alt="" width="1" height="1"');
     expect(fileText(r.files['about/index.html']!)).toContain('<img src="../logo.png"');
     expect(Object.keys(r.files).filter((f) => f.startsWith('uploads/'))).toEqual([]);
     expect(r.warnings).toEqual([]);

@@ -4,6 +4,7 @@ import { resolveSite } from '../pages/site.js';
 import type { AssetSource } from './asset-source.js';
 import { cardCacheDir } from './cards/band-cache.js';
 import { LogoDecodeError } from './cards/card-logo.js';
+import { logoSize } from './cards/logo-size.js';
 import { socialCards, type CardsResult } from './cards/social-cards.js';
 import { siteFontFiles } from './fonts/site-fonts.js';
 import type { SiteFiles } from './files.js';
@@ -86,7 +87,10 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
       errors: [{ field: 'logoUrl', message: `${config.logoUrl}: the image is damaged or cut short and cannot be read; export it again as a JPG, PNG, GIF or SVG file` }],
     };
   }
-  const extras = { photos: photos.photos, cards: cards.cards };
+  // The logo's own proportions reach its <img> width and height, so the header does not move when
+  // the image arrives (a square mark in a 4:1 box would shift the name beside it).
+  const sizeOf = (f: typeof logo.file) => f && logoSize(typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content, f.name.endsWith('.svg'));
+  const extras = { photos: photos.photos, cards: cards.cards, logoSize: sizeOf(logo.file), logoLightSize: sizeOf(light.file) };
   const files: SiteFiles = renderSite(
     { ...placed, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) },
     extras,

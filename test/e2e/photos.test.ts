@@ -22,6 +22,7 @@ phone: (863) 555-0110
 email: lakeland@example.com
 domainName: lakeland.example.com
 contactEndpoint: https://clinic.example.com/api/contact
+logoUrl: /photos/mark.jpg
 photos:
   hero: { src: /photos/front.jpg, alt: The front desk of the Lakeland clinic }
   gallery:
@@ -55,6 +56,8 @@ describe('photos of a built site in Chromium', () => {
       ['lounge', plainPhoto(1200, 800, '#581c87')],
       ['lopez', phonePhoto(800, 640)],
       ['lee', plainPhoto(600, 750, '#334155')],
+      // A square mark, which a box of another shape would resize (and shift the name) on arrival.
+      ['mark', plainPhoto(96, 96, '#0f766e')],
     ];
     for (const [name, bytes] of photos) writeFileSync(join(dir, 'photos', `${name}.jpg`), await bytes);
     writeFileSync(join(dir, 'lakeland.yaml'), CONFIG);
@@ -157,10 +160,12 @@ describe('photos of a built site in Chromium', () => {
   ] as const)('keeps %s still while the photos load (layout shift 0) at %o', async (path, viewport) => {
     const page = await browser.newPage({ viewport });
     // Photos slowed down, so any box without its size would visibly jump when they arrive.
-    await page.route('**/images/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    for (const pattern of ['**/images/**', '**/logo.*']) {
+      await page.route(pattern, async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+    }
     await page.addInitScript(() => {
       (window as unknown as { shifts: number[] }).shifts = [];
       new PerformanceObserver((list) => {
@@ -170,7 +175,10 @@ describe('photos of a built site in Chromium', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(server.url + path, { waitUntil: 'load' });
-    await page.waitForFunction(() => [...document.querySelectorAll('picture img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('picture img, header a img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+    );
+    expect(await page.locator('header a img').count()).toBe(1);
     await page.waitForTimeout(500);
     // The observer watched (an unsupported entry type would record nothing and prove nothing).
     expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes('layout-shift'))).toBe(true);

@@ -50,8 +50,8 @@ function LogoImg({ image, wide, lazy }: { image: LogoImage; wide: boolean; lazy:
     <img
       src={image.onSite ? url(image.src) : image.src}
       alt=""
-      width={160}
-      height={40}
+      width={image.size?.width ?? 160}
+      height={image.size?.height ?? 40}
       loading={lazy ? 'lazy' : undefined}
       className={`w-auto min-w-0 object-contain object-left ${size}`}
     />
