@@ -24,4 +24,12 @@ describe('not-found page', () => {
     const labels = dom(render(only)['404.html']!).querySelectorAll('main nav a').map((a) => text(a));
     expect(labels).toEqual(['Home', 'NAD+ Therapy', 'Peptide Therapy', 'About', 'Contact']);
   });
+
+  it('leaves no hole in the two-column list: with an odd count, Home takes the first row whole', () => {
+    const spans = (config?: Parameters<typeof render>[0]) =>
+      dom(render(config)['404.html']!).querySelectorAll('main nav li').map((li) => li.getAttribute('class')?.includes('sm:col-span-2') ?? false);
+    expect(spans()).toEqual([true, false, false, false, false, false, false]);
+    const six = configWith({ services: { trt: true, semaglutide: true, nadTherapy: true, peptideTherapy: false, vitaminInjections: false, hormone_optimization: false } });
+    expect(spans(six)).toEqual([false, false, false, false, false, false]);
+  });
 });

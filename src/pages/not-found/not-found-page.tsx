@@ -26,8 +26,9 @@ export function NotFoundPage() {
         <p className="mt-2 text-slate-600">{hint}</p>
         <nav aria-label="Pages of this site" className="mt-8">
           <ul className="grid gap-3 text-left sm:grid-cols-2">
-            {pages.map((p) => (
-              <li key={p.path}>
+            {pages.map((p, i) => (
+              // An odd count would leave a hole in the last row: Home takes the first row whole instead.
+              <li key={p.path} className={i === 0 && pages.length % 2 === 1 ? 'sm:col-span-2' : undefined}>
                 <a
                   href={url(p.path)}
                   className="flex min-h-12 items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm hover:border-brand hover:text-brand"
