@@ -117,9 +117,10 @@ if (want('server')) {
   const r = await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 10 });
   row('server: page GET, requests per second', Math.round(r.pageGet.rps), '>= 5,000');
   row('server: page GET, p99 latency', `${r.pageGet.p99} ms`, '<= 20 ms');
-  row('server: contact POST, requests per second', Math.round(r.contactPost.rps), '>= 1,000');
+  // 3,523 on this machine before messages carried their city (issue 4's figure): within 10% of it.
+  row('server: contact POST (Origin, site, page), requests per second', Math.round(r.contactPost.rps), '>= 1,000; >= 3,170');
   row('server: contact POST, p99 latency', `${r.contactPost.p99} ms`, 'context');
-  row('server: contact POSTs acknowledged / stored in SQLite', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
+  row('server: contact POSTs acknowledged / stored in SQLite under the city', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
 }
 
 if (want('admin')) {
@@ -171,6 +172,50 @@ if (want('photos')) {
   for (const t of r.transfer) {
     const parts = Object.entries(t.parts).map(([k, v]) => `${k} ${(v / 1024).toFixed(1)}`).join(', ');
     row(`photos: home at 390 px, ${t.dpr}x, ${t.hero} (${parts} KB)`, `${t.kb.toFixed(1)} KB`, t.dpr === 3 ? `<= ${PHOTO_BUDGETS.homeKb} KB` : 'context');
+  }
+}
+
+if (want('lighthouse')) {
+  // Lighthouse (mobile preset: a mid-range phone on a slow 4G link) against `clinic-gen serve`
+  // with the sample clinic, whose pages open on a hero photo. Debian's Chromium (CHROME_PATH).
+  const { spawn } = await import('node:child_process');
+  const data = join(tmp, 'lighthouse-data');
+  const server = spawn(process.execPath, [bin, 'serve', '--config', join(root, 'configs/wesley-chapel.yaml'), '--port', '0', '--data', data, '--no-samples'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
+      const seen = (chunk) => {
+        out += chunk;
+        const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1].replace(/\/$/, ''));
+        }
+      };
+      server.stdout.on('data', seen);
+      server.stderr.on('data', seen);
+      server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
+    });
+    // The first start encodes the photos; the server answers 503 until its site is ready.
+    for (let i = 0; i < 120 && (await fetch(url + '/').then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 500));
+    const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+    for (const path of ['/', '/trt-therapy/', '/contact/']) {
+      const report = join(tmp, `lighthouse-${path.replace(/\W+/g, '_')}.json`);
+      const r = spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
+        url + path, '--quiet', '--output=json', `--output-path=${report}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
+      ], { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 });
+      if (r.status !== 0) throw new Error(`lighthouse ${path} failed:\n${r.stderr}`);
+      const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
+      const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((k) => Math.round(categories[k].score * 100));
+      row(`lighthouse mobile ${path}: performance / accessibility / best practices / SEO`, scores.join(' / '), '100 / 100 / 100 / 100');
+      const lcp = audits['largest-contentful-paint'].numericValue;
+      const cls = audits['cumulative-layout-shift'].numericValue;
+      row(`  ${path}: largest contentful paint, layout shift`, `${(lcp / 1000).toFixed(1)} s, ${cls.toFixed(3)}`, 'context');
+    }
+  } finally {
+    server.kill('SIGTERM');
   }
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { loadConfigFile } from '../../src/config/load.js';
+import { citySlug } from '../../src/config/slug.js';
 import { configAssetSource } from '../../src/site/asset-source.js';
 import { configImageCacheDir } from '../../src/site/images/cache-dir.js';
 import { buildSiteFiles } from '../../src/site/pipeline.js';
@@ -28,7 +29,8 @@ export interface BenchOptions {
 export interface BenchResult {
   pageGet: { rps: number; p99: number; errors: number };
   /**
-   * `stored`: rows in the database file after the server closed; `acknowledged`: 201s received
+   * `stored`: rows in the database file after the server closed, filed under the clinic's city;
+   * `acknowledged`: 201s received
    * (warm-up included). stored >= acknowledged is the durability check; stored may be higher by
    * the requests in flight when autocannon stopped (committed, answer not counted).
    */
@@ -66,14 +68,20 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
       phone: '',
       service: 'TRT Therapy',
       message: 'A benchmark message of a realistic length, asking about a consultation. 💪',
+      // As the generated form posts it (docs/decisions/010-leads-by-city.md): its site and page,
+      // with the page's Origin, so the city attribution is part of what is measured.
+      site: citySlug(loaded.config.city),
+      page: 'contact/',
     });
+    const origin = new URL(server.url).origin;
     const postRun = (seconds: number) =>
-      autocannon({ url: `${server.url}/api/contact`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: seconds, workers: 1 });
+      autocannon({ url: `${server.url}/api/contact`, method: 'POST', headers: { 'content-type': 'application/json', origin }, body, connections, duration: seconds, workers: 1 });
     const warm = await postRun(2);
     const post = await postRun(duration);
     await server.close();
     const db = new Database(server.store.file, { readonly: true });
-    const stored = (db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n;
+    // Only messages filed under the clinic's city count: a post filed elsewhere would be a bug.
+    const stored = (db.prepare('SELECT count(*) AS n FROM messages WHERE site = ? AND city = ?').get(citySlug(loaded.config.city), loaded.config.city) as { n: number }).n;
     db.close();
     return {
       pageGet: { rps: rate(page), p99: page.latency.p99, errors: page.errors + page.non2xx },
