@@ -31,7 +31,7 @@ describe('the saved cities the contact API knows', () => {
   });
 
   it('reads each version’s text once, and gives no config for one today’s schema refuses', async () => {
-    const version = (slug: string, yaml: string, digest: string): CityVersion => ({ slug, yaml, digest, businessName: 'N', city: slug, state: 'FL', savedAt: '' });
+    const version = (slug: string, yaml: string, digest: string): CityVersion => ({ slug, version: 1, yaml, digest, businessName: 'N', city: slug, state: 'FL', savedAt: '' });
     const good = version('tampa', 'businessName: N\ncity: Tampa\nstate: FL\naddress: 1 Bay Street\nzipCode: "33602"\nphone: (813) 555-0101\nemail: t@example.com\nwebsite: https://t.example.net\n', 'd1');
     let list = [good, version('ocala', 'city: Ocala\n', 'd2')];
     const feed = savedSites({ list: async () => list });
