@@ -144,7 +144,6 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     contactEndpoint: site.contactEndpoint,
     logoUrl: config.logoUrl,
     logoLightUrl: config.logoLightUrl,
-    webFont: !!site.fontFile,
   });
   return site;
 }

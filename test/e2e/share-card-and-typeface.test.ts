@@ -97,3 +97,30 @@ describe('the brand typeface in Chromium', () => {
     }
   });
 });
+
+describe('a site set in the device font (font: system)', () => {
+  it('loads no font file and logs no error, though the shared stylesheet names every face', async () => {
+    const system = await startServer({ configPath: clinicConfig('system'), port: 0, dataDir: tempDir(), env: {}, logger: silentLogger });
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    try {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      const fonts: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('.woff2')) fonts.push(r.url());
+      });
+      for (const path of ['/', '/contact/']) {
+        await page.goto(`${system.url}${path}`, { waitUntil: 'load' });
+        await page.evaluate(() => document.fonts.ready);
+      }
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^ui-sans-serif, system-ui/);
+      expect(fonts).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await system.close();
+    }
+  });
+});
