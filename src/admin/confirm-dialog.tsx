@@ -43,13 +43,20 @@ export function ConfirmDialog({
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
+      // The close event comes a task later, and until then the focus is on <body> when the
+      // opener is gone (a deleted city's card): move it now.
+      restoreFocus();
     }
   }, [open]);
 
-  // Runs for Cancel, Escape and a close after confirming: focus goes back where it came from.
-  const closed = () => {
+  const restoreFocus = () => {
     const back = opener.current?.isConnected ? opener.current : returnTo?.();
     back?.focus();
+  };
+
+  // Runs for Cancel, Escape and a close after confirming: focus goes back where it came from.
+  const closed = () => {
+    restoreFocus();
     if (open) onClose();
   };
 
