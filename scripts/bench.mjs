@@ -117,8 +117,10 @@ if (want('server')) {
   const r = await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 10 });
   row('server: page GET, requests per second', Math.round(r.pageGet.rps), '>= 5,000');
   row('server: page GET, p99 latency', `${r.pageGet.p99} ms`, '<= 20 ms');
-  // 3,523 on this machine before messages carried their city (issue 4's figure): within 10% of it.
-  row('server: contact POST (Origin, site, page), requests per second', Math.round(r.contactPost.rps), '>= 1,000; >= 3,170');
+  // Issue 11: within 10% of the figure before messages carried their city. Measured alternately on
+  // one machine (2 cores, 2026-11-25): 9c21e5d 6,500-6,830; with the body read from the socket
+  // (http/read-body.ts) 8,900-9,500. Compare against the old commit on your machine, not this line.
+  row('server: contact POST (Origin, site, page), requests per second', Math.round(r.contactPost.rps), '>= 1,000; >= 90% of 9c21e5d');
   row('server: contact POST, p99 latency', `${r.contactPost.p99} ms`, 'context');
   row('server: contact POSTs acknowledged / stored in SQLite under the city', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
 }

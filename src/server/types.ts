@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ClinicConfig } from '../config/schema.js';
 import type { SiteFiles } from '../site/files.js';
 import type { CityStore } from './cities/types.js';
@@ -57,5 +58,8 @@ export interface AppVariables {
   csp?: string;
 }
 
-/** The Hono environment of the app; `Bindings` come from @hono/node-server (absent in app.request tests). */
-export type AppEnv = { Variables: AppVariables };
+/**
+ * The Hono environment of the app. `Bindings` come from @hono/node-server on a real socket and are
+ * absent in app.request() tests, hence optional.
+ */
+export type AppEnv = { Variables: AppVariables; Bindings: { incoming?: IncomingMessage } };

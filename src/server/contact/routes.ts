@@ -93,7 +93,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     }
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) return fail(400, M.idempotencyKeyInvalid.title);
-    const body = await readBody(c.req.raw, d.maxBodyBytes);
+    const body = await readBody(c.req.raw, d.maxBodyBytes, c.env?.incoming);
     if (!body.ok) return fail(body.status, (body.status === 413 ? M.contactTooLong(`${d.maxBodyBytes / 1024} KB`) : requestMalformed(body.reason)).title);
 
     const parsed = parseContact(kind, body.text);

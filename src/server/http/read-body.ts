@@ -1,3 +1,5 @@
+import { IncomingMessage } from 'node:http';
+
 /**
  * Reads a request body with a hard byte limit. The limit holds for chunked bodies too: bytes are
  * counted as they arrive and reading stops at the first byte over the limit, so a client cannot
@@ -12,8 +14,14 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 export type BytesResult = { ok: true; bytes: Uint8Array } | { ok: false; status: 400 | 413; reason: string };
 
-/** Reads `req`'s body as bytes, at most `maxBytes`. */
-export async function readBytes(req: Request, maxBytes: number): Promise<BytesResult> {
+/**
+ * Reads `req`'s body as bytes, at most `maxBytes`. Given the Node request it came from (a real
+ * socket: @hono/node-server's `c.env.incoming`), reads that stream directly: the same bytes and
+ * limits without building a WHATWG Request and ReadableStream, which cost the contact POST about a
+ * sixth of its throughput (npm run bench). Whatever is left unread after an early answer
+ * @hono/node-server drains or closes.
+ */
+export async function readBytes(req: Request, maxBytes: number, incoming?: unknown): Promise<BytesResult> {
   const declared = req.headers.get('content-length');
   if (declared !== null) {
     // Node's parser already refuses a malformed Content-Length on a real socket; this covers
@@ -21,6 +29,8 @@ export async function readBytes(req: Request, maxBytes: number): Promise<BytesRe
     if (!DIGITS.test(declared.trim())) return { ok: false, status: 400, reason: 'invalid Content-Length' };
     if (Number(declared) > maxBytes) return { ok: false, status: 413, reason: 'body too large' };
   }
+  // Tests hand app.request() an env with a bare { socket } to set the client address: not a stream.
+  if (incoming instanceof IncomingMessage && !incoming.readableDidRead) return readIncoming(incoming, maxBytes);
   if (!req.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -44,9 +54,43 @@ export async function readBytes(req: Request, maxBytes: number): Promise<BytesRe
   return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : concat(chunks, size) };
 }
 
-/** Reads `req`'s body as UTF-8 text of at most `maxBytes` bytes. */
-export async function readBody(req: Request, maxBytes: number): Promise<BodyResult> {
-  const read = await readBytes(req, maxBytes);
+function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<BytesResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (result: BytesResult) => {
+      if (settled) return;
+      settled = true;
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onFailure);
+      incoming.off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        incoming.pause();
+        finish({ ok: false, status: 413, reason: 'body too large' });
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    const onFailure = () => finish({ ok: false, status: 400, reason: 'body could not be read' });
+    const onClose = () => (incoming.readableEnded ? onEnd() : onFailure());
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onFailure);
+    incoming.on('close', onClose);
+    // Ended or gone before anyone listened: those events will not come again.
+    if (incoming.readableEnded) onEnd();
+    else if (incoming.destroyed) onFailure();
+  });
+}
+
+/** Reads `req`'s body as UTF-8 text of at most `maxBytes` bytes (`incoming`: see readBytes). */
+export async function readBody(req: Request, maxBytes: number, incoming?: unknown): Promise<BodyResult> {
+  const read = await readBytes(req, maxBytes, incoming);
   if (!read.ok) return read;
   try {
     return { ok: true, text: decoder.decode(read.bytes) };
