@@ -204,10 +204,17 @@ if (want('lighthouse')) {
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
     for (const path of ['/', '/trt-therapy/', '/contact/']) {
       const report = join(tmp, `lighthouse-${path.replace(/\W+/g, '_')}.json`);
-      const r = spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
+      const run = () => spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
         url + path, '--quiet', '--output=json', `--output-path=${report}`,
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
       ], { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 });
+      let r = run();
+      // Lighthouse itself sometimes loses the trace of a load (NO_NAVSTART, "run Lighthouse
+      // again"): that is no figure about the page, so it gets one more try, said aloud.
+      if (r.status !== 0 && /run Lighthouse again/.test(r.stderr)) {
+        console.log(`  (lighthouse ${path}: ${r.stderr.trim().split('\n')[0]}; trying once more)`);
+        r = run();
+      }
       if (r.status !== 0) throw new Error(`lighthouse ${path} failed:\n${r.stderr}`);
       const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
       const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((k) => Math.round(categories[k].score * 100));
