@@ -14,6 +14,7 @@ import type { MailWorkerOptions } from './mail/worker.js';
 import { SERVER_DEFAULTS } from './defaults.js';
 import { trustedSet } from './http/client.js';
 import { connectionPool, limitConnections } from './http/connection-limit.js';
+import { healthAnswer, type Readiness } from './http/health.js';
 import { trackConnections } from './shutdown.js';
 import { databaseProblem, listenProblem } from './start-error.js';
 import { DB_FILE, openStore, type Store } from './store/open.js';
@@ -108,9 +109,15 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   // The apps need the ports actually bound (port 0 picks one), so they are made after listening;
   // nothing is answered before, since both are set before this turn of the event loop ends.
   let apps: ClinicApps | undefined;
+  let stopping = false;
+  const readiness: Readiness = () => {
+    if (!apps) return { ready: false, reason: 'starting' };
+    if (stopping) return { ready: false, reason: 'stopping' };
+    return store.writable() ? { ready: true } : { ready: false, reason: 'database' };
+  };
   const starting = () => new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
-  const admin = listener((req, env) => (apps ? apps.admin.fetch(req, env) : starting()), config.host);
-  const sites = listener((req, env) => (apps ? apps.sites.fetch(req, env) : starting()), config.host);
+  const admin = listener((req, env) => healthAnswer(req, readiness) ?? (apps ? apps.admin.fetch(req, env) : starting()), config.host);
+  const sites = listener((req, env) => healthAnswer(req, readiness) ?? (apps ? apps.sites.fetch(req, env) : starting()), config.host);
   // One pool for both listeners, so they share one total, kept below the descriptor limit.
   const pool = connectionPool({ ...SERVER_DEFAULTS.connections, exempt: trustedSet(config.trustProxy) });
   for (const s of [admin, sites]) limitConnections(s, pool);
@@ -163,6 +170,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     store,
     close: () =>
       (closing ??= (async () => {
+        stopping = true;
         await Promise.all(connections.map((c) => c.drain(o.shutdownGraceMs ?? 10_000)));
         // A redeploy-all in progress finishes the cities in flight and is recorded as interrupted.
         await runs.stop();

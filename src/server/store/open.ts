@@ -18,6 +18,11 @@ export interface Store {
   interruptedRuns: string[];
   /** The database file. */
   file: string;
+  /**
+   * Whether the database takes a write now (readiness, http/health.ts): the write lock is taken
+   * and given back at once, nothing written. False when closed, or when another process holds it.
+   */
+  writable(): boolean;
   /** Commits what is queued, then closes the database. Safe to call twice. */
   close(): void;
 }
@@ -73,6 +78,16 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
     cities,
     interruptedRuns,
     file,
+    writable() {
+      if (closed) return false;
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        db.exec('ROLLBACK');
+        return true;
+      } catch {
+        return false;
+      }
+    },
     close() {
       if (closed) return;
       closed = true;
