@@ -30,7 +30,9 @@ export async function readBytes(req: Request, maxBytes: number, incoming?: unkno
     if (Number(declared) > maxBytes) return { ok: false, status: 413, reason: 'body too large' };
   }
   // Tests hand app.request() an env with a bare { socket } to set the client address: not a stream.
-  if (incoming instanceof IncomingMessage && !incoming.readableDidRead) return readIncoming(incoming, maxBytes);
+  // A request already destroyed (the client sent everything, then closed before the body was
+  // read) goes the long way: @hono/node-server recovers the body it had buffered.
+  if (incoming instanceof IncomingMessage && !incoming.readableDidRead && !incoming.destroyed) return readIncoming(incoming, maxBytes);
   if (!req.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
