@@ -54,9 +54,11 @@ export function ConfirmDialog({
     back?.focus();
   };
 
-  // Runs for Cancel, Escape and a close after confirming: focus goes back where it came from.
+  // Runs for Cancel, Escape and a close after confirming: focus goes back where it came from,
+  // unless it is already somewhere on the page (the browser's own return, or the effect above).
   const closed = () => {
-    restoreFocus();
+    const at = document.activeElement;
+    if (!at || at === document.body || ref.current?.contains(at)) restoreFocus();
     if (open) onClose();
   };
 
