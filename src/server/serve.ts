@@ -17,6 +17,7 @@ import { connectionPool, limitConnections } from './http/connection-limit.js';
 import { healthAnswer, type Readiness } from './http/health.js';
 import { trackConnections } from './shutdown.js';
 import { databaseProblem, listenProblem } from './start-error.js';
+import { BUSY_RETRY } from './store/busy.js';
 import { DB_FILE, openStore, type Store } from './store/open.js';
 import type { AppDeps, FormPageRenderer } from './types.js';
 
@@ -44,6 +45,12 @@ export interface ServeOptions {
   mailTiming?: Pick<MailWorkerOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'idlePollMs'>;
   /** How long shutdown waits for in-flight requests before cutting connections. */
   shutdownGraceMs?: number;
+  /**
+   * How long the database may refuse its write lock before /readyz says so (default: as long as
+   * a write waits for it, BUSY_RETRY.budgetMs). A sqlite3 shell's short transaction, or another
+   * process's, must not take the server out of a balancer; tests shorten it.
+   */
+  lockGraceMs?: number;
   /** The served clinic's config file: on a data folder's first start it joins the sample cities. */
   configPath?: string;
   /** Folder of the sample configs imported on first start (default the package's configs/). */
@@ -110,10 +117,17 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   // nothing is answered before, since both are set before this turn of the event loop ends.
   let apps: ClinicApps | undefined;
   let stopping = false;
+  // Since when probes have found the write lock taken elsewhere (undefined: it was free last time).
+  let lockedSince: number | undefined;
   const readiness: Readiness = () => {
     if (!apps) return { ready: false, reason: 'starting' };
     if (stopping) return { ready: false, reason: 'stopping' };
-    return store.writable() ? { ready: true } : { ready: false, reason: 'database' };
+    if (store.writable()) {
+      lockedSince = undefined;
+      return { ready: true };
+    }
+    lockedSince ??= performance.now();
+    return performance.now() - lockedSince < (o.lockGraceMs ?? BUSY_RETRY.budgetMs) ? { ready: true } : { ready: false, reason: 'database' };
   };
   const starting = () => new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
   const admin = listener((req, env) => healthAnswer(req, readiness) ?? (apps ? apps.admin.fetch(req, env) : starting()), config.host);

@@ -7,7 +7,7 @@ import { resolveServerConfig } from '../../src/server/config.js';
 import { memoryLogger } from '../../src/server/logger.js';
 import { serveClinic } from '../../src/server/serve.js';
 import { TEST_FILES, testConfig } from '../../src/server/testing.js';
-import { rawRequest, startTestServer, type TestServer } from './helpers.js';
+import { rawRequest, startTestServer, type TestServer, type TestServerOptions } from './helpers.js';
 
 /** /healthz and /readyz on a real server: what a load balancer's probe sees on each listener. */
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -15,8 +15,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function started(env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startTestServer(env);
+async function started(env: Record<string, string> = {}, extra: TestServerOptions = {}): Promise<TestServer> {
+  const server = await startTestServer(env, extra);
   cleanups.push(() => server.stop());
   return server;
 }
@@ -38,11 +38,14 @@ describe('health and readiness on a real server', () => {
     expect((await probe(server.port, '/api/messages')).status).toBe(421);
   });
 
-  it('is not ready while another process holds the database lock, and ready again once it lets go', async () => {
-    const server = await started();
+  it('stays ready through a short lock held by another process, is not ready once it lasts, and ready again when it ends', async () => {
+    const server = await started({}, { lockGraceMs: 300 });
     const other = new Database(server.store.file);
     cleanups.push(() => void other.close());
     other.exec('BEGIN IMMEDIATE');
+    // Within the grace (a write would still be waiting for the lock): still ready.
+    expect((await probe(server.port, '/readyz')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 400));
     const locked = await probe(server.port, '/readyz');
     expect(locked).toMatchObject({ status: 503, retryAfter: '1' });
     expect(JSON.parse(locked.body)).toEqual({ status: 'not ready', reason: 'database' });

@@ -21,11 +21,11 @@ export interface TestServer extends RunningServer {
 }
 
 /** Extra settings: flags as `clinic-gen serve` takes them (port 0 and a temp data folder unless given), and test timings. */
-export type TestServerOptions = ServerFlags & Pick<ServeOptions, 'mailTiming' | 'shutdownGraceMs'>;
+export type TestServerOptions = ServerFlags & Pick<ServeOptions, 'mailTiming' | 'shutdownGraceMs' | 'lockGraceMs'>;
 
 /** Resolves `env` and the flags like `clinic-gen serve` does (errors thrown), then listens. */
 export async function startTestServer(env: Record<string, string> = {}, extra: TestServerOptions = {}): Promise<TestServer> {
-  const { mailTiming, shutdownGraceMs, ...flags } = extra;
+  const { mailTiming, shutdownGraceMs, lockGraceMs, ...flags } = extra;
   const dataDir = flags.dataDir ?? mkdtempSync(path.join(tmpdir(), 'clinic-int-'));
   const resolved = resolveServerConfig({ flags: { port: 0, ...flags, dataDir }, env });
   if (!resolved.ok) {
@@ -40,6 +40,7 @@ export async function startTestServer(env: Record<string, string> = {}, extra: T
     logger: logs,
     mailTiming,
     shutdownGraceMs,
+    lockGraceMs,
   }).catch((err: unknown) => {
     if (!extra.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;

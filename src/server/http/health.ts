@@ -4,9 +4,9 @@
  * and a balancer's probe names the backend by its address, which is no host a site answers to.
  *
  * - `GET /healthz`: 200 while the process answers at all, also while it starts or stops.
- * - `GET /readyz`: 200 when the site is built and the database takes a write lock now; otherwise
- *   503 with `Retry-After` and the reason (`starting`, `stopping`, `database`), so traffic goes
- *   elsewhere until it is ready.
+ * - `GET /readyz`: 200 when the site is built and the database takes writes; otherwise 503 with
+ *   `Retry-After` and the reason (`starting`, `stopping`, `database`: its write lock has been held
+ *   elsewhere for as long as a write would wait for it), so traffic goes elsewhere meanwhile.
  */
 
 export type Readiness = () => { ready: true } | { ready: false; reason: 'starting' | 'stopping' | 'database' };

@@ -85,6 +85,8 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
         db.exec('ROLLBACK');
         return true;
       } catch {
+        // Never leave the shared connection inside a transaction: later writes would not commit.
+        if (db.inTransaction) db.exec('ROLLBACK');
         return false;
       }
     },
