@@ -227,6 +227,8 @@ describe('contact form failures and notices', () => {
     const box = (await button.boundingBox())!;
     // Scrolled to and tapped at once, as a thumb does: no time for the island to start first.
     await page.evaluate((y) => window.scrollTo(0, y - 200), box.y);
+    // The button as it is shown now (the island may have started on the scroll and drawn its own).
+    await button.waitFor({ state: 'visible' });
     const inView = (await button.boundingBox())!;
     await page.touchscreen.tap(inView.x + inView.width / 2, inView.y + inView.height / 2);
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);

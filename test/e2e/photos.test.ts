@@ -79,8 +79,14 @@ describe('photos of a built site in Chromium', () => {
 
   /** Every <img> of a <picture> on the page once loaded (lazy ones scrolled into view first). */
   async function pictures(page: Page) {
-    for (let y = 0, h = await page.evaluate(() => document.body.scrollHeight); y < h; y += 500) await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForFunction(() => [...document.querySelectorAll('picture img')].every((i) => (i as HTMLImageElement).complete), undefined, { timeout: 20_000 });
+    // Each picture brought into view and waited for in turn: a fast scroll past a lazy image on a
+    // busy machine may not start its load at all.
+    const imgs = page.locator('picture img');
+    for (let i = 0, n = await imgs.count(); i < n; i++) {
+      const img = imgs.nth(i);
+      await img.scrollIntoViewIfNeeded();
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete, await img.elementHandle(), { timeout: 20_000 });
+    }
     return page.$$eval('picture', (ps) =>
       ps.map((p) => {
         const img = p.querySelector('img')!;

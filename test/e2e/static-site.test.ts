@@ -101,7 +101,9 @@ describe('a built site in Chromium', () => {
     expect(text.y + text.height).toBeLessThanOrEqual(PHONE.height);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await expect(page.getByText('Revitalize Your Health in Tampa').first().isVisible()).resolves.toBe(true);
+    // waitFor, not isVisible(): the home page must have loaded, not merely be asked for.
+    await page.getByText('Revitalize Your Health in Tampa').first().waitFor({ state: 'visible' });
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);
     await page.close();
   });
