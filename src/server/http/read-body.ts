@@ -84,9 +84,9 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Byte
     incoming.on('end', onEnd);
     incoming.on('error', onFailure);
     incoming.on('close', onClose);
-    // Ended or gone before anyone listened: those events will not come again.
+    // Ended before anyone listened: 'end' will not come again. (A destroyed request never gets
+    // here: readBytes sends it the way that recovers its buffered body.)
     if (incoming.readableEnded) onEnd();
-    else if (incoming.destroyed) onFailure();
   });
 }
 
