@@ -126,8 +126,9 @@ describe('contact form failures and notices', () => {
     const notice = notices(page).first();
     expect(await notice.getAttribute('data-variant')).toBe('destructive');
     expect(await notice.textContent()).toContain('Please try again or call us directly.');
-    // Announced to screen readers through a live region.
-    expect(await page.locator('[role="status"][aria-live="assertive"]').textContent()).toContain('Error sending message');
+    // Announced to screen readers through a live region. Radix fills it a frame after the toast
+    // shows and empties it a second later, so it is waited for, not read at one instant.
+    await page.locator('[role="status"][aria-live="assertive"]', { hasText: 'Error sending message' }).waitFor({ state: 'attached' });
     expect(await page.getByLabel('First Name').inputValue()).toBe('Marcus');
     expect(await page.getByLabel('Message').inputValue()).toBe('I would like to ask about the weight loss program.');
     expect(await page.getByLabel('Service Interest').inputValue()).toBe('Semaglutide Weight Loss');
