@@ -22,7 +22,7 @@ export default defineConfig({
     environment: 'node',
     reporters: ['default', './test/summary-reporter.ts'],
     // One image cache for the run (CLINIC_GEN_CACHE_DIR): each sample photo is encoded once.
-    globalSetup: ['./test/helpers/global-setup.ts'],
+    globalSetup: ['./test/helpers/global-setup.ts', './test/helpers/pg-global-setup.ts'],
     // Browser and server tests start real processes; two cores, so keep it to two workers.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -25,9 +25,9 @@ export interface AdminBenchOptions {
 
 const noStore: MessageStore = {
   add: () => Promise.reject(new Error('not in the bench')),
-  list: () => ({ messages: [], total: 0 }),
-  all: () => [],
-  countBySite: () => [],
+  list: async () => ({ messages: [], total: 0 }),
+  all: async function* () {},
+  countBySite: async () => [],
 };
 
 export async function benchAdmin(options: AdminBenchOptions = {}): Promise<{ generateP50Ms: number; deployMs: number }> {

@@ -18,7 +18,8 @@ import { trustedSet } from './http/client.js';
 import { hostGuard, hostRules, reservedHostNames, sitesOrigin, sitesOriginTest } from './http/hosts.js';
 import { normalizeOrigin } from './http/origin.js';
 import { pathGuard } from './http/path-guard.js';
-import { createRateLimiter } from './http/rate-limit.js';
+import { memoryRateCounters } from './http/rate-limit.js';
+import { folderUploadStore } from './uploads/upload-files.js';
 import { contentSecurityPolicy, mutableHeaders, securityHeaders } from './http/security-headers.js';
 import { errorFields, silentLogger, type Logger } from './logger.js';
 import { messageRoutes } from './messages/messages-routes.js';
@@ -52,6 +53,11 @@ export interface ClinicApps {
   cities: CityStore;
   /** Redeploy-all, run in this process; serve.ts stops it before closing the store, benches call it directly. */
   redeploys: RedeployRunner;
+  /**
+   * Another server of the group changed something these apps cache (store/backend.ts): the live
+   * deployments (domains, allowed origins) or the saved cities (allowed origins).
+   */
+  remoteChange(kind: 'deployments' | 'cities'): void;
 }
 
 /** Both apps over one set of stores. */
@@ -61,7 +67,9 @@ export function createApps(deps: AppDeps): ClinicApps {
   const logger = deps.logger ?? silentLogger;
   const trusted = trustedSet(server.trustProxy);
   const publicOrigin = server.publicUrl ? normalizeOrigin(server.publicUrl) : undefined;
-  const releases = createReleaseStore({ ...deps.releases, root: join(server.dataDir, 'deployments') });
+  const releases = deps.shared?.releases ?? createReleaseStore({ ...deps.releases, root: join(server.dataDir, 'deployments') });
+  const uploads = deps.shared?.uploads ?? folderUploadStore(join(server.dataDir, 'uploads'));
+  const counters = deps.shared?.counters ?? memoryRateCounters(() => now().getTime());
   // Allowed origins are derived from the sites this server knows (decision 010): the deployments
   // and the saved cities, deployed or not. A deploy, rollback or delete (domains.changed) and a
   // city's save or delete (the store below) make the directory read them again.
@@ -77,11 +85,12 @@ export function createApps(deps: AppDeps): ClinicApps {
   });
   const cities = notifyingCityStore(stored, () => directory.invalidate());
   const domains = domainIndex(releases, () => directory.invalidate());
-  const previews = createPreviewStore();
+  const previews = deps.shared?.previews ?? createPreviewStore();
   const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
   const deployer = versionDeployer({
     releases,
     dataDir: server.dataDir,
+    uploads,
     assetFolders,
     reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
     changed: () => domains.changed(),
@@ -90,7 +99,7 @@ export function createApps(deps: AppDeps): ClinicApps {
   // The host of each listener's own public URL counts as same-origin there. Never SITES_URL on the
   // admin: a hosted page's Origin must not pass the admin's cross-site checks.
   const hostOf = (url: string | undefined) => (url ? [new URL(url).host] : []);
-  const limiter = createRateLimiter({ limit: server.rateLimit, now: () => now().getTime() });
+  const limiter = counters.limiter('contact', { limit: server.rateLimit });
   // One contact API, one rate limit, on both listeners.
   const contact = (hosted: boolean) =>
     contactRoutes({
@@ -129,6 +138,7 @@ export function createApps(deps: AppDeps): ClinicApps {
       extraOrigins: publicOrigin ? [publicOrigin] : [],
       failuresPerClient: SERVER_DEFAULTS.authFailuresPerClient,
       failuresGlobal: SERVER_DEFAULTS.authFailuresGlobal,
+      counters,
     }),
   );
   admin.route('/', contact(false));
@@ -138,6 +148,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     adminApiRoutes({
       clinic: deps.clinic,
       dataDir: server.dataDir,
+      uploads,
       assetFolders,
       urlTemplate: server.urlTemplate,
       publicOrigin,
@@ -154,7 +165,8 @@ export function createApps(deps: AppDeps): ClinicApps {
   admin.onError(onError);
 
   const sites = createSitesApp({ server, trusted, contact: contact(true), releases, domains, previews, onError });
-  return { admin, sites, releases, cities, redeploys };
+  const remoteChange = (kind: 'deployments' | 'cities') => (kind === 'deployments' ? domains.changed() : directory.invalidate());
+  return { admin, sites, releases, cities, redeploys, remoteChange };
 }
 
 /** The admin app alone (route tests, benchmarks); createApps gives both. */

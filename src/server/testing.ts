@@ -167,12 +167,14 @@ export function memoryStore(): MessageStore & { rows: StoredMessage[] } {
       if (key) keys.set(key, { id, body: bodyOf(message) });
       return { id, duplicate: false };
     },
-    list(page, pageSize, filter) {
+    async list(page, pageSize, filter) {
       const newest = filtered(filter).reverse();
       return { messages: newest.slice((page - 1) * pageSize, page * pageSize), total: newest.length };
     },
-    all: (filter) => filtered(filter),
-    countBySite(now) {
+    async *all(filter) {
+      yield* filtered(filter);
+    },
+    async countBySite(now) {
       const since = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
       const out = new Map<string, SiteCount>();
       for (const m of rows) {

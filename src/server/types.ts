@@ -6,6 +6,18 @@ import type { ServerConfig } from './config.js';
 import type { ReleaseStoreOptions } from './deploy/release-store.js';
 import type { Logger } from './logger.js';
 import type { MessageStore } from './store/types.js';
+import type { PreviewStore } from './admin-api/preview-routes.js';
+import type { ReleaseStore } from './deploy/release-store.js';
+import type { RateCounters } from './http/rate-limit.js';
+import type { UploadStore } from './uploads/upload-files.js';
+
+/** The state besides messages and cities that a server keeps where every server of a group can reach it. */
+export interface SharedStores {
+  releases: ReleaseStore;
+  uploads: UploadStore;
+  previews: PreviewStore;
+  counters: RateCounters;
+}
 
 /**
  * What `createApps` (both listeners' apps) needs from the outside world. Everything with a side effect (storage, clock,
@@ -35,6 +47,11 @@ export interface AppDeps {
   onMessageStored?: () => void;
   /** Release store settings besides its folder (kept releases, fsync, test hooks). */
   releases?: Omit<ReleaseStoreOptions, 'root'>;
+  /**
+   * The stores every server of a group shares (store/backend.ts): the deployments, uploads,
+   * previews and rate counts. Without it, the data folder's and this process's: one server.
+   */
+  shared?: SharedStores;
   /**
    * The stored cities and redeploy runs (the data folder's store, store/open.ts). Without it, a
    * store in memory: for tests and benches that do not look at cities.

@@ -52,9 +52,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function until(check: () => boolean, timeoutMs = 10_000) {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -97,7 +97,7 @@ describe('email notification', () => {
     expect(subjectOf(mail.raw)).toBe('New contact message for Summit Men’s Health in Wesley Chapel');
     expect(mail.raw).toContain(`Message-ID: <contact-${id}@example.com>`);
     for (const secret of ['Secretname', 'private.person', '555-0199', 'private health', 'TRT']) expect(mail.raw).not.toContain(secret);
-    await until(() => server.store.outbox.counts().sent === 1);
+    await until(async () => (await server.store.outbox.counts()).sent === 1);
   });
 
   it('keeps retrying while the SMTP server is down, then delivers exactly once', async () => {
@@ -107,14 +107,14 @@ describe('email notification', () => {
 
     await postMessage(server); // the visitor is answered 201 although mail is down
     await until(() => server.logs.events.some((e) => e.event === 'mail.retry'));
-    expect(server.store.outbox.counts()).toMatchObject({ pending: 1, sent: 0 });
+    expect(await server.store.outbox.counts()).toMatchObject({ pending: 1, sent: 0 });
 
     const sink = await smtpSink(port);
     cleanups.push(sink.close);
     await until(() => sink.received.length === 1);
     await new Promise((r) => setTimeout(r, 1000)); // time for a wrong second send to show up
     expect(sink.received).toHaveLength(1);
-    expect(server.store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
+    expect(await server.store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
     // No personal data in what was logged about the failures.
     expect(JSON.stringify(server.logs.events)).not.toMatch(/Jordan|jordan@example\.com|consultation/);
   });

@@ -16,7 +16,7 @@ import { deployFailed } from '../../messages/admin.js';
 import * as M from '../../messages/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
-import { folderContactEndpoint, releasePackageEntries } from './package-routes.js';
+import { pageContactEndpoint, releasePackageEntries } from './package-routes.js';
 import { readJson } from './read-bytes.js';
 
 export interface DeployRouteDeps {
@@ -100,7 +100,7 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
       domainName: release.domainName,
       release: release.id,
       // Where the live site's form posts, read from its files (the admin shows it).
-      contactEndpoint: await folderContactEndpoint(join(d.store.root, siteName, 'releases', release.id)),
+      contactEndpoint: pageContactEndpoint(await d.store.readLive(siteName, 'contact/index.html')),
       // Newest first, each with the stored config version it was built from: rollback targets.
       releases: (await d.store.history(siteName)).map((r) => ({ id: r.id, createdAt: r.createdAt, live: r.live, configVersion: r.citySlug === siteName ? r.configVersion : undefined })),
     })));
@@ -135,7 +135,9 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const id = await d.store.currentId(siteName);
     if (!id) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
     const { city, businessName, domainName } = await d.store.meta(siteName, id);
-    const entries = await releasePackageEntries(join(d.store.root, siteName, 'releases', id), { siteName, city, businessName, domainName });
+    const files = await d.store.releaseFiles(siteName, id);
+    if (!files) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
+    const entries = releasePackageEntries(files, { siteName, city, businessName, domainName });
     return c.body(zipStream(entries), 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': attachment(`${siteName}-replit-deployment.zip`),

@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { fieldName } from '../../config/load.js';
@@ -8,6 +7,7 @@ import type { AssetSource } from '../../site/asset-source.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
 import { buildSiteFiles, problemFields } from '../../site/pipeline.js';
 import { cityAssetSource } from '../cities/assets.js';
+import type { UploadStore } from '../uploads/upload-files.js';
 import { encodeSiteFiles, type FilesPayload } from '../deploy/files.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
@@ -75,11 +75,11 @@ const MAX_CONFIG_BODY = 256 * 1024;
  * served clinic's config folder, the sample configs'), so a sample city opened in the admin
  * generates with its pictures under configs/images.
  */
-export function generateRoutes(uploadsDir: string, assetFolders: readonly string[], publicOrigin?: string): Hono<AppEnv> {
+export function generateRoutes(dataDir: string, uploads: UploadStore, assetFolders: readonly string[], publicOrigin?: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const assets = cityAssetSource(uploadsDir, assetFolders);
-  // Photos encoded once stay in `<data>/cache/images`, beside `<data>/uploads`.
-  const imageCache = dataImageCacheDir(dirname(uploadsDir));
+  const assets = cityAssetSource(uploads, assetFolders);
+  // Photos encoded once stay in `<data>/cache/images`, the one thing kept on local disk with PostgreSQL.
+  const imageCache = dataImageCacheDir(dataDir);
   app.post('/api/generate-clinic-website', async (c) => {
     const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
     if (!body.ok) return apiError(c, body.status, { ...fieldFailure({ config: body.error }), message: generateRejected.title });

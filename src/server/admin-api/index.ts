@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { ClinicConfig } from '../../config/schema.js';
 import { storedCityRoutes, type CityRouteDeps } from '../cities/index.js';
@@ -6,6 +5,7 @@ import type { DomainIndex } from '../deploy/domains.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
 import { deploymentUrl } from '../deploy/url-template.js';
 import type { AppEnv } from '../types.js';
+import type { UploadStore } from '../uploads/upload-files.js';
 import { deployRoutes } from './deploy-routes.js';
 import { generateRoutes } from './generate.js';
 import { hostedRedirects } from './hosted-redirects.js';
@@ -23,8 +23,10 @@ import { uploadRoutes } from './upload-routes.js';
 export interface AdminApiOptions {
   /** The served clinic; its values fill the admin form at first. */
   clinic: ClinicConfig;
-  /** `<data>`: uploads go to `<data>/uploads`. */
+  /** `<data>`: the image cache is `<data>/cache/images`. */
   dataDir: string;
+  /** The uploads (`<data>/uploads`, or the database with PostgreSQL). */
+  uploads: UploadStore;
   /** Folders standing for a site's root besides the uploads, where Generate reads pictures (cityAssetSource). */
   assetFolders: readonly string[];
   /** DEPLOY_URL_TEMPLATE, resolved and checked by config.ts. */
@@ -46,12 +48,11 @@ export interface AdminApiOptions {
 
 /** The admin API's routes. */
 export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
-  const uploads = join(o.dataDir, 'uploads');
   const app = new Hono<AppEnv>();
   app.route('/', hostedRedirects((requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`));
   app.route('/', shellRoutes(o.clinic));
-  app.route('/', uploadRoutes(uploads));
-  app.route('/', generateRoutes(uploads, o.assetFolders, o.publicOrigin));
+  app.route('/', uploadRoutes(o.uploads));
+  app.route('/', generateRoutes(o.dataDir, o.uploads, o.assetFolders, o.publicOrigin));
   app.route('/', previewApiRoutes(o.previews, (c, path) => `${o.sitesOrigin(c.req.url)}${path}`));
   app.route('/', packageRoutes());
   app.route(

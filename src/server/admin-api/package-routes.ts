@@ -6,7 +6,8 @@ import { citySlug } from '../../config/slug.js';
 import { formEndpointOf } from '../../pages/contact/form-endpoint.js';
 import { decodeSiteFiles } from '../deploy/files.js';
 import { isSiteName, SITE_BODY_MAX_BYTES } from '../deploy/names.js';
-import { attachment, folderEntries, zipStream, type ZipEntry } from '../deploy/zip.js';
+import { attachment, zipStream, type ZipEntry } from '../deploy/zip.js';
+import type { SiteBytes } from '../deploy/files.js';
 import { cityRequired } from '../../messages/server.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
@@ -100,26 +101,25 @@ export function deployInstructions(p: PackageInfo): string {
   ].join('\n');
 }
 
-/** Where the form of the site in folder `dir` posts, read from its contact page; undefined without one. */
-export async function folderContactEndpoint(dir: string): Promise<string | undefined> {
-  const page = await readFile(join(dir, 'contact', 'index.html'), 'utf8').catch(() => undefined);
-  return page === undefined ? undefined : formEndpointOf(page);
+/** Where a site's form posts, read from its contact page (contact/index.html); undefined without one. */
+export function pageContactEndpoint(page: Uint8Array | undefined): string | undefined {
+  return page === undefined ? undefined : formEndpointOf(new TextDecoder().decode(page));
 }
 
-/** What a deployed site's zip holds: its files and a DEPLOY.md telling how to host them and where its form posts. */
-export async function releasePackageEntries(
-  dir: string,
+/** What a deployed release's zip holds: its files and a DEPLOY.md telling how to host them and where its form posts. */
+export function releasePackageEntries(
+  files: SiteBytes,
   site: { siteName: string; city?: string; businessName?: string; domainName?: string },
-): Promise<ZipEntry[]> {
-  const entries = (await folderEntries(dir)).filter((e) => e.name !== 'DEPLOY.md');
+): ZipEntry[] {
+  const names = [...files.keys()].filter((n) => n !== 'DEPLOY.md').sort((a, b) => a.localeCompare(b));
   const guide = deployInstructions({
     city: site.city ?? site.siteName,
     businessName: site.businessName,
     domainName: site.domainName,
-    files: entries.map((e) => e.name),
-    contactEndpoint: await folderContactEndpoint(dir),
+    files: names,
+    contactEndpoint: pageContactEndpoint(files.get('contact/index.html')),
   });
-  return [...entries, { name: 'DEPLOY.md', data: guide }];
+  return [...names.map((name) => ({ name, data: files.get(name)! })), { name: 'DEPLOY.md', data: guide }];
 }
 
 /** POST /api/package-website {city, businessName, domainName, files} -> the zip. */

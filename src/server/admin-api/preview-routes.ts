@@ -27,10 +27,14 @@ export const PREVIEW_LIMITS = {
 } as const;
 const PREVIEW_ID = /^[0-9a-f]{32}$/;
 
-/** The previews of one server, shared by the admin (which adds) and the sites listener (which serves). */
+/**
+ * The previews, shared by the admin (which adds) and the sites listener (which serves): in this
+ * process (one server), or in the database every server shares (store/pg/previews.ts), so a
+ * preview made through one server opens through another behind the same balancer.
+ */
 export interface PreviewStore {
-  add(files: SiteBytes): string;
-  get(id: string): SiteBytes | undefined;
+  add(files: SiteBytes): Promise<string>;
+  get(id: string): Promise<SiteBytes | undefined>;
 }
 
 /** An in-memory preview store with a time limit and a cap. */
@@ -47,7 +51,7 @@ export function createPreviewStore(now: () => number = Date.now): PreviewStore {
     while (previews.size > PREVIEW_LIMITS.maxPreviews || (previews.size > 1 && total > PREVIEW_LIMITS.maxTotalBytes)) drop(previews.keys().next().value!);
   };
   return {
-    add(files) {
+    async add(files) {
       const id = randomBytes(16).toString('hex');
       let bytes = 0;
       for (const b of files.values()) bytes += b.byteLength;
@@ -56,7 +60,7 @@ export function createPreviewStore(now: () => number = Date.now): PreviewStore {
       sweep();
       return id;
     },
-    get(id) {
+    async get(id) {
       sweep();
       return PREVIEW_ID.test(id) ? previews.get(id)?.files : undefined;
     },
@@ -71,7 +75,7 @@ export function previewApiRoutes(previews: PreviewStore, urlFor: (c: Context<App
     if (!body.ok) return apiError(c, body.status, { error: body.error });
     const decoded = decodeSiteFiles((body.value as { files?: unknown } | null)?.files);
     if (!decoded.ok) return apiError(c, 400, { error: decoded.error });
-    const id = previews.add(decoded.files);
+    const id = await previews.add(decoded.files);
     return c.json({ success: true, id, url: urlFor(c, `/preview/${id}/`) }, 201);
   });
   return app;
@@ -80,11 +84,11 @@ export function previewApiRoutes(previews: PreviewStore, urlFor: (c: Context<App
 /** GET /preview/<id>/... on the sites listener. */
 export function previewSiteRoutes(previews: PreviewStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.on(['GET', 'HEAD'], '/preview/*', (c) => {
+  app.on(['GET', 'HEAD'], '/preview/*', async (c) => {
     const rest = c.get('path').slice('/preview/'.length);
     const slash = rest.indexOf('/');
     const id = slash === -1 ? rest : rest.slice(0, slash);
-    const files = previews.get(id);
+    const files = PREVIEW_ID.test(id) ? await previews.get(id) : undefined;
     if (!files) return c.text(textOf(previewExpired), 404);
     if (slash === -1) return c.redirect(`/preview/${id}/`, 308);
     return serveFromMap(c, `/preview/${id}/`, rest.slice(slash + 1), (name) => {

@@ -5,28 +5,30 @@ import { createPreviewStore, PREVIEW_LIMITS } from './preview-routes.js';
 const site = (mb: number) => new Map([['index.html', new Uint8Array(mb * 1024 * 1024)]]);
 
 describe('the preview store', () => {
-  it('keeps the newest previews within the count and byte caps, dropping the oldest first', () => {
+  it('keeps the newest previews within the count and byte caps, dropping the oldest first', async () => {
     const store = createPreviewStore(() => 0);
-    const small = Array.from({ length: PREVIEW_LIMITS.maxPreviews + 1 }, () => store.add(site(1)));
-    expect(store.get(small[0]!)).toBeUndefined();
-    expect(small.slice(1).every((id) => store.get(id))).toBe(true);
+    const small: string[] = [];
+    for (let i = 0; i <= PREVIEW_LIMITS.maxPreviews; i++) small.push(await store.add(site(1)));
+    const kept = async (ids: string[]) => Promise.all(ids.map(async (id) => (await store.get(id)) !== undefined));
+    expect(await store.get(small[0]!)).toBeUndefined();
+    expect((await kept(small.slice(1))).every(Boolean)).toBe(true);
     // Three sites of 40 MB go beyond 96 MB together: the small ones go first, then the oldest large one.
-    const large = [store.add(site(40)), store.add(site(40)), store.add(site(40))];
-    expect(large.map((id) => store.get(id) !== undefined)).toEqual([false, true, true]);
-    expect(small.filter((id) => store.get(id))).toEqual([]);
+    const large = [await store.add(site(40)), await store.add(site(40)), await store.add(site(40))];
+    expect(await kept(large)).toEqual([false, true, true]);
+    expect((await kept(small)).filter(Boolean)).toEqual([]);
     // The newest preview is kept even when it alone is beyond the cap (the body limit bounds it).
-    const huge = store.add(site(100));
-    expect(store.get(huge)).toBeDefined();
-    expect(large.filter((id) => store.get(id))).toEqual([]);
+    const huge = await store.add(site(100));
+    expect(await store.get(huge)).toBeDefined();
+    expect((await kept(large)).filter(Boolean)).toEqual([]);
   });
 
-  it('forgets a preview after half an hour', () => {
+  it('forgets a preview after half an hour', async () => {
     let now = 0;
     const store = createPreviewStore(() => now);
-    const id = store.add(site(1));
+    const id = await store.add(site(1));
     now = PREVIEW_LIMITS.ttlMs - 1;
-    expect(store.get(id)).toBeDefined();
+    expect(await store.get(id)).toBeDefined();
     now = PREVIEW_LIMITS.ttlMs;
-    expect(store.get(id)).toBeUndefined();
+    expect(await store.get(id)).toBeUndefined();
   });
 });

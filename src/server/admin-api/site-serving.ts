@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { checkFileName, isSiteName } from '../deploy/names.js';
@@ -45,22 +44,10 @@ function rebase(html: Uint8Array, base: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-/**
- * A file of a site's live release. The pointer is read once per request, so one answer comes
- * from one release; if the release vanished in between (pruned by a deploy in another process),
- * the pointer is read again.
- */
+/** A file of a site's live release with its content type (ReleaseStore.readLive). */
 export async function readLive(store: ReleaseStore, site: string, name: string): Promise<Found | undefined> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const live = await store.livePath(site, name);
-    if (!live) return undefined;
-    try {
-      return { body: await readFile(live.path), type: contentType(name) };
-    } catch {
-      if ((await store.currentId(site)) === live.release) return undefined;
-    }
-  }
-  return undefined;
+  const body = await store.readLive(site, name);
+  return body ? { body, type: contentType(name) } : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, logoForm, PNG } from '../testing.js';
-import type { FileWriter } from '../uploads/upload-files.js';
+import { folderUploadStore, type FileWriter } from '../uploads/upload-files.js';
 import { UPLOAD_CSP, uploadRoutes } from './upload-routes.js';
 
 /** POST /api/upload-logo: type by content, the 5 MB limit before buffering, inert serving. */
@@ -131,7 +131,7 @@ describe('a disk that fills up during an upload', () => {
       await writeFile(path, bytes.subarray(0, 10), { flag: 'wx' });
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     };
-    const res = await uploadRoutes(dir, fullDisk).request('/api/upload-logo', { method: 'POST', body: logoForm(PNG) });
+    const res = await uploadRoutes(folderUploadStore(dir, fullDisk)).request('/api/upload-logo', { method: 'POST', body: logoForm(PNG) });
     expect(res.status).toBe(507);
     expect(await res.json()).toMatchObject({ success: false, message: 'The server has no room left to store the logo Free some disk space on the server and upload again.' });
     expect(readdirSync(dir)).toEqual([]);
@@ -144,7 +144,7 @@ describe('a disk that fills up during an upload', () => {
       seen.push(path);
       await writeFile(path, bytes, { flag: 'wx' });
     };
-    const res = await uploadRoutes(dir, watching).request('/api/upload-logo', { method: 'POST', body: logoForm(PNG) });
+    const res = await uploadRoutes(folderUploadStore(dir, watching)).request('/api/upload-logo', { method: 'POST', body: logoForm(PNG) });
     const { logoUrl } = (await res.json()) as Reply;
     expect(seen).toHaveLength(1);
     expect(seen[0]).not.toBe(join(dir, logoUrl!.slice('/uploads/'.length)));

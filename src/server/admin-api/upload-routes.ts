@@ -8,7 +8,7 @@ import * as M from '../../messages/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';
 import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
-import { readUpload, storeUpload, UPLOAD_NAME, writeNew, type FileWriter } from '../uploads/upload-files.js';
+import { UPLOAD_NAME, type UploadStore } from '../uploads/upload-files.js';
 import type { Context } from 'hono';
 import { readBytes, sizeLabel } from './read-bytes.js';
 import { sanitizeSvgSliced } from '../../site/svg-sanitize.js';
@@ -23,8 +23,8 @@ const FORM_OVERHEAD = 64 * 1024;
  */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-/** POST /api/upload-logo, POST /api/upload-photo and GET /uploads/<name>. `dir` is `<data>/uploads`. */
-export function uploadRoutes(dir: string, write: FileWriter = writeNew): Hono<AppEnv> {
+/** POST /api/upload-logo, POST /api/upload-photo and GET /uploads/<name>, over `uploads` (the folder or the database). */
+export function uploadRoutes(uploads: UploadStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/api/upload-logo', async (c) => {
@@ -42,7 +42,7 @@ export function uploadRoutes(dir: string, write: FileWriter = writeNew): Hono<Ap
       bytes = new TextEncoder().encode(clean.svg);
     }
     const name = `logo-${randomBytes(16).toString('hex')}.${kind}`;
-    const stored = await storeUpload(dir, name, bytes, write);
+    const stored = await uploads.put(name, bytes);
     if (!stored.ok) return fail(507, M.logoNotSaved);
     return c.json({ success: true, logoUrl: `/uploads/${name}`, message: M.logoUploaded.title });
   });
@@ -59,7 +59,7 @@ export function uploadRoutes(dir: string, write: FileWriter = writeNew): Hono<Ap
       return photo.reason === 'unreadable' ? fail(400, M.photoUnreadable) : fail(415, photo.reason === 'heic' ? M.photoHeic : M.photoNotImage);
     }
     const name = `photo-${randomBytes(16).toString('hex')}.${photo.kind}`;
-    const stored = await storeUpload(dir, name, photo.bytes, write);
+    const stored = await uploads.put(name, photo.bytes);
     if (!stored.ok) return fail(507, M.photoNotSaved);
     return c.json({ success: true, url: `/uploads/${name}`, message: M.photoUploaded.title });
   });
@@ -67,7 +67,7 @@ export function uploadRoutes(dir: string, write: FileWriter = writeNew): Hono<Ap
   app.on(['GET', 'HEAD'], '/uploads/*', async (c, next) => {
     const name = c.get('path').slice('/uploads/'.length);
     if (!UPLOAD_NAME.test(name)) return next();
-    const bytes = await readUpload(dir, name);
+    const bytes = UPLOAD_NAME.test(name) ? await uploads.get(name) : undefined;
     if (!bytes) return next();
     c.set('csp', UPLOAD_CSP);
     const ext = name.slice(name.lastIndexOf('.') + 1);

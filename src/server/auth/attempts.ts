@@ -1,4 +1,4 @@
-import { createRateLimiter, type RateVerdict } from '../http/rate-limit.js';
+import { memoryRateCounters, type RateCounters, type RateVerdict } from '../http/rate-limit.js';
 
 /**
  * How many password guesses the admin takes (docs/threat-model.md). Per client address (an IPv6
@@ -13,6 +13,8 @@ export interface AttemptLimits {
   global: number;
   windowMs?: number;
   now?: () => number;
+  /** Where failures are counted: this process by default, the shared database with more than one server. */
+  counters?: RateCounters;
 }
 
 export type AttemptVerdict = { ok: true } | { ok: false; retryAfterSeconds: number; scope: 'client' | 'global' };
@@ -23,24 +25,25 @@ const MAX_REMEMBERED = 1000;
 /** The attempt bookkeeping of one admin guard. */
 export function createAttemptGate(o: AttemptLimits) {
   const now = o.now ?? Date.now;
-  const clients = createRateLimiter({ limit: o.perClient, windowMs: o.windowMs, now });
-  const everyone = createRateLimiter({ limit: o.global, windowMs: o.windowMs, now, maxKeys: 1 });
+  const counters = o.counters ?? memoryRateCounters(now);
+  const clients = counters.limiter('admin-login-client', { limit: o.perClient, windowMs: o.windowMs });
+  const everyone = counters.limiter('admin-login-all', { limit: o.global, windowMs: o.windowMs });
   const trustedUntil = new Map<string, number>();
   const refused = (v: RateVerdict, scope: 'client' | 'global'): AttemptVerdict | undefined =>
     v.ok ? undefined : { ok: false, retryAfterSeconds: v.retryAfterSeconds, scope };
 
   return {
     /** Whether `client` may try now; checked before the password, so a right guess looks like a wrong one while refused. */
-    check(client: string): AttemptVerdict {
-      const own = refused(clients.peek(client), 'client');
+    async check(client: string): Promise<AttemptVerdict> {
+      const own = refused(await clients.peek(client), 'client');
       if (own) return own;
       if ((trustedUntil.get(client) ?? 0) > now()) return { ok: true };
-      return refused(everyone.peek('*'), 'global') ?? { ok: true };
+      return refused(await everyone.peek('*'), 'global') ?? { ok: true };
     },
     /** A failed attempt; only one that sent credentials counts toward the global cap (a bare visit is no guess). */
-    failed(client: string, sentCredentials: boolean): void {
-      clients.hit(client);
-      if (sentCredentials) everyone.hit('*');
+    async failed(client: string, sentCredentials: boolean): Promise<void> {
+      await clients.hit(client);
+      if (sentCredentials) await everyone.hit('*');
     },
     /** A successful login: this client passes the global cap for a day. */
     succeeded(client: string): void {

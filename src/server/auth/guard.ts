@@ -6,6 +6,7 @@ import { clientAddress, isHttps, isLoopback, peerAddress, rateKey } from '../htt
 import { isSameOrigin } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
 import type { AppEnv } from '../types.js';
+import type { RateCounters } from '../http/rate-limit.js';
 import { createAttemptGate } from './attempts.js';
 import { passwordChecker } from './basic-auth.js';
 
@@ -33,6 +34,8 @@ export interface AdminGuardOptions {
   failuresPerClient: number;
   failuresGlobal: number;
   now?: () => number;
+  /** Where failed attempts are counted (auth/attempts.ts); this process by default. */
+  counters?: RateCounters;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -42,21 +45,21 @@ const BODY_TYPES = /^(application\/json|multipart\/form-data)\s*(;|$)/i;
 export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
   const check = opts.adminPassword ? passwordChecker(opts.adminPassword) : undefined;
   // Slows down password guessing, per client and for all clients together.
-  const attempts = createAttemptGate({ perClient: opts.failuresPerClient, global: opts.failuresGlobal, now: opts.now });
+  const attempts = createAttemptGate({ perClient: opts.failuresPerClient, global: opts.failuresGlobal, now: opts.now, counters: opts.counters });
   return async (c, next) => {
     if (!isProtectedPath(c.get('path'), c.req.method)) return next();
     c.header('Cache-Control', 'no-store');
     if (check) {
       const client = rateKey(clientAddress(c, opts.trusted));
       // Checked before the password, or a guesser could still tell a right guess (200) from a wrong one (429).
-      const blocked = attempts.check(client);
+      const blocked = await attempts.check(client);
       if (!blocked.ok) {
         const text = blocked.scope === 'client' ? M.adminTooManyAttempts : M.adminLockedOut;
         return refuse(c, 429, text, { 'Retry-After': String(blocked.retryAfterSeconds) });
       }
       const authorization = c.req.header('authorization');
       if (!check(authorization)) {
-        attempts.failed(client, authorization !== undefined);
+        await attempts.failed(client, authorization !== undefined);
         return refuse(c, 401, M.adminAuthRequired, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
       }
       attempts.succeeded(client);

@@ -1,5 +1,5 @@
 import { dirAssetSource, type AssetSource } from '../../site/asset-source.js';
-import { readUpload } from '../uploads/upload-files.js';
+import { UPLOAD_NAME, type UploadStore } from '../uploads/upload-files.js';
 
 /** What to do when a file a config names is gone: the admin uploads logos and photos alike. */
 const HINT = 'upload the file again';
@@ -8,11 +8,12 @@ const HINT = 'upload the file again';
  * The files uploaded to this server (logos, photos), by the site path the upload answered with
  * (`/uploads/<name>`). Only names the server gives uploads are read (readUpload checks them).
  */
-export function uploadsAssetSource(uploadsDir: string): AssetSource {
+export function uploadsAssetSource(uploads: UploadStore): AssetSource {
+  const nameOf = (sitePath: string) => (sitePath.startsWith('/uploads/') ? sitePath.slice('/uploads/'.length) : '');
   return {
     name: "this server's uploads",
     hint: HINT,
-    read: async (sitePath) => (sitePath.startsWith('/uploads/') ? readUpload(uploadsDir, sitePath.slice('/uploads/'.length)) : undefined),
+    read: async (sitePath) => (UPLOAD_NAME.test(nameOf(sitePath)) ? uploads.get(nameOf(sitePath)) : undefined),
   };
 }
 
@@ -25,8 +26,8 @@ export function uploadsAssetSource(uploadsDir: string): AssetSource {
  * `configs/images/tampa/logo.svg`, as `clinic-gen build` reads it). Each folder refuses a path
  * that leaves it, through a symbolic link too (dirAssetSource).
  */
-export function cityAssetSource(uploadsDir: string, folders: readonly string[]): AssetSource {
-  const uploads = uploadsAssetSource(uploadsDir);
+export function cityAssetSource(uploadStore: UploadStore, folders: readonly string[]): AssetSource {
+  const uploads = uploadsAssetSource(uploadStore);
   const dirs = [...new Set(folders)].map((dir) => dirAssetSource(dir));
   return {
     name: "this server's uploads or the sample pictures",

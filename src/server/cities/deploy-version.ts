@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
 import { deployFailed } from '../../messages/admin.js';
 import * as M from '../../messages/server.js';
@@ -7,6 +6,7 @@ import { contactEndpointFor } from '../admin-api/generate.js';
 import { checkSiteFiles } from '../deploy/files.js';
 import type { ReleaseMeta, ReleaseStore } from '../deploy/release-store.js';
 import { textOf } from '../http/api-error.js';
+import type { UploadStore } from '../uploads/upload-files.js';
 import { cityAssetSource } from './assets.js';
 import type { CityVersion } from './types.js';
 import { checkText } from './yaml.js';
@@ -38,6 +38,8 @@ export interface VersionDeployerDeps {
   releases: ReleaseStore;
   /** The data folder: uploads in `<data>/uploads`, encoded photos kept in `<data>/cache/images`. */
   dataDir: string;
+  /** The uploads (the folder, or the database with PostgreSQL). */
+  uploads: UploadStore;
   /** Folders that stand for a site's root besides the uploads (cityAssetSource): the served config's, the samples'. */
   assetFolders: readonly string[];
   /** Host names that are this server's own, for a request to the admin. */
@@ -61,7 +63,7 @@ export function deploymentDomain(config: { domainName?: string; website?: string
 
 /** The deployer over this server's release store and uploads. */
 export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
-  const assets = cityAssetSource(join(d.dataDir, 'uploads'), d.assetFolders);
+  const assets = cityAssetSource(d.uploads, d.assetFolders);
   const imageCacheDir = dataImageCacheDir(d.dataDir);
   const fail = (status: 400 | 409, error: string): DeployOutcome => ({ ok: false, status, error, message: deployFailed.title });
   return {

@@ -28,9 +28,9 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/api/cities', async (c) => {
-    const [stored, live] = await Promise.all([d.cities.list(), d.releases.list()]);
+    const [stored, live, counts] = await Promise.all([d.cities.list(), d.releases.list(), d.messages.countBySite(d.now())]);
     const liveBy = new Map(live.map((l) => [l.siteName, l.release]));
-    const messages = new Map(d.messages.countBySite(d.now()).map((s) => [s.site, s.last30Days]));
+    const messages = new Map(counts.map((s) => [s.site, s.last30Days]));
     const cities = await Promise.all(
       stored.map(async (v) => {
         const release = liveBy.get(v.slug);

@@ -86,7 +86,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     };
     const fail = (status: Extract<ContactOutcome, { ok: false }>['status'], text: string) => answer({ ok: false, status, errors: { _form: text } });
 
-    const limit = d.limiter.hit(rateKey(clientAddress(c, d.trusted)));
+    const limit = await d.limiter.hit(rateKey(clientAddress(c, d.trusted)));
     if (!limit.ok) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
       return fail(429, M.contactTooMany.title);

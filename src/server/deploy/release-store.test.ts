@@ -110,7 +110,8 @@ describe('release store', () => {
     const { s } = store();
     expect(await s.deploy('../x', { files: site('a') })).toEqual({ ok: false, error: 'not a valid site name' });
     expect(await s.remove('../x')).toBe(false);
-    expect(await s.livePath('tampa', '../../etc/passwd')).toBeUndefined();
+    expect(await s.readLive('tampa', '../../etc/passwd')).toBeUndefined();
+    expect(await s.releaseFiles('../x', '20250101T000000000Z-00000000')).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, readlink, rename, rm } from 'node:fs/promises
 import { join, resolve, sep } from 'node:path';
 import type { SiteBytes } from './files.js';
 import { domainClaims } from './domain-claims.js';
-import { isSiteName } from './names.js';
+import { checkFileName, isSiteName } from './names.js';
 import { durableRename, removeStale, swapSymlink, tempTag, writeTree } from './release-fs.js';
 
 /**
@@ -53,8 +53,37 @@ export interface ReleaseStoreOptions {
 export const META_FILE = '.release.json';
 const RELEASE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 
-/** The release store's operations; expected failures come back as `{ ok: false }`. */
-export type ReleaseStore = ReturnType<typeof createReleaseStore>;
+export type DeployResult = { ok: true; release: ReleaseMeta } | { ok: false; error: string; domainOwner?: string };
+export type RollbackResult = { ok: true; release: ReleaseMeta } | { ok: false; status: 404 | 409; error: string };
+
+/**
+ * The deployed sites as the routes see them; expected failures come back as `{ ok: false }`. Two
+ * implementations pass the same contract tests (release-store.contract.test.ts): this folder on
+ * disk (one server, the default) and PostgreSQL (store/pg/releases.ts: any number of servers, each
+ * serving the live files from memory). No route knows which one it talks to.
+ */
+export interface ReleaseStore {
+  /** The live release id of a site, or undefined (no site, or not deployed yet). */
+  currentId(site: string): Promise<string | undefined>;
+  /** The ids of a site's releases, oldest first (ids sort in deploy order). */
+  releaseIds(site: string): Promise<string[]>;
+  /** A release's metadata (only the id and a time from the id when its metadata is unreadable). */
+  meta(site: string, id: string): Promise<ReleaseMeta>;
+  /** Every release of a site, newest first, with the stored config version each was built from. */
+  history(site: string): Promise<ReleaseSummary[]>;
+  /** Writes a new release of `site` and makes it live, unless another live site has its domain (`domainOwner`). */
+  deploy(site: string, input: DeployInput): Promise<DeployResult>;
+  /** Makes an earlier release live again: `to`, or the newest one older than the live one. */
+  rollback(site: string, to?: string): Promise<RollbackResult>;
+  /** Takes a site offline and deletes it with its releases; false when there was no such site. */
+  remove(site: string): Promise<boolean>;
+  /** Live sites with their live release, by site name. */
+  list(): Promise<{ siteName: string; release: ReleaseMeta }[]>;
+  /** A file of a site's live release: one answer comes from one release. */
+  readLive(site: string, name: string): Promise<Uint8Array | undefined>;
+  /** Every file of one release (not its metadata), for its zip; undefined for no such release. */
+  releaseFiles(site: string, id: string): Promise<SiteBytes | undefined>;
+}
 
 /**
  * Opens the release store under `o.root` (created on the first deploy).
@@ -68,7 +97,7 @@ export type ReleaseStore = ReturnType<typeof createReleaseStore>;
  * disk once; this process is the only writer of its deployments folder (the server owns its data
  * folder; the CLI never deploys).
  */
-export function createReleaseStore(o: ReleaseStoreOptions) {
+export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { root: string } {
   const root = resolve(o.root);
   const keep = o.keep ?? 10;
   const durable = o.durable ?? true;
@@ -164,6 +193,14 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     }
   }
 
+  /** The absolute path of a file of a release, checked to lie inside it. */
+  function inRelease(site: string, id: string, rel: string): string | undefined {
+    if (!isSiteName(site)) return undefined;
+    const base = join(siteDir(site), 'releases', id);
+    const full = resolve(base, rel);
+    return full.startsWith(base + sep) ? full : undefined;
+  }
+
   /** Leftovers of deploys that died with an earlier process; once a site a process, under its queue. */
   async function sweep(site: string, releases: string): Promise<void> {
     if (swept.has(site)) return;
@@ -180,7 +217,7 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     history,
 
     /** Writes a new release of `site` and makes it live, unless another live site has its domain (`domainOwner`). */
-    async deploy(site: string, input: DeployInput): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; error: string; domainOwner?: string }> {
+    async deploy(site: string, input: DeployInput): Promise<DeployResult> {
       if (!isSiteName(site)) return { ok: false, error: 'not a valid site name' };
       const claim = await domains.claim(site, input.domainName);
       if (!claim.ok) return { ok: false, error: `${input.domainName} is the domain of the live site ${claim.owner}`, domainOwner: claim.owner };
@@ -229,7 +266,7 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     },
 
     /** Makes an earlier release live again: `to`, or the newest one older than the live one. */
-    rollback(site: string, to?: string): Promise<{ ok: true; release: ReleaseMeta } | { ok: false; status: 404 | 409; error: string }> {
+    rollback(site: string, to?: string): Promise<RollbackResult> {
       if (!isSiteName(site)) return Promise.resolve({ ok: false, status: 404, error: 'no such site' });
       return locked(site, async () => {
         const live = await currentId(site);
@@ -275,14 +312,43 @@ export function createReleaseStore(o: ReleaseStoreOptions) {
     /** Live sites with their live release, by site name. */
     list,
 
-    /** The absolute path of a file of the live release, checked to lie inside it. */
-    async livePath(site: string, rel: string): Promise<{ path: string; release: string } | undefined> {
-      if (!isSiteName(site)) return undefined;
-      const id = await currentId(site);
-      if (!id) return undefined;
-      const base = join(siteDir(site), 'releases', id);
-      const full = resolve(base, rel);
-      return full.startsWith(base + sep) ? { path: full, release: id } : undefined;
+    /**
+     * A file of the live release. The pointer is read once, so one answer comes from one release; if
+     * the release vanished in between (pruned by a deploy), the pointer is read again.
+     */
+    async readLive(site: string, name: string): Promise<Uint8Array | undefined> {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const id = await currentId(site);
+        if (!id) return undefined;
+        const full = inRelease(site, id, name);
+        if (!full) return undefined;
+        try {
+          return await readFile(full);
+        } catch {
+          if ((await currentId(site)) === id) return undefined;
+        }
+      }
+      return undefined;
+    },
+
+    async releaseFiles(site: string, id: string): Promise<SiteBytes | undefined> {
+      if (!isSiteName(site) || !RELEASE_ID.test(id)) return undefined;
+      const dir = join(siteDir(site), 'releases', id);
+      const files: SiteBytes = new Map();
+      const walk = async (rel: string): Promise<void> => {
+        for (const d of await readdir(join(dir, rel), { withFileTypes: true })) {
+          const name = rel ? `${rel}/${d.name}` : d.name;
+          if (d.isDirectory() && !d.name.startsWith('.')) await walk(name);
+          else if (d.isFile() && name !== META_FILE && checkFileName(name).ok) files.set(name, await readFile(join(dir, name)));
+        }
+      };
+      try {
+        await walk('');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+      return files;
     },
   };
 }

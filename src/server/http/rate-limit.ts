@@ -5,11 +5,33 @@
  */
 export type RateVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export interface RateLimiter {
+export interface MemoryRateLimiter {
   /** Records a hit for `key` unless it is over the limit. */
   hit(key: string): RateVerdict;
   /** Whether `key` is over the limit now, without recording anything. */
   peek(key: string): RateVerdict;
+}
+
+/**
+ * A limiter as the routes use it: the counts may live in this process (one server) or in the
+ * database every server shares (store/pg/counters.ts), hence possibly asynchronous.
+ */
+export interface RateLimiter {
+  hit(key: string): RateVerdict | Promise<RateVerdict>;
+  peek(key: string): RateVerdict | Promise<RateVerdict>;
+}
+
+/**
+ * Where the server's counts live (rate limits, password attempts): one limiter per `scope` (the
+ * contact form, the admin's failed logins...), its keys apart from every other scope's.
+ */
+export interface RateCounters {
+  limiter(scope: string, o: { limit: number; windowMs?: number }): RateLimiter;
+}
+
+/** Counts in this process: right for one server (SQLite, the default). */
+export function memoryRateCounters(now: () => number = Date.now): RateCounters {
+  return { limiter: (_scope, o) => createRateLimiter({ limit: o.limit, windowMs: o.windowMs, now }) };
 }
 
 export interface RateLimiterOptions {
@@ -21,7 +43,7 @@ export interface RateLimiterOptions {
 }
 
 /** Creates a limiter; `limit` 0 gives one that never refuses. */
-export function createRateLimiter({ limit, windowMs = 60_000, now = Date.now, maxKeys = 50_000 }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({ limit, windowMs = 60_000, now = Date.now, maxKeys = 50_000 }: RateLimiterOptions): MemoryRateLimiter {
   if (limit <= 0) return { hit: () => ({ ok: true }), peek: () => ({ ok: true }) };
   const hits = new Map<string, number[]>();
   let nextSweep = now() + windowMs;

@@ -50,7 +50,7 @@ describe('mail worker', () => {
     expect(await worker.runOnce()).toBe(0);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.messageId).toBe(`<contact-${id}@example.com>`);
-    expect(store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
+    expect(await store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
   });
 
   it('backs off exponentially after a failure and does not retry early', async () => {
@@ -73,7 +73,7 @@ describe('mail worker', () => {
       await worker.runOnce();
       advance(10_000);
     }
-    expect(store.outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1 });
+    expect(await store.outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1 });
     expect(logger.events.map((e) => e.event)).toEqual(['mail.retry', 'mail.retry', 'mail.gave_up']);
     expect(JSON.stringify(logger.events)).not.toMatch(/Jordan|jordan@|consultation/);
   });

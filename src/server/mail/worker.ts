@@ -52,17 +52,17 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
   async function pass(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const items = o.outbox.claimDue(now(), 10, leaseMs);
+      const items = await o.outbox.claimDue(now(), 10, leaseMs);
       for (const item of items) {
         try {
           await o.mailer.send(buildNotification(item, o.settings));
-          o.outbox.markSent(item.id, now());
+          await o.outbox.markSent(item.id, now());
           sent++;
         } catch (err) {
           const attempts = item.attempts + 1;
           const giveUp = attempts >= maxAttempts;
           const reason = err instanceof Error ? err.message : String(err);
-          o.outbox.markFailed(item.id, attempts, giveUp ? null : Math.round(now() + backoff(attempts)), reason);
+          await o.outbox.markFailed(item.id, attempts, giveUp ? null : Math.round(now() + backoff(attempts)), reason);
           o.logger[giveUp ? 'error' : 'warn'](giveUp ? 'mail.gave_up' : 'mail.retry', { outboxId: item.id, attempts, ...errorFields(err) });
         }
       }
@@ -82,28 +82,35 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
       again = true;
       return running;
     }
-    running = pass()
-      .catch((err) => {
+    running = (async () => {
+      let sent = 0;
+      try {
+        sent = await pass();
+      } catch (err) {
         o.logger.error('mail.worker_failed', errorFields(err));
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          schedule(0);
-          return;
-        }
-        let due: number | null = null;
+      }
+      // Read while still `running`, so a kick meanwhile sets `again` rather than being overwritten.
+      let due: number | null = null;
+      if (!stopped && !again) {
         try {
-          due = o.outbox.nextDue();
+          due = await o.outbox.nextDue();
         } catch (err) {
           o.logger.error('mail.worker_failed', errorFields(err));
         }
-        // Leased rows of another worker look due; a floor keeps this from spinning on them.
-        schedule(due === null ? idle : Math.min(idle, Math.max(250, due - now())));
-      });
+      }
+      return { sent, due };
+    })().then(({ sent, due }) => {
+      running = undefined;
+      if (stopped) return sent;
+      if (again) {
+        again = false;
+        schedule(0);
+        return sent;
+      }
+      // Leased rows of another worker look due; a floor keeps this from spinning on them.
+      schedule(due === null ? idle : Math.min(idle, Math.max(250, due - now())));
+      return sent;
+    });
     return running;
   }
 

@@ -25,16 +25,16 @@ const csvRow = (m: StoredMessage) => `${CSV_COLUMNS.map((k) => csvCell(m[k])).jo
  * over the store) a chunk at a time as the client reads, so 40,000 messages never sit in memory.
  * It starts with a UTF-8 byte-order mark so spreadsheet programs read accents and emoji right.
  */
-export function messagesCsvStream(messages: Iterable<StoredMessage>): ReadableStream<Uint8Array> {
-  const rows = messages[Symbol.iterator]();
+export function messagesCsvStream(messages: AsyncIterable<StoredMessage> | Iterable<StoredMessage>): ReadableStream<Uint8Array> {
+  const rows = Symbol.asyncIterator in messages ? messages[Symbol.asyncIterator]() : messages[Symbol.iterator]();
   const encoder = new TextEncoder();
   let head = `\uFEFF${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       let text = head;
       head = '';
       for (let i = 0; i < ROWS_PER_CHUNK; i++) {
-        const next = rows.next();
+        const next = await rows.next();
         if (next.done) {
           if (text) controller.enqueue(encoder.encode(text));
           controller.close();
@@ -44,13 +44,13 @@ export function messagesCsvStream(messages: Iterable<StoredMessage>): ReadableSt
       }
       controller.enqueue(encoder.encode(text));
     },
-    cancel() {
-      rows.return?.();
+    async cancel() {
+      await rows.return?.();
     },
   });
 }
 
 /** The whole file as one string (small exports and tests). */
-export async function messagesCsv(messages: Iterable<StoredMessage>): Promise<string> {
+export async function messagesCsv(messages: AsyncIterable<StoredMessage> | Iterable<StoredMessage>): Promise<string> {
   return new Response(messagesCsvStream(messages)).text();
 }

@@ -44,16 +44,16 @@ function parseQuery<T>(c: Context<AppEnv>, schema: z.ZodType<T>): { ok: true; va
 export function messageRoutes(store: MessageStore, now: () => Date): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/messages', (c) => {
+  app.get('/api/messages', async (c) => {
     const q = parseQuery(c, pageQuery);
     if (!q.ok) return q.response;
     const { page, pageSize, site } = q.value;
-    const { messages, total } = store.list(page, pageSize, { site });
+    const { messages, total } = await store.list(page, pageSize, { site });
     return c.json({ success: true, messages, page, pageSize, total });
   });
 
   // Per city: messages of the last 7 and 30 days and in all (decision 010).
-  app.get('/api/messages/by-city', (c) => c.json({ success: true, cities: store.countBySite(now()) }));
+  app.get('/api/messages/by-city', async (c) => c.json({ success: true, cities: await store.countBySite(now()) }));
 
   app.get('/api/messages.csv', (c) => {
     const q = parseQuery(c, z.object({ site: siteFilter }));

@@ -77,14 +77,14 @@ describe('a database locked by another connection', () => {
     expect(saved).toEqual({ id: expect.any(String), duplicate: false });
     expect(done).toBeGreaterThanOrEqual(await released);
     expect(gapMs).toBeLessThan(50);
-    expect(store.messages.list(1, 10).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
+    expect((await store.messages.list(1, 10)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
   });
 
-  it('still reads while another connection writes (WAL), without waiting', () => {
+  it('still reads while another connection writes (WAL), without waiting', async () => {
     const { store, lock } = lockedStore();
     lock.exec('CREATE TABLE other_tool (x); INSERT INTO other_tool VALUES (1)');
     const start = performance.now();
-    expect(store.messages.list(1, 10).total).toBe(0);
+    expect((await store.messages.list(1, 10)).total).toBe(0);
     expect(performance.now() - start).toBeLessThan(50);
   });
 

@@ -120,7 +120,8 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   );
   const batcher = createBatcher<{ message: NewMessage; key?: string }, AddResult>((items) => commit.immediate(items));
 
-  function* all(filter: MessageFilter = {}): Generator<StoredMessage> {
+  // Async to match the interface (PostgreSQL reads over the network); each chunk is read at once.
+  async function* all(filter: MessageFilter = {}): AsyncGenerator<StoredMessage> {
     let after = 0;
     for (;;) {
       const rows = filter.site === undefined ? chunk.all(after, EXPORT_CHUNK) : chunkOfSite.all(filter.site, after, EXPORT_CHUNK);
@@ -132,13 +133,13 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
 
   return {
     add: (message, key) => batcher.submit({ message, key }),
-    list(pageNo, pageSize, filter = {}): MessagePage {
+    async list(pageNo, pageSize, filter = {}): Promise<MessagePage> {
       const offset = (pageNo - 1) * pageSize;
       if (filter.site === undefined) return { messages: page.all(pageSize, offset).map(toMessage), total: count.get()?.n ?? 0 };
       return { messages: pageOfSite.all(filter.site, pageSize, offset).map(toMessage), total: countOfSite.get(filter.site)?.n ?? 0 };
     },
     all,
-    countBySite(now) {
+    async countBySite(now) {
       const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
       return perSite.all(daysAgo(7), daysAgo(30));
     },

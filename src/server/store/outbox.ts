@@ -41,11 +41,11 @@ export function createOutboxStore(db: Database.Database): OutboxStore {
   });
 
   return {
-    claimDue: (nowMs, limit, leaseMs) => claim.immediate(nowMs, limit, leaseMs),
-    markSent: (id, nowMs) => void sent.run(nowMs, id),
+    claimDue: async (nowMs, limit, leaseMs) => claim.immediate(nowMs, limit, leaseMs),
+    markSent: async (id, nowMs) => void sent.run(nowMs, id),
     // Only a short reason is kept: SMTP replies can quote addresses, never the message itself.
-    markFailed: (id, attempts, nextAt, reason) => void failed.run(attempts, nextAt, reason.slice(0, 300), id),
-    nextDue: () => next.get()?.t ?? null,
-    counts: () => counts.get() ?? { pending: 0, sent: 0, failed: 0 },
+    markFailed: async (id, attempts, nextAt, reason) => void failed.run(attempts, nextAt, reason.slice(0, 300), id),
+    nextDue: async () => next.get()?.t ?? null,
+    counts: async () => counts.get() ?? { pending: 0, sent: 0, failed: 0 },
   };
 }

@@ -49,18 +49,18 @@ describe('SQLite store', () => {
     const { store } = tempStore();
     const results = await Promise.all([1, 2, 3].map((n) => store.messages.add(msg(n))));
     expect(new Set(results.map(idOf)).size).toBe(3);
-    const page = store.messages.list(1, 2);
+    const page = await store.messages.list(1, 2);
     expect(page.total).toBe(3);
     expect(page.messages.map((m) => m.email)).toEqual(['ana3@example.com', 'ana2@example.com']);
     expect(page.messages[0]).toMatchObject({ firstName: 'Ana 🌴', lastName: 'Núñez', message: msg(3).message, site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com' });
-    expect(store.messages.list(2, 2).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
+    expect((await store.messages.list(2, 2)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
   });
 
   it('stores a message only once per idempotency key, even within one batch', async () => {
     const { store } = tempStore();
     const [a, b] = await Promise.all([store.messages.add(msg(1), 'key-aaaaaaaa'), store.messages.add({ ...msg(1), receivedAt: 'later', origin: 'x' }, 'key-aaaaaaaa')]);
     expect(b).toEqual({ id: idOf(a!), duplicate: true });
-    expect(store.messages.list(1, 10).total).toBe(1);
+    expect((await store.messages.list(1, 10)).total).toBe(1);
   });
 
   it('reports a conflict, storing nothing, when a used idempotency key comes with another message', async () => {
@@ -69,7 +69,7 @@ describe('SQLite store', () => {
     expect(a).toEqual({ id: expect.any(String), duplicate: false });
     expect(b).toEqual({ conflict: true });
     expect(await store.messages.add({ ...msg(1), site: 'orlando' }, 'key-bbbbbbbb')).toEqual({ conflict: true });
-    expect(store.messages.list(1, 10).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
+    expect((await store.messages.list(1, 10)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
   });
 
   it('filters by site, counts per site over 7 and 30 days, and exports in chunks', async () => {
@@ -77,8 +77,8 @@ describe('SQLite store', () => {
     const day = (d: number) => new Date(Date.UTC(2025, 5, 30) - d * 86_400_000).toISOString();
     const at = (site: string, city: string, d: number, n: number) => ({ ...msg(n), site, city, receivedAt: day(d) });
     await Promise.all([at('tampa', 'Tampa', 1, 1), at('tampa', 'Tampa', 10, 2), at('orlando', 'Orlando', 40, 3), at('', '', 2, 4)].map((m) => store.messages.add(m)));
-    expect(store.messages.list(1, 10, { site: 'tampa' })).toMatchObject({ total: 2, messages: [{ email: 'ana2@example.com' }, { email: 'ana1@example.com' }] });
-    expect(store.messages.list(1, 10, { site: '' }).messages.map((m) => m.email)).toEqual(['ana4@example.com']);
+    expect(await store.messages.list(1, 10, { site: 'tampa' })).toMatchObject({ total: 2, messages: [{ email: 'ana2@example.com' }, { email: 'ana1@example.com' }] });
+    expect((await store.messages.list(1, 10, { site: '' })).messages.map((m) => m.email)).toEqual(['ana4@example.com']);
     expect(store.messages.countBySite(new Date(Date.UTC(2025, 5, 30)))).toEqual([
       { site: 'tampa', city: 'Tampa', last7Days: 1, last30Days: 2, total: 2 },
       { site: '', city: '', last7Days: 1, last30Days: 1, total: 1 },
@@ -87,13 +87,15 @@ describe('SQLite store', () => {
     // More rows than one export chunk, with writes between chunks (other statements must still run).
     await Promise.all(Array.from({ length: 1200 }, (_, i) => store.messages.add(at('orlando', 'Orlando', 3, 10 + i))));
     const seen: string[] = [];
-    for (const m of store.messages.all({ site: 'orlando' })) {
+    for await (const m of store.messages.all({ site: 'orlando' })) {
       seen.push(m.email);
-      if (seen.length === 600) store.messages.list(1, 1);
+      if (seen.length === 600) await store.messages.list(1, 1);
     }
     expect(seen).toHaveLength(1201);
     expect(seen[0]).toBe('ana3@example.com');
-    expect([...store.messages.all()]).toHaveLength(1204);
+    const every = [];
+    for await (const m of store.messages.all()) every.push(m);
+    expect(every).toHaveLength(1204);
   });
 
   it('migrates a version 1 database: the old origin column kept, old rows filed under the home clinic', async () => {
@@ -109,12 +111,12 @@ describe('SQLite store', () => {
     v1.close();
     const store = openStore(dir, { home: { site: 'wesley-chapel', city: 'Wesley Chapel' } });
     stores.push(store);
-    expect(store.messages.list(1, 10).messages).toEqual([
+    expect((await store.messages.list(1, 10)).messages).toEqual([
       expect.objectContaining({ id: 'old-1', site: 'wesley-chapel', city: 'Wesley Chapel', page: '', origin: 'https://clinic.example.com', message: 'From before cities' }),
     ]);
     // A key stored before body hashes existed still answers as the retry it most likely is.
     expect(await store.messages.add(msg(1), 'old-key-0001')).toEqual({ id: 'old-1', duplicate: true });
-    expect(store.messages.list(1, 10, { site: 'wesley-chapel' }).total).toBe(1);
+    expect((await store.messages.list(1, 10, { site: 'wesley-chapel' })).total).toBe(1);
   });
 
   it('reopens an existing file without migrating twice and keeps the messages', async () => {
@@ -123,7 +125,7 @@ describe('SQLite store', () => {
     store.close();
     const again = openStore(dir);
     stores.push(again);
-    expect(again.messages.list(1, 10).total).toBe(1);
+    expect((await again.messages.list(1, 10)).total).toBe(1);
   });
 
   it('fails the whole batch, storing nothing, when SQLite rolls the transaction back mid-batch (disk full)', async () => {
@@ -138,13 +140,13 @@ describe('SQLite store', () => {
     // Nobody is told "saved" for a row that is gone, and nobody told "not saved" has a row
     // (before: message 3 was committed on its own while its sender was told to send it again).
     expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(store.messages.list(1, 10).total).toBe(0);
+    expect((await store.messages.list(1, 10)).total).toBe(0);
     // The store keeps working once the disk has room again.
     const cleanup = new Database(path.join(dir, 'clinic.db'));
     cleanup.exec('DROP TRIGGER disk_full');
     cleanup.close();
     expect(idOf(await store.messages.add(msg(3)))).toEqual(expect.any(String));
-    expect(store.messages.list(1, 10).messages.map((m) => m.email)).toEqual(['ana3@example.com']);
+    expect((await store.messages.list(1, 10)).messages.map((m) => m.email)).toEqual(['ana3@example.com']);
   });
 
   it('refuses a database written by a newer schema', () => {
@@ -160,12 +162,12 @@ describe('SQLite store', () => {
     const { store } = tempStore(true);
     const id = idOf(await store.messages.add(msg(1)));
     const now = Date.now() + 1000;
-    const claimed = store.outbox.claimDue(now, 10, 60_000);
+    const claimed = await store.outbox.claimDue(now, 10, 60_000);
     expect(claimed).toMatchObject([{ messageId: id, site: 'tampa', city: 'Tampa', attempts: 0 }]);
-    expect(store.outbox.claimDue(now, 10, 60_000)).toEqual([]);
-    store.outbox.markFailed(claimed[0]!.id, 1, now + 5, 'ECONNREFUSED');
-    expect(store.outbox.claimDue(now + 5, 10, 60_000)).toHaveLength(1);
-    store.outbox.markSent(claimed[0]!.id, now + 6);
-    expect(store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
+    expect(await store.outbox.claimDue(now, 10, 60_000)).toEqual([]);
+    await store.outbox.markFailed(claimed[0]!.id, 1, now + 5, 'ECONNREFUSED');
+    expect(await store.outbox.claimDue(now + 5, 10, 60_000)).toHaveLength(1);
+    await store.outbox.markSent(claimed[0]!.id, now + 6);
+    expect(await store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
   });
 });

@@ -54,14 +54,14 @@ export interface MessageStore {
   /** Resolves once the message is committed to disk (fsync), never earlier. */
   add(message: NewMessage, idempotencyKey?: string): Promise<AddResult>;
   /** Newest first; `page` counts from 1; `total` counts what the filter covers. */
-  list(page: number, pageSize: number, filter?: MessageFilter): MessagePage;
+  list(page: number, pageSize: number, filter?: MessageFilter): Promise<MessagePage>;
   /**
    * Every message the filter covers, oldest first, for the CSV export. Read lazily in small chunks,
    * so 40,000 messages are never in memory at once.
    */
-  all(filter?: MessageFilter): Iterable<StoredMessage>;
+  all(filter?: MessageFilter): AsyncIterable<StoredMessage>;
   /** Count per site, received in the 7 and 30 days before `now` and in all; most messages first. */
-  countBySite(now: Date): SiteCount[];
+  countBySite(now: Date): Promise<SiteCount[]>;
 }
 
 /** A notification waiting to be sent. */
@@ -79,12 +79,12 @@ export interface OutboxItem {
 /** The mail worker's view of the outbox table. */
 export interface OutboxStore {
   /** Leases up to `limit` due items for `leaseMs`, so two workers never send the same one at once. */
-  claimDue(nowMs: number, limit: number, leaseMs: number): OutboxItem[];
-  markSent(id: number, nowMs: number): void;
+  claimDue(nowMs: number, limit: number, leaseMs: number): Promise<OutboxItem[]>;
+  markSent(id: number, nowMs: number): Promise<void>;
   /** Records a failed attempt; `nextAttemptAt` null gives up on the item. */
-  markFailed(id: number, attempts: number, nextAttemptAt: number | null, reason: string): void;
+  markFailed(id: number, attempts: number, nextAttemptAt: number | null, reason: string): Promise<void>;
   /** Earliest next attempt of an unsent item (epoch ms), or null when nothing is waiting. */
-  nextDue(): number | null;
+  nextDue(): Promise<number | null>;
   /** Counts for tests and health checks. */
-  counts(): { pending: number; sent: number; failed: number };
+  counts(): Promise<{ pending: number; sent: number; failed: number }>;
 }

@@ -44,3 +44,20 @@ export async function readUpload(dir: string, name: string): Promise<Uint8Array 
     return undefined;
   }
 }
+
+/**
+ * Where uploads are kept, as the routes and the site pipeline see them: this folder (one server,
+ * the default), or the database every server shares (store/pg/uploads.ts). Names are checked by
+ * the caller (UPLOAD_NAME); an upload is immutable once stored (its name is new each time).
+ */
+export interface UploadStore {
+  /** Stores a new upload whole or not at all; `ok` false when there is no room left. */
+  put(name: string, bytes: Uint8Array): Promise<{ ok: boolean }>;
+  /** An upload by its generated name, or undefined. */
+  get(name: string): Promise<Uint8Array | undefined>;
+}
+
+/** The uploads folder as an UploadStore; `write` is for tests (a disk that fills up half-way). */
+export function folderUploadStore(dir: string, write: FileWriter = writeNew): UploadStore {
+  return { put: (name, bytes) => storeUpload(dir, name, bytes, write), get: (name) => readUpload(dir, name) };
+}

@@ -1,0 +1,13 @@
+/** Types of scripts/pg-cluster.mjs (a plain module, so the bench can import it without a build). */
+export function postgresBin(): string;
+export function freePort(): Promise<number>;
+export interface Cluster {
+  url: string;
+  port: number;
+  dir: string;
+  restart(): void;
+  kill(): void;
+  start(): void;
+  stop(): void;
+}
+export function startCluster(options?: { fsync?: boolean; maxConnections?: number }): Promise<Cluster>;
