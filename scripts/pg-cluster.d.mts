@@ -8,6 +8,8 @@ export interface Cluster {
   restart(): void;
   kill(): void;
   start(): void;
+  killAsync(): Promise<unknown>;
+  startAsync(): Promise<unknown>;
   stop(): void;
 }
 export function startCluster(options?: { fsync?: boolean; maxConnections?: number }): Promise<Cluster>;

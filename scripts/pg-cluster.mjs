@@ -2,7 +2,7 @@
 // initdb into a temporary folder, a free port on loopback, a socket folder of its own, trust
 // authentication (nothing but this machine's loopback reaches it). Run as the `postgres` user when
 // the caller is root (PostgreSQL refuses to run as root). Never a mock: this is the real server.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,17 @@ export function freePort() {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** As run(), without blocking the event loop (a test keeps sending requests meanwhile). */
+function runAsync(bin, program, args) {
+  const exe = join(bin, program);
+  const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+  return new Promise((resolve, reject) =>
+    execFile(cmd, argv, { cwd: '/', env: { ...process.env, LC_ALL: 'C' } }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${program} ${args.join(' ')} failed:\n${stdout}\n${stderr}`)) : resolve(stdout),
+    ),
+  );
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -70,7 +81,9 @@ export async function startCluster({ fsync = false, maxConnections = 200 } = {})
     `-c fsync=${fsync ? 'on' : 'off'}`,
     '-c shared_buffers=128MB',
   ].join(' ');
-  const start = () => run(bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
+  const startArgs = ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start'];
+  const stopArgs = ['-D', data, '-m', 'immediate', '-w', 'stop'];
+  const start = () => run(bin, 'pg_ctl', startArgs);
   start();
   let stopped = false;
   return {
@@ -87,6 +100,9 @@ export async function startCluster({ fsync = false, maxConnections = 200 } = {})
       run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     },
     start,
+    /** kill() and start() without blocking the event loop. */
+    killAsync: () => runAsync(bin, 'pg_ctl', stopArgs),
+    startAsync: () => runAsync(bin, 'pg_ctl', startArgs),
     stop() {
       if (stopped) return;
       stopped = true;

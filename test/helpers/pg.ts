@@ -46,7 +46,7 @@ export async function freshDatabase(): Promise<{ url: string; name: string; drop
  * `drop()` ends the pool and drops the database.
  */
 export async function migratedDatabase(poolSize = 5): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }> {
-  const { createPool, migratePg } = await import('../../src/server/store/pg/connect.js');
+  const { createPool, migratePg } = await import('../../src/server/pg/connect.js');
   const db = await freshDatabase();
   const pool = createPool(db.url, { size: poolSize });
   await migratePg(pool, db.name);

@@ -147,6 +147,9 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
         key TEXT NOT NULL,
         hits BIGINT[] NOT NULL,
         last_hit BIGINT NOT NULL,
+        -- Refusals since the last hit taken: what tells the one statement of a hit (RETURNING sees
+        -- only the new row) whether it took a place, even when another took one in the same ms.
+        refused INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (scope, key)
       );
       CREATE INDEX rate_hits_last ON rate_hits (last_hit);

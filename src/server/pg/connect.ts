@@ -8,7 +8,7 @@ import { PG_MIGRATIONS } from './schema.js';
  * server answers with 503 and Retry-After (nothing was stored).
  */
 
-/** The channel every server LISTENs on; payloads are JSON (store/pg/notify.ts). */
+/** The channel every server LISTENs on; payloads are JSON (pg/notify.ts). */
 export const NOTIFY_CHANNEL = 'clinic_gen';
 
 /** Advisory lock keys (pg_advisory_lock takes a bigint): one for migrations, one for blob sweeping. */
@@ -98,6 +98,11 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   } catch (err) {
     throw storeError(err);
   }
+  // A connection the server drops while it is checked out emits 'error' on the client itself (the
+  // pool listens only to idle ones); unheard, that would end the process. The query in flight
+  // rejects anyway, which is where the failure is handled.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   let broken: unknown;
   try {
     await client.query(begin);
@@ -115,6 +120,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     }
     throw storeError(err);
   } finally {
+    client.off('error', ignore);
     client.release(broken instanceof Error ? broken : broken === undefined ? undefined : true);
   }
 }
@@ -152,6 +158,8 @@ export class PgMigrationError extends Error {
  */
 export async function migratePg(pool: pg.Pool, where: string, migrations = PG_MIGRATIONS): Promise<number[]> {
   const client = await pool.connect();
+  const ignore = () => undefined;
+  client.on('error', ignore);
   let broken = false;
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCKS.migrate]);
@@ -190,6 +198,7 @@ export async function migratePg(pool: pg.Pool, where: string, migrations = PG_MI
     if (isConnectionError(err)) broken = true;
     throw err;
   } finally {
+    client.off('error', ignore);
     client.release(broken);
   }
 }

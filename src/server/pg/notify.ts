@@ -1,0 +1,156 @@
+import pg from 'pg';
+import { NOTIFY_CHANNEL } from './connect.js';
+
+/**
+ * How the servers of a group hear of each other's changes (docs/decisions/015-postgresql.md). A
+ * store that changes something other servers keep in memory runs
+ * `SELECT pg_notify('clinic_gen', <json>)` inside the transaction that changes it, so the
+ * notification is delivered at commit, never for a change that rolled back. Every server keeps
+ * one connection LISTENing; when that connection is lost (PostgreSQL restarting, a network cut)
+ * it reconnects by itself with backoff, and then tells its subscribers to `resync`: whatever was
+ * notified meanwhile was missed, so each reloads what it keeps.
+ *
+ * The same connection holds this server's instance lock (a session advisory lock on its instance
+ * id) for as long as the process lives: another server finding a redeploy-all `running` tests
+ * that lock to tell a live owner from a dead one (cities/pg-runs.ts).
+ */
+export type Change = { kind: 'release'; site: string } | { kind: 'cities' } | { kind: 'upload'; name: string };
+export type FeedEvent = Change | { kind: 'resync' };
+
+export interface ChangeFeed {
+  /** Calls `listener` for each change another server (or this one) committed, and `resync` after a reconnect. */
+  subscribe(listener: (event: FeedEvent) => void): () => void;
+  /** Whether the listening connection is up now. */
+  connected(): boolean;
+  /** Stops listening and releases the instance lock. */
+  close(): Promise<void>;
+}
+
+/** The SQL key of a server's instance lock: a live server holds it, a dead one's is free. */
+export const INSTANCE_LOCK_SQL = "hashtextextended('clinic-gen-server:' || $1, 0)";
+
+/** The `pg_notify` call a store runs inside its transaction. */
+export const NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
+export const notifyParams = (change: Change): [string, string] => [NOTIFY_CHANNEL, JSON.stringify(change)];
+
+export interface ChangeFeedOptions {
+  /** This server's instance id (a random UUID), whose lock this connection holds. */
+  instance: string;
+  /** Told of lost connections and reconnects. */
+  onStatus?: (status: 'lost' | 'reconnected', err?: unknown) => void;
+  /** Backoff of reconnection attempts (ms). */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+function parse(payload: string | undefined): Change | undefined {
+  try {
+    const v = JSON.parse(payload ?? '') as Partial<Change> | null;
+    if (v?.kind === 'cities') return { kind: 'cities' };
+    if (v?.kind === 'release' && typeof (v as { site?: unknown }).site === 'string') return { kind: 'release', site: (v as { site: string }).site };
+    if (v?.kind === 'upload' && typeof (v as { name?: unknown }).name === 'string') return { kind: 'upload', name: (v as { name: string }).name };
+  } catch {
+    // A payload this version does not read (a newer server's): ignored.
+  }
+  return undefined;
+}
+
+/** Connects, LISTENs and takes the instance lock; rejects when the first connection fails. */
+export async function openChangeFeed(url: string, o: ChangeFeedOptions): Promise<ChangeFeed> {
+  const listeners = new Set<(event: FeedEvent) => void>();
+  const first = o.firstDelayMs ?? 100;
+  const max = o.maxDelayMs ?? 2_000;
+  let client: pg.Client | undefined;
+  let up = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = first;
+
+  const emit = (event: FeedEvent) => {
+    for (const l of listeners) {
+      try {
+        l(event);
+      } catch {
+        // One subscriber's failure must not keep the others from hearing.
+      }
+    }
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: 'clinic-gen-listen', keepAlive: true, connectionTimeoutMillis: 5_000 });
+    c.on('notification', (n) => {
+      if (n.channel !== NOTIFY_CHANNEL) return;
+      const change = parse(n.payload);
+      if (change) emit(change);
+    });
+    const lost = (err?: unknown) => {
+      if (client !== c) return;
+      client = undefined;
+      up = false;
+      c.removeAllListeners('error');
+      c.on('error', () => undefined);
+      void c.end().catch(() => undefined);
+      if (closed) return;
+      o.onStatus?.('lost', err);
+      schedule();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      await c.query(`SELECT pg_advisory_lock(${INSTANCE_LOCK_SQL})`, [o.instance]);
+    } catch (err) {
+      c.removeAllListeners('error');
+      c.on('error', () => undefined);
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    up = true;
+    delay = first;
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      connect().then(
+        () => {
+          if (!up) return;
+          o.onStatus?.('reconnected');
+          emit({ kind: 'resync' });
+        },
+        () => {
+          delay = Math.min(delay * 2, max);
+          if (!closed) schedule();
+        },
+      );
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    connected: () => up,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      up = false;
+      if (c) {
+        c.removeAllListeners('error');
+        c.on('error', () => undefined);
+        await c.end().catch(() => undefined);
+      }
+    },
+  };
+}
