@@ -98,3 +98,91 @@ export function createBatcher<T, R>(run: (items: T[]) => (R | Error)[], maxBatch
     flush: () => flush(true),
   };
 }
+
+/** Group commit over a network database: `flush()` is a promise, batches run while others wait. */
+export interface AsyncBatcher<T, R> {
+  submit(item: T): Promise<R>;
+  /** Starts whatever is queued now and resolves once it and every batch in flight has settled. */
+  flush(): Promise<void>;
+}
+
+export interface AsyncBatcherOptions {
+  /** Items in one batch at most. */
+  maxBatch?: number;
+  /**
+   * Batches running at once. While they run, new items queue up and leave together when one ends:
+   * the busier the server, the larger the batch, the fewer the commits.
+   */
+  maxInFlight?: number;
+}
+
+/**
+ * The asynchronous twin of createBatcher, for PostgreSQL (store/pg/messages.ts): calls submitted
+ * during one turn of the event loop run as one batch (one transaction). `run` returns one result per
+ * item, in order; an `Error` in the list rejects that item alone, a rejection of `run` rejects the
+ * whole batch. No busy retry: PostgreSQL waits for its row locks itself, without blocking this thread.
+ */
+export function createAsyncBatcher<T, R>(run: (items: T[]) => Promise<(R | Error)[]>, options: AsyncBatcherOptions = {}): AsyncBatcher<T, R> {
+  const maxBatch = options.maxBatch ?? 256;
+  const maxInFlight = options.maxInFlight ?? 2;
+  let queue: Omit<Pending<T, R>, 'since'>[] = [];
+  let scheduled = false;
+  let inFlight = 0;
+  let idleWaiters: (() => void)[] = [];
+
+  const settleIdle = () => {
+    if (queue.length || inFlight) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  };
+
+  const runBatch = async (batch: Omit<Pending<T, R>, 'since'>[]) => {
+    try {
+      const results = await run(batch.map((p) => p.item));
+      batch.forEach((p, i) => {
+        const r = results[i];
+        if (r instanceof Error) p.reject(r);
+        else if (r === undefined) p.reject(new Error('batch returned no result for an item'));
+        else p.resolve(r);
+      });
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
+  };
+
+  const pump = () => {
+    scheduled = false;
+    while (queue.length && inFlight < maxInFlight) {
+      const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
+      queue = batch === queue ? [] : queue.slice(maxBatch);
+      inFlight++;
+      void runBatch(batch).finally(() => {
+        inFlight--;
+        pump();
+        settleIdle();
+      });
+    }
+  };
+
+  return {
+    submit(item) {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        if (queue.length >= maxBatch) pump();
+        else if (!scheduled) {
+          scheduled = true;
+          // setImmediate runs after the current I/O phase, so requests parsed together commit together.
+          setImmediate(pump);
+        }
+      });
+    },
+    flush() {
+      pump();
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
+    },
+  };
+}

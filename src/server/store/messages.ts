@@ -44,9 +44,10 @@ function toMessage(r: Row): StoredMessage {
 
 /**
  * What makes two posts "the same message" under one Idempotency-Key: what the visitor wrote and
- * where it was filed, not when or over which connection it arrived.
+ * where it was filed, not when or over which connection it arrived. Shared with the PostgreSQL store
+ * (pg/messages.ts), so a key keeps its meaning whichever store holds it.
  */
-function bodyHash(m: NewMessage): string {
+export function bodyHash(m: NewMessage): string {
   const parts = [m.firstName, m.lastName, m.email, m.phone, m.service, m.message, m.site, m.page];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }

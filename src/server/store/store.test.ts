@@ -9,10 +9,10 @@ import type { AddResult, NewMessage } from './types.js';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
-function tempStore(notify = false) {
+function tempStore() {
   const dir = mkdtempSync(path.join(tmpdir(), 'clinic-store-'));
   dirs.push(dir);
-  const store = openStore(dir, { notify });
+  const store = openStore(dir);
   stores.push(store);
   return { dir, store };
 }
@@ -36,6 +36,8 @@ const msg = (n: number): NewMessage => ({
 });
 const idOf = (r: AddResult) => ('id' in r ? r.id : undefined);
 
+// What every message store must do is in message-store.contract.test.ts; here, what only the
+// SQLite file does: its pragmas, its migrations and its rollbacks.
 describe('SQLite store', () => {
   it('creates the file with WAL, synchronous=FULL and the latest schema version', () => {
     const { store } = tempStore();
@@ -43,59 +45,6 @@ describe('SQLite store', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)?.version);
     db.close();
-  });
-
-  it('stores messages in one batch, lists newest first and reads unicode back intact', async () => {
-    const { store } = tempStore();
-    const results = await Promise.all([1, 2, 3].map((n) => store.messages.add(msg(n))));
-    expect(new Set(results.map(idOf)).size).toBe(3);
-    const page = await store.messages.list(1, 2);
-    expect(page.total).toBe(3);
-    expect(page.messages.map((m) => m.email)).toEqual(['ana3@example.com', 'ana2@example.com']);
-    expect(page.messages[0]).toMatchObject({ firstName: 'Ana 🌴', lastName: 'Núñez', message: msg(3).message, site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com' });
-    expect((await store.messages.list(2, 2)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
-  });
-
-  it('stores a message only once per idempotency key, even within one batch', async () => {
-    const { store } = tempStore();
-    const [a, b] = await Promise.all([store.messages.add(msg(1), 'key-aaaaaaaa'), store.messages.add({ ...msg(1), receivedAt: 'later', origin: 'x' }, 'key-aaaaaaaa')]);
-    expect(b).toEqual({ id: idOf(a!), duplicate: true });
-    expect((await store.messages.list(1, 10)).total).toBe(1);
-  });
-
-  it('reports a conflict, storing nothing, when a used idempotency key comes with another message', async () => {
-    const { store } = tempStore();
-    const [a, b] = await Promise.all([store.messages.add(msg(1), 'key-bbbbbbbb'), store.messages.add(msg(2), 'key-bbbbbbbb')]);
-    expect(a).toEqual({ id: expect.any(String), duplicate: false });
-    expect(b).toEqual({ conflict: true });
-    expect(await store.messages.add({ ...msg(1), site: 'orlando' }, 'key-bbbbbbbb')).toEqual({ conflict: true });
-    expect((await store.messages.list(1, 10)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
-  });
-
-  it('filters by site, counts per site over 7 and 30 days, and exports in chunks', async () => {
-    const { store } = tempStore();
-    const day = (d: number) => new Date(Date.UTC(2025, 5, 30) - d * 86_400_000).toISOString();
-    const at = (site: string, city: string, d: number, n: number) => ({ ...msg(n), site, city, receivedAt: day(d) });
-    await Promise.all([at('tampa', 'Tampa', 1, 1), at('tampa', 'Tampa', 10, 2), at('orlando', 'Orlando', 40, 3), at('', '', 2, 4)].map((m) => store.messages.add(m)));
-    expect(await store.messages.list(1, 10, { site: 'tampa' })).toMatchObject({ total: 2, messages: [{ email: 'ana2@example.com' }, { email: 'ana1@example.com' }] });
-    expect((await store.messages.list(1, 10, { site: '' })).messages.map((m) => m.email)).toEqual(['ana4@example.com']);
-    expect(store.messages.countBySite(new Date(Date.UTC(2025, 5, 30)))).toEqual([
-      { site: 'tampa', city: 'Tampa', last7Days: 1, last30Days: 2, total: 2 },
-      { site: '', city: '', last7Days: 1, last30Days: 1, total: 1 },
-      { site: 'orlando', city: 'Orlando', last7Days: 0, last30Days: 0, total: 1 },
-    ]);
-    // More rows than one export chunk, with writes between chunks (other statements must still run).
-    await Promise.all(Array.from({ length: 1200 }, (_, i) => store.messages.add(at('orlando', 'Orlando', 3, 10 + i))));
-    const seen: string[] = [];
-    for await (const m of store.messages.all({ site: 'orlando' })) {
-      seen.push(m.email);
-      if (seen.length === 600) await store.messages.list(1, 1);
-    }
-    expect(seen).toHaveLength(1201);
-    expect(seen[0]).toBe('ana3@example.com');
-    const every = [];
-    for await (const m of store.messages.all()) every.push(m);
-    expect(every).toHaveLength(1204);
   });
 
   it('migrates a version 1 database: the old origin column kept, old rows filed under the home clinic', async () => {
@@ -156,18 +105,5 @@ describe('SQLite store', () => {
     db.pragma('user_version = 999');
     db.close();
     expect(() => openStore(dir)).toThrow(/schema version 999/);
-  });
-
-  it('queues a notification with each message when notify is on, and leases it once', async () => {
-    const { store } = tempStore(true);
-    const id = idOf(await store.messages.add(msg(1)));
-    const now = Date.now() + 1000;
-    const claimed = await store.outbox.claimDue(now, 10, 60_000);
-    expect(claimed).toMatchObject([{ messageId: id, site: 'tampa', city: 'Tampa', attempts: 0 }]);
-    expect(await store.outbox.claimDue(now, 10, 60_000)).toEqual([]);
-    await store.outbox.markFailed(claimed[0]!.id, 1, now + 5, 'ECONNREFUSED');
-    expect(await store.outbox.claimDue(now + 5, 10, 60_000)).toHaveLength(1);
-    await store.outbox.markSent(claimed[0]!.id, now + 6);
-    expect(await store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
   });
 });
