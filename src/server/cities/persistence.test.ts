@@ -6,11 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveServerConfig } from '../config.js';
 import { silentLogger } from '../logger.js';
 import { serveClinic, type RunningServer } from '../serve.js';
-import { openStore, type Store } from '../store/open.js';
 import { adminFormConfig, storedTestApp, TEST_FILES, testConfig } from '../testing.js';
-import { samplesDir, SAMPLES_FLAG, seedCities } from './seed.js';
+import { samplesDir } from './seed.js';
 
-/** What survives a restart, and the sample cities of a new data folder. */
+/**
+ * What survives a restart, and the sample cities of a new data folder (the store's part of seeding,
+ * once a store and the served clinic first, is in city-store.contract.test.ts).
+ */
 const closers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
@@ -19,11 +21,6 @@ function app(dataDir?: string) {
   const t = storedTestApp(dataDir ? { dataDir } : {});
   closers.push(() => t.close());
   return t;
-}
-function store(dataDir = mkdtempSync(join(tmpdir(), 'clinic-seed-'))): Store {
-  const s = openStore(dataDir);
-  closers.push(() => s.close());
-  return s;
 }
 
 type Body = Record<string, unknown>;
@@ -62,21 +59,6 @@ describe('after a restart', () => {
 });
 
 describe('the sample cities', () => {
-  it('are imported once a data folder, the served clinic first, and a deleted one never comes back', async () => {
-    const s = store();
-    const dir = mkdtempSync(join(tmpdir(), 'clinic-served-'));
-    // The served clinic shares Tampa's city: it is the served one that is stored.
-    const served = join(dir, 'my-tampa.yaml');
-    writeFileSync(served, readFileSync(join(samplesDir(), 'tampa.yaml'), 'utf8').replace('phone: (813) 555-0142', 'phone: (813) 555-0111'));
-    expect(await seedCities(s.cities, { served })).toEqual(['tampa', 'orlando', 'wesley-chapel']);
-    expect((await s.cities.latest('tampa'))!.yaml).toContain('phone: (813) 555-0111');
-    expect(await s.cities.readFlag(SAMPLES_FLAG)).toEqual(expect.any(String));
-    expect(await seedCities(s.cities, { served })).toEqual([]);
-    await s.cities.remove('orlando', true);
-    expect(await seedCities(s.cities)).toEqual([]);
-    expect((await s.cities.list()).map((c) => c.slug)).toEqual(['tampa', 'wesley-chapel']);
-  });
-
   it('are imported by the server on its first start unless turned off, and deploy with their pictures', async () => {
     // A samples folder and a served clinic's folder, each with a logo named by site path.
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>';

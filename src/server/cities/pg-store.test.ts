@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migratedDatabase, testServerUrl, withDatabase } from '../../../test/helpers/pg.js';
+import { createPool, migratePg, NOTIFY_CHANNEL, StoreUnavailableError } from '../pg/connect.js';
+import { INSTANCE_LOCK_SQL } from '../pg/notify.js';
+import { createPgCityStore } from './pg-store.js';
+import { RUN_STOPPED, type NewVersion } from './types.js';
+
+/**
+ * What only several servers on one PostgreSQL can show: each "server" here is a store on a pool
+ * of its own (city-store.contract.test.ts has what every store does).
+ */
+let db: Awaited<ReturnType<typeof migratedDatabase>>;
+const closers: (() => Promise<unknown>)[] = [];
+beforeAll(async () => {
+  db = await migratedDatabase();
+});
+afterAll(() => db.drop());
+beforeEach(() => db.pool.query('TRUNCATE cities, city_versions, store_meta, redeploy_runs, redeploy_items'));
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+/** Another server: its own pool (connections opened ahead, so saves start together) and instance id. */
+async function server(owner: string = randomUUID()) {
+  const pool = createPool(db.url, { size: 3 });
+  closers.push(() => pool.end());
+  await Promise.all([pool.query('SELECT 1'), pool.query('SELECT 1')]);
+  return createPgCityStore(pool, { owner });
+}
+
+async function client(url = db.url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  closers.push(() => c.end().catch(() => undefined));
+  return c;
+}
+
+/** What a live server does for as long as it lives (the lead's start-up code): hold its owner lock. */
+async function liveServerLock(owner: string) {
+  const c = await client();
+  await c.query(`SELECT pg_advisory_lock(${INSTANCE_LOCK_SQL})`, [owner]);
+  return c;
+}
+
+const version = (slug: string, digest: string): NewVersion => ({ slug, yaml: `city: ${slug}\n# ${digest}\n`, digest, businessName: 'Clinic', city: slug, state: 'FL' });
+const items = [
+  { slug: 'orlando', city: 'Orlando' },
+  { slug: 'tampa', city: 'Tampa' },
+];
+
+describe('several servers saving cities', () => {
+  it('of two servers saving the same city on the same base at once, one saves and the other is stale', async () => {
+    const [a, b] = [await server(), await server()];
+    // Two servers creating the same new city: no row to lock yet, one still wins.
+    const creates = await Promise.all([a.save(version('tampa', 'a0'), { mode: 'create' }), b.save(version('tampa', 'b0'), { mode: 'create' })]);
+    expect(creates.map((r) => r.status).sort()).toEqual(['created', 'exists']);
+    for (let round = 1; round <= 8; round++) {
+      const results = await Promise.all([
+        a.save(version('tampa', `a${round}`), { mode: 'update', baseVersion: round }),
+        b.save(version('tampa', `b${round}`), { mode: 'update', baseVersion: round }),
+      ]);
+      expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual(['saved', 'stale']);
+      expect(results.find((r) => r.status === 'stale')).toEqual({ status: 'stale', latest: round + 1 });
+    }
+    expect((await a.versions('tampa'))!.map((v) => v.version)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+  });
+
+  it('a save and a delete notify the other servers at commit; a save that stores nothing does not', async () => {
+    const store = await server();
+    const listener = await client();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(`${n.channel} ${n.payload}`));
+    await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+
+    await store.save(version('tampa', 'a'), { mode: 'create' });
+    await store.save(version('tampa', 'a'), { mode: 'update' }); // unchanged
+    await store.save(version('tampa', 'b'), { mode: 'update', baseVersion: 7 }); // stale
+    await store.save(version('tampa', 'b'), { mode: 'update', baseVersion: 1 });
+    await store.remove('tampa', true);
+    await store.remove('tampa', true); // already deleted
+    // Notifications arrive in commit order: once the marker is in, everything before it is.
+    await db.pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, 'marker']);
+    for (let i = 0; i < 200 && !heard.includes(`${NOTIFY_CHANNEL} marker`); i++) await new Promise((r) => setTimeout(r, 25));
+    const cities = `${NOTIFY_CHANNEL} ${JSON.stringify({ kind: 'cities' })}`;
+    expect(heard).toEqual([cities, cities, cities, `${NOTIFY_CHANNEL} marker`]);
+  });
+
+  it('lists slugs in byte order on a database whose collation is a language’s', async () => {
+    const name = `cg_icu_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = await client(testServerUrl());
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE 'C' LOCALE_PROVIDER icu ICU_LOCALE 'en-US-u-ka-shifted'`);
+    closers.push(() => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const pool = createPool(withDatabase(testServerUrl(), name), { size: 2 });
+    closers.push(() => pool.end());
+    await migratePg(pool, name);
+    // The database itself sorts punctuation away (as glibc's en_US does): 'wesleyan' before 'wesley-chapel'.
+    const sorted = await pool.query<{ s: string }>("SELECT s FROM unnest(ARRAY['wesley-chapel', 'wesleyan']) AS s ORDER BY s");
+    expect(sorted.rows.map((r) => r.s)).toEqual(['wesleyan', 'wesley-chapel']);
+    const store = createPgCityStore(pool, { owner: randomUUID() });
+    for (const slug of ['wesleyan', 'wesley-chapel']) await store.save(version(slug, 'a'), { mode: 'create' });
+    expect((await store.list()).map((c) => c.slug)).toEqual(['wesley-chapel', 'wesleyan']);
+  });
+});
+
+describe('redeploy runs across servers', () => {
+  it('a run started on one server blocks a start on another until it finishes; of two starts at once one runs', async () => {
+    const [a, b] = [await server(), await server()];
+    const first = await a.redeploys.create({ id: 'run-a', startedAt: '2025-03-01T11:00:00.000Z', items });
+    expect(first.ok).toBe(true);
+    const refused = await b.redeploys.create({ id: 'run-b', startedAt: '2025-03-01T11:00:01.000Z', items: [] });
+    expect(refused).toEqual({ ok: false, running: (first as { run: unknown }).run });
+    await a.redeploys.finish('run-a', 'done', '2025-03-01T11:02:00.000Z');
+
+    const both = await Promise.all([
+      a.redeploys.create({ id: 'run-c', startedAt: '2025-03-01T11:03:00.000Z', items }),
+      b.redeploys.create({ id: 'run-d', startedAt: '2025-03-01T11:03:00.000Z', items }),
+    ]);
+    const won = both.filter((r) => r.ok);
+    expect(won).toHaveLength(1);
+    const lost = both.find((r) => !r.ok) as { running: { id: string } };
+    expect(lost.running.id).toBe((won[0] as { run: { id: string } }).run.id);
+    expect((await db.pool.query("SELECT count(*)::int AS n FROM redeploy_runs WHERE state = 'running'")).rows[0].n).toBe(1);
+  });
+
+  it('recover on another server leaves a live owner’s run running and interrupts a dead owner’s', async () => {
+    const liveOwner = randomUUID();
+    const holder = await liveServerLock(liveOwner);
+    const live = await server(liveOwner);
+    const other = await server();
+    const at = '2025-03-01T12:00:00.000Z';
+
+    await live.redeploys.create({ id: 'live-run', startedAt: '2025-03-01T11:00:00.000Z', items });
+    await live.redeploys.update('live-run', 'orlando', { state: 'deploying', configVersion: 2 });
+    expect(await other.redeploys.recover(at)).toEqual([]);
+    expect(await other.redeploys.get('live-run')).toMatchObject({ state: 'running', items: [{ state: 'deploying' }, { state: 'pending' }] });
+    // The check gave the live server's lock nothing: it is still the holder's alone.
+    expect((await db.pool.query(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_SQL}) AS got`, [liveOwner])).rows[0].got).toBe(false);
+    await live.redeploys.finish('live-run', 'done', '2025-03-01T11:30:00.000Z');
+
+    // A server that died mid-run (it never held a lock, or its connection went with it).
+    const deadOwner = randomUUID();
+    const dead = await server(deadOwner);
+    await dead.redeploys.create({ id: 'dead-run', startedAt: '2025-03-01T11:40:00.000Z', items });
+    await dead.redeploys.update('dead-run', 'orlando', { state: 'ok', configVersion: 2, releaseId: 'r-orlando', finishedAt: '2025-03-01T11:41:00.000Z' });
+    await dead.redeploys.update('dead-run', 'tampa', { state: 'deploying', configVersion: 5 });
+    const third = await server();
+    // Two servers starting at once both look; the run is interrupted once, by one of them.
+    const recovered = await Promise.all([other.redeploys.recover(at), third.redeploys.recover(at)]);
+    expect(recovered.flat()).toEqual(['dead-run']);
+    expect(await other.redeploys.get('dead-run')).toEqual({
+      id: 'dead-run',
+      state: 'interrupted',
+      startedAt: '2025-03-01T11:40:00.000Z',
+      finishedAt: at,
+      items: [
+        { slug: 'orlando', city: 'Orlando', state: 'ok', configVersion: 2, releaseId: 'r-orlando', finishedAt: '2025-03-01T11:41:00.000Z' },
+        { slug: 'tampa', city: 'Tampa', state: 'failed', configVersion: 5, error: RUN_STOPPED, finishedAt: at },
+      ],
+    });
+    // Asking about the dead owner took its lock and gave it back.
+    const probe = await client();
+    expect((await probe.query(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_SQL}) AS got`, [deadOwner])).rows[0].got).toBe(true);
+    await probe.query(`SELECT pg_advisory_unlock(${INSTANCE_LOCK_SQL})`, [deadOwner]);
+
+    // The live server dies: its lock goes with its connection, and its run is recovered.
+    await live.redeploys.create({ id: 'orphan', startedAt: '2025-03-01T12:10:00.000Z', items });
+    await holder.end();
+    expect(await other.redeploys.recover('2025-03-01T12:20:00.000Z')).toEqual(['orphan']);
+    expect((await other.redeploys.get('orphan'))!.items.map((i) => [i.state, i.error])).toEqual([
+      ['failed', RUN_STOPPED],
+      ['failed', RUN_STOPPED],
+    ]);
+    expect((await other.redeploys.create({ id: 'next', startedAt: '2025-03-01T12:30:00.000Z', items })).ok).toBe(true);
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('answers every call with StoreUnavailableError', async () => {
+    const pool = createPool('postgres://postgres@127.0.0.1:1/clinic', { size: 1, connectTimeoutMs: 2_000 });
+    closers.push(() => pool.end());
+    const store = createPgCityStore(pool, { owner: randomUUID() });
+    const calls: [string, () => Promise<unknown>][] = [
+      ['list', () => store.list()],
+      ['latest', () => store.latest('tampa')],
+      ['save', () => store.save(version('tampa', 'a'), { mode: 'create' })],
+      ['remove', () => store.remove('tampa', true)],
+      ['claimFlag', () => store.claimFlag('k', 'v')],
+      ['create', () => store.redeploys.create({ id: 'r', startedAt: '2025-03-01T11:00:00.000Z', items })],
+      ['update', () => store.redeploys.update('r', 'tampa', { state: 'ok' })],
+      ['latest run', () => store.redeploys.latest()],
+      ['recover', () => store.redeploys.recover('2025-03-01T11:00:00.000Z')],
+    ];
+    for (const [name, call] of calls) await expect(call(), name).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});
