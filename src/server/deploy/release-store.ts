@@ -59,7 +59,7 @@ export type RollbackResult = { ok: true; release: ReleaseMeta } | { ok: false; s
 /**
  * The deployed sites as the routes see them; expected failures come back as `{ ok: false }`. Two
  * implementations pass the same contract tests (release-store.contract.test.ts): this folder on
- * disk (one server, the default) and PostgreSQL (store/pg/releases.ts: any number of servers, each
+ * disk (one server, the default) and PostgreSQL (deploy/pg-release-store.ts: any number of servers, each
  * serving the live files from memory). No route knows which one it talks to.
  */
 export interface ReleaseStore {
@@ -153,6 +153,7 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
   }
 
   async function releaseIds(site: string): Promise<string[]> {
+    if (!isSiteName(site)) return [];
     const names = await readdir(join(siteDir(site), 'releases')).catch(() => [] as string[]);
     return names.filter((n) => RELEASE_ID.test(n)).sort();
   }

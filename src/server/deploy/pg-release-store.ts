@@ -1,0 +1,384 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { SiteBytes } from './files.js';
+import { checkFileName, isSiteName } from './names.js';
+import { releaseTime, type DeployResult, type ReleaseMeta, type ReleaseStore, type RollbackResult } from './release-store.js';
+import { guarded, inTransaction, LOCKS } from '../pg/connect.js';
+import { NOTIFY_SQL, notifyParams, type ChangeFeed } from '../pg/notify.js';
+import { fetchLive, liveMemory, type Loaded, type LiveRead } from './pg-release-memory.js';
+
+export interface PgReleaseStoreOptions {
+  /** This server's change feed: other servers' deploys reach memory through it. */
+  feed: ChangeFeed;
+  /** Releases kept per site (the live one is always kept). Default 10. */
+  keep?: number;
+  now?: () => Date;
+  /** Told after a site's live release changed in this process's memory (a deploy here, or heard from another server). */
+  onChange?: (site: string) => void;
+  /** Test hook: runs inside the deploy's transaction, everything written but the live pointer. */
+  beforeSwitch?: (site: string, releaseId: string) => Promise<void>;
+}
+
+const RELEASE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
+const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+const SITE_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('release:' || $1, 0))";
+/** The unique index of live_sites on lower(domain) (schema.ts). */
+const DOMAIN_INDEX = 'live_sites_domain';
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+const quietly = (f: () => void) => {
+  try {
+    f();
+  } catch {
+    // The listener's failure is its own: the change is committed and in memory.
+  }
+};
+
+/**
+ * inTransaction, with the connection's 'error' event heard while it is checked out: a connection
+ * that dies between two queries (awaiting beforeSwitch) emits it, and unheard it would end the
+ * process. The next query then fails, as a connection error.
+ */
+async function transaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>, begin?: string): Promise<T> {
+  return inTransaction(
+    pool,
+    async (c) => {
+      const ignore = () => undefined;
+      c.on('error', ignore);
+      try {
+        return await work(c);
+      } finally {
+        c.removeListener('error', ignore);
+      }
+    },
+    begin,
+  );
+}
+
+/** A refusal found inside a transaction: thrown to roll it back, caught as a value outside. */
+class DomainTaken extends Error {
+  constructor(readonly domain: string, readonly owner: string) {
+    super(`${domain} is the domain of the live site ${owner}`);
+  }
+}
+
+/**
+ * Deployed sites in PostgreSQL (docs/decisions/015-postgresql.md), so any number of clinic servers
+ * serve the same deployments. File bytes are stored once by SHA-256 (`blobs`); a release names its
+ * files; `live_sites` is the live pointer, and its unique index on lower(domain) keeps one live site
+ * per domain across every server. Same contract as the disk store (release-store.contract.test.ts).
+ *
+ * Pages are served from memory: every live release is loaded at open and kept current by the change
+ * feed (a `release` notification reloads one site, a `resync` all of them), so `currentId`,
+ * `readLive` and `list` never wait on the database and deployed sites stay up while it is down.
+ * History, metadata and zips read the database. A deploy, rollback or removal is one transaction
+ * under a per-site advisory lock that notifies at commit; this process's memory is updated at once,
+ * without waiting for its own notification. `close()` stops listening; the pool and feed are the caller's.
+ */
+export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions): Promise<ReleaseStore & { close(): void }> {
+  const keep = o.keep ?? 10;
+  const now = o.now ?? (() => new Date());
+  const mem = liveMemory();
+  /** The ticket of the latest reload asked for, by site, and of the latest resync: see `settle`. */
+  const asked = new Map<string, number>();
+  let resyncAsked = 0;
+  let closed = false;
+  let sweeping: Promise<void> = Promise.resolve();
+
+  const changed = (site: string) => {
+    if (o.onChange) quietly(() => o.onChange!(site));
+  };
+
+  /** Applies what a read found, as of `ticket`: loaded sites replaced, listed ones left, the rest of `scope` dropped. */
+  function apply(ticket: number, scope: Iterable<string>, r: LiveRead): void {
+    if (closed) return;
+    for (const site of [...scope]) if (!r.listed.has(site) && mem.set(site, ticket, undefined)) changed(site);
+    for (const [site, l] of r.loaded) if (mem.set(site, ticket, l)) changed(site);
+  }
+
+  /** Reloads one site from the database; a failure leaves memory as it was (the next resync mends it). */
+  async function reload(site: string): Promise<void> {
+    const ticket = mem.ticket();
+    asked.set(site, ticket);
+    try {
+      apply(ticket, [site], await transaction(pool, (c) => fetchLive(c, mem, [site], true), READ_SNAPSHOT));
+    } catch {
+      // Database unreachable: keep serving what memory holds.
+    }
+  }
+
+  /** Reloads every live site whose live release changed, and drops the ones gone. */
+  async function resync(): Promise<void> {
+    const ticket = mem.ticket();
+    resyncAsked = ticket;
+    try {
+      const r = await transaction(pool, (c) => fetchLive(c, mem, undefined, true), READ_SNAPSHOT);
+      apply(ticket, mem.sites.keys(), r);
+    } catch {
+      // As for reload.
+    }
+  }
+
+  /**
+   * Puts what this process committed into memory. A reload asked for while the change was in flight
+   * may have read the state before it, or a later one this now covers: it is asked for again.
+   */
+  function settle(site: string, since: number, next: Loaded | undefined): void {
+    if (closed) return;
+    if (mem.set(site, mem.ticket(), next)) changed(site);
+    if ((asked.get(site) ?? 0) > since || resyncAsked > since) void reload(site);
+  }
+
+  /** Deletes the blobs no release names any more, one sweep at a time, off the request's path. */
+  function sweep(hashes: string[]): void {
+    if (!hashes.length) return;
+    sweeping = sweeping
+      .then(() =>
+        transaction(pool, async (c) => {
+          // Exclusive against every deploy's shared lock: no deploy is between "this blob is
+          // stored" and "my release names it" while a blob is deleted.
+          await c.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.blobs]);
+          await c.query('DELETE FROM blobs b WHERE b.hash = ANY($1) AND NOT EXISTS (SELECT 1 FROM release_files f WHERE f.hash = b.hash)', [hashes]);
+        }),
+      )
+      .catch(() => undefined); // Best effort: an orphan blob costs room, never a page.
+  }
+
+  /** Makes `id` the live release of `site` (this transaction's), or throws DomainTaken. */
+  async function pointTo(c: pg.PoolClient, site: string, id: string, domain: string | undefined): Promise<void> {
+    await c.query('SAVEPOINT live');
+    try {
+      await c.query(
+        'INSERT INTO live_sites (site, release_id, domain) VALUES ($1, $2, $3) ON CONFLICT (site) DO UPDATE SET release_id = EXCLUDED.release_id, domain = EXCLUDED.domain',
+        [site, id, domain ?? null],
+      );
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (!domain || e.code !== '23505' || e.constraint !== DOMAIN_INDEX) throw err;
+      await c.query('ROLLBACK TO SAVEPOINT live');
+      throw new DomainTaken(domain, (await domainOwner(c, site, domain)) ?? 'another site');
+    }
+  }
+
+  async function domainOwner(c: pg.PoolClient, site: string, domain: string): Promise<string | undefined> {
+    const { rows } = await c.query<{ site: string }>('SELECT site FROM live_sites WHERE lower(domain) = lower($1) AND site <> $2', [domain, site]);
+    return rows[0]?.site;
+  }
+
+  async function insertBlobs(c: pg.PoolClient, bytes: Map<string, Uint8Array>): Promise<void> {
+    const { rows } = await c.query<{ hash: string }>('SELECT hash FROM blobs WHERE hash = ANY($1)', [[...bytes.keys()]]);
+    const stored = new Set(rows.map((r) => r.hash));
+    const missing = [...bytes].filter(([hash]) => !stored.has(hash));
+    // Several blobs a statement, bound as binary parameters (an array would travel as hex text).
+    for (let i = 0; i < missing.length; ) {
+      const params: unknown[] = [];
+      let size = 0;
+      while (i < missing.length && params.length < 200 && (size === 0 || size + missing[i]![1].byteLength <= 16 << 20)) {
+        const [hash, b] = missing[i++]!;
+        params.push(hash, asBuffer(b));
+        size += b.byteLength;
+      }
+      const values = Array.from({ length: params.length / 2 }, (_, k) => `($${2 * k + 1}, $${2 * k + 2})`).join(', ');
+      await c.query(`INSERT INTO blobs (hash, bytes) VALUES ${values} ON CONFLICT DO NOTHING`, params);
+    }
+  }
+
+  const unsubscribe = o.feed.subscribe((event) => {
+    if (closed) return;
+    if (event.kind === 'release' && isSiteName(event.site)) void reload(event.site);
+    else if (event.kind === 'resync') void resync();
+  });
+  try {
+    const ticket = mem.ticket();
+    apply(ticket, [], await transaction(pool, (c) => fetchLive(c, mem), READ_SNAPSHOT));
+  } catch (err) {
+    unsubscribe();
+    throw err;
+  }
+
+  return {
+    close() {
+      closed = true;
+      unsubscribe();
+    },
+
+    async currentId(site) {
+      return mem.sites.get(site)?.meta.id;
+    },
+
+    async list() {
+      return [...mem.sites].sort(([a], [b]) => (a < b ? -1 : 1)).map(([siteName, l]) => ({ siteName, release: l.meta }));
+    },
+
+    /** The live file from memory; the bytes are shared with every site holding the same file, not to be changed. */
+    async readLive(site, name) {
+      const hash = mem.sites.get(site)?.files.get(name);
+      return hash === undefined ? undefined : mem.bytes(hash);
+    },
+
+    async releaseIds(site) {
+      if (!isSiteName(site)) return [];
+      const { rows } = await guarded(() => pool.query<{ id: string }>('SELECT id FROM releases WHERE site = $1 ORDER BY id', [site]));
+      return rows.map((r) => r.id);
+    },
+
+    async meta(site, id) {
+      if (isSiteName(site)) {
+        const { rows } = await guarded(() => pool.query<{ meta: ReleaseMeta }>('SELECT meta FROM releases WHERE site = $1 AND id = $2', [site, id]));
+        if (rows[0]) return { ...rows[0].meta, id };
+      }
+      return { id, createdAt: releaseTime(id) };
+    },
+
+    async history(site) {
+      if (!isSiteName(site)) return [];
+      const { rows } = await guarded(() =>
+        pool.query<{ id: string; created_at: string; city_slug: string | null; config_version: unknown; live: boolean }>(
+          `SELECT r.id, r.created_at, r.meta->>'citySlug' AS city_slug, r.meta->'configVersion' AS config_version, l.site IS NOT NULL AS live
+           FROM releases r LEFT JOIN live_sites l ON l.site = r.site AND l.release_id = r.id
+           WHERE r.site = $1 ORDER BY r.id DESC`,
+          [site],
+        ),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+        citySlug: r.city_slug ?? undefined,
+        configVersion: typeof r.config_version === 'number' ? r.config_version : undefined,
+        live: r.live,
+      }));
+    },
+
+    async releaseFiles(site, id) {
+      if (!isSiteName(site) || !RELEASE_ID.test(id)) return undefined;
+      return guarded(async () => {
+        const { rows } = await pool.query<{ name: string; bytes: Buffer | null }>(
+          `SELECT f.name, b.bytes FROM releases r
+           LEFT JOIN release_files f ON f.site = r.site AND f.release_id = r.id LEFT JOIN blobs b ON b.hash = f.hash
+           WHERE r.site = $1 AND r.id = $2`,
+          [site, id],
+        );
+        if (!rows.length) return undefined;
+        const files: SiteBytes = new Map();
+        for (const r of rows) if (r.name !== null && r.bytes && checkFileName(r.name).ok) files.set(r.name, r.bytes);
+        return files;
+      });
+    },
+
+    async deploy(site, input): Promise<DeployResult> {
+      if (!isSiteName(site)) return { ok: false, error: 'not a valid site name' };
+      const files = new Map<string, string>();
+      const bytes = new Map<string, Uint8Array>();
+      for (const [name, content] of input.files) {
+        const hash = sha256(content);
+        files.set(name, hash);
+        // A copy: memory must not change if the caller reuses its buffers, nor hold a larger one alive.
+        if (!bytes.has(hash)) bytes.set(hash, new Uint8Array(content));
+      }
+      const domain = input.domainName;
+      const since = mem.now();
+      try {
+        const done = await transaction(pool, async (c) => {
+          await c.query(`${SITE_LOCK}, pg_advisory_xact_lock_shared($2)`, [site, LOCKS.blobs]);
+          const { rows } = await c.query<{ newest: string | null; owner: string | null }>(
+            `SELECT (SELECT max(id) FROM releases WHERE site = $1) AS newest,
+                    (SELECT site FROM live_sites WHERE lower(domain) = lower($2) AND site <> $1 LIMIT 1) AS owner`,
+            [site, domain ?? null],
+          );
+          // Refused before anything is written; the unique index below settles a race with another server.
+          if (domain && rows[0]!.owner) throw new DomainTaken(domain, rows[0]!.owner);
+          // Ids sort in deploy order (rollback and pruning rely on it), even for two deploys within
+          // a millisecond or a clock that stepped back: never earlier than the newest release.
+          const newest = rows[0]!.newest;
+          const at = new Date(Math.max(now().getTime(), newest ? Date.parse(releaseTime(newest)) + 1 : 0));
+          const id = `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+          const release: ReleaseMeta = {
+            id,
+            createdAt: at.toISOString(),
+            domainName: input.domainName,
+            businessName: input.businessName,
+            city: input.city,
+            config: input.config,
+            citySlug: input.citySlug,
+            configVersion: input.configVersion,
+          };
+          await insertBlobs(c, bytes);
+          await c.query(
+            `WITH r AS (INSERT INTO releases (site, id, created_at, meta) VALUES ($1, $2, $3, $4::jsonb))
+             INSERT INTO release_files (site, release_id, name, hash) SELECT $1, $2, n, h FROM unnest($5::text[], $6::text[]) AS t (n, h)`,
+            [site, id, release.createdAt, JSON.stringify(release), [...files.keys()], [...files.values()]],
+          );
+          await o.beforeSwitch?.(site, id);
+          await pointTo(c, site, id, domain);
+          const pruned = await c.query<{ hash: string }>(
+            `WITH doomed AS (
+               DELETE FROM releases WHERE site = $1 AND id <> $2
+               AND id IN (SELECT id FROM releases WHERE site = $1 ORDER BY id DESC OFFSET $3) RETURNING id)
+             SELECT DISTINCT f.hash FROM release_files f JOIN doomed d ON f.release_id = d.id WHERE f.site = $1`,
+            [site, id, keep],
+          );
+          await c.query(NOTIFY_SQL, notifyParams({ kind: 'release', site }));
+          return { release, pruned: pruned.rows.map((r) => r.hash) };
+        });
+        settle(site, since, { meta: done.release, files, bytes });
+        sweep(done.pruned);
+        return { ok: true, release: done.release };
+      } catch (err) {
+        if (err instanceof DomainTaken) return { ok: false, error: err.message, domainOwner: err.owner };
+        throw err;
+      }
+    },
+
+    async rollback(site, to): Promise<RollbackResult> {
+      if (!isSiteName(site)) return { ok: false, status: 404, error: 'no such site' };
+      const since = mem.now();
+      try {
+        const done = await transaction(pool, async (c) => {
+          await c.query(SITE_LOCK, [site]);
+          const live = (await c.query<{ release_id: string }>('SELECT release_id FROM live_sites WHERE site = $1', [site])).rows[0]?.release_id;
+          if (!live) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
+          const { rows } = await c.query<{ id: string; meta: ReleaseMeta }>(
+            to === undefined
+              ? 'SELECT id, meta FROM releases WHERE site = $1 AND id < $2 ORDER BY id DESC LIMIT 1'
+              : 'SELECT id, meta FROM releases WHERE site = $1 AND id = $2',
+            [site, to ?? live],
+          );
+          if (!rows[0]) return { ok: false as const, status: 409 as const, error: to ? `no release ${to} of ${site}` : `${site} has no earlier release to roll back to` };
+          const release = { ...rows[0].meta, id: rows[0].id };
+          await pointTo(c, site, release.id, release.domainName);
+          const loaded = (await fetchLive(c, mem, [site])).loaded.get(site);
+          await c.query(NOTIFY_SQL, notifyParams({ kind: 'release', site }));
+          return { ok: true as const, release, loaded };
+        });
+        if (!done.ok) return done;
+        settle(site, since, done.loaded);
+        return { ok: true, release: done.release };
+      } catch (err) {
+        if (err instanceof DomainTaken) return { ok: false, status: 409, error: `${err.domain} is now the domain of the live site ${err.owner}` };
+        throw err;
+      }
+    },
+
+    async remove(site) {
+      if (!isSiteName(site)) return false;
+      const since = mem.now();
+      const done = await transaction(pool, async (c) => {
+        await c.query(SITE_LOCK, [site]);
+        const live = await c.query('DELETE FROM live_sites WHERE site = $1', [site]);
+        const { rows } = await c.query<{ n: number; hashes: string[] }>(
+          `WITH doomed AS (DELETE FROM releases WHERE site = $1 RETURNING id)
+           SELECT (SELECT count(*) FROM doomed)::int AS n,
+                  ARRAY(SELECT DISTINCT f.hash FROM release_files f JOIN doomed d ON f.release_id = d.id WHERE f.site = $1) AS hashes`,
+          [site],
+        );
+        const existed = (live.rowCount ?? 0) > 0 || rows[0]!.n > 0;
+        if (existed) await c.query(NOTIFY_SQL, notifyParams({ kind: 'release', site }));
+        return { existed, hashes: rows[0]!.hashes };
+      });
+      settle(site, since, undefined);
+      sweep(done.hashes);
+      return done.existed;
+    },
+  };
+}
