@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { UPLOAD_NAME, type UploadStore } from './upload-files.js';
+import { guarded, storeError } from '../pg/connect.js';
+
+/** SQLSTATE disk_full: the database has no room left, which the upload routes answer like a full disk. */
+const DISK_FULL = '53100';
+
+/**
+ * Uploads in PostgreSQL (table `uploads`), so a logo uploaded through one server is read by every
+ * other. An upload is immutable once stored (its name is new each time), so each server keeps the
+ * ones it has read in a local cache folder and asks the database only on a miss. Only names
+ * matching UPLOAD_NAME ever reach the database or the disk.
+ */
+export function pgUploadStore(pool: pg.Pool, cacheDir: string): UploadStore {
+  return {
+    async put(name, bytes) {
+      // The caller checks names (upload-routes.ts); another name here is a bug, not a user error.
+      if (!UPLOAD_NAME.test(name)) throw new Error(`not an upload name: ${JSON.stringify(name)}`);
+      try {
+        await pool.query('INSERT INTO uploads (name, bytes) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+          name,
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        ]);
+        return { ok: true };
+      } catch (err) {
+        if ((err as { code?: unknown }).code === DISK_FULL) return { ok: false };
+        throw storeError(err);
+      }
+    },
+    async get(name) {
+      if (!UPLOAD_NAME.test(name)) return undefined;
+      const cached = await readFile(join(cacheDir, name)).catch(() => undefined);
+      if (cached) return cached;
+      const { rows } = await guarded(() => pool.query<{ bytes: Buffer }>('SELECT bytes FROM uploads WHERE name = $1', [name]));
+      if (!rows[0]) return undefined;
+      await cacheCopy(cacheDir, name, rows[0].bytes);
+      return rows[0].bytes;
+    },
+  };
+}
+
+/**
+ * Keeps a copy in the cache folder, whole or not at all (a temporary name, which UPLOAD_NAME never
+ * reads, then a rename). Best effort: a cache that cannot be written costs a database read later,
+ * never the read at hand.
+ */
+async function cacheCopy(dir: string, name: string, bytes: Uint8Array): Promise<void> {
+  const tmp = join(dir, `.tmp-${randomBytes(6).toString('hex')}-${name}`);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(tmp, bytes, { flag: 'wx' });
+    await rename(tmp, join(dir, name));
+  } catch {
+    await rm(tmp, { force: true }).catch(() => undefined);
+  }
+}
