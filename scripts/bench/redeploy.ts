@@ -176,7 +176,7 @@ export async function apiRuns(dir: string, configs: City[]): Promise<RedeployBen
     // Per city: from the moment its release got its id (in the store, after the build) to the
     // moment the run recorded it live: writing, fsync, the switch and the record. Cities overlap
     // (the runner works on several at once), so these add up to more than the wall time.
-    const db = new Database(server.store.file, { readonly: true });
+    const db = new Database(server.store.location, { readonly: true });
     const rows = db.prepare('SELECT release_id AS id, finished_at AS at FROM redeploy_items WHERE run_id = ? AND release_id IS NOT NULL').all(run.id) as { id: string; at: string }[];
     db.close();
     const per = rows.map((r) => Date.parse(r.at) - releaseMs(r.id));

@@ -102,6 +102,10 @@ export const databaseUnavailable = (file: string, reason: string): Message => ({
   title: `The database ${file} cannot be opened: ${reason}.`,
   hint: 'Check that the --data folder can be created and written by this user, and that the file is a clinic-gen database.',
 });
+export const postgresUnavailable = (where: string, reason: string): Message => ({
+  title: `The PostgreSQL database ${where} cannot be used: ${reason}.`,
+  hint: 'Check DATABASE_URL (host, port, user, password, database name), that PostgreSQL is running and reachable from this machine, and that the user may create tables in that database.',
+});
 export const listenPortInUse = (address: string, flag: string): Message => ({
   title: `${address} is already in use by another program.`,
   hint: `Stop that program, or choose another port with ${flag}.`,

@@ -72,6 +72,11 @@ export interface ServerConfig {
    */
   seedSamples: boolean;
   mail?: MailSettings;
+  /**
+   * DATABASE_URL: every store in PostgreSQL, shared by any number of servers
+   * (docs/decisions/015-postgresql.md). Absent: SQLite and the data folder, one server.
+   */
+  database?: { url: string; poolSize: number };
 }
 
 export type ServerConfigResult = { ok: true; config: ServerConfig } | { ok: false; errors: string[] };
@@ -154,6 +159,7 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
       urlTemplate: env.DEPLOY_URL_TEMPLATE ?? SERVER_DEFAULTS.urlTemplate,
       seedSamples: flags.data.seedSamples ?? env.CLINIC_GEN_SEED_SAMPLES ?? SERVER_DEFAULTS.seedSamples,
       mail,
+      database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE ?? SERVER_DEFAULTS.databasePoolSize } : undefined,
     },
   };
 }

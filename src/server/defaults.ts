@@ -29,4 +29,6 @@ export const SERVER_DEFAULTS = {
   urlTemplate: DEFAULT_URL_TEMPLATE,
   /** Import the sample configs as saved cities on a data folder's first start (--no-samples turns it off). */
   seedSamples: true,
+  /** PostgreSQL connections of one server (DATABASE_POOL_SIZE), besides its listening connection. */
+  databasePoolSize: 10,
 } as const;

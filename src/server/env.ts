@@ -59,6 +59,18 @@ export const serverEnvSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'expected 1 (import the sample cities on first start) or 0 (start with no saved city)' })
     .transform((v) => v === '1' || v === 'true')
     .optional(),
+  // PostgreSQL for every server of a group (docs/decisions/015-postgresql.md); without it, SQLite in --data.
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), { error: 'expected a PostgreSQL URL like postgres://clinic:secret@db.internal:5432/clinic' })
+    .optional(),
+  DATABASE_POOL_SIZE: z
+    .string()
+    .regex(/^\d+$/, { error: 'expected a whole number of connections from 1 to 100, like 10' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100, { error: 'expected a whole number of connections from 1 to 100, like 10' })
+    .optional(),
   // Where "Visit Site" points (docs/decisions/003-admin-deploys.md); default in config.ts.
   DEPLOY_URL_TEMPLATE: z
     .string()

@@ -16,9 +16,10 @@ import { trustedSet } from './http/client.js';
 import { connectionPool, limitConnections } from './http/connection-limit.js';
 import { healthAnswer, type Readiness } from './http/health.js';
 import { trackConnections } from './shutdown.js';
-import { databaseProblem, listenProblem } from './start-error.js';
+import { listenProblem } from './start-error.js';
 import { BUSY_RETRY } from './store/busy.js';
-import { DB_FILE, openStore, type Store } from './store/open.js';
+import { openServerStore } from './open-store.js';
+import type { ServerStore } from './store/backend.js';
 import type { AppDeps, FormPageRenderer } from './types.js';
 
 /**
@@ -64,7 +65,7 @@ export interface RunningServer {
   /** The sites listener: deployed sites, previews, the contact API. */
   sitesUrl: string;
   sitesPort: number;
-  store: Store;
+  store: ServerStore;
   /** Stops accepting, lets in-flight requests finish, stops the mail worker, closes the database. */
   close(): Promise<void>;
 }
@@ -97,17 +98,13 @@ const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 /** Opens the store, wires mail and listens on the configured host and both ports. */
 export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const { server: config } = o;
-  let store: Store;
-  try {
-    store = openStore(config.dataDir, { notify: config.mail !== undefined, home: { site: citySlug(o.clinic.city), city: o.clinic.city } });
-  } catch (err) {
-    throw databaseProblem(err, join(config.dataDir, DB_FILE));
-  }
+  const store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases });
   if (config.seedSamples) {
     try {
+      // With PostgreSQL, servers starting together seed once: the first claims the store's flag.
       await seedCities(store.cities, { served: o.configPath, dir: o.samplesDir, logger: o.logger });
     } catch (err) {
-      store.close();
+      await store.close();
       throw err;
     }
   }
@@ -126,6 +123,9 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
       lockedSince = undefined;
       return { ready: true };
     }
+    // PostgreSQL's probe already says whether the database answers; SQLite's says whether another
+    // process holds the write lock at this instant, which only counts once it lasts.
+    if (store.kind === 'postgres') return { ready: false, reason: 'database' };
     lockedSince ??= performance.now();
     return performance.now() - lockedSince < (o.lockGraceMs ?? BUSY_RETRY.budgetMs) ? { ready: true } : { ready: false, reason: 'database' };
   };
@@ -148,7 +148,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   } catch (err) {
     await Promise.all(connections.map((c) => c.drain(0)));
     await worker?.stop();
-    store.close();
+    await store.close();
     throw err;
   }
   const port = (admin.address() as AddressInfo).port;
@@ -159,6 +159,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     files,
     store: store.messages,
     cities: store.cities,
+    shared: store.shared,
     // The served clinic's pictures sit beside its config, as `clinic-gen build` reads them.
     cityAssetFolders: [...(o.configPath ? [dirname(o.configPath)] : []), o.samplesDir ?? samplesDir()],
     logger: o.logger,
@@ -166,6 +167,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     releases: o.releases,
     onMessageStored: worker ? () => worker.kick() : undefined,
   });
+  const running = apps;
+  store.onRemoteChange((kind) => running.remoteChange(kind));
   for (const s of [admin, sites]) s.on('error', (err) => o.logger.error('server.error', errorFields(err)));
   worker?.start();
   const runs = apps.redeploys;
@@ -189,7 +192,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
         // A redeploy-all in progress finishes the cities in flight and is recorded as interrupted.
         await runs.stop();
         await worker?.stop();
-        store.close();
+        await store.close();
       })()),
   };
 }
+

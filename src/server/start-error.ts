@@ -28,3 +28,9 @@ export function databaseProblem(err: unknown, file: string): ServerStartError {
   const reason = e?.code === 'EACCES' || e?.code === 'EPERM' ? 'permission denied' : (e?.message ?? String(err)).split('\n')[0]!;
   return new ServerStartError([textOf(M.databaseUnavailable(file, reason))]);
 }
+
+/** PostgreSQL could not be reached or migrated at start: the URL (without its password) and why. */
+export function postgresProblem(err: unknown, where: string): ServerStartError {
+  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+  return new ServerStartError([textOf(M.postgresUnavailable(where, reason))]);
+}

@@ -55,7 +55,7 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
     configPath: options.configPath,
   });
 
-  logger.info('server.listening', { url: server.url, sites: server.sitesUrl, database: server.store.file, mail: settings.mail !== undefined });
+  logger.info('server.listening', { url: server.url, sites: server.sitesUrl, database: server.store.location, mail: settings.mail !== undefined });
   if (settings.publicUrl && !settings.sitesUrl) {
     logger.warn('sites.url_unset', { note: `PUBLIC_URL is set but SITES_URL is not: links to deployed sites and previews use port ${server.sitesPort} of the admin's host name; set SITES_URL to their public address` });
   }

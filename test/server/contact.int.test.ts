@@ -163,7 +163,7 @@ describe('cities and origins over a real socket', () => {
   });
 
   it('exports 40,000 messages as CSV while the database stays free for other requests', async () => {
-    const db = new Database(server.store.file);
+    const db = new Database(server.store.location);
     const insert = db.prepare(
       `INSERT INTO messages (public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message)
        VALUES (?, '2025-03-01T00:00:00.000Z', 'orlando', 'Orlando', 'contact/', 'https://orlando.example.com', 'Bulk', 'Row', 'bulk@example.com', '', '', ?)`,

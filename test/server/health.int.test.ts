@@ -40,7 +40,7 @@ describe('health and readiness on a real server', () => {
 
   it('stays ready through a short lock held by another process, is not ready once it lasts, and ready again when it ends', async () => {
     const server = await started({}, { lockGraceMs: 300 });
-    const other = new Database(server.store.file);
+    const other = new Database(server.store.location);
     cleanups.push(() => void other.close());
     other.exec('BEGIN IMMEDIATE');
     // Within the grace (a write would still be waiting for the lock): still ready.

@@ -46,7 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}, extra: T
     throw err;
   });
   const read = <T>(sql: string): T[] => {
-    const db = new Database(server.store.file, { readonly: true });
+    const db = new Database(server.store.location, { readonly: true });
     try {
       return db.prepare(sql).all() as T[];
     } finally {

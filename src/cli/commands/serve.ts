@@ -9,7 +9,7 @@ import type { CliIo } from '../io.js';
 export function registerServe(program: Command, io: CliIo, setCode: (c: number) => void): void {
   program
     .command('serve')
-    .description('Run the clinic server: the live site, the contact API (stored in SQLite) and the admin; deployed sites and previews on a port of their own.')
+    .description('Run the clinic server: the live site, the contact API (stored in SQLite, or PostgreSQL with DATABASE_URL) and the admin; deployed sites and previews on a port of their own.')
     .requiredOption('-c, --config <file>', 'the clinic config (YAML) of the site to serve')
     // Defaults are filled in by the server's config.ts; the help only shows them.
     .option('-p, --port <number>', `port to listen on (default: ${SERVER_DEFAULTS.port})`, wholeNumber('--port', 65535))
@@ -25,6 +25,9 @@ Environment:
   ADMIN_PASSWORD   password of /admin and the admin API (HTTP Basic, user "admin"); without it the
                    server only listens on loopback and answers to localhost names only
   PUBLIC_URL, SITES_URL  public URLs of the admin and of the sites listener (links, allowed Host)
+  DATABASE_URL     postgres://user:pass@host:5432/db: keep everything in PostgreSQL, so any number
+                   of servers share messages, cities and deployments (DATABASE_POOL_SIZE, default
+                   ${SERVER_DEFAULTS.databasePoolSize}); without it, SQLite in --data
   SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or
   SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE,
   CLINIC_GEN_SEED_SAMPLES: see the README

@@ -29,7 +29,7 @@ const PREVIEW_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The previews, shared by the admin (which adds) and the sites listener (which serves): in this
- * process (one server), or in the database every server shares (store/pg/previews.ts), so a
+ * process (one server), or in the database every server shares (admin-api/pg-preview-store.ts), so a
  * preview made through one server opens through another behind the same balancer.
  */
 export interface PreviewStore {

@@ -86,7 +86,17 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     };
     const fail = (status: Extract<ContactOutcome, { ok: false }>['status'], text: string) => answer({ ok: false, status, errors: { _form: text } });
 
-    const limit = await d.limiter.hit(rateKey(clientAddress(c, d.trusted)));
+    let limit: Awaited<ReturnType<RateLimiter['hit']>>;
+    try {
+      limit = await d.limiter.hit(rateKey(clientAddress(c, d.trusted)));
+    } catch (err) {
+      // The counts live in a database that does not answer (PostgreSQL restarting): nothing can be
+      // stored either, so the visitor is told to try again rather than let through uncounted.
+      if (!isStoreBusy(err)) throw err;
+      d.logger.warn('contact.store_unavailable', errorFields(err));
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return fail(503, M.contactNotSaved.message);
+    }
     if (!limit.ok) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
       return fail(429, M.contactTooMany.title);

@@ -14,7 +14,7 @@ export interface MemoryRateLimiter {
 
 /**
  * A limiter as the routes use it: the counts may live in this process (one server) or in the
- * database every server shares (store/pg/counters.ts), hence possibly asynchronous.
+ * database every server shares (http/pg-rate-counters.ts), hence possibly asynchronous.
  */
 export interface RateLimiter {
   hit(key: string): RateVerdict | Promise<RateVerdict>;

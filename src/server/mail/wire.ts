@@ -1,14 +1,14 @@
 import type { ClinicConfig } from '../../config/schema.js';
 import type { MailSettings } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { Store } from '../store/open.js';
+import type { ServerStore } from '../store/backend.js';
 import { createSmtpMailer } from './smtp.js';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './worker.js';
 
 /** Builds the mail worker from the resolved mail settings (config.ts made sure they are complete). */
 export function wireMail(
   o: { mail: MailSettings; clinic: ClinicConfig; logger: Logger; mailTiming?: Partial<MailWorkerOptions> },
-  store: Store,
+  store: Pick<ServerStore, 'outbox'>,
 ): MailWorker {
   const { smtp, from, to, publicUrl } = o.mail;
   return createMailWorker({

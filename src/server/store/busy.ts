@@ -25,9 +25,13 @@ export class StoreBusyError extends Error {
   }
 }
 
-/** True for an error the server answers with 503 and Retry-After: the database is locked elsewhere. */
+/**
+ * True for an error the server answers with 503 and Retry-After: the database is locked elsewhere
+ * (SQLite), or cannot be reached (PostgreSQL down or restarting: pg/connect.ts's
+ * StoreUnavailableError, code STORE_UNAVAILABLE). Either way nothing was stored.
+ */
 export function isStoreBusy(err: unknown): err is Error {
-  return err instanceof StoreBusyError || isBusy(err);
+  return err instanceof StoreBusyError || isBusy(err) || (err as { code?: unknown } | null | undefined)?.code === 'STORE_UNAVAILABLE';
 }
 
 /** How long and how often a locked write is tried again. */

@@ -7,6 +7,7 @@ import type { CityStore } from '../cities/types.js';
 import { migrate } from './migrations.js';
 import { createMessageStore } from './messages.js';
 import { createOutboxStore } from './outbox.js';
+import type { ServerStore } from './backend.js';
 import type { MessageStore, OutboxStore } from './types.js';
 
 export interface Store {
@@ -96,5 +97,20 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
       messages.flush();
       db.close();
     },
+  };
+}
+
+/** The SQLite store as a ServerStore: one server, deployments and uploads in the data folder. */
+export function sqliteServerStore(store: Store): ServerStore {
+  return {
+    kind: 'sqlite',
+    location: store.file,
+    messages: store.messages,
+    outbox: store.outbox,
+    cities: store.cities,
+    interruptedRuns: store.interruptedRuns,
+    writable: () => store.writable(),
+    onRemoteChange: () => undefined,
+    close: async () => store.close(),
   };
 }

@@ -47,7 +47,7 @@ export async function readUpload(dir: string, name: string): Promise<Uint8Array 
 
 /**
  * Where uploads are kept, as the routes and the site pipeline see them: this folder (one server,
- * the default), or the database every server shares (store/pg/uploads.ts). Names are checked by
+ * the default), or the database every server shares (uploads/pg-upload-store.ts). Names are checked by
  * the caller (UPLOAD_NAME); an upload is immutable once stored (its name is new each time).
  */
 export interface UploadStore {
