@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './site.js';
+
+/**
+ * `clinic-gen serve` as a real child process, as an operator starts it: the built bin, flags and
+ * environment. Resolves once both listeners answer `/readyz` with 200.
+ */
+export interface ServeProcess {
+  /** The admin's listener and the sites listener. */
+  url: string;
+  sitesUrl: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** What it printed so far (its JSON log lines). */
+  output(): string;
+  /** SIGKILL now and wait for the exit. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful) and wait for the exit; then the data folder is removed. */
+  stop(): Promise<void>;
+}
+
+export interface ServeProcessOptions {
+  env?: Record<string, string>;
+  config?: string;
+  args?: string[];
+  /** How long the start may take (the first build of a site encodes its photos). */
+  timeoutMs?: number;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+export async function startServeProcess(o: ServeProcessOptions = {}): Promise<ServeProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'clinic-serve-'));
+  const args = [join(ROOT, 'bin/clinic-gen.js'), 'serve', '--config', o.config ?? join(ROOT, 'configs/tampa.yaml'), '--port', '0', '--sites-port', '0', '--data', dataDir, '--no-samples', ...(o.args ?? [])];
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...o.env };
+  // One image cache for the test run (test/helpers/global-setup.ts): the sample photos are encoded once.
+  if (process.env.CLINIC_GEN_CACHE_DIR) env.CLINIC_GEN_CACHE_DIR = process.env.CLINIC_GEN_CACHE_DIR;
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + (o.timeoutMs ?? 60_000);
+  const fail = (why: string) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(`clinic-gen serve ${why}:\n${out}`);
+  };
+  let urls: { url: string; sites: string } | undefined;
+  while (!urls) {
+    if (child.exitCode !== null) throw fail(`exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw fail('did not start in time');
+    const line = out.split('\n').find((l) => l.includes('"server.listening"') || l.includes('"server.building"'));
+    if (line) {
+      const v = JSON.parse(line) as { url: string; sites: string };
+      urls = { url: v.url, sites: v.sites };
+    } else await new Promise((r) => setTimeout(r, 50));
+  }
+  for (const base of [urls.url, urls.sites]) {
+    for (;;) {
+      if (child.exitCode !== null) throw fail(`exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw fail('was not ready in time');
+      const ok = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url: urls.url,
+    sitesUrl: urls.sites,
+    child,
+    dataDir,
+    output: () => out,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited(child);
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

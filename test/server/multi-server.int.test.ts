@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validMessage } from '../../src/server/testing.js';
+import { freshDatabase } from '../helpers/pg.js';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
+import { ROOT } from '../helpers/site.js';
+
+/**
+ * Issue 14's acceptance on a real PostgreSQL with real `clinic-gen serve` processes: servers of one
+ * group see each other's messages, exports, deploys, deletes and cities; the outbox sends each
+ * notification once; rate limits count across servers.
+ */
+
+const json = { 'Content-Type': 'application/json' };
+const SITE = (marker: string): Record<string, string> => ({
+  'index.html': `<!doctype html><title>Lakeland</title><h1>${marker}</h1>`,
+  '404.html': '<!doctype html><title>Page not found</title><h1>Page Not Found</h1>',
+});
+
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const post = (server: ServeProcess, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/api/contact`, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
+
+describe('three servers on one PostgreSQL', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let servers: ServeProcess[] = [];
+  let a: ServeProcess;
+  let b: ServeProcess;
+  let c: ServeProcess;
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    const env = { DATABASE_URL: db.url, CONTACT_RATE_LIMIT: '0' };
+    // Started together: the migrations run once, under the advisory lock.
+    servers = await Promise.all([0, 1, 2].map(() => startServeProcess({ env })));
+    [a, b, c] = servers as [ServeProcess, ServeProcess, ServeProcess];
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await db?.drop();
+  });
+
+  it('migrated once although three servers started at once', async () => {
+    const client = new pg.Client(db.url);
+    await client.connect();
+    try {
+      const rows = (await client.query('SELECT version FROM schema_migrations ORDER BY version')).rows as { version: number }[];
+      expect(rows.map((r) => r.version)).toEqual([1]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('lists on the second and exports on the third a message posted to the first', async () => {
+    const res = await post(a, { ...validMessage({ firstName: 'Avery', message: 'Posted to the first server.' }), site: 'tampa', page: 'contact/' });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const list = (await (await fetch(`${b.url}/api/messages`)).json()) as { messages: { id: string; firstName: string; city: string }[] };
+    expect(list.messages).toContainEqual(expect.objectContaining({ id, firstName: 'Avery', city: 'Tampa' }));
+    const csv = await (await fetch(`${c.url}/api/messages.csv`)).text();
+    expect(csv).toContain('Posted to the first server.');
+    expect(csv).toContain('Tampa');
+  });
+
+  it('serves a deploy made on the first from the other two within a second, and a delete on the second is gone from the first', async () => {
+    const deploy = async (marker: string) => {
+      const res = await fetch(`${a.url}/api/deploy-website`, { method: 'POST', headers: json, body: JSON.stringify({ city: 'Lakeland', files: SITE(marker) }) });
+      expect(res.status).toBe(200);
+      return performance.now();
+    };
+    const served = (s: ServeProcess, marker: string) => async () => {
+      const res = await fetch(`${s.sitesUrl}/sites/lakeland/`);
+      return res.status === 200 && (await res.text()).includes(marker);
+    };
+    for (const marker of ['first release', 'second release']) {
+      const at = await deploy(marker);
+      await Promise.all([b, c].map((s) => until(served(s, marker), 1_000, `${marker} served by ${s.sitesUrl}`)));
+      expect(performance.now() - at).toBeLessThan(1_000);
+    }
+
+    const removed = await fetch(`${b.url}/api/deployments/lakeland`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    const at = performance.now();
+    await until(async () => (await fetch(`${a.sitesUrl}/sites/lakeland/`)).status === 404 || undefined, 1_000, 'lakeland gone from the first server');
+    expect(performance.now() - at).toBeLessThan(1_000);
+    const list = (await (await fetch(`${c.url}/api/deployments`)).json()) as { deployments: { siteName: string }[] };
+    expect(list.deployments.map((d) => d.siteName)).not.toContain('lakeland');
+  });
+
+  it('opens on the third a city saved on the first', async () => {
+    const yaml = readFileSync(join(ROOT, 'configs/orlando.yaml'), 'utf8').replace(/^city: .*$/m, 'city: Ocala').replace(/^domainName: .*$/m, 'domainName: ocala.example.com');
+    const res = await fetch(`${a.url}/api/cities/import`, { method: 'POST', headers: json, body: JSON.stringify({ files: [{ name: 'ocala.yaml', text: yaml }] }) });
+    expect(res.status).toBe(200);
+    const opened = await fetch(`${c.url}/api/cities/ocala`);
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as { config: { city: string } }).config.city).toBe('Ocala');
+    // The saved city's domain may post for it on every server at once, deployed or not.
+    const fromOcala = await post(b, { ...validMessage(), site: 'ocala', page: 'contact/' }, { Origin: 'https://ocala.example.com' });
+    expect(fromOcala.status).toBe(201);
+  });
+});
+
+describe('two servers sharing limits and the outbox', () => {
+  it('holds a rate limit of 5 a minute across two servers for one client address', async () => {
+    const db = await freshDatabase();
+    const pair = await Promise.all([0, 1].map(() => startServeProcess({ env: { DATABASE_URL: db.url, CONTACT_RATE_LIMIT: '5' } })));
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await post(pair[i % 2]!, validMessage({ message: `Message number ${i} of ten.` }))).status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      // The first five were taken, whichever server they reached.
+      expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+    } finally {
+      await Promise.all(pair.map((s) => s.stop()));
+      await db.drop();
+    }
+  }, 120_000);
+
+  it('delivers every notification exactly once with two servers and a mail server that is down at first', async () => {
+    const db = await freshDatabase();
+    const smtpPort = await freePort();
+    const env = {
+      DATABASE_URL: db.url,
+      CONTACT_RATE_LIMIT: '0',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'clinic-gen <noreply@example.com>',
+      NOTIFY_TO: 'front-desk@example.com',
+      PUBLIC_URL: 'http://127.0.0.1',
+    };
+    const pair = await Promise.all([0, 1].map(() => startServeProcess({ env })));
+    const received: string[] = [];
+    let smtp: SMTPServer | undefined;
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await post(pair[i % 2]!, { ...validMessage({ message: `Outbox message ${i}.` }), site: 'tampa', page: 'contact/' });
+        expect(res.status).toBe(201);
+        ids.push(((await res.json()) as { id: string }).id);
+      }
+      // Both workers have tried and failed by now; the mail server comes up, and their retries deliver.
+      await new Promise((r) => setTimeout(r, 500));
+      smtp = await smtpSink(smtpPort, received);
+      await until(async () => received.length >= ids.length || undefined, 60_000, 'every notification delivered');
+      // Any duplicate would arrive in the same retry round: give it time to show.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const messageIds = received.map((raw) => /^Message-ID: *(.*)$/im.exec(raw)?.[1]?.trim());
+      expect(received).toHaveLength(ids.length);
+      expect(new Set(messageIds).size).toBe(ids.length);
+      const client = new pg.Client(db.url);
+      await client.connect();
+      try {
+        const counts = (await client.query('SELECT (count(*) FILTER (WHERE sent_at IS NOT NULL))::int AS sent, count(*)::int AS total FROM outbox')).rows[0] as { sent: number; total: number };
+        expect(counts).toEqual({ sent: ids.length, total: ids.length });
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await Promise.all(pair.map((s) => s.stop()));
+      await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+      await db.drop();
+    }
+  }, 120_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function smtpSink(port: number, received: string[]): Promise<SMTPServer> {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (d: Buffer) => chunks.push(d));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(port, '127.0.0.1', () => resolve(smtp));
+  });
+}
