@@ -125,6 +125,45 @@ if (want('server')) {
   row('server: contact POSTs acknowledged / stored in SQLite under the city', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
 }
 
+if (want('pg')) {
+  // Issue 14: the same server bench on PostgreSQL beside SQLite, in one run, and the time from a
+  // deploy on one server to the page served by another. A throwaway cluster from Debian's
+  // postgresql with its defaults (fsync and synchronous_commit on), unless BENCH_DATABASE_URL names
+  // a server (its database is used as it is: give an empty one).
+  const { benchServer } = await importTs('scripts/bench/server.ts');
+  const { benchPropagation } = await importTs('scripts/bench/propagation.ts');
+  const { startCluster } = await import('./pg-cluster.mjs');
+  const cluster = process.env.BENCH_DATABASE_URL ? undefined : await startCluster({ fsync: true });
+  const base = process.env.BENCH_DATABASE_URL ?? cluster.url;
+  const pg = (await import('pg')).default;
+  const database = async (name) => {
+    if (!cluster) return base;
+    const c = new pg.Client(base);
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  try {
+    const lite = await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 10 });
+    const onPg = await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 10, databaseUrl: await database('bench_server') });
+    for (const [name, r] of [['SQLite', lite], ['PostgreSQL', onPg]]) {
+      row(`${name}: page GET, requests per second`, Math.round(r.pageGet.rps), name === 'SQLite' ? '>= 5,000' : 'unchanged from SQLite');
+      row(`${name}: page GET, p99 latency`, `${r.pageGet.p99} ms`, '<= 20 ms');
+      row(`${name}: contact POST, requests per second`, Math.round(r.contactPost.rps), name === 'SQLite' ? '>= 1,000' : '>= 1,500 (synchronous_commit on)');
+      row(`${name}: contact POST, p99 latency`, `${r.contactPost.p99} ms`, 'context');
+      row(`${name}: contact POSTs acknowledged / stored under the city`, `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
+    }
+    const p = await benchPropagation(await database('bench_propagation'));
+    row(`PostgreSQL: deploy on one server to served by another, p50 (${p.rounds} deploys)`, `${p.p50} ms`, 'context');
+    row('PostgreSQL: deploy on one server to served by another, p99', `${p.p99} ms`, '<= 1,000 ms');
+  } finally {
+    cluster?.stop();
+  }
+}
+
 if (want('admin')) {
   const { benchAdmin } = await importTs('scripts/bench/admin.ts');
   const r = await benchAdmin({ dir: tmp });

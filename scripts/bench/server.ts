@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
 import { configAssetSource } from '../../src/site/asset-source.js';
@@ -24,6 +25,8 @@ export interface BenchOptions {
   /** Seconds per scenario (default 10). */
   duration?: number;
   connections?: number;
+  /** A PostgreSQL URL: the server keeps everything there (DATABASE_URL) instead of SQLite. */
+  databaseUrl?: string;
 }
 
 export interface BenchResult {
@@ -47,7 +50,7 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
   if (!site.ok) throw new Error(JSON.stringify(site.errors));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'));
   // The limit is lifted so the bench measures the write path, not the 429 path.
-  const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0 }, env: {} });
+  const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0 }, env: options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {} });
   if (!settings.ok) throw new Error(settings.errors.join('\n'));
   const duration = options.duration ?? 10;
   const connections = options.connections ?? 20;
@@ -79,10 +82,8 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
     const warm = await postRun(2);
     const post = await postRun(duration);
     await server.close();
-    const db = new Database(server.store.file, { readonly: true });
     // Only messages filed under the clinic's city count: a post filed elsewhere would be a bug.
-    const stored = (db.prepare('SELECT count(*) AS n FROM messages WHERE site = ? AND city = ?').get(citySlug(loaded.config.city), loaded.config.city) as { n: number }).n;
-    db.close();
+    const stored = await countStored(server.store.kind === 'postgres' ? options.databaseUrl! : server.store.location, citySlug(loaded.config.city), loaded.config.city);
     return {
       pageGet: { rps: rate(page), p99: page.latency.p99, errors: page.errors + page.non2xx },
       contactPost: { rps: rate(post), p99: post.latency.p99, stored, acknowledged: warm['2xx'] + post['2xx'], errors: post.errors + post.non2xx },
@@ -96,4 +97,23 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
 /** Completed requests per second over the whole run. */
 function rate(r: Result): number {
   return Math.round((r['2xx'] + r.non2xx) / r.duration);
+}
+
+/** Messages stored under the city, read through a connection of its own after the server closed. */
+async function countStored(where: string, site: string, city: string): Promise<number> {
+  if (/^postgres(ql)?:/.test(where)) {
+    const client = new pg.Client(where);
+    await client.connect();
+    try {
+      return Number((await client.query('SELECT count(*) AS n FROM messages WHERE site = $1 AND city = $2', [site, city])).rows[0].n);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(where, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM messages WHERE site = ? AND city = ?').get(site, city) as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
