@@ -16,7 +16,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function setup(failures: number) {
+async function setup(failures: number, markSentFailures = 0) {
   dir = mkdtempSync(path.join(tmpdir(), 'clinic-mail-'));
   store = openStore(dir, { notify: true });
   const added = await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z' });
@@ -25,8 +25,23 @@ async function setup(failures: number) {
   let left = failures;
   let t = Date.now() + 1;
   const logger = memoryLogger();
+  // The real outbox, with a markSent that fails its first `markSentFailures` calls.
+  const calls = { markSent: 0, markFailed: 0 };
+  let markSentLeft = markSentFailures;
+  const outbox: typeof store.outbox = {
+    ...store.outbox,
+    markSent: async (outboxId, nowMs) => {
+      calls.markSent++;
+      if (markSentLeft-- > 0) throw new Error('SQLITE_IOERR: disk I/O error');
+      return store.outbox.markSent(outboxId, nowMs);
+    },
+    markFailed: async (...args) => {
+      calls.markFailed++;
+      return store.outbox.markFailed(...args);
+    },
+  };
   const worker = createMailWorker({
-    outbox: store.outbox,
+    outbox,
     mailer: {
       async send(mail) {
         if (left-- > 0) throw new Error('connect ECONNREFUSED 127.0.0.1:2525');
@@ -39,8 +54,9 @@ async function setup(failures: number) {
     now: () => t,
     baseDelayMs: 1000,
     maxAttempts: 3,
+    markSentRetryMs: 1,
   });
-  return { id, sent, worker, logger, advance: (ms: number) => (t += ms) };
+  return { id, sent, worker, logger, calls, advance: (ms: number) => (t += ms), failMarkSent: (n: number) => (markSentLeft = n) };
 }
 
 describe('mail worker', () => {
@@ -76,6 +92,44 @@ describe('mail worker', () => {
     expect(await store.outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 1 });
     expect(logger.events.map((e) => e.event)).toEqual(['mail.retry', 'mail.retry', 'mail.gave_up']);
     expect(JSON.stringify(logger.events)).not.toMatch(/Jordan|jordan@|consultation/);
+  });
+});
+
+describe('mail worker, when marking an email sent fails', () => {
+  it('tries markSent again and does not send the email twice when it then works', async () => {
+    const { sent, worker, logger, calls, advance } = await setup(0, 1);
+    expect(await worker.runOnce()).toBe(1);
+    expect(calls).toEqual({ markSent: 2, markFailed: 0 });
+    expect(await store.outbox.counts()).toEqual({ pending: 0, sent: 1, failed: 0 });
+    advance(60 * 60_000);
+    expect(await worker.runOnce()).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(logger.events).toEqual([]);
+  });
+
+  it('never reschedules a sent email when markSent keeps failing: logs it, ends the pass, leaves the row leased', async () => {
+    const { id, sent, worker, logger, calls, advance, failMarkSent } = await setup(0, Infinity);
+    await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:01.000Z' });
+    expect(await worker.runOnce()).toBe(1);
+    expect(sent.map((m) => m.messageId)).toEqual([`<contact-${id}@example.com>`]);
+    expect(calls).toEqual({ markSent: 3, markFailed: 0 });
+    expect(logger.events).toEqual([{ level: 'error', event: 'mail.mark_sent_failed', fields: { outboxId: expect.any(Number), error: 'Error', reason: 'SQLITE_IOERR: disk I/O error' } }]);
+    expect(JSON.stringify(logger.events)).not.toMatch(/Jordan|jordan@|consultation/);
+    expect(await store.outbox.counts()).toEqual({ pending: 2, sent: 0, failed: 0 });
+
+    // Within their lease the rows of that pass (the one sent, the one the pass did not reach) wait.
+    advance(60_000);
+    expect(await worker.runOnce()).toBe(0);
+    expect(sent).toHaveLength(1);
+
+    // Once the lease ran out the sent one goes again, under the same Message-ID, and is recorded.
+    failMarkSent(0);
+    advance(5 * 60_000);
+    expect(await worker.runOnce()).toBe(2);
+    expect(sent.map((m) => m.messageId).filter((m) => m === `<contact-${id}@example.com>`)).toHaveLength(2);
+    expect(new Set(sent.map((m) => m.messageId)).size).toBe(2);
+    expect(await store.outbox.counts()).toEqual({ pending: 0, sent: 2, failed: 0 });
+    expect(calls.markFailed).toBe(0);
   });
 });
 

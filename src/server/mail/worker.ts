@@ -7,7 +7,8 @@ import type { Mailer } from './smtp.js';
  * Sends the outbox in the background, never in the visitor's request. At-least-once with an
  * idempotent Message-ID: a row is marked sent only after the SMTP server accepted it, so a crash in
  * between resends the same email (same Message-ID) rather than losing it. Failures back off
- * exponentially with jitter and give up after `maxAttempts`, leaving the row for the operator.
+ * exponentially with jitter and give up after `maxAttempts`, leaving the row for the operator. A
+ * failure to mark a row sent is not a failed send: it is tried again briefly, never rescheduled.
  */
 export interface MailWorkerOptions {
   outbox: OutboxStore;
@@ -22,7 +23,12 @@ export interface MailWorkerOptions {
   leaseMs?: number;
   /** Poll interval when nothing is due (another process may have queued mail). */
   idlePollMs?: number;
+  /** Wait before trying `markSent` again after it failed (doubled each try). */
+  markSentRetryMs?: number;
 }
+
+/** Tries of `markSent` after a send the SMTP server accepted, before the pass gives up on the row. */
+const MARK_SENT_TRIES = 3;
 
 export interface MailWorker {
   start(): void;
@@ -42,12 +48,31 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
   const maxAttempts = o.maxAttempts ?? 12;
   const leaseMs = o.leaseMs ?? 5 * 60_000;
   const idle = o.idlePollMs ?? 60_000;
+  const markSentRetry = o.markSentRetryMs ?? 200;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = true;
 
   const backoff = (attempts: number) => Math.min(maxDelay, base * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4);
+
+  /**
+   * Records a send the SMTP server accepted, trying a few times: a failure here is the store's, not
+   * the email's, so it must never reschedule it. Returns the last error when every try failed.
+   */
+  async function markSent(id: number): Promise<unknown> {
+    let last: unknown;
+    for (let tryNo = 1; tryNo <= MARK_SENT_TRIES; tryNo++) {
+      try {
+        await o.outbox.markSent(id, now());
+        return undefined;
+      } catch (err) {
+        last = err ?? new Error('markSent failed');
+      }
+      if (tryNo < MARK_SENT_TRIES) await new Promise((r) => setTimeout(r, markSentRetry * 2 ** (tryNo - 1)));
+    }
+    return last;
+  }
 
   async function pass(): Promise<number> {
     let sent = 0;
@@ -56,14 +81,22 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
       for (const item of items) {
         try {
           await o.mailer.send(buildNotification(item, o.settings));
-          await o.outbox.markSent(item.id, now());
-          sent++;
         } catch (err) {
           const attempts = item.attempts + 1;
           const giveUp = attempts >= maxAttempts;
           const reason = err instanceof Error ? err.message : String(err);
           await o.outbox.markFailed(item.id, attempts, giveUp ? null : Math.round(now() + backoff(attempts)), reason);
           o.logger[giveUp ? 'error' : 'warn'](giveUp ? 'mail.gave_up' : 'mail.retry', { outboxId: item.id, attempts, ...errorFields(err) });
+          continue;
+        }
+        sent++;
+        const failed = await markSent(item.id);
+        if (failed !== undefined) {
+          // Sent but not recorded: the row stays leased until its lease runs out, then is sent again
+          // with the same Message-ID (receivers can tell). The store is failing: stop the pass here
+          // rather than send more mail it cannot record.
+          o.logger.error('mail.mark_sent_failed', { outboxId: item.id, ...errorFields(failed) });
+          return sent;
         }
       }
       if (items.length < 10 || stopped) return sent;

@@ -147,6 +147,63 @@ describe('PostgreSQL message store, several servers on one database', () => {
     expect(await count(db.pool, 'outbox')).toBe(1);
   });
 
+  it('answers the committed items of a batch whose key lookup loses its connection, and rejects only the unresolved ones', async () => {
+    const plain = createPgMessageStore(db.pool, { notify: true });
+    const first = await plain.add(msg(1), 'key-lookup-old');
+    // The store's second statement of a batch (reading the keys taken before) is held by a lock on
+    // the table and its connection cut while it waits: the batch's INSERT has committed by then.
+    let cut = 0;
+    const cutting = new Proxy(db.pool, {
+      get(target, prop) {
+        if (prop !== 'query') return Reflect.get(target, prop, target);
+        return async (sql: string, params?: unknown[]) => {
+          if (!sql.startsWith('SELECT idempotency_key')) return target.query(sql, params);
+          const locker = await other.connect();
+          try {
+            await locker.query('BEGIN');
+            await locker.query('LOCK TABLE messages IN ACCESS EXCLUSIVE MODE');
+            const lookup = target.query(sql, params);
+            lookup.catch(() => undefined);
+            for (let i = 0; i < 100 && cut === 0; i++) {
+              await new Promise((r) => setTimeout(r, 20));
+              const res = await other.query(
+                `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'SELECT idempotency_key%'`,
+              );
+              cut = res.rowCount ?? 0;
+            }
+            return await lookup;
+          } finally {
+            await locker.query('ROLLBACK');
+            locker.release();
+          }
+        };
+      },
+    });
+    const store = createPgMessageStore(cutting, { notify: true });
+    const answers = await Promise.allSettled([
+      store.add(msg(2)),
+      store.add(msg(3), 'key-lookup-new'),
+      store.add(msg(1), 'key-lookup-old'),
+      store.add(msg(3), 'key-lookup-new'),
+    ]);
+    expect(cut).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const [noKey, newKey, , repeat] = answers.map((a) => (a.status === 'fulfilled' ? a.value : undefined));
+    expect(noKey).toEqual({ id: expect.any(String), duplicate: false });
+    expect(newKey).toEqual({ id: expect.any(String), duplicate: false });
+    expect(repeat).toEqual({ id: idOf(newKey!), duplicate: true });
+    expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
+
+    // What was answered "stored" is stored once, with its notification; the rejected retry finds its row.
+    const rows = (await db.pool.query<{ public_id: string }>('SELECT public_id FROM messages ORDER BY id')).rows.map((r) => r.public_id);
+    expect(rows).toEqual([idOf(first), idOf(noKey!), idOf(newKey!)]);
+    expect(await count(db.pool, 'outbox')).toBe(3);
+    expect(await plain.add(msg(1), 'key-lookup-old')).toEqual({ id: idOf(first), duplicate: true });
+    expect(await plain.add(msg(3), 'key-lookup-new')).toEqual({ id: idOf(newKey!), duplicate: true });
+    expect(await count(db.pool, 'messages')).toBe(3);
+  });
+
   it('flush waits for the queued messages to be committed', async () => {
     const store = createPgMessageStore(db.pool, { notify: false });
     const settled: string[] = [];

@@ -104,7 +104,11 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
     return new Set(res.rows.map((r) => r.public_id));
   };
 
-  /** One statement for the batch, and a read of the rows already holding some of its keys. */
+  /**
+   * One statement for the batch, and a read of the rows already holding some of its keys. Throws
+   * only when the INSERT failed (nothing stored); once it has committed, a failed read rejects just
+   * the items it was to answer.
+   */
   const write = async (items: Item[]): Promise<(AddResult | Error)[]> => {
     const seen = new Set<string>();
     const prepared: Prepared[] = items.map((item) => {
@@ -124,19 +128,28 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
     const byKey = new Map<string, { id: string; hash: string | null }>();
     for (const p of prepared) if (p.key !== undefined && inserted.has(p.id)) byKey.set(p.key, { id: p.id, hash: p.hash });
     const unknown = [...seen].filter((k) => !byKey.has(k));
+    /** Why the keys taken before could not be read; the INSERT has committed whatever happens here. */
+    let lookupFailed: Error | undefined;
     if (unknown.length) {
-      // A new statement: it sees the row of a concurrent transaction the insert waited for.
-      const res = await pool.query<{ idempotency_key: string; public_id: string; body_hash: string | null }>(
-        'SELECT idempotency_key, public_id, body_hash FROM messages WHERE idempotency_key = ANY($1::text[])',
-        [unknown],
-      );
-      for (const r of res.rows) byKey.set(r.idempotency_key, { id: r.public_id, hash: r.body_hash });
+      try {
+        // A new statement: it sees the row of a concurrent transaction the insert waited for.
+        const res = await pool.query<{ idempotency_key: string; public_id: string; body_hash: string | null }>(
+          'SELECT idempotency_key, public_id, body_hash FROM messages WHERE idempotency_key = ANY($1::text[])',
+          [unknown],
+        );
+        for (const r of res.rows) byKey.set(r.idempotency_key, { id: r.public_id, hash: r.body_hash });
+      } catch (err) {
+        // Not thrown: the rows the INSERT returned are stored, and telling their senders "not sent"
+        // would have them send again (a second message, a second email). Only the items whose key
+        // is still unknown fail; their retry finds the row by that key.
+        lookupFailed = asError(storeError(err));
+      }
     }
 
     return prepared.map((p): AddResult | Error => {
       if (inserted.has(p.id)) return { id: p.id, duplicate: false };
       const existing = p.key === undefined ? undefined : byKey.get(p.key);
-      if (!existing) return new Error('message was not stored');
+      if (!existing) return lookupFailed ?? new Error('message was not stored');
       // A retry carries the same message; another message under a used key must not vanish silently.
       if (existing.hash !== null && existing.hash !== p.hash) return { conflict: true };
       return { id: existing.id, duplicate: true };
