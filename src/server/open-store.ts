@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type pg from 'pg';
 import type { ClinicConfig } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import type { ServerConfig } from './config.js';
@@ -30,8 +29,6 @@ export interface OpenPgStoreOptions {
   logger: Logger;
   /** Release store settings (kept releases, the test hook before the switch). */
   releases?: { keep?: number; beforeSwitch?: (site: string, releaseId: string) => Promise<void> };
-  /** How often readiness asks the database (ms). */
-  probeMs?: number;
 }
 
 /**
@@ -72,7 +69,6 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
     const releases = await openPgReleaseStore(pool, { feed, keep: o.releases?.keep, beforeSwitch: o.releases?.beforeSwitch, onChange: () => tell('deployments') });
     opened.push(releases);
     const messages = createPgMessageStore(pool, { notify: o.notify });
-    const readiness = probe(pool, () => feed.connected(), o.probeMs ?? 1_000);
     let closing: Promise<void> | undefined;
     return {
       kind: 'postgres',
@@ -87,11 +83,12 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
         counters: pgRateCounters(counterPool),
       },
       interruptedRuns,
-      writable: readiness.ok,
+      // The listening connection is pinged every second (pg/notify.ts): up and answering means
+      // the database answers, and that this server hears the others' changes.
+      writable: () => feed.connected(),
       onRemoteChange: (listener) => void listeners.add(listener),
       close: () =>
         (closing ??= (async () => {
-          readiness.stop();
           await messages.flush().catch(() => undefined);
           releases.close();
           await feed.close();
@@ -105,28 +102,6 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
   }
 }
 
-/**
- * Readiness: the database answered a query within the last probe, and the listening connection is
- * up (without it this server would serve deployments another server has replaced). One probe at a
- * time, every `everyMs`, off the request path.
- */
-function probe(pool: pg.Pool, listening: () => boolean, everyMs: number) {
-  let ok = true;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    pool
-      .query('SELECT 1')
-      .then(
-        () => (ok = true),
-        () => (ok = false),
-      )
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return { ok: () => ok && listening(), stop: () => clearInterval(timer) };
-}
 
 /** SQLite in the data folder, or PostgreSQL when DATABASE_URL is set; a failure reads as the operator's problem. */
 export async function openServerStore(o: { clinic: ClinicConfig; server: ServerConfig; logger: Logger; releases?: AppDeps['releases'] }): Promise<ServerStore> {

@@ -38,6 +38,7 @@ function unreliable(real: ChangeFeed) {
       return () => listeners.delete(l);
     },
     connected: () => !lost && real.connected(),
+    holdsInstanceLock: () => real.holdsInstanceLock(),
     close: () => real.close(),
   };
   return {

@@ -64,6 +64,7 @@ describe('PostgreSQL migrations', () => {
   it('name the database without its password', () => {
     expect(redactUrl('postgres://clinic:s3cret@db.internal:5432/clinic')).toBe('postgres://clinic:***@db.internal:5432/clinic');
     expect(redactUrl('postgres://db.internal/clinic')).toBe('postgres://db.internal/clinic');
+    expect(redactUrl('postgres://db.internal/clinic?sslmode=require&password=s3cret')).toBe('postgres://db.internal/clinic?sslmode=require&password=***');
   });
 });
 

@@ -45,7 +45,7 @@ export function isConnectionError(err: unknown): boolean {
   const code = typeof e?.code === 'string' ? e.code : '';
   if (NODE_CODES.has(code) || CONNECTION_STATES.test(code)) return true;
   const message = typeof e?.message === 'string' ? e.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i.test(message);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable|Query read timeout/i.test(message);
 }
 
 /** The error as the routes should see it: a connection failure becomes StoreUnavailableError. */
@@ -71,6 +71,12 @@ export interface PoolOptions {
   options?: string;
   /** How long a query waits for a free connection or a new one before failing (ms). */
   connectTimeoutMs?: number;
+  /**
+   * How long a query may wait for its answer (ms) before it fails as the database being
+   * unavailable: a PostgreSQL that hangs (a network cut without a reset) must not hold a contact
+   * post, or shutdown, forever. Long enough for the largest deploy's inserts.
+   */
+  queryTimeoutMs?: number;
 }
 
 /** A pool on `url`. Idle connections the server cuts (a restart) are dropped, never thrown. */
@@ -81,8 +87,10 @@ export function createPool(url: string, o: PoolOptions = {}): pg.Pool {
     application_name: o.applicationName ?? 'clinic-gen',
     options: o.options,
     connectionTimeoutMillis: o.connectTimeoutMs ?? 5_000,
+    query_timeout: o.queryTimeoutMs ?? 60_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types,
   });
   // An idle client whose server went away emits 'error' on the pool; unhandled, it would end the process.
@@ -125,11 +133,16 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
-/** The URL without its password, for logs and messages. */
+/**
+ * The URL without its password, for logs and messages: the password of the user part, and the
+ * query string but for settings known to hold none (node-postgres also reads `?password=`).
+ */
+const SAFE_PARAMS = new Set(['sslmode', 'application_name', 'connect_timeout', 'options', 'host', 'port']);
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
+    for (const key of [...u.searchParams.keys()]) if (!SAFE_PARAMS.has(key)) u.searchParams.set(key, '***');
     return u.toString();
   } catch {
     return 'postgres://(unreadable URL)';

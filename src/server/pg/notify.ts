@@ -20,8 +20,10 @@ export type FeedEvent = Change | { kind: 'resync' };
 export interface ChangeFeed {
   /** Calls `listener` for each change another server (or this one) committed, and `resync` after a reconnect. */
   subscribe(listener: (event: FeedEvent) => void): () => void;
-  /** Whether the listening connection is up now. */
+  /** Whether the listening connection is up and answered its last ping (readiness). */
   connected(): boolean;
+  /** Whether this server holds its instance lock now (taken again after a reconnect, without waiting). */
+  holdsInstanceLock(): boolean;
   /** Stops listening and releases the instance lock. */
   close(): Promise<void>;
 }
@@ -41,6 +43,8 @@ export interface ChangeFeedOptions {
   /** Backoff of reconnection attempts (ms). */
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** How often the connection is pinged (ms); a failed ping counts as a lost connection. */
+  pingMs?: number;
 }
 
 function parse(payload: string | undefined): Change | undefined {
@@ -60,8 +64,13 @@ export async function openChangeFeed(url: string, o: ChangeFeedOptions): Promise
   const listeners = new Set<(event: FeedEvent) => void>();
   const first = o.firstDelayMs ?? 100;
   const max = o.maxDelayMs ?? 2_000;
+  const pingMs = o.pingMs ?? 1_000;
   let client: pg.Client | undefined;
   let up = false;
+  let locked = false;
+  let pinging = false;
+  /** Pings the current connection; set once it is up. */
+  let pingOnce: (() => Promise<void>) | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let delay = first;
@@ -76,8 +85,30 @@ export async function openChangeFeed(url: string, o: ChangeFeedOptions): Promise
     }
   };
 
+  /** Ends a client whatever state it is in, without an 'error' event ending the process. */
+  const dispose = async (c: pg.Client) => {
+    c.removeAllListeners('error');
+    c.on('error', () => undefined);
+    await c.end().catch(() => undefined);
+  };
+
+  /** Takes the instance lock without waiting: a previous session of ours may still hold it until the server notices it is gone. */
+  const tryLock = async (c: pg.Client) => {
+    const { rows } = await c.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_SQL}) AS ok`, [o.instance]);
+    locked = rows[0]?.ok === true;
+  };
+
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: 'clinic-gen-listen', keepAlive: true, connectionTimeoutMillis: 5_000 });
+    // keepAlive with a short first probe, and a query timeout: a network cut without a reset must
+    // be noticed in seconds, not after the system's two hours.
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: 'clinic-gen-listen',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 5_000,
+    });
     c.on('notification', (n) => {
       if (n.channel !== NOTIFY_CHANNEL) return;
       const change = parse(n.payload);
@@ -86,10 +117,10 @@ export async function openChangeFeed(url: string, o: ChangeFeedOptions): Promise
     const lost = (err?: unknown) => {
       if (client !== c) return;
       client = undefined;
+      pingOnce = undefined;
       up = false;
-      c.removeAllListeners('error');
-      c.on('error', () => undefined);
-      void c.end().catch(() => undefined);
+      locked = false;
+      void dispose(c);
       if (closed) return;
       o.onStatus?.('lost', err);
       schedule();
@@ -99,21 +130,37 @@ export async function openChangeFeed(url: string, o: ChangeFeedOptions): Promise
     try {
       await c.connect();
       await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      await c.query(`SELECT pg_advisory_lock(${INSTANCE_LOCK_SQL})`, [o.instance]);
+      await tryLock(c);
     } catch (err) {
-      c.removeAllListeners('error');
-      c.on('error', () => undefined);
-      await c.end().catch(() => undefined);
+      await dispose(c);
       throw err;
     }
     if (closed) {
-      await c.end().catch(() => undefined);
+      await dispose(c);
       return;
     }
     client = c;
     up = true;
     delay = first;
+    // The ping is readiness's probe too: the database answered within the last second or two.
+    // A ping that fails or times out counts as a lost connection. Until the instance lock is
+    // ours (see tryLock), each ping asks for it again.
+    pingOnce = async () => {
+      try {
+        if (locked) await c.query('SELECT 1');
+        else await tryLock(c);
+      } catch (err) {
+        lost(err);
+      }
+    };
   };
+
+  const ping = setInterval(() => {
+    if (!pingOnce || !client || pinging) return;
+    pinging = true;
+    void pingOnce().finally(() => (pinging = false));
+  }, pingMs);
+  ping.unref();
 
   const schedule = () => {
     clearTimeout(timer);
@@ -133,24 +180,28 @@ export async function openChangeFeed(url: string, o: ChangeFeedOptions): Promise
     timer.unref();
   };
 
-  await connect();
+  try {
+    await connect();
+  } catch (err) {
+    clearInterval(ping);
+    throw err;
+  }
   return {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     connected: () => up,
+    holdsInstanceLock: () => locked,
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearInterval(ping);
       const c = client;
       client = undefined;
       up = false;
-      if (c) {
-        c.removeAllListeners('error');
-        c.on('error', () => undefined);
-        await c.end().catch(() => undefined);
-      }
+      locked = false;
+      if (c) await dispose(c);
     },
   };
 }
