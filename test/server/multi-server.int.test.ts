@@ -91,6 +91,13 @@ describe('three servers on one PostgreSQL', () => {
       expect(performance.now() - at).toBeLessThan(1_000);
     }
 
+    // A rollback on the third is served by the other two within a second as well.
+    const rolled = await fetch(`${c.url}/api/deployments/lakeland/rollback`, { method: 'POST' });
+    expect(rolled.status).toBe(200);
+    const rolledAt = performance.now();
+    await Promise.all([a, b].map((s) => until(served(s, 'first release'), 1_000, `rollback served by ${s.sitesUrl}`)));
+    expect(performance.now() - rolledAt).toBeLessThan(1_000);
+
     const removed = await fetch(`${b.url}/api/deployments/lakeland`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
     const at = performance.now();
@@ -124,6 +131,27 @@ describe('two servers sharing limits and the outbox', () => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
       // The first five were taken, whichever server they reached.
       expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+    } finally {
+      await Promise.all(pair.map((s) => s.stop()));
+      await db.drop();
+    }
+  }, 120_000);
+
+  it('counts failed admin passwords across two servers: the 21st try a minute is refused on either, even a right one', async () => {
+    const db = await freshDatabase();
+    const password = 'correct horse battery staple';
+    const pair = await Promise.all([0, 1].map(() => startServeProcess({ env: { DATABASE_URL: db.url, ADMIN_PASSWORD: password } })));
+    const login = (server: ServeProcess, pass: string) => fetch(`${server.url}/api/messages`, { headers: { Authorization: `Basic ${Buffer.from(`admin:${pass}`).toString('base64')}` } });
+    try {
+      expect((await login(pair[0]!, password)).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await login(pair[i % 2]!, `guess number ${i}`)).status);
+      expect(statuses).toEqual(Array(20).fill(401));
+      for (const server of pair) {
+        const refused = await login(server, password);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      }
     } finally {
       await Promise.all(pair.map((s) => s.stop()));
       await db.drop();

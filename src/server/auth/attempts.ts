@@ -31,8 +31,10 @@ export function createAttemptGate(o: AttemptLimits) {
   const trustedUntil = new Map<string, number>();
   const refused = (v: RateVerdict, scope: 'client' | 'global'): AttemptVerdict | undefined =>
     v.ok ? undefined : { ok: false, retryAfterSeconds: v.retryAfterSeconds, scope };
+  /** The attempt in progress per client: the next one starts after it (see `attempt`). */
+  const inFlight = new Map<string, Promise<unknown>>();
 
-  return {
+  const gate = {
     /** Whether `client` may try now; checked before the password, so a right guess looks like a wrong one while refused. */
     async check(client: string): Promise<AttemptVerdict> {
       const own = refused(await clients.peek(client), 'client');
@@ -52,5 +54,33 @@ export function createAttemptGate(o: AttemptLimits) {
       // Map order is insertion order: the entry refreshed longest ago goes first.
       if (trustedUntil.size > MAX_REMEMBERED) trustedUntil.delete(trustedUntil.keys().next().value!);
     },
+    /**
+     * One whole attempt of `client`: check, try the password (`verify`), record the outcome. A
+     * client's attempts run one after another in this process: with the counts in a database
+     * (several servers) a check and its record are two round trips, and parallel guesses would
+     * all pass the check before any failure was counted. Across servers, a burst sent to every
+     * server at once can still get one guess a server past the limit.
+     */
+    attempt(client: string, sentCredentials: boolean, verify: () => boolean): Promise<AttemptVerdict | 'wrong' | 'right'> {
+      const run = async (): Promise<AttemptVerdict | 'wrong' | 'right'> => {
+        const blocked = await gate.check(client);
+        if (!blocked.ok) return blocked;
+        if (!verify()) {
+          await gate.failed(client, sentCredentials);
+          return 'wrong';
+        }
+        gate.succeeded(client);
+        return 'right';
+      };
+      const prev = inFlight.get(client) ?? Promise.resolve();
+      const next = prev.then(run, run);
+      const tail = next.catch(() => undefined);
+      inFlight.set(client, tail);
+      void tail.then(() => {
+        if (inFlight.get(client) === tail) inFlight.delete(client);
+      });
+      return next;
+    },
   };
+  return gate;
 }

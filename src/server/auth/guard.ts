@@ -52,17 +52,13 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
     if (check) {
       const client = rateKey(clientAddress(c, opts.trusted));
       // Checked before the password, or a guesser could still tell a right guess (200) from a wrong one (429).
-      const blocked = await attempts.check(client);
-      if (!blocked.ok) {
-        const text = blocked.scope === 'client' ? M.adminTooManyAttempts : M.adminLockedOut;
-        return refuse(c, 429, text, { 'Retry-After': String(blocked.retryAfterSeconds) });
-      }
       const authorization = c.req.header('authorization');
-      if (!check(authorization)) {
-        await attempts.failed(client, authorization !== undefined);
-        return refuse(c, 401, M.adminAuthRequired, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
+      const outcome = await attempts.attempt(client, authorization !== undefined, () => check(authorization));
+      if (outcome === 'wrong') return refuse(c, 401, M.adminAuthRequired, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
+      if (outcome !== 'right' && !outcome.ok) {
+        const text = outcome.scope === 'client' ? M.adminTooManyAttempts : M.adminLockedOut;
+        return refuse(c, 429, text, { 'Retry-After': String(outcome.retryAfterSeconds) });
       }
-      attempts.succeeded(client);
     } else if (!isLoopback(peerAddress(c)) || c.req.header('x-forwarded-for') || c.req.header('forwarded')) {
       // Without a password the server listens on loopback only; a proxied or remote request
       // would otherwise inherit that trust, so it is turned away.

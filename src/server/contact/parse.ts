@@ -37,7 +37,9 @@ export function parseContact(kind: BodyKind, text: string): ParseOutcome {
   } else {
     data = formFields(text);
   }
-  const fields = { ...(data as Record<string, unknown>) };
+  // NUL means nothing in text a person wrote, and PostgreSQL cannot store it in a text column:
+  // dropped here, so a message reads and stores the same on either store.
+  const fields = Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll('\u0000', '') : v]));
   const values = echoValues(fields);
   if (Object.hasOwn(fields, HONEYPOT_FIELD)) {
     const trap = fields[HONEYPOT_FIELD];

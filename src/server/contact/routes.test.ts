@@ -89,6 +89,13 @@ describe('POST /api/contact', () => {
     expect(store.rows[0]).toMatchObject({ firstName: 'Zoë 🌴', message: text });
   });
 
+  it('drops NUL characters, which no store keeps alike (PostgreSQL refuses them in text)', async () => {
+    const { store, post } = setup();
+    const res = await post(validMessage({ lastName: 'Ri\u0000vera', message: 'Please call me\u0000 back tomorrow.' }));
+    expect(res.status).toBe(201);
+    expect(store.rows[0]).toMatchObject({ lastName: 'Rivera', message: 'Please call me back tomorrow.' });
+  });
+
   it('answers a filled honeypot exactly like success and stores nothing', async () => {
     const { store, post } = setup();
     const res = await post({ ...validMessage(), website: 'http://spam.example' });

@@ -169,7 +169,8 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
   async function insertBlobs(c: pg.PoolClient, bytes: Map<string, Uint8Array>): Promise<void> {
     const { rows } = await c.query<{ hash: string }>('SELECT hash FROM blobs WHERE hash = ANY($1)', [[...bytes.keys()]]);
     const stored = new Set(rows.map((r) => r.hash));
-    const missing = [...bytes].filter(([hash]) => !stored.has(hash));
+    // In hash order: two deploys inserting the same new blobs take their row locks in one order, never a deadlock.
+    const missing = [...bytes].filter(([hash]) => !stored.has(hash)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     // Several blobs a statement, bound as binary parameters (an array would travel as hex text).
     for (let i = 0; i < missing.length; ) {
       const params: unknown[] = [];
