@@ -1,83 +1,45 @@
 import type pg from 'pg';
-import { guarded, inTransaction, isConnectionError, storeError } from '../pg/connect.js';
+import { guarded, inTransaction } from '../pg/connect.js';
 import { INSTANCE_LOCK_SQL } from '../pg/notify.js';
-import { RUN_STOPPED, type ItemState, type RedeployStore, type RunRecord, type RunState } from './types.js';
+import { toRun, type ItemRow, type RunRow } from './rows.js';
+import { RUN_STOPPED, type RedeployStore, type RunRecord } from './types.js';
 
-interface RunRow {
-  id: string;
-  started_at: string;
-  finished_at: string | null;
-  state: RunState;
-  items: {
-    slug: string;
-    city: string;
-    state: ItemState;
-    config_version: number | null;
-    release_id: string | null;
-    error: string | null;
-    finished_at: string | null;
-  }[];
+interface PgRunRow extends RunRow {
+  owner: string;
+  items: ItemRow[];
 }
 
 /** A run with its items, read in one statement (one snapshot: the items match the run's state). */
-const RUN_SELECT = `SELECT r.id, r.started_at, r.finished_at, r.state,
+const RUN_SELECT = `SELECT r.id, r.owner, r.started_at, r.finished_at, r.state,
     coalesce((SELECT json_agg(json_build_object('slug', i.slug, 'city', i.city, 'state', i.state,
         'config_version', i.config_version, 'release_id', i.release_id, 'error', i.error, 'finished_at', i.finished_at) ORDER BY i.seq)
       FROM redeploy_items i WHERE i.run_id = r.id), '[]'::json) AS items
   FROM redeploy_runs r`;
 
-const record = (r: RunRow): RunRecord => ({
-  id: r.id,
-  state: r.state,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at ?? undefined,
-  items: r.items.map((i) => ({
-    slug: i.slug,
-    city: i.city,
-    state: i.state,
-    configVersion: i.config_version ?? undefined,
-    releaseId: i.release_id ?? undefined,
-    error: i.error ?? undefined,
-    finishedAt: i.finished_at ?? undefined,
-  })),
-});
+const record = (r: PgRunRow): RunRecord => toRun(r, r.items);
 
 const FAIL_UNFINISHED = "UPDATE redeploy_items SET state = 'failed', error = $1, finished_at = $2 WHERE run_id = $3 AND state IN ('pending', 'deploying')";
 
 /**
- * The owners among `owners` whose server is gone: nobody holds their lock. Asked on one
- * connection, and a lock this asking took is given back at once; should that fail, the
- * connection is destroyed, which gives it back too (a lock kept would make a dead owner look alive).
+ * Whether a server holds its instance lock, read from pg_locks (a bigint advisory key shows as its
+ * high half in classid, its low half in objid, objsubid 1) rather than by taking the lock: two
+ * servers asking about one dead owner at once must not each see the other's probe as that owner alive.
  */
+const OWNER_ALIVE = `SELECT EXISTS (
+    SELECT 1 FROM pg_locks l, (SELECT ${INSTANCE_LOCK_SQL} AS k) key
+     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+       AND l.classid = ((key.k >> 32) & 4294967295)::oid AND l.objid = (key.k & 4294967295)::oid
+  ) AS alive`;
+
+/** The owners among `owners` whose server is gone: nobody holds their lock. Takes no lock itself. */
 async function ownersGone(pool: pg.Pool, owners: string[]): Promise<Set<string>> {
   const gone = new Set<string>();
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (err) {
-    throw storeError(err);
+  for (const owner of owners) {
+    const { rows } = await guarded(() => pool.query<{ alive: boolean }>(OWNER_ALIVE, [owner]));
+    if (!rows[0]!.alive) gone.add(owner);
   }
-  // A connection dropped while checked out emits 'error' on the client; unheard, it ends the process.
-  const ignore = () => undefined;
-  client.on('error', ignore);
-  let broken = false;
-  try {
-    for (const owner of owners) {
-      const { rows } = await client.query<{ free: boolean }>(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_SQL}) AS free`, [owner]);
-      if (!rows[0]!.free) continue;
-      broken = true;
-      await client.query(`SELECT pg_advisory_unlock(${INSTANCE_LOCK_SQL})`, [owner]);
-      broken = false;
-      gone.add(owner);
-    }
-    return gone;
-  } catch (err) {
-    if (isConnectionError(err)) broken = true;
-    throw storeError(err);
-  } finally {
-    client.off('error', ignore);
-    client.release(broken);
-  }
+  return gone;
 }
 
 /**
@@ -85,17 +47,34 @@ async function ownersGone(pool: pg.Pool, owners: string[]): Promise<Set<string>>
  * the partial unique index `redeploy_one_running` refuses a second `running` row, and `create`
  * answers with the run that holds it. Each run names its owner (the server running it); at
  * start-up `recover` interrupts only the runs whose owner no longer holds its instance lock (pg/notify.ts),
- * never a run another live server is still working through.
+ * never a run another live server is still working through. `create` does the same to a run in its
+ * way, so a server that died mid-run blocks nobody until some server restarts; reads stay one query.
+ * `now` stamps the runs `create` interrupts.
  */
-export function createPgRedeployStore(pool: pg.Pool, owner: string): RedeployStore {
+export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => Date = () => new Date()): RedeployStore {
   const one = async (where: string, params: unknown[]) => {
-    const { rows } = await guarded(() => pool.query<RunRow>(`${RUN_SELECT} ${where}`, params));
+    const { rows } = await guarded(() => pool.query<PgRunRow>(`${RUN_SELECT} ${where}`, params));
     return rows[0] && record(rows[0]);
   };
 
+  /** Interrupts the runs still running among `ids` (unfinished items failed, RUN_STOPPED); returns those this call ended. */
+  const interrupt = (ids: string[], at: string) =>
+    inTransaction(pool, async (c) => {
+      const stopped: string[] = [];
+      for (const id of ids) {
+        // Another server interrupting it at the same moment may have been first: only ours count.
+        const ended = await c.query("UPDATE redeploy_runs SET state = 'interrupted', finished_at = $1 WHERE id = $2 AND state = 'running'", [at, id]);
+        if (ended.rowCount !== 1) continue;
+        await c.query(FAIL_UNFINISHED, [RUN_STOPPED, at, id]);
+        stopped.push(id);
+      }
+      return stopped;
+    });
+
   return {
     async create(run) {
-      // A running run may finish between our insert's conflict and our look at it: then try again.
+      // A running run may finish between our insert's conflict and our look at it, or turn out to be
+      // a dead server's and be interrupted: then try again.
       for (let attempt = 0; attempt < 5; attempt++) {
         const out = await inTransaction(pool, async (c) => {
           const inserted = await c.query("INSERT INTO redeploy_runs (id, owner, started_at, state) VALUES ($1, $2, $3, 'running') ON CONFLICT DO NOTHING", [run.id, owner, run.startedAt]);
@@ -105,14 +84,20 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string): RedeploySto
                SELECT $1, s.n - 1, s.slug, s.city, 'pending' FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS s(slug, city, n)`,
               [run.id, run.items.map((i) => i.slug), run.items.map((i) => i.city)],
             );
-            return { ok: true as const, run: record((await c.query<RunRow>(`${RUN_SELECT} WHERE r.id = $1`, [run.id])).rows[0]!) };
+            return { ok: true as const, run: record((await c.query<PgRunRow>(`${RUN_SELECT} WHERE r.id = $1`, [run.id])).rows[0]!) };
           }
-          const busy = (await c.query<RunRow>(`${RUN_SELECT} WHERE r.state = 'running' LIMIT 1`)).rows[0];
-          if (busy) return { ok: false as const, running: record(busy) };
+          const busy = (await c.query<PgRunRow>(`${RUN_SELECT} WHERE r.state = 'running' LIMIT 1`)).rows[0];
+          if (busy) return { ok: false as const, running: record(busy), owner: busy.owner };
           if ((await c.query('SELECT 1 FROM redeploy_runs WHERE id = $1', [run.id])).rowCount) throw new Error(`a redeploy run ${run.id} already exists`);
           return undefined;
         });
-        if (out) return out;
+        if (!out) continue;
+        if (out.ok) return out;
+        // This server's own run is its own to finish; another's blocks while its server lives. The
+        // lock is looked at after the transaction, so no call holds two connections at once.
+        const alive = out.owner === owner || !(await ownersGone(pool, [out.owner])).has(out.owner);
+        if (alive) return { ok: false as const, running: out.running };
+        await interrupt([out.running.id], now().toISOString());
       }
       throw new Error('could not start a redeploy run: runs kept starting and finishing elsewhere');
     },
@@ -143,17 +128,7 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string): RedeploySto
       const gone = await ownersGone(pool, [...new Set(rows.map((r) => r.owner).filter((x) => x !== owner))]);
       const ids = rows.filter((r) => r.owner === owner || gone.has(r.owner)).map((r) => r.id);
       if (ids.length === 0) return [];
-      return inTransaction(pool, async (c) => {
-        const stopped: string[] = [];
-        for (const id of ids) {
-          // Another server recovering at the same moment may have been first: only ours count.
-          const ended = await c.query("UPDATE redeploy_runs SET state = 'interrupted', finished_at = $1 WHERE id = $2 AND state = 'running'", [at, id]);
-          if (ended.rowCount !== 1) continue;
-          await c.query(FAIL_UNFINISHED, [RUN_STOPPED, at, id]);
-          stopped.push(id);
-        }
-        return stopped;
-      });
+      return interrupt(ids, at);
     },
   };
 }

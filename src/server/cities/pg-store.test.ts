@@ -44,6 +44,12 @@ async function liveServerLock(owner: string) {
   return c;
 }
 
+/** A server that is alive: it holds its owner lock, so its running runs block the others. */
+async function liveServer(owner: string = randomUUID()) {
+  await liveServerLock(owner);
+  return server(owner);
+}
+
 const version = (slug: string, digest: string): NewVersion => ({ slug, yaml: `city: ${slug}\n# ${digest}\n`, digest, businessName: 'Clinic', city: slug, state: 'FL' });
 const items = [
   { slug: 'orlando', city: 'Orlando' },
@@ -106,7 +112,7 @@ describe('several servers saving cities', () => {
 
 describe('redeploy runs across servers', () => {
   it('a run started on one server blocks a start on another until it finishes; of two starts at once one runs', async () => {
-    const [a, b] = [await server(), await server()];
+    const [a, b] = [await liveServer(), await liveServer()];
     const first = await a.redeploys.create({ id: 'run-a', startedAt: '2025-03-01T11:00:00.000Z', items });
     expect(first.ok).toBe(true);
     const refused = await b.redeploys.create({ id: 'run-b', startedAt: '2025-03-01T11:00:01.000Z', items: [] });
@@ -159,7 +165,7 @@ describe('redeploy runs across servers', () => {
         { slug: 'tampa', city: 'Tampa', state: 'failed', configVersion: 5, error: RUN_STOPPED, finishedAt: at },
       ],
     });
-    // Asking about the dead owner took its lock and gave it back.
+    // Asking about the dead owner left its lock free.
     const probe = await client();
     expect((await probe.query(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_SQL}) AS got`, [deadOwner])).rows[0].got).toBe(true);
     await probe.query(`SELECT pg_advisory_unlock(${INSTANCE_LOCK_SQL})`, [deadOwner]);
@@ -173,6 +179,93 @@ describe('redeploy runs across servers', () => {
       ['failed', RUN_STOPPED],
     ]);
     expect((await other.redeploys.create({ id: 'next', startedAt: '2025-03-01T12:30:00.000Z', items })).ok).toBe(true);
+  });
+});
+
+describe('a run left running by a server that died', () => {
+  it('does not block a start on another server: it is interrupted and the new run starts; a live owner’s still blocks', async () => {
+    // A dead server: nobody holds its owner lock (its connection went with it).
+    const deadOwner = randomUUID();
+    const dead = await server(deadOwner);
+    await dead.redeploys.create({ id: 'dead-run', startedAt: '2025-03-01T11:00:00.000Z', items });
+    await dead.redeploys.update('dead-run', 'orlando', { state: 'ok', configVersion: 2, releaseId: 'r-orlando', finishedAt: '2025-03-01T11:01:00.000Z' });
+    await dead.redeploys.update('dead-run', 'tampa', { state: 'deploying', configVersion: 5 });
+
+    const other = await liveServer();
+    const before = Date.now();
+    const created = await other.redeploys.create({ id: 'next', startedAt: '2025-03-01T12:00:00.000Z', items });
+    const after = Date.now();
+    expect(created).toEqual({
+      ok: true,
+      run: { id: 'next', state: 'running', startedAt: '2025-03-01T12:00:00.000Z', items: items.map((i) => ({ ...i, state: 'pending' })) },
+    });
+    const old = (await other.redeploys.get('dead-run'))!;
+    expect(old).toMatchObject({ id: 'dead-run', state: 'interrupted', startedAt: '2025-03-01T11:00:00.000Z' });
+    const finishedAt = Date.parse(old.finishedAt!);
+    expect(finishedAt).toBeGreaterThanOrEqual(before - 1_000);
+    expect(finishedAt).toBeLessThanOrEqual(after + 1_000);
+    expect(old.items).toEqual([
+      { slug: 'orlando', city: 'Orlando', state: 'ok', configVersion: 2, releaseId: 'r-orlando', finishedAt: '2025-03-01T11:01:00.000Z' },
+      { slug: 'tampa', city: 'Tampa', state: 'failed', configVersion: 5, error: RUN_STOPPED, finishedAt: old.finishedAt },
+    ]);
+    expect((await db.pool.query("SELECT id FROM redeploy_runs WHERE state = 'running'")).rows).toEqual([{ id: 'next' }]);
+    // Asking about the dead owner left its lock free.
+    expect((await db.pool.query(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_SQL}) AS got, pg_advisory_unlock(${INSTANCE_LOCK_SQL}) AS gave`, [deadOwner])).rows[0]).toEqual({ got: true, gave: true });
+
+    // The new run's owner is alive: a third server is refused, and the run goes on untouched.
+    const third = await server();
+    const refused = await third.redeploys.create({ id: 'third', startedAt: '2025-03-01T12:01:00.000Z', items: [] });
+    expect(refused).toEqual({ ok: false, running: (created as { run: unknown }).run });
+    expect(await third.redeploys.get('next')).toMatchObject({ state: 'running', items: [{ state: 'pending' }, { state: 'pending' }] });
+    expect(await third.redeploys.get('third')).toBeUndefined();
+  });
+
+  it('of two servers finding the same dead run at once, one interrupts it and one run starts', async () => {
+    const dead = await server();
+    await dead.redeploys.create({ id: 'dead-run', startedAt: '2025-03-01T11:00:00.000Z', items });
+    const [a, b] = [await liveServer(), await liveServer()];
+    const both = await Promise.all([
+      a.redeploys.create({ id: 'run-a', startedAt: '2025-03-01T12:00:00.000Z', items }),
+      b.redeploys.create({ id: 'run-b', startedAt: '2025-03-01T12:00:00.000Z', items }),
+    ]);
+    const won = both.filter((r) => r.ok) as { run: { id: string } }[];
+    expect(won).toHaveLength(1);
+    expect((both.find((r) => !r.ok) as { running: { id: string } }).running.id).toBe(won[0]!.run.id);
+    expect((await a.redeploys.get('dead-run'))!.items.map((i) => [i.state, i.error])).toEqual([
+      ['failed', RUN_STOPPED],
+      ['failed', RUN_STOPPED],
+    ]);
+    expect((await db.pool.query('SELECT id, state FROM redeploy_runs ORDER BY id')).rows).toEqual([
+      { id: 'dead-run', state: 'interrupted' },
+      { id: won[0]!.run.id, state: 'running' },
+    ]);
+  });
+});
+
+describe('telling a live owner from a dead one', () => {
+  it('works whatever the bits of the owner’s lock key: a held lock blocks, a lock let go does not', async () => {
+    // pg_locks shows a bigint key as two unsigned halves: cover a negative key and a low half past 2^31.
+    const owners = new Map<string, string>();
+    for (let i = 0; i < 400 && owners.size < 4; i++) {
+      const owner = randomUUID();
+      const { rows } = await db.pool.query<{ k: string }>(`SELECT (${INSTANCE_LOCK_SQL})::text AS k`, [owner]);
+      const k = BigInt(rows[0]!.k);
+      const kind = `${k < 0n ? 'negative' : 'positive'}, low half ${(k & 0xffffffffn) >= 0x80000000n ? 'high' : 'low'}`;
+      if (!owners.has(kind)) owners.set(kind, owner);
+    }
+    expect(owners.size).toBe(4);
+    const other = await liveServer();
+    for (const [kind, owner] of owners) {
+      await db.pool.query('TRUNCATE redeploy_runs, redeploy_items');
+      const holder = await liveServerLock(owner);
+      const live = await server(owner);
+      const run = await live.redeploys.create({ id: 'live-run', startedAt: '2025-03-01T11:00:00.000Z', items });
+      expect(await other.redeploys.create({ id: 'next', startedAt: '2025-03-01T11:01:00.000Z', items }), kind).toEqual({ ok: false, running: (run as { run: unknown }).run });
+      await holder.end(); // the server dies
+      expect(await other.redeploys.create({ id: 'next', startedAt: '2025-03-01T11:02:00.000Z', items }), kind).toMatchObject({ ok: true });
+      expect((await other.redeploys.get('live-run'))?.state, kind).toBe('interrupted');
+      await other.redeploys.finish('next', 'done', '2025-03-01T11:03:00.000Z');
+    }
   });
 });
 

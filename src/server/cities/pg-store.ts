@@ -2,31 +2,9 @@ import type pg from 'pg';
 import { guarded, inTransaction } from '../pg/connect.js';
 import { NOTIFY_SQL, notifyParams } from '../pg/notify.js';
 import { createPgRedeployStore } from './pg-runs.js';
-import type { CityStore, CityVersion, NewVersion, SaveMode, SaveResult } from './types.js';
+import { toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
+import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
-interface VersionRow {
-  slug: string;
-  version: number;
-  yaml: string;
-  digest: string;
-  business_name: string;
-  city: string;
-  state: string;
-  saved_at: string;
-}
-
-const toVersion = (r: VersionRow): CityVersion => ({
-  slug: r.slug,
-  version: r.version,
-  yaml: r.yaml,
-  digest: r.digest,
-  businessName: r.business_name,
-  city: r.city,
-  state: r.state,
-  savedAt: r.saved_at,
-});
-
-const COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at';
 
 /**
  * Serialises the writes of one city across every server: a transaction-scoped advisory lock,
@@ -103,13 +81,13 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     list: async () =>
       (
         await query<VersionRow>(
-          `SELECT DISTINCT ON (v.slug COLLATE "C") ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
+          `SELECT DISTINCT ON (v.slug COLLATE "C") ${VERSION_COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
             WHERE c.deleted_at IS NULL ORDER BY v.slug COLLATE "C", v.version DESC`,
         )
       ).map(toVersion),
     latest: async (slug) => {
       const [r] = await query<VersionRow>(
-        `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
+        `SELECT ${VERSION_COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
           WHERE v.slug = $1 AND c.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1`,
         [slug],
       );
@@ -117,7 +95,7 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     },
     version: async (slug, version) => {
       const [r] = await query<VersionRow>(
-        `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug WHERE v.slug = $1 AND v.version = $2 AND c.deleted_at IS NULL`,
+        `SELECT ${VERSION_COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug WHERE v.slug = $1 AND v.version = $2 AND c.deleted_at IS NULL`,
         [slug, version],
       );
       return r && toVersion(r);
@@ -146,6 +124,6 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     claimFlag: (key, value) =>
       guarded(async () => (await pool.query('INSERT INTO store_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value])).rowCount === 1),
     readFlag: async (key) => (await query<{ value: string }>('SELECT value FROM store_meta WHERE key = $1', [key]))[0]?.value,
-    redeploys: createPgRedeployStore(pool, o.owner),
+    redeploys: createPgRedeployStore(pool, o.owner, o.now),
   };
 }
