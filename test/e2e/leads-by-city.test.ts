@@ -1,8 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/server/logger.js';
 import { startServer } from '../../src/server/start.js';
@@ -12,6 +10,8 @@ import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';
 import { ROOT } from '../helpers/site.js';
 import { serveStatic } from '../helpers/static-server.js';
+import { smtpSink } from '../helpers/smtp.js';
+import { freePort } from '../../scripts/pg-cluster.mjs';
 
 /**
  * Issue 11's acceptance in Chromium, three origins on loopback: the clinic server; a Tampa site
@@ -23,23 +23,13 @@ import { serveStatic } from '../helpers/static-server.js';
  */
 const dataDir = tempDir('clinic-leads-');
 const siteDir = tempDir('clinic-leads-site-');
-const mails: string[] = [];
 let clinic: { url: string; sitesUrl: string; close(): Promise<void> };
 let tampaHost: Awaited<ReturnType<typeof serveStatic>>;
 /** Tampa's static host by name (a config's website takes a domain name, not an address); Chromium sends *.localhost to loopback. */
 let tampaSite: string;
 let stranger: Awaited<ReturnType<typeof serveStatic>>;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined;
 let browser: Browser;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
   const end = Date.now() + timeoutMs;
@@ -51,20 +41,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 
 beforeAll(async () => {
   const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => {
-        mails.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+  smtp = await smtpSink(smtpPort);
   // Both static servers read the folder on each request: it is filled from the zip below.
   tampaHost = await serveStatic(siteDir);
   tampaSite = tampaHost.url.replace('//127.0.0.1:', '//tampa.localhost:');
@@ -86,7 +63,7 @@ afterAll(async () => {
   await clinic?.close();
   await tampaHost?.close();
   await stranger?.close();
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(siteDir, { recursive: true, force: true });
 });
@@ -231,8 +208,9 @@ describe('a city site on a static host reaches the clinic, under its city', () =
   });
 
   it('names the city in the notification emails, never the message', async () => {
+    const mails = smtp!.received;
     await until(() => mails.length >= 2, 'two notification emails');
-    for (const raw of mails) {
+    for (const { raw } of mails) {
       expect(raw).toContain('City: Tampa');
       expect(raw).not.toContain('appointment in Tampa next week');
       expect(raw).not.toContain('p.nguyen@example.com');

@@ -1,36 +1,10 @@
-import net from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validMessage } from '../../src/server/testing.js';
 import { startTestServer, type TestServer } from './helpers.js';
+import { freePort } from '../../scripts/pg-cluster.mjs';
+import { smtpSink } from '../helpers/smtp.js';
 
 /** Notification mail against a real SMTP server on 127.0.0.1. */
-
-interface Received {
-  raw: string;
-  to: string[];
-}
-
-function smtpSink(port: number): Promise<{ received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => {
-        received.push({ raw: Buffer.concat(chunks).toString('utf8'), to: session.envelope.rcptTo.map((r) => r.address) });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(port, '127.0.0.1', () => resolve({ received, close: () => new Promise<void>((done) => smtp.close(() => done())) }));
-  });
-}
 
 /** The Subject header, unfolded, its MIME encoded-words (RFC 2047, B or Q) decoded. */
 function subjectOf(raw: string): string {
@@ -43,14 +17,6 @@ function subjectOf(raw: string): string {
   ).trim();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
   const end = Date.now() + timeoutMs;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validMessage } from '../../src/server/testing.js';
+import { freePort } from '../../scripts/pg-cluster.mjs';
 import { freshDatabase } from '../helpers/pg.js';
+import { smtpSink } from '../helpers/smtp.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { ROOT } from '../helpers/site.js';
 
@@ -170,8 +170,7 @@ describe('two servers sharing limits and the outbox', () => {
       PUBLIC_URL: 'http://127.0.0.1',
     };
     const pair = await Promise.all([0, 1].map(() => startServeProcess({ env })));
-    const received: string[] = [];
-    let smtp: SMTPServer | undefined;
+    let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined;
     try {
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
@@ -181,11 +180,12 @@ describe('two servers sharing limits and the outbox', () => {
       }
       // Both workers have tried and failed by now; the mail server comes up, and their retries deliver.
       await new Promise((r) => setTimeout(r, 500));
-      smtp = await smtpSink(smtpPort, received);
+      smtp = await smtpSink(smtpPort);
+      const received = smtp.received;
       await until(async () => received.length >= ids.length || undefined, 60_000, 'every notification delivered');
       // Any duplicate would arrive in the same retry round: give it time to show.
       await new Promise((r) => setTimeout(r, 1_500));
-      const messageIds = received.map((raw) => /^Message-ID: *(.*)$/im.exec(raw)?.[1]?.trim());
+      const messageIds = received.map((m) => /^Message-ID: *(.*)$/im.exec(m.raw)?.[1]?.trim());
       expect(received).toHaveLength(ids.length);
       expect(new Set(messageIds).size).toBe(ids.length);
       const client = new pg.Client(db.url);
@@ -198,37 +198,8 @@ describe('two servers sharing limits and the outbox', () => {
       }
     } finally {
       await Promise.all(pair.map((s) => s.stop()));
-      await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+      await smtp?.close();
       await db.drop();
     }
   }, 120_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function smtpSink(port: number, received: string[]): Promise<SMTPServer> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(port, '127.0.0.1', () => resolve(smtp));
-  });
-}

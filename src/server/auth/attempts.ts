@@ -1,4 +1,5 @@
 import { memoryRateCounters, type RateCounters, type RateVerdict } from '../http/rate-limit.js';
+import { keyedSerial } from '../http/serial.js';
 
 /**
  * How many password guesses the admin takes (docs/threat-model.md). Per client address (an IPv6
@@ -31,8 +32,8 @@ export function createAttemptGate(o: AttemptLimits) {
   const trustedUntil = new Map<string, number>();
   const refused = (v: RateVerdict, scope: 'client' | 'global'): AttemptVerdict | undefined =>
     v.ok ? undefined : { ok: false, retryAfterSeconds: v.retryAfterSeconds, scope };
-  /** The attempt in progress per client: the next one starts after it (see `attempt`). */
-  const inFlight = new Map<string, Promise<unknown>>();
+  /** A client's attempts, one after another (see `attempt`). */
+  const serial = keyedSerial();
 
   const gate = {
     /** Whether `client` may try now; checked before the password, so a right guess looks like a wrong one while refused. */
@@ -72,14 +73,7 @@ export function createAttemptGate(o: AttemptLimits) {
         gate.succeeded(client);
         return 'right';
       };
-      const prev = inFlight.get(client) ?? Promise.resolve();
-      const next = prev.then(run, run);
-      const tail = next.catch(() => undefined);
-      inFlight.set(client, tail);
-      void tail.then(() => {
-        if (inFlight.get(client) === tail) inFlight.delete(client);
-      });
-      return next;
+      return serial(client, run);
     },
   };
   return gate;

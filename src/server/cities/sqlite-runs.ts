@@ -1,22 +1,6 @@
 import type Database from 'better-sqlite3';
-import { RUN_STOPPED, type ItemPatch, type ItemState, type RedeployStore, type RunRecord, type RunState } from './types.js';
-
-interface RunRow {
-  id: string;
-  started_at: string;
-  finished_at: string | null;
-  state: RunState;
-}
-
-interface ItemRow {
-  slug: string;
-  city: string;
-  state: ItemState;
-  config_version: number | null;
-  release_id: string | null;
-  error: string | null;
-  finished_at: string | null;
-}
+import { toRun, type ItemRow, type RunRow } from './rows.js';
+import { RUN_STOPPED, type ItemPatch, type RedeployStore, type RunRecord } from './types.js';
 
 const FAIL_UNFINISHED = "UPDATE redeploy_items SET state = 'failed', error = ?, finished_at = ? WHERE run_id = ? AND state IN ('pending', 'deploying')";
 const END_RUN = 'UPDATE redeploy_runs SET state = ?, finished_at = ? WHERE id = ?';
@@ -63,21 +47,7 @@ export function createRedeployStore(db: Database.Database): RedeployStore {
   const failUnfinished = db.prepare(FAIL_UNFINISHED);
   const endRun = db.prepare(END_RUN);
 
-  const record = (r: RunRow): RunRecord => ({
-    id: r.id,
-    state: r.state,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at ?? undefined,
-    items: itemsOf.all(r.id).map((i) => ({
-      slug: i.slug,
-      city: i.city,
-      state: i.state,
-      configVersion: i.config_version ?? undefined,
-      releaseId: i.release_id ?? undefined,
-      error: i.error ?? undefined,
-      finishedAt: i.finished_at ?? undefined,
-    })),
-  });
+  const record = (r: RunRow): RunRecord => toRun(r, itemsOf.all(r.id));
 
   /** Runs `work` in a transaction committed without waiting for the disk (see above). */
   const relaxed = <A extends unknown[], R>(work: (...args: A) => R) => {

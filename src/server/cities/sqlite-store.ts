@@ -1,30 +1,8 @@
 import type Database from 'better-sqlite3';
 import { createRedeployStore } from './sqlite-runs.js';
-import type { CityStore, CityVersion, NewVersion, SaveMode, SaveResult } from './types.js';
+import { toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
+import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
-interface VersionRow {
-  slug: string;
-  version: number;
-  yaml: string;
-  digest: string;
-  business_name: string;
-  city: string;
-  state: string;
-  saved_at: string;
-}
-
-const toVersion = (r: VersionRow): CityVersion => ({
-  slug: r.slug,
-  version: r.version,
-  yaml: r.yaml,
-  digest: r.digest,
-  businessName: r.business_name,
-  city: r.city,
-  state: r.state,
-  savedAt: r.saved_at,
-});
-
-const COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at';
 
 /**
  * The SQLite city store, on the connection of the message store (store/open.ts). better-sqlite3
@@ -35,16 +13,16 @@ const COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v
  */
 export function createSqliteCityStore(db: Database.Database, now: () => Date = () => new Date()): CityStore {
   const latestOf = db.prepare<[string], VersionRow>(
-    `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
+    `SELECT ${VERSION_COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
       WHERE v.slug = ? AND c.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1`,
   );
   const all = db.prepare<[], VersionRow>(
-    `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
+    `SELECT ${VERSION_COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug
       WHERE c.deleted_at IS NULL AND v.version = (SELECT max(version) FROM city_versions WHERE slug = v.slug)
       ORDER BY v.slug`,
   );
   const one = db.prepare<[string, number], VersionRow>(
-    `SELECT ${COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug WHERE v.slug = ? AND v.version = ? AND c.deleted_at IS NULL`,
+    `SELECT ${VERSION_COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug WHERE v.slug = ? AND v.version = ? AND c.deleted_at IS NULL`,
   );
   const history = db.prepare<[string], { version: number; saved_at: string }>('SELECT version, saved_at FROM city_versions WHERE slug = ? ORDER BY version DESC');
   const byDigest = db.prepare<[string, string], { version: number }>(

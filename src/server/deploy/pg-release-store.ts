@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { SiteBytes } from './files.js';
 import { checkFileName, isSiteName } from './names.js';
-import { releaseTime, type DeployResult, type ReleaseMeta, type ReleaseStore, type RollbackResult } from './release-store.js';
+import { newRelease, RELEASE_ID, releaseTime, type DeployResult, type ReleaseMeta, type ReleaseStore, type RollbackResult } from './release-store.js';
 import { guarded, inTransaction, LOCKS } from '../pg/connect.js';
 import { NOTIFY_SQL, notifyParams, type ChangeFeed } from '../pg/notify.js';
 import { fetchLive, liveMemory, type Loaded, type LiveRead } from './pg-release-memory.js';
@@ -19,7 +19,6 @@ export interface PgReleaseStoreOptions {
   beforeSwitch?: (site: string, releaseId: string) => Promise<void>;
 }
 
-const RELEASE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 const SITE_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('release:' || $1, 0))";
 /** The unique index of live_sites on lower(domain) (schema.ts). */
@@ -34,27 +33,6 @@ const quietly = (f: () => void) => {
     // The listener's failure is its own: the change is committed and in memory.
   }
 };
-
-/**
- * inTransaction, with the connection's 'error' event heard while it is checked out: a connection
- * that dies between two queries (awaiting beforeSwitch) emits it, and unheard it would end the
- * process. The next query then fails, as a connection error.
- */
-async function transaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>, begin?: string): Promise<T> {
-  return inTransaction(
-    pool,
-    async (c) => {
-      const ignore = () => undefined;
-      c.on('error', ignore);
-      try {
-        return await work(c);
-      } finally {
-        c.removeListener('error', ignore);
-      }
-    },
-    begin,
-  );
-}
 
 /** A refusal found inside a transaction: thrown to roll it back, caught as a value outside. */
 class DomainTaken extends Error {
@@ -102,7 +80,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     const ticket = mem.ticket();
     asked.set(site, ticket);
     try {
-      apply(ticket, [site], await transaction(pool, (c) => fetchLive(c, mem, [site], true), READ_SNAPSHOT));
+      apply(ticket, [site], await inTransaction(pool, (c) => fetchLive(c, mem, [site], true), READ_SNAPSHOT));
     } catch {
       // Database unreachable: keep serving what memory holds.
     }
@@ -113,7 +91,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     const ticket = mem.ticket();
     resyncAsked = ticket;
     try {
-      const r = await transaction(pool, (c) => fetchLive(c, mem, undefined, true), READ_SNAPSHOT);
+      const r = await inTransaction(pool, (c) => fetchLive(c, mem, undefined, true), READ_SNAPSHOT);
       apply(ticket, mem.sites.keys(), r);
     } catch {
       // As for reload.
@@ -135,7 +113,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     if (!hashes.length) return;
     sweeping = sweeping
       .then(() =>
-        transaction(pool, async (c) => {
+        inTransaction(pool, async (c) => {
           // Exclusive against every deploy's shared lock: no deploy is between "this blob is
           // stored" and "my release names it" while a blob is deleted.
           await c.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.blobs]);
@@ -192,7 +170,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
   });
   try {
     const ticket = mem.ticket();
-    apply(ticket, [], await transaction(pool, (c) => fetchLive(c, mem), READ_SNAPSHOT));
+    apply(ticket, [], await inTransaction(pool, (c) => fetchLive(c, mem), READ_SNAPSHOT));
   } catch (err) {
     unsubscribe();
     throw err;
@@ -280,7 +258,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
       const domain = input.domainName;
       const since = mem.now();
       try {
-        const done = await transaction(pool, async (c) => {
+        const done = await inTransaction(pool, async (c) => {
           await c.query(`${SITE_LOCK}, pg_advisory_xact_lock_shared($2)`, [site, LOCKS.blobs]);
           const { rows } = await c.query<{ newest: string | null; owner: string | null }>(
             `SELECT (SELECT max(id) FROM releases WHERE site = $1) AS newest,
@@ -289,21 +267,8 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
           );
           // Refused before anything is written; the unique index below settles a race with another server.
           if (domain && rows[0]!.owner) throw new DomainTaken(domain, rows[0]!.owner);
-          // Ids sort in deploy order (rollback and pruning rely on it), even for two deploys within
-          // a millisecond or a clock that stepped back: never earlier than the newest release.
-          const newest = rows[0]!.newest;
-          const at = new Date(Math.max(now().getTime(), newest ? Date.parse(releaseTime(newest)) + 1 : 0));
-          const id = `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
-          const release: ReleaseMeta = {
-            id,
-            createdAt: at.toISOString(),
-            domainName: input.domainName,
-            businessName: input.businessName,
-            city: input.city,
-            config: input.config,
-            citySlug: input.citySlug,
-            configVersion: input.configVersion,
-          };
+          const release = newRelease(input, rows[0]!.newest ?? undefined, now());
+          const id = release.id;
           await insertBlobs(c, bytes);
           await c.query(
             `WITH r AS (INSERT INTO releases (site, id, created_at, meta) VALUES ($1, $2, $3, $4::jsonb))
@@ -335,7 +300,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
       if (!isSiteName(site)) return { ok: false, status: 404, error: 'no such site' };
       const since = mem.now();
       try {
-        const done = await transaction(pool, async (c) => {
+        const done = await inTransaction(pool, async (c) => {
           await c.query(SITE_LOCK, [site]);
           const live = (await c.query<{ release_id: string }>('SELECT release_id FROM live_sites WHERE site = $1', [site])).rows[0]?.release_id;
           if (!live) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
@@ -364,7 +329,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     async remove(site) {
       if (!isSiteName(site)) return false;
       const since = mem.now();
-      const done = await transaction(pool, async (c) => {
+      const done = await inTransaction(pool, async (c) => {
         await c.query(SITE_LOCK, [site]);
         const live = await c.query('DELETE FROM live_sites WHERE site = $1', [site]);
         const { rows } = await c.query<{ n: number; hashes: string[] }>(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rename, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { SiteBytes } from './files.js';
+import { keyedSerial } from '../http/serial.js';
 import { domainClaims } from './domain-claims.js';
 import { checkFileName, isSiteName } from './names.js';
 import { durableRename, removeStale, swapSymlink, tempTag, writeTree } from './release-fs.js';
@@ -51,7 +52,8 @@ export interface ReleaseStoreOptions {
 }
 
 export const META_FILE = '.release.json';
-const RELEASE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
+/** A release id as both stores make them (newRelease). */
+export const RELEASE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 
 export type DeployResult = { ok: true; release: ReleaseMeta } | { ok: false; error: string; domainOwner?: string };
 export type RollbackResult = { ok: true; release: ReleaseMeta } | { ok: false; status: 404 | 409; error: string };
@@ -102,7 +104,6 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
   const keep = o.keep ?? 10;
   const durable = o.durable ?? true;
   const now = o.now ?? (() => new Date());
-  const queues = new Map<string, Promise<unknown>>();
   /** Sites whose leftovers of earlier processes were swept by this one. */
   const swept = new Set<string>();
   /** Immutable once written, so read once: the summaries of each release the lists show. */
@@ -115,17 +116,7 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
   };
 
   /** One deploy, rollback or delete of `site` at a time; other sites go on meanwhile. */
-  function locked<T>(site: string, work: () => Promise<T>): Promise<T> {
-    const prev = queues.get(site) ?? Promise.resolve();
-    const run = prev.then(work, work);
-    const tail = run.catch(() => undefined);
-    queues.set(site, tail);
-    // Forget an idle site's queue, so the map holds only sites with work in flight.
-    void tail.then(() => {
-      if (queues.get(site) === tail) queues.delete(site);
-    });
-    return run;
-  }
+  const locked = keyedSerial();
 
   async function list(): Promise<{ siteName: string; release: ReleaseMeta }[]> {
     await mkdir(root, { recursive: true });
@@ -227,22 +218,8 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
           const releases = join(siteDir(site), 'releases');
           await mkdir(releases, { recursive: true });
           await sweep(site, releases);
-          // Ids sort in deploy order (rollback and pruning rely on it), even for two deploys within
-          // a millisecond or a clock that stepped back: never earlier than the newest release.
-          const newest = (await releaseIds(site)).pop();
-          const newestMs = newest ? Date.parse(releaseTime(newest)) : 0;
-          const at = new Date(Math.max(now().getTime(), newestMs + 1));
-          const id = `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
-          const release: ReleaseMeta = {
-            id,
-            createdAt: at.toISOString(),
-            domainName: input.domainName,
-            businessName: input.businessName,
-            city: input.city,
-            config: input.config,
-            citySlug: input.citySlug,
-            configVersion: input.configVersion,
-          };
+          const release = newRelease(input, (await releaseIds(site)).pop(), now());
+          const id = release.id;
           const tmp = join(releases, `.tmp-${tempTag()}`);
           try {
             const files = new Map(input.files);
@@ -351,6 +328,25 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
       }
       return files;
     },
+  };
+}
+
+/**
+ * The metadata of a new release of a site whose newest release is `newest`. Ids sort in deploy
+ * order (rollback and pruning rely on it), even for two deploys within a millisecond or a clock
+ * that stepped back: never earlier than the newest release. Both stores make them here.
+ */
+export function newRelease(input: DeployInput, newest: string | undefined, now: Date): ReleaseMeta {
+  const at = new Date(Math.max(now.getTime(), newest ? Date.parse(releaseTime(newest)) + 1 : 0));
+  return {
+    id: `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`,
+    createdAt: at.toISOString(),
+    domainName: input.domainName,
+    businessName: input.businessName,
+    city: input.city,
+    config: input.config,
+    citySlug: input.citySlug,
+    configVersion: input.configVersion,
   };
 }
 

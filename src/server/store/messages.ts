@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import { createBatcher } from './batcher.js';
 import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './types.js';
 
-interface Row {
+/** A row of `messages` as both stores read it (the PostgreSQL twin, pg/messages.ts, too). */
+export interface MessageRow {
   id: number;
   public_id: string;
   received_at: string;
@@ -19,12 +20,12 @@ interface Row {
   message: string;
 }
 
-const COLUMNS = 'id, public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message';
+export const MESSAGE_COLUMNS = 'id, public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message';
 
 /** Rows read per statement by `all()`: small enough to keep the export's memory flat. */
-const EXPORT_CHUNK = 500;
+export const EXPORT_CHUNK = 500;
 
-function toMessage(r: Row): StoredMessage {
+export function toMessage(r: MessageRow): StoredMessage {
   return {
     id: r.public_id,
     receivedAt: r.received_at,
@@ -74,14 +75,14 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   const byKey = db.prepare<[string], { public_id: string; body_hash: string | null }>('SELECT public_id, body_hash FROM messages WHERE idempotency_key = ?');
   // The notification is queued in the same transaction as the message: both are stored, or neither.
   const queueMail = db.prepare('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)');
-  const page = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM messages ORDER BY id DESC LIMIT ? OFFSET ?`);
-  const pageOfSite = db.prepare<[string, number, number], Row>(`SELECT ${COLUMNS} FROM messages WHERE site = ? ORDER BY id DESC LIMIT ? OFFSET ?`);
+  const page = db.prepare<[number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY id DESC LIMIT ? OFFSET ?`);
+  const pageOfSite = db.prepare<[string, number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = ? ORDER BY id DESC LIMIT ? OFFSET ?`);
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages');
   const countOfSite = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM messages WHERE site = ?');
   // Keyset paging (id > last seen), one short statement a chunk: better-sqlite3 refuses other
   // statements while one is being iterated, and a chunk never holds more than EXPORT_CHUNK rows.
-  const chunk = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM messages WHERE id > ? ORDER BY id LIMIT ?`);
-  const chunkOfSite = db.prepare<[string, number, number], Row>(`SELECT ${COLUMNS} FROM messages WHERE site = ? AND id > ? ORDER BY id LIMIT ?`);
+  const chunk = db.prepare<[number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ? ORDER BY id LIMIT ?`);
+  const chunkOfSite = db.prepare<[string, number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = ? AND id > ? ORDER BY id LIMIT ?`);
   const perSite = db.prepare<[string, string], SiteCount>(
     `SELECT coalesce(site, '') AS site, max(city) AS city,
             sum(received_at >= ?) AS last7Days, sum(received_at >= ?) AS last30Days, count(*) AS total

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { OutboxItem, OutboxStore } from './types.js';
 
-interface DueRow {
+/** A due row of the outbox joined to its message, as both stores read it (pg/outbox.ts too). */
+export interface DueRow {
   id: number;
   public_id: string;
   site: string;
@@ -9,6 +10,9 @@ interface DueRow {
   received_at: string;
   attempts: number;
 }
+
+/** The mail worker's view of a due row. */
+export const toOutboxItem = (r: DueRow): OutboxItem => ({ id: r.id, messageId: r.public_id, site: r.site, city: r.city, receivedAt: r.received_at, attempts: r.attempts });
 
 /**
  * The outbox table behind the mail worker. Rows are leased before sending (lease_until) so a
@@ -37,7 +41,7 @@ export function createOutboxStore(db: Database.Database): OutboxStore {
   const claim = db.transaction((nowMs: number, limit: number, leaseMs: number): OutboxItem[] => {
     const rows = due.all(nowMs, nowMs, limit);
     for (const r of rows) lease.run(nowMs + leaseMs, r.id);
-    return rows.map((r) => ({ id: r.id, messageId: r.public_id, site: r.site, city: r.city, receivedAt: r.received_at, attempts: r.attempts }));
+    return rows.map(toOutboxItem);
   });
 
   return {

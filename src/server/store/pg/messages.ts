@@ -1,30 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { createAsyncBatcher } from '../batcher.js';
-import { bodyHash } from '../messages.js';
+import { bodyHash, EXPORT_CHUNK, MESSAGE_COLUMNS, toMessage, type MessageRow } from '../messages.js';
 import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from '../types.js';
 import { guarded, isConnectionError, storeError } from '../../pg/connect.js';
-
-interface Row {
-  id: number;
-  public_id: string;
-  received_at: string;
-  site: string;
-  city: string;
-  page: string;
-  origin: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  service: string;
-  message: string;
-}
-
-const COLUMNS = 'id, public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message';
-
-/** Rows read per query by `all()`: small enough to keep the export's memory flat. */
-const EXPORT_CHUNK = 500;
 
 /** The columns a post writes, in the order of the arrays INSERT takes. */
 const WRITTEN = ['public_id', 'idempotency_key', 'body_hash', 'received_at', 'site', 'city', 'page', 'origin', 'first_name', 'last_name', 'email', 'phone', 'service', 'message'] as const;
@@ -44,23 +23,6 @@ function insertSql(notify: boolean): string {
     ins AS (INSERT INTO messages (${cols}) SELECT ${cols} FROM input ORDER BY ord
             ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, public_id)${queue}
     SELECT public_id FROM ins`;
-}
-
-function toMessage(r: Row): StoredMessage {
-  return {
-    id: r.public_id,
-    receivedAt: r.received_at,
-    site: r.site,
-    city: r.city,
-    page: r.page,
-    origin: r.origin,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    email: r.email,
-    phone: r.phone,
-    service: r.service,
-    message: r.message,
-  };
 }
 
 interface Item {
@@ -195,8 +157,8 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
     for (;;) {
       const res = await guarded(() =>
         filter.site === undefined
-          ? pool.query<Row>(`SELECT ${COLUMNS} FROM messages WHERE id > $1 ORDER BY id LIMIT $2`, [after, EXPORT_CHUNK])
-          : pool.query<Row>(`SELECT ${COLUMNS} FROM messages WHERE site = $1 AND id > $2 ORDER BY id LIMIT $3`, [filter.site, after, EXPORT_CHUNK]),
+          ? pool.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1 ORDER BY id LIMIT $2`, [after, EXPORT_CHUNK])
+          : pool.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = $1 AND id > $2 ORDER BY id LIMIT $3`, [filter.site, after, EXPORT_CHUNK]),
       );
       for (const r of res.rows) yield toMessage(r);
       if (res.rows.length < EXPORT_CHUNK) return;
@@ -212,11 +174,11 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
         const [rows, count] =
           filter.site === undefined
             ? await Promise.all([
-                pool.query<Row>(`SELECT ${COLUMNS} FROM messages ORDER BY id DESC LIMIT $1 OFFSET $2`, [pageSize, offset]),
+                pool.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY id DESC LIMIT $1 OFFSET $2`, [pageSize, offset]),
                 pool.query<{ n: number }>('SELECT count(*) AS n FROM messages'),
               ])
             : await Promise.all([
-                pool.query<Row>(`SELECT ${COLUMNS} FROM messages WHERE site = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [filter.site, pageSize, offset]),
+                pool.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [filter.site, pageSize, offset]),
                 pool.query<{ n: number }>('SELECT count(*) AS n FROM messages WHERE site = $1', [filter.site]),
               ]);
         return { messages: rows.rows.map(toMessage), total: count.rows[0]?.n ?? 0 };

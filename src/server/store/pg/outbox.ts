@@ -1,15 +1,7 @@
 import type pg from 'pg';
+import { toOutboxItem, type DueRow } from '../outbox.js';
 import type { OutboxItem, OutboxStore } from '../types.js';
 import { guarded } from '../../pg/connect.js';
-
-interface DueRow {
-  id: number;
-  public_id: string;
-  site: string;
-  city: string;
-  received_at: string;
-  attempts: number;
-}
 
 /**
  * Leases due rows in one statement. FOR UPDATE SKIP LOCKED: a row another server is leasing right
@@ -40,7 +32,7 @@ export function createPgOutboxStore(pool: pg.Pool): OutboxStore {
     claimDue: (nowMs, limit, leaseMs) =>
       guarded(async (): Promise<OutboxItem[]> => {
         const res = await pool.query<DueRow>(CLAIM, [nowMs, limit, nowMs + leaseMs]);
-        return res.rows.map((r) => ({ id: r.id, messageId: r.public_id, site: r.site, city: r.city, receivedAt: r.received_at, attempts: r.attempts }));
+        return res.rows.map(toOutboxItem);
       }),
     markSent: (id, nowMs) =>
       guarded(async () => {

@@ -1,0 +1,66 @@
+import type { CityVersion, ItemState, RunItem, RunRecord, RunState } from './types.js';
+
+/**
+ * The rows of the city tables as both stores read them (SQLite, sqlite-store.ts; PostgreSQL,
+ * pg-store.ts): the tables have the same columns in both schemas, so the mapping is written once.
+ */
+export interface VersionRow {
+  slug: string;
+  version: number;
+  yaml: string;
+  digest: string;
+  business_name: string;
+  city: string;
+  state: string;
+  saved_at: string;
+}
+
+/** The columns of a VersionRow, from `city_versions v`. */
+export const VERSION_COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at';
+
+export const toVersion = (r: VersionRow): CityVersion => ({
+  slug: r.slug,
+  version: r.version,
+  yaml: r.yaml,
+  digest: r.digest,
+  businessName: r.business_name,
+  city: r.city,
+  state: r.state,
+  savedAt: r.saved_at,
+});
+
+export interface RunRow {
+  id: string;
+  started_at: string;
+  finished_at: string | null;
+  state: RunState;
+}
+
+export interface ItemRow {
+  slug: string;
+  city: string;
+  state: ItemState;
+  config_version: number | null;
+  release_id: string | null;
+  error: string | null;
+  finished_at: string | null;
+}
+
+const toItem = (i: ItemRow): RunItem => ({
+  slug: i.slug,
+  city: i.city,
+  state: i.state,
+  configVersion: i.config_version ?? undefined,
+  releaseId: i.release_id ?? undefined,
+  error: i.error ?? undefined,
+  finishedAt: i.finished_at ?? undefined,
+});
+
+/** A run and its items (in their order) as the routes see them. */
+export const toRun = (r: RunRow, items: ItemRow[]): RunRecord => ({
+  id: r.id,
+  state: r.state,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at ?? undefined,
+  items: items.map(toItem),
+});
