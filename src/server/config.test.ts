@@ -41,6 +41,18 @@ describe('resolveServerConfig', () => {
     expect(resolve({ rateLimit: 0 }, { CONTACT_RATE_LIMIT: '9' })).toMatchObject({ config: { rateLimit: 0 } });
   });
 
+  it('keeps everything in PostgreSQL with DATABASE_URL, its pool sized by DATABASE_POOL_SIZE; names a bad value', () => {
+    expect(resolve({}).ok && resolve({}).config).toMatchObject({ database: undefined });
+    const url = 'postgres://clinic:secret@db.internal:5432/clinic';
+    expect(resolve({}, { DATABASE_URL: url })).toMatchObject({ config: { database: { url, poolSize: 10 } } });
+    expect(resolve({}, { DATABASE_URL: url, DATABASE_POOL_SIZE: '25' })).toMatchObject({ config: { database: { url, poolSize: 25 } } });
+    const bad = resolve({}, { DATABASE_URL: 'mysql://db/clinic', DATABASE_POOL_SIZE: '0' });
+    expect(!bad.ok && bad.errors).toEqual([
+      'DATABASE_URL: expected a PostgreSQL URL like postgres://clinic:secret@db.internal:5432/clinic',
+      'DATABASE_POOL_SIZE: expected a whole number of connections from 1 to 100, like 10',
+    ]);
+  });
+
   it('takes DEPLOY_URL_TEMPLATE when it is good and names it when it is not', () => {
     expect(resolve({}, { DEPLOY_URL_TEMPLATE: 'https://{siteName}-trt.replit.app' })).toMatchObject({ config: { urlTemplate: 'https://{siteName}-trt.replit.app' } });
     const bad = resolve({}, { DEPLOY_URL_TEMPLATE: 'https://example.com/' });

@@ -61,6 +61,25 @@ describe('PostgreSQL migrations', () => {
     await expect(migratePg(pools[1]!, name)).rejects.toBeInstanceOf(PgSchemaTooNewError);
   });
 
+  it('open at most the pool size of connections (DATABASE_POOL_SIZE), however many queries wait', async () => {
+    const { url } = await database();
+    const pool = createPool(url, { size: 3, applicationName: 'clinic-gen-size-test' });
+    const watcher = createPool(url, { size: 1 });
+    cleanups.unshift(async () => {
+      await pool.end();
+      await watcher.end();
+    });
+    const busy = Promise.all(Array.from({ length: 20 }, () => pool.query('SELECT pg_sleep(0.05)')));
+    let most = 0;
+    for (let i = 0; i < 10; i++) {
+      const { rows } = await watcher.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'clinic-gen-size-test'");
+      most = Math.max(most, rows[0]!.n);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await busy;
+    expect(most).toBe(3);
+  });
+
   it('name the database without its password', () => {
     expect(redactUrl('postgres://clinic:s3cret@db.internal:5432/clinic')).toBe('postgres://clinic:***@db.internal:5432/clinic');
     expect(redactUrl('postgres://db.internal/clinic')).toBe('postgres://db.internal/clinic');
