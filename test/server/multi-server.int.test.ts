@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validMessage } from '../../src/server/testing.js';
+import { logoForm, PNG, validMessage } from '../../src/server/testing.js';
 import { freePort } from '../../scripts/pg-cluster.mjs';
 import { freshDatabase } from '../helpers/pg.js';
 import { smtpSink } from '../helpers/smtp.js';
@@ -107,6 +107,22 @@ describe('three servers on one PostgreSQL', () => {
     const listed = async () => ((await (await fetch(`${c.url}/api/deployments`)).json()) as { deployments: { siteName: string }[] }).deployments.map((d) => d.siteName);
     await until(async () => !(await listed()).includes('lakeland'), 1_000, 'lakeland gone from the third server\'s list');
     expect(performance.now() - at).toBeLessThan(1_000);
+  });
+
+  it('serves from the second a logo uploaded through the first, and a preview made through the first', async () => {
+    const uploaded = await fetch(`${a.url}/api/upload-logo`, { method: 'POST', body: logoForm(PNG) });
+    expect(uploaded.status).toBe(200);
+    const { logoUrl } = (await uploaded.json()) as { logoUrl: string };
+    const logo = await fetch(`${b.url}${logoUrl}`);
+    expect(logo.status).toBe(200);
+    expect(Buffer.from(await logo.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const preview = await fetch(`${a.url}/api/previews`, { method: 'POST', headers: json, body: JSON.stringify({ files: SITE('a preview') }) });
+    expect(preview.status).toBe(201);
+    const { id } = (await preview.json()) as { id: string };
+    const page = await fetch(`${c.sitesUrl}/preview/${id}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('a preview');
   });
 
   it('opens on the third a city saved on the first', async () => {
