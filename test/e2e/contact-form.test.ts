@@ -19,7 +19,7 @@ async function contactEndpoint(req: IncomingMessage, res: ServerResponse): Promi
   if (req.method === 'GET' || req.method === 'HEAD') return false;
   let body = '';
   for await (const chunk of req) body += chunk;
-  received.push({ type: req.headers['content-type'], body });
+  received.push({ type: req.headers['content-type'], key: req.headers['idempotency-key'], body });
   await new Promise((r) => setTimeout(r, delayMs));
   if (mode === 'drop') req.socket.destroy();
   else if (mode === 'error500') res.writeHead(500, { 'Content-Type': 'text/plain' }).end('database unavailable');
@@ -143,6 +143,33 @@ describe('contact form failures and notices', () => {
     await notices(page).getByText('Error sending message', { exact: true }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('marcus@example.com');
     expect(await submit(page).isDisabled()).toBe(false);
+    await page.close();
+  });
+
+  it('sends a message again with the same Idempotency-Key after a failure, and an edited one with a new key', async () => {
+    const { page } = await contactPage();
+    await fillValid(page);
+    mode = 'drop';
+    await submit(page).click();
+    await notices(page).getByText('Error sending message', { exact: true }).waitFor();
+    mode = 'created';
+    await submit(page).click();
+    await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    await fillValid(page);
+    await page.getByLabel('Message').fill('A second question, about the TRT program this time.');
+    await submit(page).click();
+    await notices(page).getByText('Message sent successfully!', { exact: true }).last().waitFor();
+    // Chromium itself retries a POST whose connection dropped: every try of the first message,
+    // the browser's and the visitor's, carries one key; the edited message another.
+    const tries = (received as { key?: string; body: string }[]).map((r) => ({ key: r.key, message: (JSON.parse(r.body) as { message: string }).message }));
+    const first = tries.filter((t) => t.message.startsWith('I would like'));
+    const second = tries.filter((t) => t.message.startsWith('A second question'));
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    expect(second).toHaveLength(1);
+    expect(new Set(first.map((t) => t.key)).size).toBe(1);
+    expect(first[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(second[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(second[0]!.key).not.toBe(first[0]!.key);
     await page.close();
   });
 

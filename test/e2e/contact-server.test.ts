@@ -17,7 +17,7 @@ let server: { url: string; close(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, rateLimit: 4, env: {}, logger: silentLogger });
+  server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, rateLimit: 6, env: {}, logger: silentLogger });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -88,10 +88,30 @@ describe('contact form against the clinic server', () => {
     await ctx.close();
   });
 
+  it('stores a message once when its first answer was lost and the visitor sends it again', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
+    await fill(page, 'Lost Answer');
+    // The first post reaches the server and is stored, but its answer never reaches the page
+    // (a dropped connection): the visitor sees the failure and sends again.
+    await page.route('**/api/contact', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await notice(page, 'Error sending message').waitFor();
+    expect(stored().filter((m) => m.first_name === 'Lost Answer')).toHaveLength(1);
+    await page.unroute('**/api/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await notice(page, 'Message sent successfully!').waitFor();
+    expect(stored().filter((m) => m.first_name === 'Lost Answer')).toHaveLength(1);
+    await page.close();
+  });
+
   it('shows the destructive notice and keeps the values when the rate limit refuses a message', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
-    // Three posts came from this address already (two stored, one invalid); the limit here is 4 a minute.
+    // Five posts came from this address already (four stored, one invalid); the limit here is 6 a minute.
     await fill(page, 'Third');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await notice(page, 'Message sent successfully!').waitFor();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as ToastUI from '@radix-ui/react-toast';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
 import * as M from '../../messages/contact.js';
@@ -20,8 +20,17 @@ export interface ContactIslandProps {
 
 const EMPTY: Record<ContactField, string> = { firstName: '', lastName: '', email: '', phone: '', service: '', message: '' };
 
+/**
+ * A key for one message (the server's Idempotency-Key, 8-128 of [A-Za-z0-9_.:-]). From
+ * getRandomValues, which a page served over plain http has too (randomUUID needs https).
+ */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Spec section 8: a non-OK response becomes an error "status: response text (or status text)". */
-async function postMessage(endpoint: string, data: ContactMessageInput): Promise<void> {
+async function postMessage(endpoint: string, body: string, key: string): Promise<void> {
   const res = await fetch(endpoint, {
     method: 'POST',
     credentials: 'include',
@@ -29,8 +38,11 @@ async function postMessage(endpoint: string, data: ContactMessageInput): Promise
     // origin, and only the page's path (/sites/<slug>/) tells the server which city sent it; the
     // page's default policy would cut the cross-origin Referer to the origin (decision 010).
     referrerPolicy: 'no-referrer-when-downgrade',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(data),
+    // The same key when the visitor sends the same message again after a failure: if the first
+    // try was stored but its answer lost (a dropped connection, a database restarting), the
+    // server answers with the stored message instead of keeping a second copy.
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
+    body,
   });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
 }
@@ -47,10 +59,15 @@ export function ContactIsland({ endpoint, source, serviceOptions, messagePlaceho
   });
   const { errors, isSubmitting } = form.formState;
   const toasts = useToasts(store);
+  // The message last sent without success and its key: sent again unchanged, it keeps the key.
+  const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
 
   const onSubmit = form.handleSubmit(async (data) => {
+    const body = JSON.stringify({ ...data, ...source });
+    if (attempt.current?.body !== body) attempt.current = { body, key: newKey() };
     try {
-      await postMessage(endpoint, { ...data, ...source });
+      await postMessage(endpoint, body, attempt.current.key);
+      attempt.current = undefined;
       store.add(notice(M.contactSent, 'default'));
       form.reset(EMPTY);
     } catch {

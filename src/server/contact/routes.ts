@@ -118,7 +118,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     try {
       const filing = await fileMessage(d.directory, verdict, claim, c.req.header('referer'));
       const saved = await d.store.add({ ...fields, site: filing.site, city: filing.city, page: filing.page, origin: verdict.origin, receivedAt: d.now().toISOString() }, key);
-      // Only an API client sends the header (a native form cannot), so this answer is JSON.
+      // Only a script sends the header (the site's form island, an API client; a native form cannot), so this answer is JSON.
       if ('conflict' in saved) return apiError(c, 422, fieldFailure({ 'Idempotency-Key': textOf(M.idempotencyKeyReused) }));
       if (!saved.duplicate) d.onMessageStored?.();
       return answer({ ok: true, id: saved.id }, filing);
