@@ -51,7 +51,7 @@ async function ownersGone(pool: pg.Pool, owners: string[]): Promise<Set<string>>
  * way, so a server that died mid-run blocks nobody until some server restarts; reads stay one query.
  * `now` stamps the runs `create` interrupts.
  */
-export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => Date = () => new Date()): RedeployStore {
+export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => Date = () => new Date(), ownerGraceMs = 3_000): RedeployStore {
   const one = async (where: string, params: unknown[]) => {
     const { rows } = await guarded(() => pool.query<PgRunRow>(`${RUN_SELECT} ${where}`, params));
     return rows[0] && record(rows[0]);
@@ -97,6 +97,10 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => D
         // lock is looked at after the transaction, so no call holds two connections at once.
         const alive = out.owner === owner || !(await ownersGone(pool, [out.owner])).has(out.owner);
         if (alive) return { ok: false as const, running: out.running };
+        // A live server whose listening connection is reconnecting holds no lock for a moment: a
+        // dead owner is one still gone a few seconds later.
+        await new Promise((r) => setTimeout(r, ownerGraceMs));
+        if (!(await ownersGone(pool, [out.owner])).has(out.owner)) return { ok: false as const, running: out.running };
         await interrupt([out.running.id], now().toISOString());
       }
       throw new Error('could not start a redeploy run: runs kept starting and finishing elsewhere');
@@ -106,7 +110,8 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => D
         pool.query(
           `UPDATE redeploy_items SET state = $3, config_version = coalesce($4, config_version),
                   release_id = coalesce($5, release_id), error = $6, finished_at = $7
-            WHERE run_id = $1 AND slug = $2`,
+            WHERE run_id = $1 AND slug = $2
+              AND EXISTS (SELECT 1 FROM redeploy_runs WHERE id = $1 AND state = 'running')`,
           [runId, slug, p.state, p.configVersion ?? null, p.releaseId ?? null, p.error ?? null, p.finishedAt ?? null],
         ),
       );
@@ -114,7 +119,8 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => D
     async finish(runId, state, at) {
       await inTransaction(pool, async (c) => {
         if (state === 'interrupted') await c.query(FAIL_UNFINISHED, [RUN_STOPPED, at, runId]);
-        await c.query('UPDATE redeploy_runs SET state = $1, finished_at = $2 WHERE id = $3', [state, at, runId]);
+        // Only a run still running: one another server interrupted stays interrupted.
+        await c.query("UPDATE redeploy_runs SET state = $1, finished_at = $2 WHERE id = $3 AND state = 'running'", [state, at, runId]);
       });
     },
     get: (id) => one('WHERE r.id = $1', [id]),

@@ -27,7 +27,7 @@ async function server(owner: string = randomUUID()) {
   const pool = createPool(db.url, { size: 3 });
   closers.push(() => pool.end());
   await Promise.all([pool.query('SELECT 1'), pool.query('SELECT 1')]);
-  return createPgCityStore(pool, { owner });
+  return createPgCityStore(pool, { owner, ownerGraceMs: 100 });
 }
 
 async function client(url = db.url) {
@@ -286,5 +286,27 @@ describe('a database that cannot be reached', () => {
       ['recover', () => store.redeploys.recover('2025-03-01T11:00:00.000Z')],
     ];
     for (const [name, call] of calls) await expect(call(), name).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});
+
+describe('a server that looks gone for a moment', () => {
+  it('keeps its run when it takes its lock back within the grace (a reconnect), and a run another server interrupted stays interrupted', async () => {
+    const owner = randomUUID();
+    const first = await server(owner);
+    expect((await first.redeploys.create({ id: 'run-first', startedAt: '2026-11-25T10:00:00.000Z', items })).ok).toBe(true);
+    // Its listening connection is reconnecting: no lock now, the lock again 30 ms later.
+    const other = await server();
+    const asked = other.redeploys.create({ id: 'run-other', startedAt: '2026-11-25T10:00:01.000Z', items });
+    await new Promise((r) => setTimeout(r, 30));
+    const lock = await liveServerLock(owner);
+    expect(await asked).toMatchObject({ ok: false, running: { id: 'run-first', state: 'running' } });
+
+    // Really gone this time: the other server interrupts the run, and the first's late writes change nothing.
+    await lock.end();
+    expect(await other.redeploys.create({ id: 'run-other', startedAt: '2026-11-25T10:00:02.000Z', items })).toMatchObject({ ok: true });
+    await first.redeploys.update('run-first', 'tampa', { state: 'ok', finishedAt: '2026-11-25T10:00:03.000Z' });
+    await first.redeploys.finish('run-first', 'done', '2026-11-25T10:00:04.000Z');
+    const run = await other.redeploys.get('run-first');
+    expect(run).toMatchObject({ state: 'interrupted', items: [{ slug: 'orlando', state: 'failed' }, { slug: 'tampa', state: 'failed' }] });
   });
 });

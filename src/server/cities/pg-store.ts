@@ -20,6 +20,8 @@ export interface PgCityStoreOptions {
   /** This server's instance id: recorded on the redeploy runs it starts (pg-runs.ts). */
   owner: string;
   now?: () => Date;
+  /** How long a run's owner must stay gone before another server interrupts its run (default 3 s; tests shorten it). */
+  ownerGraceMs?: number;
 }
 
 /**
@@ -124,6 +126,6 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     claimFlag: (key, value) =>
       guarded(async () => (await pool.query('INSERT INTO store_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value])).rowCount === 1),
     readFlag: async (key) => (await query<{ value: string }>('SELECT value FROM store_meta WHERE key = $1', [key]))[0]?.value,
-    redeploys: createPgRedeployStore(pool, o.owner, o.now),
+    redeploys: createPgRedeployStore(pool, o.owner, o.now, o.ownerGraceMs),
   };
 }

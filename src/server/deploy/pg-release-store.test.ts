@@ -104,6 +104,25 @@ describe('the PostgreSQL release store, two servers on one database', () => {
     expect(await a.store.currentId('tampa')).toBe(await b.store.currentId('tampa'));
   });
 
+  it('tries again by itself when a reload fails (its pool busy), without waiting for another notification', async () => {
+    const a = await server();
+    // B's only connection is held, and a wait for it gives up after 200 ms: B's reload fails.
+    const pool = createPool(db.url, { size: 1, connectTimeoutMs: 200 });
+    const real = await openChangeFeed(db.url, { instance: randomUUID() });
+    const b = await openPgReleaseStore(pool, { feed: real });
+    const held = await pool.connect();
+    stops.push(async () => {
+      b.close();
+      await real.close();
+      await pool.end();
+    });
+    await a.store.deploy('tampa', { files: files('tampa v1') });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await page(b, 'tampa')).toBeUndefined();
+    held.release();
+    await until(async () => (await page(b, 'tampa')) === 'tampa v1', 3_000);
+  });
+
   it('holds a file that several sites share once in memory', async () => {
     const a = await server();
     const b = await server();

@@ -20,6 +20,9 @@ export interface PgReleaseStoreOptions {
 }
 
 const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/** Backoff of the resync after a failed reload (ms). */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
 const SITE_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('release:' || $1, 0))";
 /** The unique index of live_sites on lower(domain) (schema.ts). */
 const DOMAIN_INDEX = 'live_sites_domain';
@@ -63,6 +66,24 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
   let resyncAsked = 0;
   let closed = false;
   let sweeping: Promise<void> = Promise.resolve();
+  /** A resync waiting to try again after a failed reload or resync, and its next delay. */
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = RETRY_FIRST_MS;
+
+  /**
+   * A reload or resync that failed (the database busy or unreachable) leaves memory as it was and
+   * tries a whole resync again, with backoff, until one succeeds: the notification it answered
+   * will not come again, so waiting for the next one could serve an old release indefinitely.
+   */
+  const retryLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void resync();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  };
 
   const changed = (site: string) => {
     if (o.onChange) quietly(() => o.onChange!(site));
@@ -75,14 +96,15 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     for (const [site, l] of r.loaded) if (mem.set(site, ticket, l)) changed(site);
   }
 
-  /** Reloads one site from the database; a failure leaves memory as it was (the next resync mends it). */
+  /** Reloads one site from the database; a failure leaves memory as it was and resyncs later (retryLater). */
   async function reload(site: string): Promise<void> {
     const ticket = mem.ticket();
     asked.set(site, ticket);
     try {
       apply(ticket, [site], await inTransaction(pool, (c) => fetchLive(c, mem, [site], true), READ_SNAPSHOT));
     } catch {
-      // Database unreachable: keep serving what memory holds.
+      // Database unreachable or busy: keep serving what memory holds.
+      retryLater();
     }
   }
 
@@ -93,8 +115,10 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     try {
       const r = await inTransaction(pool, (c) => fetchLive(c, mem, undefined, true), READ_SNAPSHOT);
       apply(ticket, mem.sites.keys(), r);
+      retryMs = RETRY_FIRST_MS;
     } catch {
       // As for reload.
+      retryLater();
     }
   }
 
@@ -179,6 +203,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
   return {
     close() {
       closed = true;
+      clearTimeout(retry);
       unsubscribe();
     },
 

@@ -117,12 +117,13 @@ describe('mail worker, when marking an email sent fails', () => {
     expect(JSON.stringify(logger.events)).not.toMatch(/Jordan|jordan@|consultation/);
     expect(await store.outbox.counts()).toEqual({ pending: 2, sent: 0, failed: 0 });
 
-    // Within their lease the rows of that pass (the one sent, the one the pass did not reach) wait.
+    // Within its lease the sent one waits; the next pass claims (one at a time) and sends the other.
     advance(60_000);
-    expect(await worker.runOnce()).toBe(0);
-    expect(sent).toHaveLength(1);
+    expect(await worker.runOnce()).toBe(1);
+    expect(sent).toHaveLength(2);
+    expect(sent.map((m) => m.messageId).filter((m) => m === `<contact-${id}@example.com>`)).toHaveLength(1);
 
-    // Once the lease ran out the sent one goes again, under the same Message-ID, and is recorded.
+    // Once the leases ran out both go again, each under its own Message-ID, and are recorded.
     failMarkSent(0);
     advance(5 * 60_000);
     expect(await worker.runOnce()).toBe(2);

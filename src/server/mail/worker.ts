@@ -40,6 +40,13 @@ export interface MailWorker {
   runOnce(): Promise<number>;
 }
 
+/**
+ * Notifications claimed per lease. One: a lease then covers one send, which with the SMTP timeouts
+ * takes well under the lease even against a slow mail server. A batch sent one after another
+ * could outlast its lease, and another server would claim and send the rest as well.
+ */
+const CLAIM_AT_ONCE = 1;
+
 /** Creates the worker; call start() once the server listens and stop() before closing the store. */
 export function createMailWorker(o: MailWorkerOptions): MailWorker {
   const now = o.now ?? Date.now;
@@ -53,6 +60,8 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = true;
+  /** stop() was called: a pass in progress ends after the email it is sending (runOnce alone never sets it). */
+  let stopping = false;
 
   const backoff = (attempts: number) => Math.min(maxDelay, base * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4);
 
@@ -77,7 +86,7 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
   async function pass(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const items = await o.outbox.claimDue(now(), 10, leaseMs);
+      const items = await o.outbox.claimDue(now(), CLAIM_AT_ONCE, leaseMs);
       for (const item of items) {
         try {
           await o.mailer.send(buildNotification(item, o.settings));
@@ -99,7 +108,7 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
           return sent;
         }
       }
-      if (items.length < 10 || stopped) return sent;
+      if (items.length < CLAIM_AT_ONCE || stopping) return sent;
     }
   }
 
@@ -150,11 +159,13 @@ export function createMailWorker(o: MailWorkerOptions): MailWorker {
   return {
     start() {
       stopped = false;
+      stopping = false;
       schedule(0);
     },
     kick: () => (stopped ? undefined : schedule(0)),
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
       o.mailer.close();

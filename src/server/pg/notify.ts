@@ -85,11 +85,24 @@ export async function openChangeFeed(url: string, o: ChangeFeedOptions): Promise
     }
   };
 
-  /** Ends a client whatever state it is in, without an 'error' event ending the process. */
+  /**
+   * Ends a client whatever state it is in, without an 'error' event ending the process, and
+   * without waiting more than a moment: over a silently dead network a polite end would wait for
+   * a close that never comes, and hold up the server's shutdown.
+   */
   const dispose = async (c: pg.Client) => {
     c.removeAllListeners('error');
     c.on('error', () => undefined);
-    await c.end().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        resolve();
+      }, 2_000);
+      timer.unref();
+    });
+    await Promise.race([c.end().catch(() => undefined), gaveUp]);
+    clearTimeout(timer);
   };
 
   /** Takes the instance lock without waiting: a previous session of ours may still hold it until the server notices it is gone. */

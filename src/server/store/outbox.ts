@@ -30,7 +30,8 @@ export function createOutboxStore(db: Database.Database): OutboxStore {
   const lease = db.prepare('UPDATE outbox SET lease_until = ? WHERE id = ?');
   const sent = db.prepare('UPDATE outbox SET sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?');
   const failed = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, lease_until = NULL, last_error = ? WHERE id = ?');
-  const next = db.prepare<[], { t: number | null }>('SELECT min(next_attempt_at) AS t FROM outbox WHERE sent_at IS NULL');
+  // A row another worker has leased is due when its lease ends, not before.
+  const next = db.prepare<[], { t: number | null }>('SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) AS t FROM outbox WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL');
   const counts = db.prepare<[], { pending: number; sent: number; failed: number }>(
     `SELECT coalesce(sum(sent_at IS NULL AND next_attempt_at IS NOT NULL), 0) AS pending,
             coalesce(sum(sent_at IS NOT NULL), 0) AS sent,

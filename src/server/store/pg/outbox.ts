@@ -45,7 +45,7 @@ export function createPgOutboxStore(pool: pg.Pool): OutboxStore {
       }),
     nextDue: () =>
       guarded(async () => {
-        const res = await pool.query<{ t: number | null }>('SELECT min(next_attempt_at) AS t FROM outbox WHERE sent_at IS NULL');
+        const res = await pool.query<{ t: number | null }>('SELECT min(GREATEST(next_attempt_at, coalesce(lease_until, 0))) AS t FROM outbox WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL');
         return res.rows[0]?.t ?? null;
       }),
     counts: () =>
