@@ -104,7 +104,14 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
 
 
 /** SQLite in the data folder, or PostgreSQL when DATABASE_URL is set; a failure reads as the operator's problem. */
-export async function openServerStore(o: { clinic: ClinicConfig; server: ServerConfig; logger: Logger; releases?: AppDeps['releases'] }): Promise<ServerStore> {
+export async function openServerStore(o: {
+  clinic: ClinicConfig;
+  server: ServerConfig;
+  logger: Logger;
+  releases?: AppDeps['releases'];
+  /** SQLite: how long a write lock held elsewhere is forgiven by readiness (sqliteServerStore). */
+  lockGraceMs?: number;
+}): Promise<ServerStore> {
   const { server: config } = o;
   const notify = config.mail !== undefined;
   if (config.database) {
@@ -115,7 +122,7 @@ export async function openServerStore(o: { clinic: ClinicConfig; server: ServerC
     }
   }
   try {
-    return sqliteServerStore(openStore(config.dataDir, { notify, home: { site: citySlug(o.clinic.city), city: o.clinic.city } }));
+    return sqliteServerStore(openStore(config.dataDir, { notify, home: { site: citySlug(o.clinic.city), city: o.clinic.city } }), o.lockGraceMs);
   } catch (err) {
     throw databaseProblem(err, join(config.dataDir, DB_FILE));
   }

@@ -1,10 +1,9 @@
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { ClinicConfig } from '../config/schema.js';
 import type { SiteFiles } from '../site/files.js';
-import { citySlug } from '../config/slug.js';
 import { createApps, type ClinicApps } from './app.js';
 import { samplesDir, seedCities } from './cities/seed.js';
 import type { ServerConfig } from './config.js';
@@ -17,7 +16,6 @@ import { connectionPool, limitConnections } from './http/connection-limit.js';
 import { healthAnswer, type Readiness } from './http/health.js';
 import { trackConnections } from './shutdown.js';
 import { listenProblem } from './start-error.js';
-import { BUSY_RETRY } from './store/busy.js';
 import { openServerStore } from './open-store.js';
 import type { ServerStore } from './store/backend.js';
 import type { AppDeps, FormPageRenderer } from './types.js';
@@ -98,7 +96,7 @@ const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 /** Opens the store, wires mail and listens on the configured host and both ports. */
 export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const { server: config } = o;
-  const store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases });
+  const store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs });
   if (config.seedSamples) {
     try {
       // With PostgreSQL, servers starting together seed once: the first claims the store's flag.
@@ -114,20 +112,10 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   // nothing is answered before, since both are set before this turn of the event loop ends.
   let apps: ClinicApps | undefined;
   let stopping = false;
-  // Since when probes have found the write lock taken elsewhere (undefined: it was free last time).
-  let lockedSince: number | undefined;
   const readiness: Readiness = () => {
     if (!apps) return { ready: false, reason: 'starting' };
     if (stopping) return { ready: false, reason: 'stopping' };
-    if (store.writable()) {
-      lockedSince = undefined;
-      return { ready: true };
-    }
-    // PostgreSQL's probe already says whether the database answers; SQLite's says whether another
-    // process holds the write lock at this instant, which only counts once it lasts.
-    if (store.kind === 'postgres') return { ready: false, reason: 'database' };
-    lockedSince ??= performance.now();
-    return performance.now() - lockedSince < (o.lockGraceMs ?? BUSY_RETRY.budgetMs) ? { ready: true } : { ready: false, reason: 'database' };
+    return store.writable() ? { ready: true } : { ready: false, reason: 'database' };
   };
   const starting = () => new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
   const admin = listener((req, env) => healthAnswer(req, readiness) ?? (apps ? apps.admin.fetch(req, env) : starting()), config.host);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -11,7 +10,7 @@ import { decodeSiteFiles } from '../deploy/files.js';
 import { isSiteName, SITE_BODY_MAX_BYTES } from '../deploy/names.js';
 import type { ReleaseStore } from '../deploy/release-store.js';
 import { deploymentUrl } from '../deploy/url-template.js';
-import { attachment, folderEntries, zipStream } from '../deploy/zip.js';
+import { attachment, zipStream } from '../deploy/zip.js';
 import { deployFailed } from '../../messages/admin.js';
 import * as M from '../../messages/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { isHttpEndpoint } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { PREVIEW_LIMITS, type PreviewStore } from './preview-routes.js';
+import { PREVIEW_ID, PREVIEW_LIMITS, type PreviewStore } from './preview-routes.js';
 import type { SiteBytes } from '../deploy/files.js';
-import { guarded, inTransaction } from '../pg/connect.js';
+import { bytea, guarded, inTransaction, valuesList } from '../pg/connect.js';
 
 /**
  * Previews in PostgreSQL (tables `previews`, `preview_files`), so a preview the admin made through
@@ -10,8 +10,6 @@ import { guarded, inTransaction } from '../pg/connect.js';
  * across servers: half an hour each, at most `maxPreviews`, at most `maxTotalBytes` together
  * except the newest one.
  */
-
-const PREVIEW_ID = /^[0-9a-f]{32}$/;
 
 /** Every add takes this transaction lock, so concurrent adds on any server apply the caps one after another. */
 const LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('previews', 0))";
@@ -80,14 +78,15 @@ export function pgPreviewStore(pool: pg.Pool, now: () => number = Date.now): Pre
       const id = randomBytes(16).toString('hex');
       const t = now();
       const expires = t + PREVIEW_LIMITS.ttlMs;
-      const rows = [...files].map(([name, b]) => [name, Buffer.from(b.buffer, b.byteOffset, b.byteLength)] as const);
+      const rows = [...files].map(([name, b]) => [name, bytea(b)] as const);
       const bytes = rows.reduce((sum, [, b]) => sum + b.byteLength, 0);
       const dropped = await inTransaction(pool, async (client) => {
         await client.query(LOCK_SQL);
         await client.query(INSERT_SQL, [id, t, expires, bytes]);
         for (let i = 0; i < rows.length; i += FILES_PER_INSERT) {
           const batch = rows.slice(i, i + FILES_PER_INSERT);
-          const values = batch.map((_, j) => `($1, $${2 * j + 2}, $${2 * j + 3})`).join(', ');
+          // The id is bound once as $1 and named by every row.
+          const values = valuesList(batch.length, 2, 2).replaceAll('($', '($1, $');
           await client.query(`INSERT INTO preview_files (preview_id, name, bytes) VALUES ${values}`, [id, ...batch.flat()]);
         }
         const expired = await client.query<{ id: string }>(DROP_EXPIRED_SQL, [t]);

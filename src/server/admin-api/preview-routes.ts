@@ -25,7 +25,8 @@ export const PREVIEW_LIMITS = {
   /** Bytes all previews hold together: a few sites with photos (up to 32 MB each), not 8 of the largest. */
   maxTotalBytes: 96 * 1024 * 1024,
 } as const;
-const PREVIEW_ID = /^[0-9a-f]{32}$/;
+/** A preview's id: 128 random bits in hex; both stores answer nothing for anything else. */
+export const PREVIEW_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The previews, shared by the admin (which adds) and the sites listener (which serves): in this
@@ -88,7 +89,7 @@ export function previewSiteRoutes(previews: PreviewStore): Hono<AppEnv> {
     const rest = c.get('path').slice('/preview/'.length);
     const slash = rest.indexOf('/');
     const id = slash === -1 ? rest : rest.slice(0, slash);
-    const files = PREVIEW_ID.test(id) ? await previews.get(id) : undefined;
+    const files = await previews.get(id);
     if (!files) return c.text(textOf(previewExpired), 404);
     if (slash === -1) return c.redirect(`/preview/${id}/`, 308);
     return serveFromMap(c, `/preview/${id}/`, rest.slice(slash + 1), (name) => {

@@ -35,26 +35,27 @@ export function createAttemptGate(o: AttemptLimits) {
   /** A client's attempts, one after another (see `attempt`). */
   const serial = keyedSerial();
 
-  const gate = {
-    /** Whether `client` may try now; checked before the password, so a right guess looks like a wrong one while refused. */
-    async check(client: string): Promise<AttemptVerdict> {
-      const own = refused(await clients.peek(client), 'client');
-      if (own) return own;
-      if ((trustedUntil.get(client) ?? 0) > now()) return { ok: true };
-      return refused(await everyone.peek('*'), 'global') ?? { ok: true };
-    },
-    /** A failed attempt; only one that sent credentials counts toward the global cap (a bare visit is no guess). */
-    async failed(client: string, sentCredentials: boolean): Promise<void> {
-      await clients.hit(client);
-      if (sentCredentials) await everyone.hit('*');
-    },
-    /** A successful login: this client passes the global cap for a day. */
-    succeeded(client: string): void {
-      trustedUntil.delete(client);
-      trustedUntil.set(client, now() + REMEMBER_MS);
-      // Map order is insertion order: the entry refreshed longest ago goes first.
-      if (trustedUntil.size > MAX_REMEMBERED) trustedUntil.delete(trustedUntil.keys().next().value!);
-    },
+  /** Whether `client` may try now; checked before the password, so a right guess looks like a wrong one while refused. */
+  const check = async (client: string): Promise<AttemptVerdict> => {
+    const own = refused(await clients.peek(client), 'client');
+    if (own) return own;
+    if ((trustedUntil.get(client) ?? 0) > now()) return { ok: true };
+    return refused(await everyone.peek('*'), 'global') ?? { ok: true };
+  };
+  /** A failed attempt; only one that sent credentials counts toward the global cap (a bare visit is no guess). */
+  const failed = async (client: string, sentCredentials: boolean): Promise<void> => {
+    await clients.hit(client);
+    if (sentCredentials) await everyone.hit('*');
+  };
+  /** A successful login: this client passes the global cap for a day. */
+  const succeeded = (client: string): void => {
+    trustedUntil.delete(client);
+    trustedUntil.set(client, now() + REMEMBER_MS);
+    // Map order is insertion order: the entry refreshed longest ago goes first.
+    if (trustedUntil.size > MAX_REMEMBERED) trustedUntil.delete(trustedUntil.keys().next().value!);
+  };
+
+  return {
     /**
      * One whole attempt of `client`: check, try the password (`verify`), record the outcome. A
      * client's attempts run one after another in this process: with the counts in a database
@@ -63,18 +64,16 @@ export function createAttemptGate(o: AttemptLimits) {
      * server at once can still get one guess a server past the limit.
      */
     attempt(client: string, sentCredentials: boolean, verify: () => boolean): Promise<AttemptVerdict | 'wrong' | 'right'> {
-      const run = async (): Promise<AttemptVerdict | 'wrong' | 'right'> => {
-        const blocked = await gate.check(client);
+      return serial(client, async () => {
+        const blocked = await check(client);
         if (!blocked.ok) return blocked;
         if (!verify()) {
-          await gate.failed(client, sentCredentials);
+          await failed(client, sentCredentials);
           return 'wrong';
         }
-        gate.succeeded(client);
+        succeeded(client);
         return 'right';
-      };
-      return serial(client, run);
+      });
     },
   };
-  return gate;
 }

@@ -12,7 +12,7 @@ import { isStoreBusy, RETRY_AFTER_SECONDS } from '../store/busy.js';
 import type { MessageStore } from '../store/types.js';
 import type { AppEnv, FormPageRenderer } from '../types.js';
 import { checkPostOrigin, fileMessage, type Filing } from './attribution.js';
-import { bodyKind, parseContact, type BodyKind } from './parse.js';
+import { bodyKind, parseContact } from './parse.js';
 import { formReply, jsonReply, plainFormPage, type ContactOutcome } from './reply.js';
 import type { SiteDirectory } from './site-directory.js';
 

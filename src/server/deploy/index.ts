@@ -3,4 +3,4 @@ export { decodeSiteFiles, encodeBinary, type FilesPayload, type SiteBytes } from
 export { checkFileName, FILE_LIMITS, isSiteName } from './names.js';
 export { createReleaseStore, type ReleaseMeta, type ReleaseStore, type ReleaseStoreOptions } from './release-store.js';
 export { checkUrlTemplate, DEFAULT_URL_TEMPLATE, deploymentUrl } from './url-template.js';
-export { folderEntries, zipStream, type ZipEntry } from './zip.js';
+export { zipStream, type ZipEntry } from './zip.js';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { SiteBytes } from './files.js';
 import { checkFileName, isSiteName } from './names.js';
 import { newRelease, RELEASE_ID, releaseTime, type DeployResult, type ReleaseMeta, type ReleaseStore, type RollbackResult } from './release-store.js';
-import { guarded, inTransaction, LOCKS } from '../pg/connect.js';
+import { bytea, guarded, inTransaction, LOCKS, valuesList } from '../pg/connect.js';
 import { NOTIFY_SQL, notifyParams, type ChangeFeed } from '../pg/notify.js';
 import { fetchLive, liveMemory, type Loaded, type LiveRead } from './pg-release-memory.js';
 
@@ -28,7 +28,6 @@ const SITE_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('release:' || $
 const DOMAIN_INDEX = 'live_sites_domain';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
 const quietly = (f: () => void) => {
   try {
     f();
@@ -179,11 +178,10 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
       let size = 0;
       while (i < missing.length && params.length < 200 && (size === 0 || size + missing[i]![1].byteLength <= 16 << 20)) {
         const [hash, b] = missing[i++]!;
-        params.push(hash, asBuffer(b));
+        params.push(hash, bytea(b));
         size += b.byteLength;
       }
-      const values = Array.from({ length: params.length / 2 }, (_, k) => `($${2 * k + 1}, $${2 * k + 2})`).join(', ');
-      await c.query(`INSERT INTO blobs (hash, bytes) VALUES ${values} ON CONFLICT DO NOTHING`, params);
+      await c.query(`INSERT INTO blobs (hash, bytes) VALUES ${valuesList(params.length / 2, 2)} ON CONFLICT DO NOTHING`, params);
     }
   }
 

@@ -98,6 +98,20 @@ export function createPool(url: string, o: PoolOptions = {}): pg.Pool {
   return pool;
 }
 
+/**
+ * Bytes as a bytea parameter: a Buffer over the same memory (node-postgres sends a Buffer as
+ * binary; any other Uint8Array would travel as text).
+ */
+export const bytea = (u8: Uint8Array): Buffer => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+
+/**
+ * The VALUES list of a multi-row INSERT: `rows` tuples of `width` placeholders, numbered from
+ * `first` (`($2, $3), ($4, $5)` for 2, 2, 2). Few round trips for many rows.
+ */
+export function valuesList(rows: number, width: number, first = 1): string {
+  return Array.from({ length: rows }, (_, r) => `(${Array.from({ length: width }, (_, k) => `$${first + r * width + k}`).join(', ')})`).join(', ');
+}
+
 /** Runs `work` in one transaction on one connection; ROLLBACK on any failure (a broken connection is destroyed). */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   let client: pg.PoolClient;

@@ -22,7 +22,10 @@ export interface ServerStore {
   shared?: SharedStores;
   /** Redeploy-all runs a server that is gone left `running`, now marked interrupted. */
   interruptedRuns: string[];
-  /** Readiness (/readyz): whether the database takes a write now, as last seen. */
+  /**
+   * Readiness (/readyz): whether the database takes writes, as the store judges it (SQLite: its
+   * write lock not held elsewhere for long; PostgreSQL: its listening connection up and answering).
+   */
   writable(): boolean;
   /**
    * Another server changed what the apps cache: the live deployments (their domains) or the saved

@@ -24,6 +24,16 @@ interface Pending<T, R> {
   since: number;
 }
 
+/** Settles each waiting caller with its result: an `Error` rejects that item alone. */
+function deliver<R>(batch: Pick<Pending<unknown, R>, 'resolve' | 'reject'>[], results: (R | Error)[]): void {
+  batch.forEach((p, i) => {
+    const r = results[i];
+    if (r instanceof Error) p.reject(r);
+    else if (r === undefined) p.reject(new Error('batch returned no result for an item'));
+    else p.resolve(r);
+  });
+}
+
 /**
  * `run` gets the queued items and returns one result per item, in order; an `Error` in the result
  * list rejects that item alone, a thrown error rejects the whole batch (or retries it, when
@@ -45,12 +55,7 @@ export function createBatcher<T, R>(run: (items: T[]) => (R | Error)[], maxBatch
       for (const p of batch) p.reject(err);
       return true;
     }
-    batch.forEach((p, i) => {
-      const r = results[i];
-      if (r instanceof Error) p.reject(r);
-      else if (r === undefined) p.reject(new Error('batch returned no result for an item'));
-      else p.resolve(r);
-    });
+    deliver(batch, results);
     return true;
   };
 
@@ -139,13 +144,7 @@ export function createAsyncBatcher<T, R>(run: (items: T[]) => Promise<(R | Error
 
   const runBatch = async (batch: Omit<Pending<T, R>, 'since'>[]) => {
     try {
-      const results = await run(batch.map((p) => p.item));
-      batch.forEach((p, i) => {
-        const r = results[i];
-        if (r instanceof Error) p.reject(r);
-        else if (r === undefined) p.reject(new Error('batch returned no result for an item'));
-        else p.resolve(r);
-      });
+      deliver(batch, await run(batch.map((p) => p.item)));
     } catch (err) {
       for (const p of batch) p.reject(err);
     }

@@ -8,6 +8,7 @@ import { migrate } from './migrations.js';
 import { createMessageStore } from './messages.js';
 import { createOutboxStore } from './outbox.js';
 import type { ServerStore } from './backend.js';
+import { BUSY_RETRY } from './busy.js';
 import type { MessageStore, OutboxStore } from './types.js';
 
 export interface Store {
@@ -100,8 +101,15 @@ export function openStore(dataDir: string, options: OpenStoreOptions = {}): Stor
   };
 }
 
-/** The SQLite store as a ServerStore: one server, deployments and uploads in the data folder. */
-export function sqliteServerStore(store: Store): ServerStore {
+/**
+ * The SQLite store as a ServerStore: one server, deployments and uploads in the data folder. Its
+ * readiness forgives a write lock held elsewhere for `lockGraceMs` (default: as long as a write
+ * waits for it, BUSY_RETRY.budgetMs): a sqlite3 shell's short transaction, or another process's,
+ * must not take the server out of a balancer.
+ */
+export function sqliteServerStore(store: Store, lockGraceMs: number = BUSY_RETRY.budgetMs): ServerStore {
+  // Since when probes have found the write lock taken elsewhere (undefined: it was free last time).
+  let lockedSince: number | undefined;
   return {
     kind: 'sqlite',
     location: store.file,
@@ -109,7 +117,14 @@ export function sqliteServerStore(store: Store): ServerStore {
     outbox: store.outbox,
     cities: store.cities,
     interruptedRuns: store.interruptedRuns,
-    writable: () => store.writable(),
+    writable() {
+      if (store.writable()) {
+        lockedSince = undefined;
+        return true;
+      }
+      lockedSince ??= performance.now();
+      return performance.now() - lockedSince < lockGraceMs;
+    },
     onRemoteChange: () => undefined,
     close: async () => store.close(),
   };

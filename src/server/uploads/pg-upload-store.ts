@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { UPLOAD_NAME, type UploadStore } from './upload-files.js';
-import { guarded, storeError } from '../pg/connect.js';
+import { storeUpload, UPLOAD_NAME, type UploadStore } from './upload-files.js';
+import { bytea, guarded, storeError } from '../pg/connect.js';
 
 /** SQLSTATE disk_full: the database has no room left, which the upload routes answer like a full disk. */
 const DISK_FULL = '53100';
@@ -22,7 +21,7 @@ export function pgUploadStore(pool: pg.Pool, cacheDir: string): UploadStore {
       try {
         await pool.query('INSERT INTO uploads (name, bytes) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
           name,
-          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          bytea(bytes),
         ]);
         return { ok: true };
       } catch (err) {
@@ -36,24 +35,10 @@ export function pgUploadStore(pool: pg.Pool, cacheDir: string): UploadStore {
       if (cached) return cached;
       const { rows } = await guarded(() => pool.query<{ bytes: Buffer }>('SELECT bytes FROM uploads WHERE name = $1', [name]));
       if (!rows[0]) return undefined;
-      await cacheCopy(cacheDir, name, rows[0].bytes);
+      // Best effort, whole or not at all (storeUpload): a cache that cannot be written costs a
+      // database read later, never the read at hand.
+      await storeUpload(cacheDir, name, rows[0].bytes).catch(() => undefined);
       return rows[0].bytes;
     },
   };
-}
-
-/**
- * Keeps a copy in the cache folder, whole or not at all (a temporary name, which UPLOAD_NAME never
- * reads, then a rename). Best effort: a cache that cannot be written costs a database read later,
- * never the read at hand.
- */
-async function cacheCopy(dir: string, name: string, bytes: Uint8Array): Promise<void> {
-  const tmp = join(dir, `.tmp-${randomBytes(6).toString('hex')}-${name}`);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(tmp, bytes, { flag: 'wx' });
-    await rename(tmp, join(dir, name));
-  } catch {
-    await rm(tmp, { force: true }).catch(() => undefined);
-  }
 }
