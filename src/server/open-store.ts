@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ClinicConfig } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
-import type { ServerConfig } from './config.js';
-import { databaseProblem, postgresProblem } from './start-error.js';
-import { DB_FILE, openStore, sqliteServerStore } from './store/open.js';
-import type { AppDeps } from './types.js';
-import { createPgCityStore } from './cities/pg-store.js';
-import { errorFields, type Logger } from './logger.js';
-import type { ServerStore } from './store/backend.js';
-import { createPool, migratePg, redactUrl } from './pg/connect.js';
-import { pgRateCounters } from './http/pg-rate-counters.js';
-import { createPgMessageStore } from './store/pg/messages.js';
-import { openChangeFeed } from './pg/notify.js';
-import { createPgOutboxStore } from './store/pg/outbox.js';
 import { pgPreviewStore } from './admin-api/pg-preview-store.js';
+import { createPgCityStore } from './cities/pg-store.js';
+import type { ServerConfig } from './config.js';
 import { openPgReleaseStore } from './deploy/pg-release-store.js';
+import { pgRateCounters } from './http/pg-rate-counters.js';
+import { errorFields, type Logger } from './logger.js';
+import { createPool, migratePg, redactUrl } from './pg/connect.js';
+import { openChangeFeed } from './pg/notify.js';
+import { databaseProblem, postgresProblem } from './start-error.js';
+import type { ServerStore } from './store/backend.js';
+import { DB_FILE, openStore, sqliteServerStore } from './store/open.js';
+import { createPgMessageStore } from './store/pg/messages.js';
+import { createPgOutboxStore } from './store/pg/outbox.js';
+import type { AppDeps } from './types.js';
 import { pgUploadStore } from './uploads/pg-upload-store.js';
 
 export interface OpenPgStoreOptions {
@@ -101,7 +101,6 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
     throw err;
   }
 }
-
 
 /** SQLite in the data folder, or PostgreSQL when DATABASE_URL is set; a failure reads as the operator's problem. */
 export async function openServerStore(o: {

@@ -5,7 +5,7 @@ import { previewSiteRoutes, type PreviewStore } from './admin-api/preview-routes
 import { liveSiteRoutes } from './admin-api/site-serving.js';
 import type { ServerConfig } from './config.js';
 import type { DomainIndex } from './deploy/domains.js';
-import type { ReleaseStore } from './deploy/release-store.js';
+import type { ReleaseStore } from './deploy/releases.js';
 import { apiError, isApiPath, textOf } from './http/api-error.js';
 import { hostGuard, hostRules } from './http/hosts.js';
 import { pathGuard } from './http/path-guard.js';

@@ -265,3 +265,21 @@ export function readZip(zip: Buffer): ZipFile[] {
 export function isContainedName(name: string): boolean {
   return !name.startsWith('/') && !/^[A-Za-z]:/.test(name) && !name.includes('\\') && !name.split('/').includes('..') && !name.includes('\0');
 }
+
+/** Message `n` of a store test, as the contact route files it (Tampa), n seconds into 2025. */
+export const numberedMessage = (n: number): NewMessage => ({
+  firstName: 'Ana 🌴',
+  lastName: 'Núñez',
+  email: `ana${n}@example.com`,
+  phone: '',
+  service: 'TRT Therapy',
+  message: `Message number ${n} with emoji 💪 and 漢字`,
+  site: 'tampa',
+  city: 'Tampa',
+  page: 'contact/',
+  origin: 'https://tampa.example.com',
+  receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
+});
+
+/** The id an add answered with, if it stored or found one. */
+export const addedId = (r: AddResult) => ('id' in r ? r.id : undefined);

@@ -7,7 +7,7 @@ import type { ReleaseStoreOptions } from './deploy/release-store.js';
 import type { Logger } from './logger.js';
 import type { MessageStore } from './store/types.js';
 import type { PreviewStore } from './admin-api/preview-routes.js';
-import type { ReleaseStore } from './deploy/release-store.js';
+import type { ReleaseStore } from './deploy/releases.js';
 import type { RateCounters } from './http/rate-limit.js';
 import type { UploadStore } from './uploads/upload-files.js';
 

@@ -8,7 +8,7 @@ import type { CityStore } from '../cities/types.js';
 import { configDigest } from '../cities/yaml.js';
 import { decodeSiteFiles } from '../deploy/files.js';
 import { isSiteName, SITE_BODY_MAX_BYTES } from '../deploy/names.js';
-import type { ReleaseStore } from '../deploy/release-store.js';
+import type { ReleaseStore } from '../deploy/releases.js';
 import { deploymentUrl } from '../deploy/url-template.js';
 import { attachment, zipStream } from '../deploy/zip.js';
 import { deployFailed } from '../../messages/admin.js';

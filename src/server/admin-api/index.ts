@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ClinicConfig } from '../../config/schema.js';
 import { storedCityRoutes, type CityRouteDeps } from '../cities/index.js';
 import type { DomainIndex } from '../deploy/domains.js';
-import type { ReleaseStore } from '../deploy/release-store.js';
+import type { ReleaseStore } from '../deploy/releases.js';
 import { deploymentUrl } from '../deploy/url-template.js';
 import type { AppEnv } from '../types.js';
 import type { UploadStore } from '../uploads/upload-files.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { checkFileName, isSiteName } from '../deploy/names.js';
-import type { ReleaseStore } from '../deploy/release-store.js';
+import type { ReleaseStore } from '../deploy/releases.js';
 import { contentType, fileForPath, folderIndexFor } from '../../site/site-paths.js';
 import { pathNotFound } from '../../messages/server.js';
 import { textOf } from '../http/api-error.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { citySlugInvalid, cityNotStored, cityVersionInvalid } from '../../messages/cities.js';
 import { isSiteName } from '../deploy/names.js';
-import type { ReleaseStore } from '../deploy/release-store.js';
+import type { ReleaseStore } from '../deploy/releases.js';
 import { apiError } from '../http/api-error.js';
 import type { MessageStore } from '../store/types.js';
 import type { AppEnv } from '../types.js';

@@ -4,7 +4,7 @@ import * as M from '../../messages/server.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
 import { contactEndpointFor } from '../admin-api/generate.js';
 import { checkSiteFiles } from '../deploy/files.js';
-import type { ReleaseMeta, ReleaseStore } from '../deploy/release-store.js';
+import type { ReleaseMeta, ReleaseStore } from '../deploy/releases.js';
 import { textOf } from '../http/api-error.js';
 import type { UploadStore } from '../uploads/upload-files.js';
 import { cityAssetSource } from './assets.js';

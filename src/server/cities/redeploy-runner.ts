@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { redeployCityGone, redeployCityOffline } from '../../messages/cities.js';
-import type { ReleaseStore } from '../deploy/release-store.js';
+import type { ReleaseStore } from '../deploy/releases.js';
 import { errorFields, silentLogger, type Logger } from '../logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
 import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord } from './types.js';

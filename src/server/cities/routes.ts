@@ -7,7 +7,7 @@ import {
   cityVersionStale,
 } from '../../messages/cities.js';
 import { readJson } from '../admin-api/read-bytes.js';
-import { releaseTime } from '../deploy/release-store.js';
+import { releaseTime } from '../deploy/releases.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';

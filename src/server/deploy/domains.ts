@@ -1,4 +1,4 @@
-import type { ReleaseStore } from './release-store.js';
+import type { ReleaseStore } from './releases.js';
 
 /**
  * Host name -> site name of the live deployments that have a domain: the sites listener serves a

@@ -1,8 +1,11 @@
 import type pg from 'pg';
-import type { ReleaseMeta } from './release-store.js';
+import { inTransaction } from '../pg/connect.js';
+import type { ChangeFeed } from '../pg/notify.js';
+import { isSiteName } from './names.js';
+import type { ReleaseMeta } from './releases.js';
 
 /**
- * The PostgreSQL release store's memory (releases.ts): the live release of every site, read from
+ * The PostgreSQL release store's memory (pg-release-store.ts): the live release of every site, read from
  * the database at open and after each change, so pages are served without asking it.
  */
 
@@ -98,4 +101,116 @@ export async function fetchLive(c: pg.PoolClient, mem: LiveMemory, sites?: strin
     }
   }
   return { listed: new Set(rows.map((r) => r.site)), loaded };
+}
+
+const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/** Backoff of the resync after a failed reload (ms). */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * This process's memory of the live sites, kept current (pg-release-store.ts serves from it): read
+ * whole at open, one site reloaded on its `release` notification, every site on `resync` (the feed
+ * reconnected), and a failed reload retried as a resync with backoff. `settle` puts what this
+ * process itself committed in at once. `onChange` hears each site whose live release changed.
+ */
+export async function openLiveMirror(pool: pg.Pool, feed: ChangeFeed, onChange?: (site: string) => void) {
+  const mem = liveMemory();
+  /** The ticket of the latest reload asked for, by site, and of the latest resync: see `settle`. */
+  const asked = new Map<string, number>();
+  let resyncAsked = 0;
+  let closed = false;
+  /** A resync waiting to try again after a failed reload or resync, and its next delay. */
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = RETRY_FIRST_MS;
+
+  /**
+   * A reload or resync that failed (the database busy or unreachable) leaves memory as it was and
+   * tries a whole resync again, with backoff, until one succeeds: the notification it answered
+   * will not come again, so waiting for the next one could serve an old release indefinitely.
+   */
+  const retryLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void resync();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  };
+
+  const changed = (site: string) => {
+    try {
+      onChange?.(site);
+    } catch {
+      // The listener's failure is its own: the change is committed and in memory.
+    }
+  };
+
+  /** Applies what a read found, as of `ticket`: loaded sites replaced, listed ones left, the rest of `scope` dropped. */
+  function apply(ticket: number, scope: Iterable<string>, r: LiveRead): void {
+    if (closed) return;
+    for (const site of [...scope]) if (!r.listed.has(site) && mem.set(site, ticket, undefined)) changed(site);
+    for (const [site, l] of r.loaded) if (mem.set(site, ticket, l)) changed(site);
+  }
+
+  /** Reloads one site from the database; a failure leaves memory as it was and resyncs later (retryLater). */
+  async function reload(site: string): Promise<void> {
+    const ticket = mem.ticket();
+    asked.set(site, ticket);
+    try {
+      apply(ticket, [site], await inTransaction(pool, (c) => fetchLive(c, mem, [site], true), READ_SNAPSHOT));
+    } catch {
+      // Database unreachable or busy: keep serving what memory holds.
+      retryLater();
+    }
+  }
+
+  /** Reloads every live site whose live release changed, and drops the ones gone. */
+  async function resync(): Promise<void> {
+    const ticket = mem.ticket();
+    resyncAsked = ticket;
+    try {
+      const r = await inTransaction(pool, (c) => fetchLive(c, mem, undefined, true), READ_SNAPSHOT);
+      apply(ticket, mem.sites.keys(), r);
+      retryMs = RETRY_FIRST_MS;
+    } catch {
+      // As for reload.
+      retryLater();
+    }
+  }
+
+  /**
+   * Puts what this process committed into memory. A reload asked for while the change was in flight
+   * may have read the state before it, or a later one this now covers: it is asked for again.
+   */
+  function settle(site: string, since: number, next: Loaded | undefined): void {
+    if (closed) return;
+    if (mem.set(site, mem.ticket(), next)) changed(site);
+    if ((asked.get(site) ?? 0) > since || resyncAsked > since) void reload(site);
+  }
+
+  const unsubscribe = feed.subscribe((event) => {
+    if (closed) return;
+    if (event.kind === 'release' && isSiteName(event.site)) void reload(event.site);
+    else if (event.kind === 'resync') void resync();
+  });
+  try {
+    const ticket = mem.ticket();
+    apply(ticket, [], await inTransaction(pool, (c) => fetchLive(c, mem), READ_SNAPSHOT));
+  } catch (err) {
+    unsubscribe();
+    throw err;
+  }
+
+  return {
+    mem,
+    settle,
+    /** Stops listening; the pool and the feed are the caller's. */
+    close() {
+      closed = true;
+      clearTimeout(retry);
+      unsubscribe();
+    },
+  };
 }

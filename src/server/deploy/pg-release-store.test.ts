@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../../../scripts/pg-cluster.mjs';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
 import type { SiteBytes } from './files.js';
-import type { ReleaseStore } from './release-store.js';
+import type { ReleaseStore } from './releases.js';
 import { createPool, migratePg, StoreUnavailableError } from '../pg/connect.js';
 import { openChangeFeed, type ChangeFeed, type FeedEvent } from '../pg/notify.js';
 import { openPgReleaseStore, type PgReleaseStoreOptions } from './pg-release-store.js';

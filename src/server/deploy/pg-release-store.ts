@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { SiteBytes } from './files.js';
 import { checkFileName, isSiteName } from './names.js';
-import { newRelease, RELEASE_ID, releaseTime, type DeployResult, type ReleaseMeta, type ReleaseStore, type RollbackResult } from './release-store.js';
+import { newRelease, RELEASE_ID, releaseTime, type DeployResult, type ReleaseMeta, type ReleaseStore, type RollbackResult } from './releases.js';
 import { bytea, guarded, inTransaction, LOCKS, valuesList } from '../pg/connect.js';
 import { NOTIFY_SQL, notifyParams, type ChangeFeed } from '../pg/notify.js';
-import { fetchLive, liveMemory, type Loaded, type LiveRead } from './pg-release-memory.js';
+import { fetchLive, openLiveMirror } from './pg-release-memory.js';
 
 export interface PgReleaseStoreOptions {
   /** This server's change feed: other servers' deploys reach memory through it. */
@@ -19,22 +19,11 @@ export interface PgReleaseStoreOptions {
   beforeSwitch?: (site: string, releaseId: string) => Promise<void>;
 }
 
-const READ_SNAPSHOT = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-/** Backoff of the resync after a failed reload (ms). */
-const RETRY_FIRST_MS = 500;
-const RETRY_MAX_MS = 30_000;
 const SITE_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('release:' || $1, 0))";
 /** The unique index of live_sites on lower(domain) (schema.ts). */
 const DOMAIN_INDEX = 'live_sites_domain';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const quietly = (f: () => void) => {
-  try {
-    f();
-  } catch {
-    // The listener's failure is its own: the change is committed and in memory.
-  }
-};
 
 /** A refusal found inside a transaction: thrown to roll it back, caught as a value outside. */
 class DomainTaken extends Error {
@@ -59,77 +48,9 @@ class DomainTaken extends Error {
 export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions): Promise<ReleaseStore & { close(): void }> {
   const keep = o.keep ?? 10;
   const now = o.now ?? (() => new Date());
-  const mem = liveMemory();
-  /** The ticket of the latest reload asked for, by site, and of the latest resync: see `settle`. */
-  const asked = new Map<string, number>();
-  let resyncAsked = 0;
-  let closed = false;
+  const mirror = await openLiveMirror(pool, o.feed, o.onChange);
+  const mem = mirror.mem;
   let sweeping: Promise<void> = Promise.resolve();
-  /** A resync waiting to try again after a failed reload or resync, and its next delay. */
-  let retry: NodeJS.Timeout | undefined;
-  let retryMs = RETRY_FIRST_MS;
-
-  /**
-   * A reload or resync that failed (the database busy or unreachable) leaves memory as it was and
-   * tries a whole resync again, with backoff, until one succeeds: the notification it answered
-   * will not come again, so waiting for the next one could serve an old release indefinitely.
-   */
-  const retryLater = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void resync();
-    }, retryMs);
-    retry.unref();
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-  };
-
-  const changed = (site: string) => {
-    if (o.onChange) quietly(() => o.onChange!(site));
-  };
-
-  /** Applies what a read found, as of `ticket`: loaded sites replaced, listed ones left, the rest of `scope` dropped. */
-  function apply(ticket: number, scope: Iterable<string>, r: LiveRead): void {
-    if (closed) return;
-    for (const site of [...scope]) if (!r.listed.has(site) && mem.set(site, ticket, undefined)) changed(site);
-    for (const [site, l] of r.loaded) if (mem.set(site, ticket, l)) changed(site);
-  }
-
-  /** Reloads one site from the database; a failure leaves memory as it was and resyncs later (retryLater). */
-  async function reload(site: string): Promise<void> {
-    const ticket = mem.ticket();
-    asked.set(site, ticket);
-    try {
-      apply(ticket, [site], await inTransaction(pool, (c) => fetchLive(c, mem, [site], true), READ_SNAPSHOT));
-    } catch {
-      // Database unreachable or busy: keep serving what memory holds.
-      retryLater();
-    }
-  }
-
-  /** Reloads every live site whose live release changed, and drops the ones gone. */
-  async function resync(): Promise<void> {
-    const ticket = mem.ticket();
-    resyncAsked = ticket;
-    try {
-      const r = await inTransaction(pool, (c) => fetchLive(c, mem, undefined, true), READ_SNAPSHOT);
-      apply(ticket, mem.sites.keys(), r);
-      retryMs = RETRY_FIRST_MS;
-    } catch {
-      // As for reload.
-      retryLater();
-    }
-  }
-
-  /**
-   * Puts what this process committed into memory. A reload asked for while the change was in flight
-   * may have read the state before it, or a later one this now covers: it is asked for again.
-   */
-  function settle(site: string, since: number, next: Loaded | undefined): void {
-    if (closed) return;
-    if (mem.set(site, mem.ticket(), next)) changed(site);
-    if ((asked.get(site) ?? 0) > since || resyncAsked > since) void reload(site);
-  }
 
   /** Deletes the blobs no release names any more, one sweep at a time, off the request's path. */
   function sweep(hashes: string[]): void {
@@ -185,25 +106,8 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     }
   }
 
-  const unsubscribe = o.feed.subscribe((event) => {
-    if (closed) return;
-    if (event.kind === 'release' && isSiteName(event.site)) void reload(event.site);
-    else if (event.kind === 'resync') void resync();
-  });
-  try {
-    const ticket = mem.ticket();
-    apply(ticket, [], await inTransaction(pool, (c) => fetchLive(c, mem), READ_SNAPSHOT));
-  } catch (err) {
-    unsubscribe();
-    throw err;
-  }
-
   return {
-    close() {
-      closed = true;
-      clearTimeout(retry);
-      unsubscribe();
-    },
+    close: () => mirror.close(),
 
     async currentId(site) {
       return mem.sites.get(site)?.meta.id;
@@ -310,7 +214,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
           await c.query(NOTIFY_SQL, notifyParams({ kind: 'release', site }));
           return { release, pruned: pruned.rows.map((r) => r.hash) };
         });
-        settle(site, since, { meta: done.release, files, bytes });
+        mirror.settle(site, since, { meta: done.release, files, bytes });
         sweep(done.pruned);
         return { ok: true, release: done.release };
       } catch (err) {
@@ -341,7 +245,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
           return { ok: true as const, release, loaded };
         });
         if (!done.ok) return done;
-        settle(site, since, done.loaded);
+        mirror.settle(site, since, done.loaded);
         return { ok: true, release: done.release };
       } catch (err) {
         if (err instanceof DomainTaken) return { ok: false, status: 409, error: `${err.domain} is now the domain of the live site ${err.owner}` };
@@ -365,7 +269,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
         if (existed) await c.query(NOTIFY_SQL, notifyParams({ kind: 'release', site }));
         return { existed, hashes: rows[0]!.hashes };
       });
-      settle(site, since, undefined);
+      mirror.settle(site, since, undefined);
       sweep(done.hashes);
       return done.existed;
     },

@@ -7,7 +7,8 @@ import { migratedDatabase } from '../../../test/helpers/pg.js';
 import { openChangeFeed } from '../pg/notify.js';
 import { openPgReleaseStore } from './pg-release-store.js';
 import type { SiteBytes } from './files.js';
-import { createReleaseStore, releaseTime, type ReleaseStore } from './release-store.js';
+import { createReleaseStore } from './release-store.js';
+import { releaseTime, type ReleaseStore } from './releases.js';
 
 /**
  * What every release store does, whichever holds the releases: the folder on disk (one server) and

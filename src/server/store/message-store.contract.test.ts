@@ -7,7 +7,8 @@ import { migratedDatabase } from '../../../test/helpers/pg.js';
 import { openStore } from './open.js';
 import { createPgMessageStore } from './pg/messages.js';
 import { createPgOutboxStore } from './pg/outbox.js';
-import type { AddResult, MessageStore, NewMessage, OutboxStore } from './types.js';
+import type { MessageStore, OutboxStore } from './types.js';
+import { addedId, numberedMessage } from '../testing.js';
 
 /**
  * The message store and the outbox as the routes and the mail worker see them, run on every store
@@ -66,20 +67,6 @@ const factories: { name: string; open(notify: boolean): Promise<Opened> }[] = [
   },
 ];
 
-const msg = (n: number): NewMessage => ({
-  firstName: 'Ana 🌴',
-  lastName: 'Núñez',
-  email: `ana${n}@example.com`,
-  phone: '',
-  service: 'TRT Therapy',
-  message: `Message number ${n} with emoji 💪 and 漢字`,
-  site: 'tampa',
-  city: 'Tampa',
-  page: 'contact/',
-  origin: 'https://tampa.example.com',
-  receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
-});
-const idOf = (r: AddResult) => ('id' in r ? r.id : undefined);
 
 describe.each(factories)('$name message store and outbox', (factory) => {
   const opened: Opened[] = [];
@@ -94,53 +81,53 @@ describe.each(factories)('$name message store and outbox', (factory) => {
 
   it('stores messages in one batch, lists newest first and reads unicode back intact', async () => {
     const store = await open();
-    const results = await Promise.all([1, 2, 3].map((n) => store.messages.add(msg(n))));
+    const results = await Promise.all([1, 2, 3].map((n) => store.messages.add(numberedMessage(n))));
     expect(results.every((r) => 'duplicate' in r && !r.duplicate)).toBe(true);
-    expect(new Set(results.map(idOf)).size).toBe(3);
+    expect(new Set(results.map(addedId)).size).toBe(3);
     const page = await store.messages.list(1, 2);
     expect(page.total).toBe(3);
     expect(page.messages.map((m) => m.email)).toEqual(['ana3@example.com', 'ana2@example.com']);
-    expect(page.messages[0]).toEqual({ ...msg(3), id: idOf(results[2]!) });
+    expect(page.messages[0]).toEqual({ ...numberedMessage(3), id: addedId(results[2]!) });
     expect((await store.messages.list(2, 2)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
     expect(await store.messages.list(3, 2)).toEqual({ messages: [], total: 3 });
   });
 
   it('stores a message only once per idempotency key, within one batch and across batches', async () => {
     const store = await open();
-    const [a, b] = await Promise.all([store.messages.add(msg(1), 'key-aaaaaaaa'), store.messages.add({ ...msg(1), receivedAt: 'later', origin: 'x' }, 'key-aaaaaaaa')]);
+    const [a, b] = await Promise.all([store.messages.add(numberedMessage(1), 'key-aaaaaaaa'), store.messages.add({ ...numberedMessage(1), receivedAt: 'later', origin: 'x' }, 'key-aaaaaaaa')]);
     expect(a).toEqual({ id: expect.any(String), duplicate: false });
-    expect(b).toEqual({ id: idOf(a!), duplicate: true });
-    expect(await store.messages.add(msg(1), 'key-aaaaaaaa')).toEqual({ id: idOf(a!), duplicate: true });
+    expect(b).toEqual({ id: addedId(a!), duplicate: true });
+    expect(await store.messages.add(numberedMessage(1), 'key-aaaaaaaa')).toEqual({ id: addedId(a!), duplicate: true });
     const page = await store.messages.list(1, 10);
     expect(page.total).toBe(1);
     // The first post is the one kept: its time and origin, not the retry's.
-    expect(page.messages[0]).toMatchObject({ receivedAt: msg(1).receivedAt, origin: msg(1).origin });
+    expect(page.messages[0]).toMatchObject({ receivedAt: numberedMessage(1).receivedAt, origin: numberedMessage(1).origin });
   });
 
   it('reports a conflict, storing nothing, when a used idempotency key comes with another message', async () => {
     const store = await open();
-    const [a, b] = await Promise.all([store.messages.add(msg(1), 'key-bbbbbbbb'), store.messages.add(msg(2), 'key-bbbbbbbb')]);
+    const [a, b] = await Promise.all([store.messages.add(numberedMessage(1), 'key-bbbbbbbb'), store.messages.add(numberedMessage(2), 'key-bbbbbbbb')]);
     expect(a).toEqual({ id: expect.any(String), duplicate: false });
     expect(b).toEqual({ conflict: true });
-    expect(await store.messages.add({ ...msg(1), site: 'orlando' }, 'key-bbbbbbbb')).toEqual({ conflict: true });
+    expect(await store.messages.add({ ...numberedMessage(1), site: 'orlando' }, 'key-bbbbbbbb')).toEqual({ conflict: true });
     // In one batch, a conflicting post does not hide a true retry behind it.
-    const [c, d] = await Promise.all([store.messages.add(msg(3), 'key-bbbbbbbb'), store.messages.add(msg(1), 'key-bbbbbbbb')]);
+    const [c, d] = await Promise.all([store.messages.add(numberedMessage(3), 'key-bbbbbbbb'), store.messages.add(numberedMessage(1), 'key-bbbbbbbb')]);
     expect(c).toEqual({ conflict: true });
-    expect(d).toEqual({ id: idOf(a!), duplicate: true });
+    expect(d).toEqual({ id: addedId(a!), duplicate: true });
     expect((await store.messages.list(1, 10)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
   });
 
   it('keeps messages without a key apart, even when they are alike', async () => {
     const store = await open();
-    const [a, b] = await Promise.all([store.messages.add(msg(1)), store.messages.add(msg(1))]);
-    expect(idOf(a!)).not.toBe(idOf(b!));
+    const [a, b] = await Promise.all([store.messages.add(numberedMessage(1)), store.messages.add(numberedMessage(1))]);
+    expect(addedId(a!)).not.toBe(addedId(b!));
     expect((await store.messages.list(1, 10)).total).toBe(2);
   });
 
   it('filters by site, counts per site over 7 and 30 days, and exports in chunks', async () => {
     const store = await open();
     const day = (d: number) => new Date(Date.UTC(2025, 5, 30) - d * 86_400_000).toISOString();
-    const at = (site: string, city: string, d: number, n: number) => ({ ...msg(n), site, city, receivedAt: day(d) });
+    const at = (site: string, city: string, d: number, n: number) => ({ ...numberedMessage(n), site, city, receivedAt: day(d) });
     await Promise.all([at('tampa', 'Tampa', 1, 1), at('tampa', 'Tampa', 10, 2), at('orlando', 'Orlando', 40, 3), at('', '', 2, 4)].map((m) => store.messages.add(m)));
     expect(await store.messages.list(1, 10, { site: 'tampa' })).toMatchObject({ total: 2, messages: [{ email: 'ana2@example.com' }, { email: 'ana1@example.com' }] });
     expect((await store.messages.list(1, 10, { site: '' })).messages.map((m) => m.email)).toEqual(['ana4@example.com']);
@@ -177,13 +164,13 @@ describe.each(factories)('$name message store and outbox', (factory) => {
   it('queues a notification with each message when notify is on, and leases it once', async () => {
     const store = await open(true);
     const before = Date.now();
-    const id = idOf(await store.messages.add(msg(1)));
+    const id = addedId(await store.messages.add(numberedMessage(1)));
     const due = await store.outbox.nextDue();
     expect(due).toBeGreaterThanOrEqual(before);
     expect(due).toBeLessThanOrEqual(Date.now());
     const now = Date.now() + 1000;
     const claimed = await store.outbox.claimDue(now, 10, 60_000);
-    expect(claimed).toEqual([{ id: expect.any(Number), messageId: id, site: 'tampa', city: 'Tampa', receivedAt: msg(1).receivedAt, attempts: 0 }]);
+    expect(claimed).toEqual([{ id: expect.any(Number), messageId: id, site: 'tampa', city: 'Tampa', receivedAt: numberedMessage(1).receivedAt, attempts: 0 }]);
     expect(await store.outbox.claimDue(now, 10, 60_000)).toEqual([]);
     await store.outbox.markFailed(claimed[0]!.id, 1, now + 5, 'ECONNREFUSED');
     expect(await store.outbox.nextDue()).toBe(now + 5);
@@ -197,33 +184,33 @@ describe.each(factories)('$name message store and outbox', (factory) => {
 
   it('queues nothing when notify is off, and stores no notification for a duplicate', async () => {
     const quiet = await open(false);
-    await quiet.messages.add(msg(1));
+    await quiet.messages.add(numberedMessage(1));
     expect(await quiet.outbox.counts()).toEqual({ pending: 0, sent: 0, failed: 0 });
     expect(await quiet.outbox.nextDue()).toBeNull();
 
     const loud = await open(true);
-    await Promise.all([loud.messages.add(msg(1), 'key-cccccccc'), loud.messages.add(msg(1), 'key-cccccccc'), loud.messages.add(msg(2), 'key-cccccccc')]);
-    await loud.messages.add(msg(1), 'key-cccccccc');
+    await Promise.all([loud.messages.add(numberedMessage(1), 'key-cccccccc'), loud.messages.add(numberedMessage(1), 'key-cccccccc'), loud.messages.add(numberedMessage(2), 'key-cccccccc')]);
+    await loud.messages.add(numberedMessage(1), 'key-cccccccc');
     expect(await loud.outbox.counts()).toEqual({ pending: 1, sent: 0, failed: 0 });
   });
 
   it('claims due items in order up to the limit, and again once a lease has run out', async () => {
     const store = await open(true);
-    for (const n of [1, 2, 3]) await store.messages.add(msg(n));
+    for (const n of [1, 2, 3]) await store.messages.add(numberedMessage(n));
     const now = Date.now() + 1000;
     const first = await store.outbox.claimDue(now, 2, 500);
-    expect(first.map((i) => i.receivedAt)).toEqual([msg(1).receivedAt, msg(2).receivedAt]);
-    expect((await store.outbox.claimDue(now, 10, 500)).map((i) => i.receivedAt)).toEqual([msg(3).receivedAt]);
+    expect(first.map((i) => i.receivedAt)).toEqual([numberedMessage(1).receivedAt, numberedMessage(2).receivedAt]);
+    expect((await store.outbox.claimDue(now, 10, 500)).map((i) => i.receivedAt)).toEqual([numberedMessage(3).receivedAt]);
     // A worker that died holding a lease: its items come back when the lease ends, not before.
     expect(await store.outbox.claimDue(now + 499, 10, 500)).toEqual([]);
-    expect((await store.outbox.claimDue(now + 500, 10, 500)).map((i) => i.receivedAt)).toEqual([msg(1).receivedAt, msg(2).receivedAt, msg(3).receivedAt]);
+    expect((await store.outbox.claimDue(now + 500, 10, 500)).map((i) => i.receivedAt)).toEqual([numberedMessage(1).receivedAt, numberedMessage(2).receivedAt, numberedMessage(3).receivedAt]);
     expect(await store.outbox.counts()).toEqual({ pending: 3, sent: 0, failed: 0 });
   });
 
   it('gives up on an item when its next attempt is null, keeping a short reason', async () => {
     const store = await open(true);
-    await store.messages.add(msg(1));
-    await store.messages.add(msg(2));
+    await store.messages.add(numberedMessage(1));
+    await store.messages.add(numberedMessage(2));
     const now = Date.now() + 1000;
     const [a, b] = await store.outbox.claimDue(now, 10, 60_000);
     await store.outbox.markFailed(a!.id, 5, null, `550 rejected ${'x'.repeat(500)}`);

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './migrations.js';
 import { openStore, type Store } from './open.js';
-import type { AddResult, NewMessage } from './types.js';
+import { addedId, numberedMessage } from '../testing.js';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -21,20 +21,6 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const msg = (n: number): NewMessage => ({
-  firstName: 'Ana 🌴',
-  lastName: 'Núñez',
-  email: `ana${n}@example.com`,
-  phone: '',
-  service: 'TRT Therapy',
-  message: `Message number ${n} with emoji 💪 and 漢字`,
-  site: 'tampa',
-  city: 'Tampa',
-  page: 'contact/',
-  origin: 'https://tampa.example.com',
-  receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
-});
-const idOf = (r: AddResult) => ('id' in r ? r.id : undefined);
 
 // What every message store must do is in message-store.contract.test.ts; here, what only the
 // SQLite file does: its pragmas, its migrations and its rollbacks.
@@ -64,13 +50,13 @@ describe('SQLite store', () => {
       expect.objectContaining({ id: 'old-1', site: 'wesley-chapel', city: 'Wesley Chapel', page: '', origin: 'https://clinic.example.com', message: 'From before cities' }),
     ]);
     // A key stored before body hashes existed still answers as the retry it most likely is.
-    expect(await store.messages.add(msg(1), 'old-key-0001')).toEqual({ id: 'old-1', duplicate: true });
+    expect(await store.messages.add(numberedMessage(1), 'old-key-0001')).toEqual({ id: 'old-1', duplicate: true });
     expect((await store.messages.list(1, 10, { site: 'wesley-chapel' })).total).toBe(1);
   });
 
   it('reopens an existing file without migrating twice and keeps the messages', async () => {
     const { dir, store } = tempStore();
-    await store.messages.add(msg(1));
+    await store.messages.add(numberedMessage(1));
     store.close();
     const again = openStore(dir);
     stores.push(again);
@@ -85,7 +71,7 @@ describe('SQLite store', () => {
                 BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END`);
     other.close();
     // One turn of the event loop: one batch, one transaction.
-    const answers = await Promise.allSettled([1, 2, 3].map((n) => store.messages.add(msg(n))));
+    const answers = await Promise.allSettled([1, 2, 3].map((n) => store.messages.add(numberedMessage(n))));
     // Nobody is told "saved" for a row that is gone, and nobody told "not saved" has a row
     // (before: message 3 was committed on its own while its sender was told to send it again).
     expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
@@ -94,7 +80,7 @@ describe('SQLite store', () => {
     const cleanup = new Database(path.join(dir, 'clinic.db'));
     cleanup.exec('DROP TRIGGER disk_full');
     cleanup.close();
-    expect(idOf(await store.messages.add(msg(3)))).toEqual(expect.any(String));
+    expect(addedId(await store.messages.add(numberedMessage(3)))).toEqual(expect.any(String));
     expect((await store.messages.list(1, 10)).messages.map((m) => m.email)).toEqual(['ana3@example.com']);
   });
 
