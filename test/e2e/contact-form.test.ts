@@ -255,9 +255,14 @@ describe('contact form failures and notices', () => {
     const box = (await button.boundingBox())!;
     // Scrolled to and tapped at once, as a thumb does: no time for the island to start first.
     await page.evaluate((y) => window.scrollTo(0, y - 200), box.y);
-    // The button as it is shown now (the island may have started on the scroll and drawn its own).
-    await button.waitFor({ state: 'visible' });
-    const inView = (await button.boundingBox())!;
+    // The button as it is shown now: the island may start on the scroll and draw its own, so the
+    // one just found can be gone by the time its box is read; read again (bounded) until one is there.
+    let inView = null;
+    for (const end = Date.now() + 5_000; !inView && Date.now() < end; ) {
+      await button.waitFor({ state: 'visible' });
+      inView = await button.boundingBox();
+    }
+    if (!inView) throw new Error('the Send Message button had no box for 5 s');
     await page.touchscreen.tap(inView.x + inView.width / 2, inView.y + inView.height / 2);
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
     expect(String((received[0] as { body: string }).body)).toContain('Marcus');
