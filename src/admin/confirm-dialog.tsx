@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from './ui.js';
 
 /**
@@ -34,7 +34,10 @@ export function ConfirmDialog({
   const opener = useRef<HTMLElement | null>(null);
   const id = useId();
 
-  useEffect(() => {
+  // A layout effect: the dialog opens and closes in the same commit as the state that says so. After
+  // paint would leave a frame in which the closing dialog already shows the next state's title (an
+  // empty city name) and the focus sits on <body>.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
