@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as M from '../messages/admin.js';
 import type { ClinicConfigInput } from '../config/schema.js';
@@ -71,7 +71,9 @@ function Editor({ config, values, saved, from, go }: { config?: ClinicConfigInpu
   };
   const actions = useSiteActions(form, () => setDeployVersion((v) => v + 1), target, save.standsOn);
 
-  useEffect(() => {
+  // With the commit that shows the view, as the confirm dialog does: after paint leaves a frame
+  // with the focus on <body>.
+  useLayoutEffect(() => {
     document.getElementById('view-title')?.focus();
   }, []);
   useEffect(() => {

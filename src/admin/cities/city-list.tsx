@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { duplicateConfig } from '../../config/duplicate.js';
 import * as M from '../../messages/admin.js';
 import { getCity, listCities, type CitySummary } from '../cities-api.js';
@@ -35,7 +35,7 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
   const imp = useImport(reload);
 
   useEffect(() => void reload(), [reload]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = 'Clinic Website Generator';
     if (focus) document.getElementById('view-title')?.focus();
   }, [focus]);
