@@ -1,8 +1,11 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
 import { configAssetSource, dirAssetSource, memoryAssetSource } from './asset-source.js';
+
+/** Long enough for a file just written to count as settled (RACY_MS in asset-source.ts). */
+const settle = () => new Promise((r) => setTimeout(r, 150));
 
 /** Where the pipeline reads the files a config names by site path. */
 describe('dirAssetSource', () => {
@@ -40,6 +43,31 @@ describe('dirAssetSource', () => {
     symlinkSync(site, join(root, 'linked'));
     expect(Buffer.from((await dirAssetSource(site).read('/alias.png'))!).toString()).toBe('inside');
     expect(Buffer.from((await dirAssetSource(join(root, 'linked')).read('/uploads/logo.png'))!).toString()).toBe('inside');
+  });
+
+  it('reads a file once while it is unchanged, again when it changes, and never through a link turned outside', async () => {
+    const { root, site } = setup();
+    const file = join(site, 'uploads/logo.png');
+    // Written, read and written again at once, the same length: most likely within one tick of
+    // the file clock, so the stamp alone cannot tell the two apart.
+    expect(Buffer.from((await dirAssetSource(site).read('/uploads/logo.png'))!).toString()).toBe('inside');
+    writeFileSync(file, 'INSIDE');
+    expect(Buffer.from((await dirAssetSource(site).read('/uploads/logo.png'))!).toString()).toBe('INSIDE');
+    writeFileSync(file, 'inside');
+    await settle();
+    const first = await dirAssetSource(site).read('/uploads/logo.png');
+    // Another city's source, same file: the bytes already read.
+    expect(await configAssetSource(join(site, 'orlando.yaml')).read('/uploads/logo.png')).toBe(first);
+    // Rewritten in place with other bytes of the same length, and replaced by another file.
+    writeFileSync(file, 'INSIDE');
+    expect(Buffer.from((await dirAssetSource(site).read('/uploads/logo.png'))!).toString()).toBe('INSIDE');
+    writeFileSync(join(site, 'next.png'), 'the next logo');
+    renameSync(join(site, 'next.png'), file);
+    expect(Buffer.from((await dirAssetSource(site).read('/uploads/logo.png'))!).toString()).toBe('the next logo');
+    // Now a link to a file outside the folder: refused, not served from what was read before.
+    unlinkSync(file);
+    symlinkSync(join(root, 'secret.txt'), file);
+    expect(await dirAssetSource(site).read('/uploads/logo.png')).toBeUndefined();
   });
 
   it('for a config, is the config\'s folder', async () => {

@@ -44,6 +44,12 @@ export function dirAssetSource(dir: string, opts: { name?: string; hint?: string
     async read(sitePath) {
       const file = fileFor(sitePath);
       if (!file.startsWith(root + sep)) return undefined;
+      // The same file read before in this thread, and not changed since (a build of 1,000 cities
+      // naming one logo reads it once). A file reached through a link that now leads elsewhere has
+      // another device and inode, so it is checked and read again below.
+      const stamp = fileStamp(file);
+      const known = stamp && recent.get(file);
+      if (known && known.stamp === stamp) return known.bytes;
       try {
         // realpath and stat answer in microseconds: synchronous, they cost a build of many cities
         // less than their round trips through the thread pool did. The read itself stays async.
@@ -51,13 +57,59 @@ export function dirAssetSource(dir: string, opts: { name?: string; hint?: string
         const real = realpathSync(file);
         // Only regular files: a FIFO or device named in a config must not hang or flood a build.
         if (!real.startsWith(realRoot + sep) || !statSync(real).isFile()) return undefined;
-        return await readFile(real);
+        const bytes: Uint8Array = await readFile(real);
+        if (stamp) remember(file, stamp, bytes);
+        return bytes;
       } catch {
         return undefined;
       }
     },
   };
 }
+
+/**
+ * Files dirAssetSource read in this thread, by the file's path and its stamp, up to RECENT_BYTES
+ * in all (the oldest go first). Their bytes are shared by every reader: nothing changes them.
+ */
+const recent = new Map<string, { stamp: string; bytes: Uint8Array }>();
+const RECENT_BYTES = 16 * 1024 * 1024;
+let recentBytes = 0;
+
+function remember(file: string, stamp: string, bytes: Uint8Array): void {
+  const old = recent.get(file);
+  if (old) {
+    recent.delete(file);
+    recentBytes -= old.bytes.byteLength;
+  }
+  if (bytes.byteLength > RECENT_BYTES / 4) return;
+  recent.set(file, { stamp, bytes });
+  recentBytes += bytes.byteLength;
+  for (const [k, v] of recent) {
+    if (recentBytes <= RECENT_BYTES) break;
+    recent.delete(k);
+    recentBytes -= v.bytes.byteLength;
+  }
+}
+
+/**
+ * Which version of a file is on disk (device, inode, size, times), or undefined when it cannot be
+ * seen or changed too lately to tell. File times move in clock ticks of a few milliseconds, so a
+ * file written twice within one tick, at the same size, keeps its stamp: one changed in the last
+ * RACY_MS has none, and is read again each time (as git treats a "racily clean" file).
+ */
+export function fileStamp(file: string): string | undefined {
+  try {
+    const st = statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!st) return undefined;
+    const changed = Number((st.mtimeNs > st.ctimeNs ? st.mtimeNs : st.ctimeNs) / 1_000_000n);
+    if (Date.now() - changed < RACY_MS) return undefined;
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+const RACY_MS = 100;
 
 /**
  * The files a config names by site path, read from the config's folder, which stands for the

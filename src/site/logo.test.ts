@@ -1,7 +1,10 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/cli.js';
 import { configWith, dom, sampleConfig } from '../../test/helpers/site.js';
 import type { ClinicConfigInput } from '../config/schema.js';
-import { memoryAssetSource } from './asset-source.js';
+import { configAssetSource, memoryAssetSource } from './asset-source.js';
 import { fileText } from './files.js';
 import { readLogo } from './logo.js';
 import { buildSiteFiles, problemLines } from './pipeline.js';
@@ -85,5 +88,27 @@ describe('buildSiteFiles with a light logo', () => {
     expect(footerImg(html)).toBe('https://cdn.example.net/light.svg');
     expect(dom(html).querySelector('meta[http-equiv="Content-Security-Policy"]')!.getAttribute('content')).toContain("img-src 'self' https://cdn.example.net;");
     expect(Object.keys(r.files).filter((f) => f.startsWith('logo'))).toEqual([]);
+  });
+});
+
+describe('readLogo from a folder, city after city', () => {
+  it('rebuilds an unchanged SVG once for every city, and the changed one when it changes', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'logo.svg');
+    writeFileSync(file, SVG);
+    await new Promise((r) => setTimeout(r, 150)); // settled (RACY_MS in asset-source.ts)
+    const cities = [];
+    for (const city of ['tampa', 'orlando', 'ocala']) cities.push(await readLogo('/logo.svg', configAssetSource(join(dir, `${city}.yaml`))));
+    const [first] = cities;
+    expect(first).toMatchObject({ ok: true, file: { name: 'logo.svg' } });
+    if (!first?.ok) throw new Error('unreachable');
+    expect(fileText(first.file!.content)).not.toContain('onclick');
+    for (const c of cities) expect(c).toBe(first);
+    writeFileSync(file, SVG.replace('#fff', '#123456'));
+    const changed = await readLogo('/logo.svg', configAssetSource(join(dir, 'city.yaml')));
+    expect(changed.ok && fileText(changed.file!.content)).toContain('#123456');
+    // The light logo's role has its own result, from the same bytes.
+    const light = await readLogo('/logo.svg', configAssetSource(join(dir, 'city.yaml')), LIGHT);
+    expect(light).toMatchObject({ ok: true, file: { name: 'logo-light.svg' } });
   });
 });

@@ -41,6 +41,21 @@ export async function readLogo(logoUrl: string | undefined, assets: AssetSource,
   if (!isFileSitePath(logoUrl)) return fail(`${logoUrl} is not a plain site path (no '.', '..' or empty parts); name the logo like /uploads/logo.png`);
   const bytes = await assets.read(logoUrl);
   if (!bytes) return fail(`no file ${logoUrl} in ${assets.name}${assets.hint ? `; ${assets.hint}` : ''}`);
+  // The same bytes come back for a file read before and unchanged (dirAssetSource): 1,000 cities
+  // naming one SVG logo have it rebuilt once.
+  const memo = checked.get(bytes) ?? new Map<string, Promise<LogoResult>>();
+  checked.set(bytes, memo);
+  const key = `${logoUrl}\0${field}\0${base}`;
+  let result = memo.get(key);
+  if (!result) memo.set(key, (result = checkLogo(bytes, logoUrl, field, base)));
+  return result;
+}
+
+/** Logos checked in this thread, by the bytes read and the role: forgotten with the bytes. */
+const checked = new WeakMap<Uint8Array, Map<string, Promise<LogoResult>>>();
+
+async function checkLogo(bytes: Uint8Array, logoUrl: string, field: string, base: 'logo' | 'logo-light'): Promise<LogoResult> {
+  const fail = (message: string): LogoResult => ({ ok: false, error: { field, message } });
   if (bytes.byteLength > LOGO_MAX_BYTES) return fail(`${logoUrl} is larger than 5MB; use a smaller image`);
   const kind = imageKind(bytes);
   if (!kind) return fail(`${logoUrl} is not a JPG, PNG, GIF or SVG image`);

@@ -1,6 +1,5 @@
-import { statSync } from 'node:fs';
 import type { ClinicConfig } from '../../config/schema.js';
-import type { AssetSource, DirAssetSource } from '../asset-source.js';
+import { fileStamp, type AssetSource, type DirAssetSource } from '../asset-source.js';
 import type { SiteProblem } from '../logo.js';
 import { isFileSitePath } from '../site-paths.js';
 import { cachedPhoto } from './cache.js';
@@ -116,16 +115,6 @@ async function sourceOf(src: string, assets: AssetSource): Promise<Source> {
     accepted.set(file, { stamp, hash });
   }
   return { ok: true, hash, bytes };
-}
-
-/** Which version of a file is on disk (device, inode, size, times), or undefined when it cannot be seen. */
-function fileStamp(file: string): string | undefined {
-  try {
-    const st = statSync(file, { bigint: true, throwIfNoEntry: false });
-    return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** What is wrong with a photo's bytes before decoding it, or undefined. */
