@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { buildSite, type BuildJob, type BuildOutcome } from './build-site.js';
+import { forgetKeptFolders } from './site-folder.js';
 
 const MARK = 'clinic-gen-build-worker';
 const BATCH = 8;
@@ -34,6 +35,7 @@ export async function buildMany(
   const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / BATCH));
   const results: BuildOutcome[] = new Array(jobs.length);
   let done = 0;
+  forgetKeptFolders();
   const record = (i: number, o: BuildOutcome) => {
     results[i] = o;
     onDone?.(o, ++done);
