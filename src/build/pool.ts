@@ -58,20 +58,26 @@ export async function buildMany(
       await new Promise((r) => setImmediate(r));
     }
   })();
+  // Each worker has a second batch waiting while it builds one, so it never sits idle until this
+  // thread, busy writing a site, gets round to answering.
   const remote = Array.from({ length: threads - 1 }, () => {
     const worker = new Worker(workerUrl, { workerData: { [MARK]: true } });
     return new Promise<void>((resolve, reject) => {
-      let batch: number[] = [];
+      const sent: number[][] = [];
       const feed = () => {
-        batch = take();
-        if (batch.length === 0) return void worker.terminate().then(() => resolve());
+        const batch = take();
+        if (batch.length === 0) return false;
+        sent.push(batch);
         worker.postMessage(batch.map((i) => jobs[i]));
+        return true;
       };
       worker.on('message', (outcomes: BuildOutcome[]) => {
+        const batch = sent.shift()!;
         outcomes.forEach((o, k) => record(batch[k]!, o));
-        feed();
+        if (!feed() && sent.length === 0) void worker.terminate().then(() => resolve());
       });
       worker.on('error', reject);
+      if (!feed()) return void worker.terminate().then(() => resolve());
       feed();
     });
   });
@@ -82,12 +88,16 @@ export async function buildMany(
 /** Inside a worker thread started by buildMany: build each batch and send the outcomes back. */
 export function runBuildWorkerIfAny(): boolean {
   if (isMainThread || !(workerData as Record<string, unknown> | null)?.[MARK]) return false;
-  parentPort!.on('message', async (jobs: BuildJob[]) => {
-    const out: BuildOutcome[] = new Array(jobs.length);
-    await inFlight(jobs, async (job, k) => {
-      out[k] = await buildSite(job);
+  // Batches one after another, in the order they came (the pool matches answers to batches so).
+  let queue = Promise.resolve();
+  parentPort!.on('message', (jobs: BuildJob[]) => {
+    queue = queue.then(async () => {
+      const out: BuildOutcome[] = new Array(jobs.length);
+      await inFlight(jobs, async (job, k) => {
+        out[k] = await buildSite(job);
+      });
+      parentPort!.postMessage(out);
     });
-    parentPort!.postMessage(out);
   });
   return true;
 }
