@@ -49,9 +49,7 @@ export function cardFonts(font: FontChoice): CardFonts {
 
 /** The width of `text` set at `size` pixels. Kerning is left out: lines measure a little long, never short. */
 export function measure(font: Advances, text: string, size: number): number {
-  let units = 0;
-  for (const ch of text) units += font.of(ch.codePointAt(0)!);
-  return (units * size) / font.unitsPerEm;
+  return (unitsOf(font, text) * size) / font.unitsPerEm;
 }
 
 /** Lines of text set at a size. */
@@ -81,45 +79,81 @@ export function fitText(text: string, font: Advances, sizes: readonly number[], 
 const fits = new WeakMap<Advances, Map<string, FittedText>>();
 
 function fitUncached(text: string, font: Advances, sizes: readonly number[], maxWidth: number, maxLines: number): FittedText {
+  const words = wordsOf(text, font);
   for (const size of sizes) {
-    const lines = wrap(text, font, size, maxWidth);
-    if (lines.length <= maxLines && lines.every((l) => measure(font, l, size) <= maxWidth)) return { size, lines: balance(text, font, size, maxWidth, lines) };
+    const fit = wrap(words, font, size, maxWidth);
+    if (fit.lines.length <= maxLines && fit.widest <= maxWidth) return { size, lines: balance(words, font, size, maxWidth, fit.lines) };
   }
   const size = sizes[sizes.length - 1]!;
-  const lines = wrap(text, font, size, maxWidth).slice(0, maxLines);
-  lines[lines.length - 1] = ellipsis(lines[lines.length - 1]!, font, size, maxWidth, lines.length < wrap(text, font, size, maxWidth).length);
+  const all = wrap(words, font, size, maxWidth).lines;
+  const lines = all.slice(0, maxLines);
+  lines[lines.length - 1] = ellipsis(lines[lines.length - 1]!, font, size, maxWidth, lines.length < all.length);
   return { size, lines };
+}
+
+/** A text's words (split at white space) and each one's width in font units, measured once. */
+interface Words {
+  words: string[];
+  units: number[];
+  space: number;
+}
+
+function wordsOf(text: string, font: Advances): Words {
+  const words = text.split(/\s+/).filter(Boolean);
+  return { words, units: words.map((w) => unitsOf(font, w)), space: unitsOf(font, ' ') };
+}
+
+function unitsOf(font: Advances, text: string): number {
+  let units = 0;
+  for (const ch of text) units += font.of(ch.codePointAt(0)!);
+  return units;
 }
 
 /**
  * The same number of lines, as even as they can be (CSS text-wrap: balance): the narrowest width
  * that still wraps into that many lines, so a headline does not end with one word on its own.
  */
-function balance(text: string, font: Advances, size: number, maxWidth: number, lines: string[]): string[] {
+function balance(words: Words, font: Advances, size: number, maxWidth: number, lines: string[]): string[] {
   if (lines.length < 2) return lines;
   let lo = maxWidth / lines.length;
   let hi = maxWidth;
   for (let i = 0; i < 12; i++) {
     const mid = (lo + hi) / 2;
-    const tried = wrap(text, font, size, mid);
-    if (tried.length <= lines.length && tried.every((l) => measure(font, l, size) <= mid)) hi = mid;
+    const tried = wrap(words, font, size, mid);
+    if (tried.lines.length <= lines.length && tried.widest <= mid) hi = mid;
     else lo = mid;
   }
-  return wrap(text, font, size, hi);
+  return wrap(words, font, size, hi).lines;
 }
 
-function wrap(text: string, font: Advances, size: number, maxWidth: number): string[] {
+/**
+ * Words set into lines of at most `maxWidth` (a word longer than that gets a line of its own), and
+ * the widest line's width. Widths are sums of whole font units, so a line measures exactly what
+ * `measure` gives for its text, without measuring each line again as it grows.
+ */
+function wrap(w: Words, font: Advances, size: number, maxWidth: number): { lines: string[]; widest: number } {
+  const width = (units: number) => (units * size) / font.unitsPerEm;
   const lines: string[] = [];
+  let widest = 0;
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && measure(font, next, size) > maxWidth) {
-      lines.push(line);
+  let units = 0;
+  const end = () => {
+    lines.push(line);
+    widest = Math.max(widest, width(units));
+  };
+  w.words.forEach((word, i) => {
+    const next = line ? units + w.space + w.units[i]! : w.units[i]!;
+    if (line && width(next) > maxWidth) {
+      end();
       line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
+      units = w.units[i]!;
+    } else {
+      line = line ? `${line} ${word}` : word;
+      units = next;
+    }
+  });
+  if (line) end();
+  return { lines, widest };
 }
 
 /** The line cut to fit with `…` (always added when `more` text was left out). */
