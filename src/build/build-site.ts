@@ -40,6 +40,7 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath), {
     contactEndpoint: job.contactEndpoint,
     imageCacheDir: configImageCacheDir(job.configPath),
+    htmlAsBytes: true,
   });
   if (!site.ok) return { ok: false, configPath: job.configPath, errors: problemLines(job.configPath, site.errors) };
   const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];

@@ -20,7 +20,7 @@ import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { faviconSvg, robotsTxt, sitemapXml } from './seo.js';
 import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site, type SiteExtras } from './site.js';
-import { Lru, compile, fill, tokenize, type Template } from './template.js';
+import { Lru, compile, encodeValues, fill, fillBytes, tokenize, type Template } from './template.js';
 import { TrtPage } from './trt/trt-page.js';
 import type { SiteFiles } from '../site/files.js';
 
@@ -51,7 +51,13 @@ const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file };
  * same input always gives the same bytes. Callers write the files.
  * Pages come from templates rendered once per shape of site (see template.ts).
  */
-export function renderSite(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {
+export function renderSite(config: ClinicConfig, extras?: SiteExtras): SiteFiles<string>;
+/**
+ * `{ html: 'bytes' }`: the pages as UTF-8 bytes, the same bytes as the text encoded, for callers
+ * that only write them: the markup a shape of site shares is encoded once, not once a city.
+ */
+export function renderSite(config: ClinicConfig, extras: SiteExtras, opts: { html: 'bytes' }): SiteFiles;
+export function renderSite(config: ClinicConfig, extras: SiteExtras = {}, opts: { html?: 'bytes' } = {}): SiteFiles {
   const site = resolveSite(config, extras);
   const { shape, values } = tokenize(site);
   const key = JSON.stringify(shape);
@@ -60,9 +66,15 @@ export function renderSite(config: ClinicConfig, extras: SiteExtras = {}): SiteF
     pages = Object.entries(renderPages(shape)).map(([file, html]) => [file, compile(html)] as const);
     templates.set(key, pages);
   }
-  const files: SiteFiles<string> = {};
-  for (const [file, template] of pages) files[file] = fill(template, values);
-  return addSiteFiles(site, files);
+  const files: SiteFiles = {};
+  if (opts.html === 'bytes') {
+    const encoded = encodeValues(values);
+    for (const [file, template] of pages) files[file] = fillBytes(template, encoded);
+  } else {
+    for (const [file, template] of pages) files[file] = fill(template, values);
+  }
+  addSiteFiles(site, files);
+  return files;
 }
 
 const templates = new Lru<(readonly [string, Template])[]>(64);
@@ -70,7 +82,9 @@ const templates = new Lru<(readonly [string, Template])[]>(64);
 /** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
 export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {
   const site = resolveSite(config, extras);
-  return addSiteFiles(site, renderPages(site));
+  const files = renderPages(site);
+  addSiteFiles(site, files);
+  return files;
 }
 
 /** The HTML pages of a site, the not-found page last. */
@@ -82,13 +96,13 @@ function renderPages(site: Site): SiteFiles<string> {
   return files;
 }
 
-function addSiteFiles(site: Site, files: SiteFiles<string>): SiteFiles<string> {
+/** Adds the files beside the pages: sitemap, robots, favicon, stylesheet and island. */
+function addSiteFiles(site: Site, files: SiteFiles): void {
   files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
   files['robots.txt'] = robotsTxt(site);
   files['favicon.svg'] = faviconSvg(site);
   files[ASSETS.css.file] = ASSETS.css.content;
   files[ASSETS.contactJs.file] = ASSETS.contactJs.content;
-  return files;
 }
 
 /** Renders one page of `site` at route `path` to a complete HTML document. */

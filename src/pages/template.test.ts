@@ -5,6 +5,7 @@ import { renderSite, renderSiteDirect } from './render-site.js';
 import { escapeHtml } from './template.js';
 import { fakePhotos } from './components/photos-fixture.js';
 import { NO_PHOTOS } from '../site/images/types.js';
+import { fileBytes } from '../site/files.js';
 
 const hostile = `A&B "Men's" <Health> </script><script>alert(1)</script>`;
 const variants: [string, Partial<ClinicConfigInput>][] = [
@@ -42,6 +43,16 @@ describe('templated rendering', () => {
     expect(files).toEqual(renderSiteDirect(config, { photos }));
     expect(files['privacy/index.html']).toContain('images/hero-0123456789-800.avif 800w');
   });
+
+  it.each([...SAMPLES.map((n) => [`the sample ${n}`, sampleConfig(n)] as const), ...variants.map(([n, patch]) => [n, configWith(patch)] as const)])(
+    'gives the pages as the same UTF-8 bytes when asked for bytes: %s',
+    (_, config) => {
+      const text = renderSite(config);
+      const bytes = renderSite(config, {}, { html: 'bytes' });
+      expect(Object.keys(bytes).sort()).toEqual(Object.keys(text).sort());
+      for (const [file, content] of Object.entries(text)) expect(Buffer.from(fileBytes(bytes[file]!)).equals(Buffer.from(content)), file).toBe(true);
+    },
+  );
 
   it('fills each city with its own values when two cities share a shape', () => {
     const a = renderSite(configWith({ city: 'Lakeland', phone: '(863) 555-0101' }));

@@ -33,6 +33,8 @@ export interface SiteOptions {
    * memory only.
    */
   imageCacheDir?: string;
+  /** The HTML pages as UTF-8 bytes, not text (the same bytes): for a caller that only writes them (build). */
+  htmlAsBytes?: boolean;
 }
 
 /**
@@ -91,10 +93,8 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // the image arrives (a square mark in a 4:1 box would shift the name beside it).
   const sizeOf = (f: typeof logo.file) => f && logoSize(typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content, f.name.endsWith('.svg'));
   const extras = { photos: photos.photos, cards: cards.cards, logoSize: sizeOf(logo.file), logoLightSize: sizeOf(light.file) };
-  const files: SiteFiles = renderSite(
-    { ...placed, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) },
-    extras,
-  );
+  const final: ClinicConfig = { ...placed, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) };
+  const files: SiteFiles = options.htmlAsBytes ? renderSite(final, extras, { html: 'bytes' }) : renderSite(final, extras);
   for (const f of [logo.file, light.file]) if (f) files[f.name] = f.content;
   Object.assign(files, photos.files, cards.files, siteFontFiles(config.font));
   return { ok: true, files, warnings };
