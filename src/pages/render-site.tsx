@@ -58,7 +58,13 @@ export function renderSite(config: ClinicConfig, extras?: SiteExtras): SiteFiles
  */
 export function renderSite(config: ClinicConfig, extras: SiteExtras, opts: { html: 'bytes' }): SiteFiles;
 export function renderSite(config: ClinicConfig, extras: SiteExtras = {}, opts: { html?: 'bytes' } = {}): SiteFiles {
-  const site = resolveSite(config, extras);
+  return opts.html === 'bytes' ? renderResolvedSite(resolveSite(config, extras), { html: 'bytes' }) : renderResolvedSite(resolveSite(config, extras));
+}
+
+/** renderSite for a Site already resolved (the site pipeline resolves it once for the cards and the pages). */
+export function renderResolvedSite(site: Site): SiteFiles<string>;
+export function renderResolvedSite(site: Site, opts: { html: 'bytes' }): SiteFiles;
+export function renderResolvedSite(site: Site, opts: { html?: 'bytes' } = {}): SiteFiles {
   const { shape, values } = tokenize(site);
   const key = JSON.stringify(shape);
   let pages = templates.get(key);

@@ -1,5 +1,5 @@
 import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
-import { renderSite } from '../pages/render-site.js';
+import { renderResolvedSite } from '../pages/render-site.js';
 import { resolveSite } from '../pages/site.js';
 import type { AssetSource } from './asset-source.js';
 import { cardCacheDir } from './cards/band-cache.js';
@@ -76,11 +76,15 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   }
   const { endpoint, warning } = contactEndpointOf(config, options);
   const warnings = [...logo.warnings, ...light.warnings, ...(warning ? [warning] : [])];
-  const placed: ClinicConfig = { ...config, contactEndpoint: endpoint };
+  const placed: ClinicConfig = { ...config, contactEndpoint: endpoint, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) };
+  // The logo's own proportions reach its <img> width and height, so the header does not move when
+  // the image arrives (a square mark in a 4:1 box would shift the name beside it).
+  const sizeOf = (f: typeof logo.file) => f && logoSize(typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content, f.name.endsWith('.svg'));
+  const site = resolveSite(placed, { photos: photos.photos, logoSize: sizeOf(logo.file), logoLightSize: sizeOf(light.file) });
   // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
   let cards: CardsResult;
   try {
-    cards = await socialCards(resolveSite(placed), logo.file, cardCacheDir(options.imageCacheDir));
+    cards = await socialCards(site, logo.file, cardCacheDir(options.imageCacheDir));
   } catch (err) {
     // A logo whose header passed the check but whose pixels do not decode: the operator's to fix.
     if (!(err instanceof LogoDecodeError)) throw err;
@@ -89,12 +93,9 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
       errors: [{ field: 'logoUrl', message: `${config.logoUrl}: the image is damaged or cut short and cannot be read; export it again as a JPG, PNG, GIF or SVG file` }],
     };
   }
-  // The logo's own proportions reach its <img> width and height, so the header does not move when
-  // the image arrives (a square mark in a 4:1 box would shift the name beside it).
-  const sizeOf = (f: typeof logo.file) => f && logoSize(typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content, f.name.endsWith('.svg'));
-  const extras = { photos: photos.photos, cards: cards.cards, logoSize: sizeOf(logo.file), logoLightSize: sizeOf(light.file) };
-  const final: ClinicConfig = { ...placed, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) };
-  const files: SiteFiles = options.htmlAsBytes ? renderSite(final, extras, { html: 'bytes' }) : renderSite(final, extras);
+  // The cards' paths are the one part of the Site its cards change (resolveSite): one Site serves both.
+  site.cards = cards.cards;
+  const files: SiteFiles = options.htmlAsBytes ? renderResolvedSite(site, { html: 'bytes' }) : renderResolvedSite(site);
   for (const f of [logo.file, light.file]) if (f) files[f.name] = f.content;
   Object.assign(files, photos.files, cards.files, siteFontFiles(config.font));
   return { ok: true, files, warnings };
