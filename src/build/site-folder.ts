@@ -108,7 +108,9 @@ function keptReal(p: string): string {
 /** The real path where it exists (links resolved), else the path as resolved. */
 function real(p: string): string {
   try {
-    return realpathSync(p);
+    // A site folder not written yet is the common case: asked first, it costs no exception, whose
+    // stack trace made realpathSync of a missing folder cost 40 us (twice a city in a build).
+    return lstatSync(p, { throwIfNoEntry: false }) ? realpathSync(p) : resolve(p);
   } catch {
     return resolve(p);
   }
