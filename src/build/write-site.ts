@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Message } from '../messages/message.js';
 import type { SiteFiles } from '../site/files.js';
@@ -55,12 +55,16 @@ export function writeSite(files: SiteFiles, outDir: string, opts: WriteSiteOptio
     }
     writeFileSync(join(tmp, MARKER), markerText(Object.keys(files)));
     const old = join(parent, `.${basename(target)}.old-${tag}`);
-    let hadOld = true;
-    try {
-      renameSync(target, old);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      hadOld = false;
+    // Asked first: a first build has no old folder, and the exception of a failed rename (its
+    // stack trace) cost more than the lstat.
+    let hadOld = false;
+    if (lstatSync(target, { throwIfNoEntry: false })) {
+      try {
+        renameSync(target, old);
+        hadOld = true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
     }
     renameSync(tmp, target);
     // Later sites of the same run link to this copy of each shared asset instead of writing it again.
