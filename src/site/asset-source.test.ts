@@ -70,6 +70,16 @@ describe('dirAssetSource', () => {
     expect(await dirAssetSource(site).read('/uploads/logo.png')).toBeUndefined();
   });
 
+  it('refuses a file outside its folder through a link, though another source read it inside its own', async () => {
+    const { site } = setup();
+    mkdirSync(join(site, 'city'));
+    // configs/city/logo.png leads to configs/uploads/logo.png: inside configs/, outside configs/city/.
+    symlinkSync(join(site, 'uploads/logo.png'), join(site, 'city/logo.png'));
+    await settle();
+    expect(Buffer.from((await dirAssetSource(site).read('/city/logo.png'))!).toString()).toBe('inside');
+    expect(await dirAssetSource(join(site, 'city')).read('/logo.png')).toBeUndefined();
+  });
+
   it('for a config, is the config\'s folder', async () => {
     const { site } = setup();
     const source = configAssetSource(join(site, 'tampa.yaml'));

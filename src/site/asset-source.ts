@@ -47,8 +47,11 @@ export function dirAssetSource(dir: string, opts: { name?: string; hint?: string
       // The same file read before in this thread, and not changed since (a build of 1,000 cities
       // naming one logo reads it once). A file reached through a link that now leads elsewhere has
       // another device and inode, so it is checked and read again below.
+      // Kept by root and file: a file that is inside one source's folder through a link may be
+      // outside another's, and each source checks it once for itself.
       const stamp = fileStamp(file);
-      const known = stamp && recent.get(file);
+      const key = `${root}\0${file}`;
+      const known = stamp && recent.get(key);
       if (known && known.stamp === stamp) return known.bytes;
       try {
         // realpath and stat answer in microseconds: synchronous, they cost a build of many cities
@@ -58,7 +61,7 @@ export function dirAssetSource(dir: string, opts: { name?: string; hint?: string
         // Only regular files: a FIFO or device named in a config must not hang or flood a build.
         if (!real.startsWith(realRoot + sep) || !statSync(real).isFile()) return undefined;
         const bytes: Uint8Array = await readFile(real);
-        if (stamp) remember(file, stamp, bytes);
+        if (stamp) remember(key, stamp, bytes);
         return bytes;
       } catch {
         return undefined;
@@ -68,21 +71,22 @@ export function dirAssetSource(dir: string, opts: { name?: string; hint?: string
 }
 
 /**
- * Files dirAssetSource read in this thread, by the file's path and its stamp, up to RECENT_BYTES
- * in all (the oldest go first). Their bytes are shared by every reader: nothing changes them.
+ * Files dirAssetSource read in this thread, by the source's folder and the file's path, with the
+ * file's stamp, up to RECENT_BYTES in all (the oldest go first). Their bytes are shared by every
+ * reader: nothing changes them.
  */
 const recent = new Map<string, { stamp: string; bytes: Uint8Array }>();
 const RECENT_BYTES = 16 * 1024 * 1024;
 let recentBytes = 0;
 
-function remember(file: string, stamp: string, bytes: Uint8Array): void {
-  const old = recent.get(file);
+function remember(key: string, stamp: string, bytes: Uint8Array): void {
+  const old = recent.get(key);
   if (old) {
-    recent.delete(file);
+    recent.delete(key);
     recentBytes -= old.bytes.byteLength;
   }
   if (bytes.byteLength > RECENT_BYTES / 4) return;
-  recent.set(file, { stamp, bytes });
+  recent.set(key, { stamp, bytes });
   recentBytes += bytes.byteLength;
   for (const [k, v] of recent) {
     if (recentBytes <= RECENT_BYTES) break;
