@@ -64,27 +64,28 @@ export async function buildMany(
       await new Promise((r) => setImmediate(r));
     }
   })();
-  // Each worker has a second batch waiting while it builds one, so it never sits idle until this
-  // thread, busy writing a site, gets round to answering.
+  // Once a worker has answered (it takes about 0.1 s to start), it has a second batch waiting
+  // while it builds one, so it never sits idle until this thread, busy writing a site, gets round
+  // to its answer. Before that it holds one: this thread may take the rest meanwhile.
   const remote = Array.from({ length: threads - 1 }, () => {
     const worker = new Worker(workerUrl, { workerData: { [MARK]: true }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
     return new Promise<void>((resolve, reject) => {
       const sent: number[][] = [];
       const feed = () => {
         const batch = take();
-        if (batch.length === 0) return false;
+        if (batch.length === 0) return;
         sent.push(batch);
         worker.postMessage(batch.map((i) => jobs[i]));
-        return true;
       };
       worker.on('message', (outcomes: BuildOutcome[]) => {
         const batch = sent.shift()!;
         outcomes.forEach((o, k) => record(batch[k]!, o));
-        if (!feed() && sent.length === 0) void worker.terminate().then(() => resolve());
+        while (sent.length < 2 && next < jobs.length) feed();
+        if (sent.length === 0) void worker.terminate().then(() => resolve());
       });
       worker.on('error', reject);
-      if (!feed()) return void worker.terminate().then(() => resolve());
       feed();
+      if (sent.length === 0) void worker.terminate().then(() => resolve());
     });
   });
   await Promise.all([local, ...remote]);
