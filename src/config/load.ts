@@ -107,6 +107,20 @@ function describeIssues(issues: z.core.$ZodIssue[], doc: Document, at: (o: numbe
   return out;
 }
 
+/** Field -> first message, from zod issues of the clinic schema (the admin's forms show them by field). */
+export function issueMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[fieldName([...path, key])] ??= 'unknown field';
+      continue;
+    }
+    errors[fieldName(path) || 'config'] ??= issue.message;
+  }
+  return errors;
+}
+
 /** `localContent.team[0].name` */
 export function fieldName(path: readonly (string | number)[]): string {
   return path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');

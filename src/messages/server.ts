@@ -132,7 +132,7 @@ export const pageSizeInvalid = { title: 'pageSize must be a whole number from 1 
 // The admin's JSON routes
 
 /** A JSON route's body labelled anything but application/json: a cross-site page can send
- * multipart or text without a CORS preflight, JSON it cannot (src/server/admin-api/read-bytes.ts). */
+ * multipart or text without a CORS preflight, JSON it cannot (src/server/http/read-json.ts). */
 export const bodyNotJsonType = (type: string | undefined): Message => ({
   title: `Unsupported media type: this call takes a JSON body with Content-Type: application/json, not ${type ? `"${type.slice(0, 80)}"` : 'none'}`,
 });

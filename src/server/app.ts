@@ -55,7 +55,7 @@ export interface ClinicApps {
   /** Redeploy-all, run in this process; serve.ts stops it before closing the store, benches call it directly. */
   redeploys: RedeployRunner;
   /**
-   * Another server of the group changed something these apps cache (store/backend.ts): the live
+   * Another server of the group changed something these apps cache (server-store.ts): the live
    * deployments (domains, allowed origins) or the saved cities (allowed origins).
    */
   remoteChange(kind: 'deployments' | 'cities'): void;

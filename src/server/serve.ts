@@ -17,7 +17,7 @@ import { healthAnswer, type Readiness } from './http/health.js';
 import { trackConnections } from './shutdown.js';
 import { listenProblem } from './start-error.js';
 import { openServerStore } from './open-store.js';
-import type { ServerStore } from './store/backend.js';
+import type { ServerStore } from './server-store.js';
 import type { AppDeps, FormPageRenderer } from './types.js';
 
 /**

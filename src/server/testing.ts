@@ -7,7 +7,7 @@ import { clinicConfigSchema, type ClinicConfig } from '../config/schema.js';
 import { createApps } from './app.js';
 import { resolveServerConfig, type ServerConfig } from './config.js';
 import { createReleaseStore, type ReleaseStoreOptions } from './deploy/release-store.js';
-import { openStore } from './store/open.js';
+import { openStore } from './open-sqlite.js';
 import type { AddResult, MessageFilter, MessageStore, NewMessage, SiteCount, StoredMessage } from './store/types.js';
 import type { AppDeps } from './types.js';
 

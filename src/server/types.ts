@@ -48,12 +48,12 @@ export interface AppDeps {
   /** Release store settings besides its folder (kept releases, fsync, test hooks). */
   releases?: Omit<ReleaseStoreOptions, 'root'>;
   /**
-   * The stores every server of a group shares (store/backend.ts): the deployments, uploads,
+   * The stores every server of a group shares (server-store.ts): the deployments, uploads,
    * previews and rate counts. Without it, the data folder's and this process's: one server.
    */
   shared?: SharedStores;
   /**
-   * The stored cities and redeploy runs (the data folder's store, store/open.ts). Without it, a
+   * The stored cities and redeploy runs (the data folder's store, open-sqlite.ts). Without it, a
    * store in memory: for tests and benches that do not look at cities.
    */
   cities?: CityStore;

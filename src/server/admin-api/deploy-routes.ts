@@ -16,7 +16,7 @@ import * as M from '../../messages/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { pageContactEndpoint, releasePackageEntries } from './package-routes.js';
-import { readJson } from './read-bytes.js';
+import { readJson } from '../http/read-json.js';
 
 export interface DeployRouteDeps {
   store: ReleaseStore;

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import type { z } from 'zod';
-import { fieldName } from '../../config/load.js';
-import { CONTACT_API_PATH, clinicConfigSchema, isHttpEndpoint } from '../../config/schema.js';
+import { issueMessages } from '../../config/load.js';
+import { clinicConfigSchema } from '../../config/schema.js';
 import { generateRejected } from '../../messages/admin.js';
 import type { AssetSource } from '../../site/asset-source.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
@@ -11,7 +10,8 @@ import type { UploadStore } from '../uploads/upload-files.js';
 import { encodeSiteFiles, type FilesPayload } from '../deploy/files.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
-import { readJson } from './read-bytes.js';
+import { readJson } from '../http/read-json.js';
+import { contactEndpointFor } from '../site/contact-endpoint.js';
 
 /**
  * Generate Website on the server: the admin form's config, validated by the one clinic schema
@@ -27,37 +27,13 @@ export type GenerateResult =
   | { ok: true; files: FilesPayload; contactEndpoint: string }
   | { ok: false; errors: Record<string, string> };
 
-/** Field -> first message, from zod issues. */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors[fieldName([...path, key])] ??= 'unknown field';
-      continue;
-    }
-    errors[fieldName(path) || 'config'] ??= issue.message;
-  }
-  return errors;
-}
-
-/**
- * Where a site made by the admin posts: the config's absolute URL when it names one, else this
- * server's contact API (a path the config names, or /api/contact) at `serverOrigin`, which is
- * PUBLIC_URL or the origin the admin was reached at: the clinic server that stores the messages.
- */
-export function contactEndpointFor(configEndpoint: string | undefined, serverOrigin: string): string {
-  if (configEndpoint && isHttpEndpoint(configEndpoint)) return configEndpoint;
-  return new URL(configEndpoint ?? CONTACT_API_PATH, serverOrigin).href;
-}
-
 /** Validates a clinic config from the admin and makes its site, with the uploaded logo, posting to this server. */
 export async function generateSite(input: unknown, assets: AssetSource, serverOrigin: string, imageCacheDir?: string): Promise<GenerateResult> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, errors: { config: 'expected the clinic configuration as a JSON object' } };
   }
   const parsed = clinicConfigSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: issueMessages(parsed.error.issues) };
   const contactEndpoint = contactEndpointFor(parsed.data.contactEndpoint, serverOrigin);
   const site = await buildSiteFiles(parsed.data, assets, { contactEndpoint, imageCacheDir });
   if (!site.ok) return { ok: false, errors: problemFields(site.errors) };

@@ -9,7 +9,7 @@ import type { SiteBytes } from '../deploy/files.js';
 import { cityRequired } from '../../messages/server.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
-import { readJson } from './read-bytes.js';
+import { readJson } from '../http/read-json.js';
 
 /**
  * Download Package (docs/decisions/003-admin-deploys.md): a real zip, `{city-slug}-trt-website.zip`, holding every

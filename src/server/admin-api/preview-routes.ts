@@ -7,7 +7,7 @@ import { contentType } from '../../site/site-paths.js';
 import { previewExpired } from '../../messages/server.js';
 import { apiError, textOf } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
-import { readJson } from './read-bytes.js';
+import { readJson } from '../http/read-json.js';
 import { serveFromMap } from './site-serving.js';
 
 /**

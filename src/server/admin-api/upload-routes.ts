@@ -10,7 +10,8 @@ import { IMMUTABLE } from '../http/cache-control.js';
 import type { AppEnv } from '../types.js';
 import { UPLOAD_NAME, type UploadStore } from '../uploads/upload-files.js';
 import type { Context } from 'hono';
-import { readBytes, sizeLabel } from './read-bytes.js';
+import { readBytes } from '../http/read-body.js';
+import { sizeLabel } from '../http/read-json.js';
 import { sanitizeSvgSliced } from '../../site/svg-sanitize.js';
 
 /** Spec section 5: JPG, PNG, GIF, SVG, max 5MB. */

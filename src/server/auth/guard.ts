@@ -81,7 +81,7 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
  * come from our own pages: Sec-Fetch-Site and Origin, when sent, must say so (Origin to the scheme,
  * host and port), and a body must be JSON or multipart. Multipart is CORS-safelisted, so a
  * cross-site page can send it without a preflight: the JSON routes also refuse any body not
- * labelled application/json (admin-api/read-bytes.ts), and the logo upload only stores an image.
+ * labelled application/json (http/read-json.ts), and the logo upload only stores an image.
  */
 function crossSiteRefusal(c: Context<AppEnv>, opts: AdminGuardOptions): Response | undefined {
   const site = c.req.header('sec-fetch-site');

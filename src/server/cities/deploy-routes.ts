@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { deployFailed } from '../../messages/admin.js';
 import { cityDeployDetail, cityVersionInvalid, cityVersionMissing, redeployAlreadyRunning, redeployRunMissing } from '../../messages/cities.js';
 import { siteLive } from '../../messages/server.js';
-import { readJson } from '../admin-api/read-bytes.js';
+import { readJson } from '../http/read-json.js';
 import { apiError, apiFailure } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import { noCity, placeOf, slugParam, versionNumber, type CityRouteDeps } from './context.js';

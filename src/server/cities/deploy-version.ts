@@ -2,7 +2,7 @@ import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
 import { deployFailed } from '../../messages/admin.js';
 import * as M from '../../messages/server.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
-import { contactEndpointFor } from '../admin-api/generate.js';
+import { contactEndpointFor } from '../site/contact-endpoint.js';
 import { checkSiteFiles } from '../deploy/files.js';
 import type { ReleaseMeta, ReleaseStore } from '../deploy/releases.js';
 import { textOf } from '../http/api-error.js';

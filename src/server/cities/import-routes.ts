@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { importBodyInvalid, importFileNameInvalid, importFilesFailed, importFileTooLarge, importTooManyFiles } from '../../messages/cities.js';
-import { readJson, sizeLabel } from '../admin-api/read-bytes.js';
+import { readJson, sizeLabel } from '../http/read-json.js';
 import { apiError, apiFailure } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';
 import type { CityRouteDeps } from './context.js';

@@ -6,7 +6,7 @@ import {
   citySaveFailed,
   cityVersionStale,
 } from '../../messages/cities.js';
-import { readJson } from '../admin-api/read-bytes.js';
+import { readJson } from '../http/read-json.js';
 import { releaseTime } from '../deploy/releases.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../types.js';

@@ -1,7 +1,7 @@
 import { clinicConfigSchema } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { cityConfigMissing, cityYamlDrift } from '../../messages/cities.js';
-import { fieldErrors } from '../admin-api/generate.js';
+import { issueMessages } from '../../config/load.js';
 import { isSiteName } from '../deploy/names.js';
 import type { CityStore, NewVersion, SaveResult } from './types.js';
 import { checkText, configDigest, withSchemaLine, yamlOfConfig } from './yaml.js';
@@ -16,7 +16,7 @@ export type Prepared = { ok: true; version: NewVersion } | { ok: false; errors: 
 export function prepareConfig(input: unknown): Prepared {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: { config: cityConfigMissing.title } };
   const parsed = clinicConfigSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: issueMessages(parsed.error.issues) };
   const slug = citySlug(parsed.data.city);
   const yaml = yamlOfConfig(input as Record<string, unknown>);
   // What is stored must read back as what was validated, through the loader `build` uses.

@@ -5,7 +5,7 @@ import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
 
 /**
- * The SQLite city store, on the connection of the message store (store/open.ts). better-sqlite3
+ * The SQLite city store, on the connection of the message store (open-sqlite.ts). better-sqlite3
  * is synchronous: each method runs to its end before the promise it returns is made, and every
  * write is one transaction, so a save's checks (exists, base version, unchanged) and its insert
  * can never interleave with another request's. Saves are fsynced (synchronous=FULL, the

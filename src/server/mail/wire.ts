@@ -1,7 +1,7 @@
 import type { ClinicConfig } from '../../config/schema.js';
 import type { MailSettings } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { ServerStore } from '../store/backend.js';
+import type { ServerStore } from '../server-store.js';
 import { createSmtpMailer } from './smtp.js';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './worker.js';
 

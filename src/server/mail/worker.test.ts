@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../logger.js';
-import { openStore, type Store } from '../store/open.js';
+import { openStore, type Store } from '../open-sqlite.js';
 import { validMessage } from '../testing.js';
 import { buildNotification, type Notification } from './notification.js';
 import { createMailWorker } from './worker.js';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fromAddress, memoryStore, testApp } from '../testing.js';
 import { createBatcher } from './batcher.js';
 import { BUSY_RETRY, StoreBusyError } from './busy.js';
-import { openStore, type Store } from './open.js';
+import { openStore, type Store } from '../open-sqlite.js';
 import type { NewMessage } from './types.js';
 
 /**

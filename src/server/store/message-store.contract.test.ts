@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
-import { openStore } from './open.js';
+import { openStore } from '../open-sqlite.js';
 import { createPgMessageStore } from './pg/messages.js';
 import { createPgOutboxStore } from './pg/outbox.js';
 import type { MessageStore, OutboxStore } from './types.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './migrations.js';
-import { openStore, type Store } from './open.js';
+import { openStore, type Store } from '../open-sqlite.js';
 import { addedId, numberedMessage } from '../testing.js';
 
 const dirs: string[] = [];

@@ -1,11 +1,11 @@
-import type { CityStore } from '../cities/types.js';
-import type { SharedStores } from '../types.js';
-import type { MessageStore, OutboxStore } from './types.js';
+import type { CityStore } from './cities/types.js';
+import type { SharedStores } from './types.js';
+import type { MessageStore, OutboxStore } from './store/types.js';
 
 /**
  * Everything a clinic server keeps, behind one interface with two implementations
  * (docs/decisions/015-postgresql.md): SQLite in the data folder (one server, the default;
- * store/open.ts) and PostgreSQL (any number of servers; open-store.ts). serve.ts opens one and
+ * open-sqlite.ts) and PostgreSQL (any number of servers; open-store.ts). serve.ts opens one and
  * hands its parts to the apps; no route knows which one it talks to.
  */
 export interface ServerStore {

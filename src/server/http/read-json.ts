@@ -1,7 +1,5 @@
 import { bodyNotJson, bodyNotJsonType, requestMalformed, requestTooLarge } from '../../messages/server.js';
-import { readBody } from '../http/read-body.js';
-
-export { readBytes, type BytesResult } from '../http/read-body.js';
+import { readBody } from './read-body.js';
 
 export type JsonResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
 

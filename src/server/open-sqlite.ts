@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteCityStore } from '../cities/sqlite-store.js';
-import { recoverRuns } from '../cities/sqlite-runs.js';
-import type { CityStore } from '../cities/types.js';
-import { migrate } from './migrations.js';
-import { createMessageStore } from './messages.js';
-import { createOutboxStore } from './outbox.js';
-import type { ServerStore } from './backend.js';
-import { BUSY_RETRY } from './busy.js';
-import type { MessageStore, OutboxStore } from './types.js';
+import { createSqliteCityStore } from './cities/sqlite-store.js';
+import { recoverRuns } from './cities/sqlite-runs.js';
+import type { CityStore } from './cities/types.js';
+import { migrate } from './store/migrations.js';
+import { createMessageStore } from './store/messages.js';
+import { createOutboxStore } from './store/outbox.js';
+import type { ServerStore } from './server-store.js';
+import { BUSY_RETRY } from './store/busy.js';
+import type { MessageStore, OutboxStore } from './store/types.js';
 
 export interface Store {
   messages: MessageStore;
