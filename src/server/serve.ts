@@ -184,4 +184,3 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
       })()),
   };
 }
-

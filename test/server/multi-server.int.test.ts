@@ -34,6 +34,21 @@ async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: 
 const post = (server: ServeProcess, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/api/contact`, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
 
+
+/**
+ * Two `clinic-gen serve` processes on a fresh database, with `env` beside its DATABASE_URL: `use`
+ * runs with them, then both stop and the database is dropped.
+ */
+async function onTwoServers(env: Record<string, string>, use: (pair: ServeProcess[], databaseUrl: string) => Promise<void>): Promise<void> {
+  const db = await freshDatabase();
+  const pair = await Promise.all([0, 1].map(() => startServeProcess({ env: { DATABASE_URL: db.url, ...env } })));
+  try {
+    await use(pair, db.url);
+  } finally {
+    await Promise.all(pair.map((s) => s.stop()));
+    await db.drop();
+  }
+}
 describe('three servers on one PostgreSQL', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let servers: ServeProcess[] = [];
@@ -148,27 +163,20 @@ describe('three servers on one PostgreSQL', () => {
 
 describe('two servers sharing limits and the outbox', () => {
   it('holds a rate limit of 5 a minute across two servers for one client address', async () => {
-    const db = await freshDatabase();
-    const pair = await Promise.all([0, 1].map(() => startServeProcess({ env: { DATABASE_URL: db.url, CONTACT_RATE_LIMIT: '5' } })));
-    try {
+    await onTwoServers({ CONTACT_RATE_LIMIT: '5' }, async (pair) => {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) statuses.push((await post(pair[i % 2]!, validMessage({ message: `Message number ${i} of ten.` }))).status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
       // The first five were taken, whichever server they reached.
       expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
-    } finally {
-      await Promise.all(pair.map((s) => s.stop()));
-      await db.drop();
-    }
+    });
   }, 120_000);
 
   it('counts failed admin passwords across two servers: the 21st try a minute is refused on either, even a right one', async () => {
-    const db = await freshDatabase();
     const password = 'correct horse battery staple';
-    const pair = await Promise.all([0, 1].map(() => startServeProcess({ env: { DATABASE_URL: db.url, ADMIN_PASSWORD: password } })));
     const login = (server: ServeProcess, pass: string) => fetch(`${server.url}/api/messages`, { headers: { Authorization: `Basic ${Buffer.from(`admin:${pass}`).toString('base64')}` } });
-    try {
+    await onTwoServers({ ADMIN_PASSWORD: password }, async (pair) => {
       expect((await login(pair[0]!, password)).status).toBe(200);
       const statuses: number[] = [];
       for (let i = 0; i < 20; i++) statuses.push((await login(pair[i % 2]!, `guess number ${i}`)).status);
@@ -178,54 +186,48 @@ describe('two servers sharing limits and the outbox', () => {
         expect(refused.status).toBe(429);
         expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       }
-    } finally {
-      await Promise.all(pair.map((s) => s.stop()));
-      await db.drop();
-    }
+    });
   }, 120_000);
 
   it('delivers every notification exactly once with two servers and a mail server that is down at first', async () => {
-    const db = await freshDatabase();
     const smtpPort = await freePort();
     const env = {
-      DATABASE_URL: db.url,
       CONTACT_RATE_LIMIT: '0',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'clinic-gen <noreply@example.com>',
       NOTIFY_TO: 'front-desk@example.com',
       PUBLIC_URL: 'http://127.0.0.1',
     };
-    const pair = await Promise.all([0, 1].map(() => startServeProcess({ env })));
-    let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined;
-    try {
-      const ids: string[] = [];
-      for (let i = 0; i < 12; i++) {
-        const res = await post(pair[i % 2]!, { ...validMessage({ message: `Outbox message ${i}.` }), site: 'tampa', page: 'contact/' });
-        expect(res.status).toBe(201);
-        ids.push(((await res.json()) as { id: string }).id);
-      }
-      // Both workers have tried and failed by now; the mail server comes up, and their retries deliver.
-      await new Promise((r) => setTimeout(r, 500));
-      smtp = await smtpSink(smtpPort);
-      const received = smtp.received;
-      await until(async () => received.length >= ids.length || undefined, 60_000, 'every notification delivered');
-      // Any duplicate would arrive in the same retry round: give it time to show.
-      await new Promise((r) => setTimeout(r, 1_500));
-      const messageIds = received.map((m) => /^Message-ID: *(.*)$/im.exec(m.raw)?.[1]?.trim());
-      expect(received).toHaveLength(ids.length);
-      expect(new Set(messageIds).size).toBe(ids.length);
-      const client = new pg.Client(db.url);
-      await client.connect();
+    await onTwoServers(env, async (pair, databaseUrl) => {
+      let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined;
       try {
-        const counts = (await client.query('SELECT (count(*) FILTER (WHERE sent_at IS NOT NULL))::int AS sent, count(*)::int AS total FROM outbox')).rows[0] as { sent: number; total: number };
-        expect(counts).toEqual({ sent: ids.length, total: ids.length });
+        const ids: string[] = [];
+        for (let i = 0; i < 12; i++) {
+          const res = await post(pair[i % 2]!, { ...validMessage({ message: `Outbox message ${i}.` }), site: 'tampa', page: 'contact/' });
+          expect(res.status).toBe(201);
+          ids.push(((await res.json()) as { id: string }).id);
+        }
+        // Both workers have tried and failed by now; the mail server comes up, and their retries deliver.
+        await new Promise((r) => setTimeout(r, 500));
+        smtp = await smtpSink(smtpPort);
+        const received = smtp.received;
+        await until(async () => received.length >= ids.length || undefined, 60_000, 'every notification delivered');
+        // Any duplicate would arrive in the same retry round: give it time to show.
+        await new Promise((r) => setTimeout(r, 1_500));
+        const messageIds = received.map((m) => /^Message-ID: *(.*)$/im.exec(m.raw)?.[1]?.trim());
+        expect(received).toHaveLength(ids.length);
+        expect(new Set(messageIds).size).toBe(ids.length);
+        const client = new pg.Client(databaseUrl);
+        await client.connect();
+        try {
+          const counts = (await client.query('SELECT (count(*) FILTER (WHERE sent_at IS NOT NULL))::int AS sent, count(*)::int AS total FROM outbox')).rows[0] as { sent: number; total: number };
+          expect(counts).toEqual({ sent: ids.length, total: ids.length });
+        } finally {
+          await client.end();
+        }
       } finally {
-        await client.end();
+        await smtp?.close();
       }
-    } finally {
-      await Promise.all(pair.map((s) => s.stop()));
-      await smtp?.close();
-      await db.drop();
-    }
+    });
   }, 120_000);
 });

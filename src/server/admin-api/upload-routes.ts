@@ -68,7 +68,7 @@ export function uploadRoutes(uploads: UploadStore): Hono<AppEnv> {
   app.on(['GET', 'HEAD'], '/uploads/*', async (c, next) => {
     const name = c.get('path').slice('/uploads/'.length);
     if (!UPLOAD_NAME.test(name)) return next();
-    const bytes = UPLOAD_NAME.test(name) ? await uploads.get(name) : undefined;
+    const bytes = await uploads.get(name);
     if (!bytes) return next();
     c.set('csp', UPLOAD_CSP);
     const ext = name.slice(name.lastIndexOf('.') + 1);

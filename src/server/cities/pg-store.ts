@@ -5,7 +5,6 @@ import { createPgRedeployStore } from './pg-runs.js';
 import { toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
 import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
-
 /**
  * Serialises the writes of one city across every server: a transaction-scoped advisory lock,
  * because a city being created has no row yet for SELECT ... FOR UPDATE to lock. Released at

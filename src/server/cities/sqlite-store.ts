@@ -3,7 +3,6 @@ import { createRedeployStore } from './sqlite-runs.js';
 import { toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
 import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
-
 /**
  * The SQLite city store, on the connection of the message store (open-sqlite.ts). better-sqlite3
  * is synchronous: each method runs to its end before the promise it returns is made, and every

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type pg from 'pg';
-import { storeUpload, UPLOAD_NAME, type UploadStore } from './upload-files.js';
+import { folderUploadStore, UPLOAD_NAME, type UploadStore } from './upload-files.js';
 import { bytea, guarded, storeError } from '../pg/connect.js';
 
 /** SQLSTATE disk_full: the database has no room left, which the upload routes answer like a full disk. */
@@ -14,6 +12,7 @@ const DISK_FULL = '53100';
  * matching UPLOAD_NAME ever reach the database or the disk.
  */
 export function pgUploadStore(pool: pg.Pool, cacheDir: string): UploadStore {
+  const cache = folderUploadStore(cacheDir);
   return {
     async put(name, bytes) {
       // The caller checks names (upload-routes.ts); another name here is a bug, not a user error.
@@ -31,13 +30,13 @@ export function pgUploadStore(pool: pg.Pool, cacheDir: string): UploadStore {
     },
     async get(name) {
       if (!UPLOAD_NAME.test(name)) return undefined;
-      const cached = await readFile(join(cacheDir, name)).catch(() => undefined);
+      const cached = await cache.get(name);
       if (cached) return cached;
       const { rows } = await guarded(() => pool.query<{ bytes: Buffer }>('SELECT bytes FROM uploads WHERE name = $1', [name]));
       if (!rows[0]) return undefined;
       // Best effort, whole or not at all (storeUpload): a cache that cannot be written costs a
       // database read later, never the read at hand.
-      await storeUpload(cacheDir, name, rows[0].bytes).catch(() => undefined);
+      await cache.put(name, rows[0].bytes).catch(() => undefined);
       return rows[0].bytes;
     },
   };
