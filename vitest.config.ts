@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 const TIMING = [
   'test/server/limits.int.test.ts',
-  'src/server/store/busy.test.ts',
+  'src/server/leads/sqlite-busy.test.ts',
   'src/site/svg-sanitize.test.ts',
   'src/pages/contact/form-endpoint.test.ts',
   'src/dev/start-dev.test.ts',

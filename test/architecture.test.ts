@@ -36,7 +36,7 @@ function importSpecs(text: string): { spec: string; typeOnly: boolean }[] {
   return [...text.matchAll(IMPORT)].map((m) => ({ spec: m[2] ?? m[3] ?? m[4] ?? '', typeOnly: m[1] !== undefined && /^type\s/.test(m[1]) }));
 }
 
-/** src-relative import edges, both ends like 'server/contact/routes.ts'. */
+/** src-relative import edges, both ends like 'server/leads/contact-routes.ts'. */
 function importEdges(): Edge[] {
   const edges: Edge[] = [];
   for (const file of sourceFiles()) {

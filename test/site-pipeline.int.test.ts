@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MARKER } from '../src/build/write-site.js';
 import { buildFromText } from '../src/dev/build.js';
-import { decodeSiteFiles } from '../src/server/deploy/files.js';
-import { TEXT_EXTENSIONS } from '../src/server/deploy/names.js';
+import { decodeSiteFiles } from '../src/server/bundle/files.js';
+import { TEXT_EXTENSIONS } from '../src/server/bundle/names.js';
 import { silentLogger } from '../src/server/logger.js';
 import { startServer } from '../src/server/start.js';
-import { adminFormConfig, adminTestApp, logoForm, PNG } from '../src/server/testing.js';
-import { fileBytes, type SiteFiles } from '../src/site/files.js';
+import { adminFormConfig, adminTestApp, logoForm, PNG } from './helpers/server-app.js';
+import { fileBytes, type SiteFiles } from '../src/model/files.js';
 import { HOSTILE_SVG } from '../src/site/testing.js';
 import { runMain, tempDir } from './helpers/cli.js';
 

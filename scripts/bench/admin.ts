@@ -4,7 +4,8 @@ import path from 'node:path';
 import { loadConfigFile } from '../../src/config/load.js';
 import { createApp } from '../../src/server/app.js';
 import { resolveServerConfig } from '../../src/server/config.js';
-import type { MessageStore } from '../../src/server/store/types.js';
+import type { ServerStore } from '../../src/server/server-store.js';
+import { openSqliteStore } from '../../src/server/sqlite-server-store.js';
 
 /**
  * `npm run bench` figures of the admin. Budgets: generate one city on the server
@@ -23,21 +24,18 @@ export interface AdminBenchOptions {
   dir?: string;
 }
 
-const noStore: MessageStore = {
-  add: () => Promise.reject(new Error('not in the bench')),
-  list: async () => ({ messages: [], total: 0 }),
-  all: async function* () {},
-  countBySite: async () => [],
-};
 
 export async function benchAdmin(options: AdminBenchOptions = {}): Promise<{ generateP50Ms: number; deployMs: number }> {
   const loaded = await loadConfigFile(options.configPath ?? 'configs/wesley-chapel.yaml');
   if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
   const dataDir = mkdtempSync(path.join(options.dir ?? tmpdir(), 'clinic-admin-bench-'));
+  let stores: ServerStore | undefined;
   try {
     const settings = resolveServerConfig({ flags: { dataDir }, env: {} });
     if (!settings.ok) throw new Error(settings.errors.join('\n'));
-    const app = createApp({ clinic: loaded.config, server: settings.config, files: { 'index.html': '' }, store: noStore });
+    // The data folder's store, as `clinic-gen serve` opens it: releases fsynced on this disk.
+    stores = openSqliteStore(dataDir);
+    const app = createApp({ clinic: loaded.config, server: settings.config, files: { 'index.html': '' }, stores });
     const loopback = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
     const post = (url: string, body: unknown) =>
       app.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, loopback);
@@ -63,6 +61,7 @@ export async function benchAdmin(options: AdminBenchOptions = {}): Promise<{ gen
     }
     return { generateP50Ms: round(median(generateMs)), deployMs: round(median(deployMs)) };
   } finally {
+    await stores?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

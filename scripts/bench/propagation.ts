@@ -4,7 +4,7 @@ import path from 'node:path';
 import { resolveServerConfig } from '../../src/server/config.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { serveClinic, type RunningServer } from '../../src/server/serve.js';
-import { TEST_FILES, testConfig } from '../../src/server/testing.js';
+import { TEST_FILES, testConfig } from '../../test/helpers/server-app.js';
 
 /**
  * Issue 14: how long after a deploy on one server another server of the group serves it

@@ -7,11 +7,11 @@ import { parseConfigText } from '../../src/config/load.js';
 import type { ClinicConfig } from '../../src/config/schema.js';
 import { citySlug } from '../../src/config/slug.js';
 import { resolveServerConfig } from '../../src/server/config.js';
-import { createReleaseStore } from '../../src/server/deploy/release-store.js';
+import { createReleaseStore } from '../../src/server/releases/disk-store.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { serveClinic } from '../../src/server/serve.js';
 import { dirAssetSource } from '../../src/site/asset-source.js';
-import { fileBytes } from '../../src/site/files.js';
+import { fileBytes } from '../../src/model/files.js';
 import { buildSiteFiles } from '../../src/site/pipeline.js';
 
 /**

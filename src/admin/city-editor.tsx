@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as M from '../messages/admin.js';
+import * as M from '../texts/admin.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { getCity } from './cities-api.js';
 import { CityBar } from './city-bar.js';

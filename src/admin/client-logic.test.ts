@@ -4,7 +4,7 @@ import { parseBulkUrls } from './bulk-urls.js';
 import { domainOf, formFieldOf, initialForm, toConfig } from './form.js';
 import { formatDate } from './format.js';
 import { clinicConfigSchema } from '../config/schema.js';
-import { initialValues } from '../server/admin-api/shell.js';
+import { initialValues } from './initial-values.js';
 import { sampleConfig } from '../../test/helpers/site.js';
 
 /** The admin client's pure parts: bulk add, the form <-> config mapping, the error format. */

@@ -7,7 +7,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { clinicConfigSchema, FONT_CHOICES, type ClinicConfigInput } from '../config/schema.js';
-import { initialValues } from '../server/admin-api/shell.js';
+import { initialValues } from './initial-values.js';
 import { ROOT, sampleConfig } from '../../test/helpers/site.js';
 import { DEFAULT_FONT, FONT_LABELS } from './font-choices.js';
 import { formFieldOf, formFromConfig, initialForm, mergeConfig, sameForm, toConfig, type AdminForm } from './form.js';

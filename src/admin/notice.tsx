@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Message } from '../messages/message.js';
+import type { Message } from '../texts/message.js';
 
 /**
  * The admin's in-page notices: the alert texts of spec section 8, word for word, shown where the

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
-import * as M from '../messages/admin.js';
+import * as M from '../texts/admin.js';
 import { createCity, saveCity } from './cities-api.js';
 import { formFieldOf, mergeConfig, type AdminForm } from './form.js';
 import { sentence, useNotice } from './notice.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
-import * as M from '../messages/admin.js';
+import * as M from '../texts/admin.js';
 import { apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
 import { deployCity } from './cities-api.js';
 import { domainOf, formFieldOf, mergeConfig, type AdminForm } from './form.js';
@@ -43,7 +43,7 @@ export interface SavedTarget {
 
 /**
  * The admin flow of spec section 4: generate, then preview, download or deploy, with the busy
- * flags and the alerts of section 8 word for word (named in src/messages/admin.ts), shown in the
+ * flags and the alerts of section 8 word for word (named in src/texts/admin.ts), shown in the
  * card's notice rather than a blocking alert(). Panels hold only what is still true: a failed
  * generate drops the previous site, so it cannot be deployed by mistake.
  */

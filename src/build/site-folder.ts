@@ -1,8 +1,8 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, parse, relative, resolve, sep } from 'node:path';
-import { siteFolderForeign, siteFolderKept } from '../messages/cli.js';
-import type { Message } from '../messages/message.js';
+import { siteFolderForeign, siteFolderKept } from '../texts/cli.js';
+import type { Message } from '../texts/message.js';
 
 /**
  * The marker `build` writes into each site folder: which files it wrote there, so a later build

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { Message } from '../messages/message.js';
-import type { SiteFiles } from '../site/files.js';
+import type { Message } from '../texts/message.js';
+import type { SiteFiles } from '../model/files.js';
 import { MARKER, markerText, whyNotReplace, type KeepFolder } from './site-folder.js';
 
 export { MARKER, type KeepFolder } from './site-folder.js';

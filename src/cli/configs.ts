@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { configNotFound, noConfigsInFolder, notWholeNumber } from '../messages/cli.js';
+import { configNotFound, noConfigsInFolder, notWholeNumber } from '../texts/cli.js';
 import { CliError } from './errors.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { Message } from '../messages/message.js';
+import type { Message } from '../texts/message.js';
 
 /**
- * A mistake the user can fix, carrying its text from the catalogue (src/messages/cli.ts): printed
+ * A mistake the user can fix, carrying its text from the catalogue (src/texts/cli.ts): printed
  * as `error: <title>` with its message and hint, without a stack trace, and a non-zero exit.
  * Anything else that escapes a command is a bug and is reported as one.
  */

@@ -7,7 +7,7 @@ import { registerInit } from './commands/init.js';
 import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
-import { helpAfterError, unexpectedError } from '../messages/cli.js';
+import { helpAfterError, unexpectedError } from '../texts/cli.js';
 import { CliError, errorLines } from './errors.js';
 import { processIo, type CliIo } from './io.js';
 import { VERSION } from './version.js';

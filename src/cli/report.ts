@@ -1,5 +1,5 @@
 import type { BuildOutcome } from '../build/build-site.js';
-import { buildFailed } from '../messages/cli.js';
+import { buildFailed } from '../texts/cli.js';
 import type { CliIo } from './io.js';
 import { createBar, wantsBar } from './progress.js';
 

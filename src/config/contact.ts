@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import * as M from '../messages/contact.js';
+import * as M from '../texts/contact.js';
 import { ALL_SERVICE_OPTIONS } from './services.js';
 import { SAFE_SLUG } from './slug.js';
 
 /**
  * The contact message (spec sections 3 and 5). One schema for the form island, the server route
  * and the no-JavaScript form post. Its messages are the spec's, word for word, named in the
- * messages catalogue (src/messages/contact.ts). Written with zod/mini,
+ * messages catalogue (src/texts/contact.ts). Written with zod/mini,
  * which tree-shakes, so the island ships a few kilobytes of validation instead of all of zod.
  */
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseConfigText } from '../config/load.js';
 import { configAssetSource, type AssetSource } from '../site/asset-source.js';
 import { configImageCacheDir } from '../site/images/cache-dir.js';
-import type { SiteFiles } from '../site/files.js';
+import type { SiteFiles } from '../model/files.js';
 import { buildSiteFiles, problemLines } from '../site/pipeline.js';
 
 /**

@@ -1,5 +1,5 @@
 import { fileForPath, folderIndexFor } from '../site/site-paths.js';
-import type { SiteFiles } from '../site/files.js';
+import type { SiteFiles } from '../model/files.js';
 
 /** What the dev server answers for a path: a file of the site, a redirect, or not found. */
 export type Resolved = { kind: 'file'; file: string } | { kind: 'redirect'; location: string } | { kind: 'not-found' };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { EVENTS_PATH, injectClient } from './client.js';
 import type { EventHub } from './events.js';
-import { fileText } from '../site/files.js';
+import { fileText } from '../model/files.js';
 import { contentType } from '../site/site-paths.js';
 import { resolvePath } from './routes.js';
 import type { DevState } from './state.js';

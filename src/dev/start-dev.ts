@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { sameContent } from '../site/files.js';
+import { sameContent } from '../model/files.js';
 import { buildFromText, readConfig } from './build.js';
 import { EventHub } from './events.js';
 import { startHttp } from './server.js';

@@ -1,4 +1,4 @@
-import type { SiteFiles } from '../site/files.js';
+import type { SiteFiles } from '../model/files.js';
 import { resolvePath } from './routes.js';
 
 /** What dev serves: the last good site (pages and logo, from the site pipeline), and the build each file last changed in. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Site } from './site.js';
+import type { Site } from './page-model.js';
 
 /** What every component on a page may need: the site, where the page sits, and the asset URLs. */
 export interface PageContext {

@@ -5,7 +5,7 @@ import { Footer } from './components/footer.js';
 import { Header } from './components/header.js';
 import { brandStyle } from './csp.js';
 import { absoluteUrl } from './seo.js';
-import { cardFor } from '../site/cards/types.js';
+import { cardFor } from '../model/cards.js';
 
 /**
  * The whole HTML document of a page: head with search and share metadata (the page's social card

@@ -1,9 +1,9 @@
 import type { ClinicConfig } from '../config/schema.js';
-import * as M from '../messages/contact.js';
+import * as M from '../texts/contact.js';
 import { ContactPage, type ContactFormState } from './contact/contact-page.js';
 import type { ContactField } from './contact/contact-form-view.js';
 import { renderPage } from './render-site.js';
-import { resolveSite } from './site.js';
+import { resolveSite } from './page-model.js';
 
 export type FormPostResult =
   | { ok: true }

@@ -19,13 +19,13 @@ import { relativeUrl, siteRoutes, type PageId } from './routes.js';
 import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { faviconSvg, robotsTxt, sitemapXml } from './seo.js';
 import { ServicePage } from './service/service-page.js';
-import { resolveSite, type Site, type SiteExtras } from './site.js';
+import { resolveSite, type Site, type SiteExtras } from './page-model.js';
 import { Lru, compile, encodeValues, fill, fillBytes, tokenize, type Template } from './template.js';
 import { TrtPage } from './trt/trt-page.js';
-import type { SiteFiles } from '../site/files.js';
+import type { SiteFiles } from '../model/files.js';
 
 // A generated site: relative file path -> contents (spec: "files, a map of file name to file
-// content"). The one type is in src/site/files.ts; what the renderer makes is all text.
+// content"). The one type is in src/model/files.ts; what the renderer makes is all text.
 export type { SiteFiles };
 
 const PAGES: Record<PageId, (site: Site) => ReactElement> = {

@@ -1,5 +1,16 @@
 import type { Services } from '../config/schema.js';
 import { enabledServices } from '../config/services.js';
+import { aboutHero } from './content/about.js';
+import { contactHero } from './content/contact.js';
+import { homeHero } from './content/home.js';
+import { HORMONE_PAGE } from './content/hormone.js';
+import { nadHero } from './content/nad.js';
+import { PEPTIDE_PAGE } from './content/peptide.js';
+import { semaglutideHero } from './content/semaglutide.js';
+import { trtHero } from './content/trt.js';
+import type { Hero } from './content/types.js';
+import { VITAMIN_PAGE } from './content/vitamins.js';
+import type { Site } from './page-model.js';
 
 /** A page of the generated site. One table drives the nav, the sitemap and the files written. */
 export interface RouteDef {
@@ -10,6 +21,11 @@ export interface RouteDef {
   nav?: string;
   /** A page for visitors who got there, not for search engines: noindex, and not in sitemap.xml. */
   noindex?: true;
+  /**
+   * The page's h1 (the same copy function the page renders), for a page with a social card of its
+   * own: a shared link promises what the page says. Absent, the page shares the home page's card.
+   */
+  headline?: (site: Site) => string;
 }
 
 export type PageId =
@@ -26,9 +42,31 @@ export type PageId =
   | 'privacy'
   | 'terms';
 
+/**
+ * The heroes of the pages with a social card of their own. The legal pages, the confirmation page
+ * and the not-found page show the home page's card: nobody shares them to tell others about a
+ * clinic, and each card costs a drawing per city.
+ */
+const HEROES: Partial<Record<PageId, (site: Site) => Hero>> = {
+  home: homeHero,
+  trt: trtHero,
+  semaglutide: semaglutideHero,
+  nadTherapy: nadHero,
+  hormone_optimization: HORMONE_PAGE.hero,
+  peptideTherapy: PEPTIDE_PAGE.hero,
+  vitaminInjections: VITAMIN_PAGE.hero,
+  about: aboutHero,
+  contact: contactHero,
+};
+
+function withHeadline(route: RouteDef): RouteDef {
+  const hero = HEROES[route.id];
+  return hero ? { ...route, headline: (site: Site) => hero(site).title } : route;
+}
+
 /** Every page a config's services switch on, in nav order, then the pages that are not in the nav. */
 export function siteRoutes(services: Services): RouteDef[] {
-  return [
+  const routes: RouteDef[] = [
     { id: 'home', path: '/', file: 'index.html', nav: 'Home' },
     ...enabledServices(services).map((s) => ({ id: s.key, path: s.path, file: s.file, nav: s.navLabel })),
     { id: 'about', path: '/about/', file: 'about/index.html', nav: 'About' },
@@ -38,6 +76,7 @@ export function siteRoutes(services: Services): RouteDef[] {
     // Where a contact form posted without script lands once the message is stored.
     { id: 'contactSent', path: '/contact/sent/', file: 'contact/sent/index.html', noindex: true },
   ];
+  return routes.map(withHeadline);
 }
 
 /** The header's links: Home, the enabled spec services, About, Contact. */

@@ -1,4 +1,4 @@
-import type { Site } from './site.js';
+import type { Site } from './page-model.js';
 import type { RouteDef } from './routes.js';
 import { DAYS } from '../config/schema.js';
 

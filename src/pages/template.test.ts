@@ -4,8 +4,8 @@ import type { ClinicConfigInput } from '../config/schema.js';
 import { renderSite, renderSiteDirect } from './render-site.js';
 import { escapeHtml } from './template.js';
 import { fakePhotos } from './components/photos-fixture.js';
-import { NO_PHOTOS } from '../site/images/types.js';
-import { fileBytes } from '../site/files.js';
+import { NO_PHOTOS } from '../model/photos.js';
+import { fileBytes } from '../model/files.js';
 
 const hostile = `A&B "Men's" <Health> </script><script>alert(1)</script>`;
 const variants: [string, Partial<ClinicConfigInput>][] = [

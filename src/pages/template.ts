@@ -1,4 +1,4 @@
-import type { Site } from './site.js';
+import type { Site } from './page-model.js';
 
 /**
  * Rendering with React costs about 0.4 ms a page; 1,000 cities must build in 2 s. Most of a page is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config.js';
-import { basic, fromAddress, testApp } from './testing.js';
+import { basic, fromAddress, testApp } from '../../test/helpers/server-app.js';
 
 const app = (server: Partial<ServerConfig> = {}) => testApp({ server });
 

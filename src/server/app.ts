@@ -1,34 +1,64 @@
-import { join } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { serverBusy, serverFailed } from '../messages/server.js';
-import { adminApiRoutes } from './admin-api/index.js';
-import { createPreviewStore } from './admin-api/preview-routes.js';
+import { serverBusy, serverFailed } from '../texts/server.js';
+import { adminApiRoutes } from './admin-routes.js';
 import { adminGuard } from './auth/guard.js';
-import { createRedeployRunner, memoryCityStore, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
-import { fallbackFormPage } from './contact/reply.js';
-import { contactRoutes } from './contact/routes.js';
-import { createSiteDirectory } from './contact/site-directory.js';
+import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
+import { fallbackFormPage } from './leads/reply.js';
+import { contactRoutes } from './leads/contact-routes.js';
+import { createSiteDirectory } from './leads/site-directory.js';
 import { SERVER_DEFAULTS } from './defaults.js';
-import { domainIndex } from './deploy/domains.js';
-import { createReleaseStore } from './deploy/release-store.js';
-import type { ReleaseStore } from './deploy/releases.js';
+import { domainIndex } from './releases/domains.js';
+import type { ReleaseStore } from './releases/store.js';
 import { apiError, isApiPath } from './http/api-error.js';
-import { trustedSet } from './http/client.js';
+import { trustedSet } from './http/client-address.js';
 import { hostGuard, hostRules, reservedHostNames, sitesOrigin, sitesOriginTest } from './http/hosts.js';
 import { normalizeOrigin } from './http/origin.js';
 import { pathGuard } from './http/path-guard.js';
-import { memoryRateCounters } from './http/rate-limit.js';
-import { folderUploadStore } from './uploads/upload-files.js';
 import { contentSecurityPolicy, mutableHeaders, securityHeaders } from './http/security-headers.js';
 import { errorFields, silentLogger, type Logger } from './logger.js';
-import { messageRoutes } from './messages/messages-routes.js';
-import { notFound, siteRoutes } from './site/routes.js';
-import { prepareSite } from './site/site-files.js';
-import { isStoreBusy, RETRY_AFTER_SECONDS } from './store/busy.js';
+import { messageRoutes } from './leads/admin-routes.js';
+import { notFound, siteRoutes } from './clinic-site/routes.js';
+import { prepareSite } from './clinic-site/site-files.js';
+import { isStoreBusy, RETRY_AFTER_SECONDS } from './sqlite/busy.js';
 import { createSitesApp } from './sites-app.js';
-import type { AppDeps, AppEnv } from './types.js';
+import type { AppEnv } from './http/app-env.js';
+import type { ClinicConfig } from '../config/schema.js';
+import type { SiteFiles } from '../model/files.js';
+import type { ServerConfig } from './config.js';
+import type { FormPageRenderer } from './leads/index.js';
+import type { ServerStore } from './server-store.js';
+
+/**
+ * What `createApps` (both listeners' apps) needs from the outside world. Everything with a side
+ * effect (storage, clock, mail) comes in here so route tests can swap it.
+ */
+export interface AppDeps {
+  /** The served clinic: its site, its contact form, the admin form's first values. */
+  clinic: ClinicConfig;
+  /** The server's resolved settings (resolveServerConfig in config.ts). */
+  server: ServerConfig;
+  /** The rendered site: relative path ('trt-therapy/index.html') -> contents. */
+  files: SiteFiles;
+  /** Every store of this server (openServerStore; tests make theirs in test/helpers/server-app.ts). */
+  stores: ServerStore;
+  /** The clock; messages take their received time from it. */
+  now?: () => Date;
+  logger?: Logger;
+  /** Page for the no-JS form post. Without it a plain built-in page answers. */
+  renderFormPage?: FormPageRenderer;
+  /** Called after a message is stored, so the mail worker can wake up at once. */
+  onMessageStored?: () => void;
+  /**
+   * Folders standing for a city's site root, for pictures it names outside /uploads/ (stored
+   * city deploys and the admin's Generate read them alike: uploads/asset-source.ts). Default:
+   * the package's configs/ (the sample cities' pictures).
+   */
+  cityAssetFolders?: string[];
+  /** Cities a redeploy-all works on at once (default 8). */
+  redeployConcurrency?: number;
+}
 
 /**
  * The clinic server as two Hono apps, one a listener (docs/decisions/009-hosted-sites-origin.md):
@@ -50,7 +80,7 @@ export interface ClinicApps {
   sites: Hono<AppEnv>;
   /** The deployed sites, shared by both apps (ReleaseStore.list() names each with its domain and city). */
   releases: ReleaseStore;
-  /** The stored cities (deps.cities, or the store in memory made for these apps). */
+  /** The stored cities (deps.stores.cities, telling the site directory of every change). */
   cities: CityStore;
   /** Redeploy-all, run in this process; serve.ts stops it before closing the store, benches call it directly. */
   redeploys: RedeployRunner;
@@ -68,13 +98,11 @@ export function createApps(deps: AppDeps): ClinicApps {
   const logger = deps.logger ?? silentLogger;
   const trusted = trustedSet(server.trustProxy);
   const publicOrigin = server.publicUrl ? normalizeOrigin(server.publicUrl) : undefined;
-  const releases = deps.shared?.releases ?? createReleaseStore({ ...deps.releases, root: join(server.dataDir, 'deployments') });
-  const uploads = deps.shared?.uploads ?? folderUploadStore(join(server.dataDir, 'uploads'));
-  const counters = deps.shared?.counters ?? memoryRateCounters(() => now().getTime());
+  const { releases, uploads, counters, previews } = deps.stores;
   // Allowed origins are derived from the sites this server knows (decision 010): the deployments
   // and the saved cities, deployed or not. A deploy, rollback or delete (domains.changed) and a
   // city's save or delete (the store below) make the directory read them again.
-  const stored = deps.cities ?? memoryCityStore(now);
+  const stored = deps.stores.cities;
   const directory = createSiteDirectory({
     home: deps.clinic,
     publicOrigin,
@@ -86,7 +114,6 @@ export function createApps(deps: AppDeps): ClinicApps {
   });
   const cities = notifyingCityStore(stored, () => directory.invalidate());
   const domains = domainIndex(releases, () => directory.invalidate());
-  const previews = deps.shared?.previews ?? createPreviewStore();
   const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
   const deployer = versionDeployer({
     releases,
@@ -104,7 +131,7 @@ export function createApps(deps: AppDeps): ClinicApps {
   // One contact API, one rate limit, on both listeners.
   const contact = (hosted: boolean) =>
     contactRoutes({
-      store: deps.store,
+      store: deps.stores.messages,
       now,
       limiter,
       directory,
@@ -143,7 +170,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     }),
   );
   admin.route('/', contact(false));
-  admin.route('/', messageRoutes(deps.store, now));
+  admin.route('/', messageRoutes(deps.stores.messages, now));
   admin.route(
     '/',
     adminApiRoutes({
@@ -158,7 +185,7 @@ export function createApps(deps: AppDeps): ClinicApps {
       previews,
       sitesOrigin: (requestUrl) => sitesOrigin(server, requestUrl)!,
       reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
-      cities: { cities, deployer, runner: redeploys, messages: deps.store, now },
+      cities: { cities, deployer, runner: redeploys, messages: deps.stores.messages, now },
     }),
   );
   admin.route('/', siteRoutes(site));
@@ -179,7 +206,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 function errorHandler(logger: Logger) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof HTTPException) return err.getResponse();
-    // The database is locked by another process (store/busy.ts): a try a few seconds later may work.
+    // The database is locked by another process (sqlite/busy.ts): a try a few seconds later may work.
     if (isStoreBusy(err)) {
       logger.warn('request.store_busy', { method: c.req.method, path: c.get('path') });
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));

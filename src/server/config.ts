@@ -3,7 +3,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { z } from 'zod';
 import { SERVER_DEFAULTS } from './defaults.js';
 import { parseServerEnv, type ServerEnv } from './env.js';
-import { isLoopback } from './http/client.js';
+import { isLoopback } from './http/client-address.js';
 import { smtpOptions } from './mail/smtp.js';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_URL_TEMPLATE } from './deploy/url-template.js';
+import { DEFAULT_URL_TEMPLATE } from './releases/url-template.js';
 
 /**
  * Each default of `clinic-gen serve`, written once. config.ts fills them in; the CLI shows them in

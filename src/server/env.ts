@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { checkUrlTemplate } from './deploy/url-template.js';
+import { checkUrlTemplate } from './releases/url-template.js';
 import { normalizeOrigin } from './http/origin.js';
 
 /**

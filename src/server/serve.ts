@@ -3,22 +3,23 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { ClinicConfig } from '../config/schema.js';
-import type { SiteFiles } from '../site/files.js';
+import type { SiteFiles } from '../model/files.js';
 import { createApps, type ClinicApps } from './app.js';
 import { samplesDir, seedCities } from './cities/seed.js';
 import type { ServerConfig } from './config.js';
 import { errorFields, type Logger } from './logger.js';
-import { wireMail } from './mail/wire.js';
+import { wireMail } from './start-mail.js';
 import type { MailWorkerOptions } from './mail/worker.js';
 import { SERVER_DEFAULTS } from './defaults.js';
-import { trustedSet } from './http/client.js';
+import { trustedSet } from './http/client-address.js';
 import { connectionPool, limitConnections } from './http/connection-limit.js';
 import { healthAnswer, type Readiness } from './http/health.js';
 import { trackConnections } from './shutdown.js';
 import { listenProblem } from './start-error.js';
-import { openServerStore } from './open-store.js';
+import { openServerStore } from './open-server-store.js';
 import type { ServerStore } from './server-store.js';
-import type { AppDeps, FormPageRenderer } from './types.js';
+import type { FormPageRenderer } from './leads/index.js';
+import type { ReleaseSettings } from './server-store.js';
 
 /**
  * Listens with an already rendered site: opens the store, wires mail, starts two listeners with
@@ -39,7 +40,7 @@ export interface ServeOptions {
   logger: Logger;
   renderFormPage?: FormPageRenderer;
   /** Release store settings besides its folder (the deploy atomicity test pauses a deploy). */
-  releases?: AppDeps['releases'];
+  releases?: ReleaseSettings;
   /** Retry timing of the mail worker (tests shorten it). */
   mailTiming?: Pick<MailWorkerOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts' | 'idlePollMs'>;
   /** How long shutdown waits for in-flight requests before cutting connections. */
@@ -145,14 +146,11 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     clinic: o.clinic,
     server: { ...config, port, sitesPort },
     files,
-    store: store.messages,
-    cities: store.cities,
-    shared: store.shared,
+    stores: store,
     // The served clinic's pictures sit beside its config, as `clinic-gen build` reads them.
     cityAssetFolders: [...(o.configPath ? [dirname(o.configPath)] : []), o.samplesDir ?? samplesDir()],
     logger: o.logger,
     renderFormPage: o.renderFormPage,
-    releases: o.releases,
     onMessageStored: worker ? () => worker.kick() : undefined,
   });
   const running = apps;

@@ -1,25 +1,36 @@
-import type { CityStore } from './cities/types.js';
-import type { SharedStores } from './types.js';
-import type { MessageStore, OutboxStore } from './store/types.js';
+import type { CityStore } from './cities/index.js';
+import type { MessageStore } from './leads/index.js';
+import type { OutboxStore } from './mail/index.js';
+import type { PreviewStore } from './previews/index.js';
+import type { RateCounters } from './rate-limits/index.js';
+import type { ReleaseStore, ReleaseStoreOptions } from './releases/index.js';
+import type { UploadStore } from './uploads/index.js';
 
 /**
  * Everything a clinic server keeps, behind one interface with two implementations
- * (docs/decisions/015-postgresql.md): SQLite in the data folder (one server, the default;
- * open-sqlite.ts) and PostgreSQL (any number of servers; open-store.ts). serve.ts opens one and
- * hands its parts to the apps; no route knows which one it talks to.
+ * (docs/decisions/015-postgresql.md), each complete: SQLite and the data folder (one server, the
+ * default; sqlite-server-store.ts) and PostgreSQL (any number of servers; pg-server-store.ts).
+ * openServerStore (open-server-store.ts) opens one and serve.ts hands it to the apps; no route
+ * knows which one it talks to.
  */
 export interface ServerStore {
   kind: 'sqlite' | 'postgres';
   /** Where it is, for logs: the SQLite file, or the PostgreSQL URL without its password. */
   location: string;
+  /** Patients' contact messages. */
   messages: MessageStore;
+  /** Notifications of new messages waiting to be mailed. */
   outbox: OutboxStore;
+  /** The stored cities and redeploy runs (docs/decisions/012-stored-cities.md). */
   cities: CityStore;
-  /**
-   * Deployments, uploads, previews and rate counts where every server reaches them (PostgreSQL).
-   * Absent with SQLite: the data folder and this process keep them.
-   */
-  shared?: SharedStores;
+  /** The deployed sites: `<data>/deployments`, or the database. */
+  releases: ReleaseStore;
+  /** Uploaded logos and photos: `<data>/uploads`, or the database. */
+  uploads: UploadStore;
+  /** The admin's previews: this process's memory, or the database. */
+  previews: PreviewStore;
+  /** Rate-limit counts: this process's memory, or the database (shared by every server). */
+  counters: RateCounters;
   /** Redeploy-all runs a server that is gone left `running`, now marked interrupted. */
   interruptedRuns: string[];
   /**
@@ -35,3 +46,6 @@ export interface ServerStore {
   /** Commits what is queued, then closes. Safe to call twice. */
   close(): Promise<void>;
 }
+
+/** Release store settings besides its folder or pool: how many to keep, fsync, the test hook before the switch. */
+export type ReleaseSettings = Omit<ReleaseStoreOptions, 'root' | 'now'>;

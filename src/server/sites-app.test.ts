@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminTestApp, logoForm, PNG, validMessage } from './testing.js';
+import { adminTestApp, logoForm, PNG, validMessage } from '../../test/helpers/server-app.js';
 import type { ServerConfig } from './config.js';
 
 /** The sites listener: hosted content and the contact API, and nothing of the admin. */

@@ -1,16 +1,17 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { pathNotFound } from '../messages/server.js';
-import { previewSiteRoutes, type PreviewStore } from './admin-api/preview-routes.js';
-import { liveSiteRoutes } from './admin-api/site-serving.js';
+import { pathNotFound } from '../texts/server.js';
+import type { PreviewStore } from './previews/index.js';
+import { previewSiteRoutes } from './previews/routes.js';
+import { liveSiteRoutes } from './releases/serving.js';
 import type { ServerConfig } from './config.js';
-import type { DomainIndex } from './deploy/domains.js';
-import type { ReleaseStore } from './deploy/releases.js';
+import type { DomainIndex } from './releases/domains.js';
+import type { ReleaseStore } from './releases/store.js';
 import { apiError, isApiPath, textOf } from './http/api-error.js';
 import { hostGuard, hostRules } from './http/hosts.js';
 import { pathGuard } from './http/path-guard.js';
 import { hostedSitePolicy, securityHeaders } from './http/security-headers.js';
-import type { AppEnv } from './types.js';
+import type { AppEnv } from './http/app-env.js';
 
 /**
  * The sites listener (docs/decisions/009-hosted-sites-origin.md): deployed sites under

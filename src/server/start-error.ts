@@ -1,5 +1,5 @@
 import { textOf } from './http/api-error.js';
-import * as M from '../messages/server.js';
+import * as M from '../texts/server.js';
 
 /**
  * A start-up failure the operator can fix: `problems` lists each one (a bad flag or variable, a

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { fileBytes } from './files.js';
+import { fileBytes } from '../model/files.js';
 
 /**
  * Where the site pipeline reads the files a config names by site path (`logoUrl: /uploads/x.png`;

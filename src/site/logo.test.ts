@@ -5,7 +5,7 @@ import { tempDir } from '../../test/helpers/cli.js';
 import { configWith, dom, sampleConfig } from '../../test/helpers/site.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { configAssetSource, memoryAssetSource } from './asset-source.js';
-import { fileText } from './files.js';
+import { fileText } from '../model/files.js';
 import { readLogo } from './logo.js';
 import { buildSiteFiles, problemLines } from './pipeline.js';
 

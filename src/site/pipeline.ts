@@ -1,13 +1,13 @@
 import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
 import { renderResolvedSite } from '../pages/render-site.js';
-import { resolveSite } from '../pages/site.js';
+import { resolveSite } from '../pages/page-model.js';
 import type { AssetSource } from './asset-source.js';
 import { cardCacheDir } from './cards/band-cache.js';
 import { LogoDecodeError } from './cards/card-logo.js';
 import { logoSize } from './cards/logo-size.js';
 import { socialCards, type CardsResult } from './cards/social-cards.js';
 import { siteFontFiles } from './fonts/site-fonts.js';
-import type { SiteFiles } from './files.js';
+import type { SiteFiles } from '../model/files.js';
 import { readPhotos } from './images/read-photos.js';
 import { readLogo, type SiteProblem } from './logo.js';
 

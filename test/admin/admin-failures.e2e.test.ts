@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
 import { fillCity, generate, nextNotice, openAdmin, openEditor, startAdminWorld, type AdminWorld } from './browser.js';
-import { PNG } from '../../src/server/testing.js';
+import { PNG } from '../helpers/server-app.js';
 
 /**
  * Every failure of spec section 8 in the browser, each with its in-page alert (the spec's words, in

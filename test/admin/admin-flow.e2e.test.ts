@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminWorld, openEditor, fillCity, generate, type AdminWorld } from './browser.js';
-import { PNG, readZip } from '../../src/server/testing.js';
+import { PNG, readZip } from '../helpers/server-app.js';
 
 /**
  * The operator's whole flow in Chromium against a real server: a new city, two logos, bulk

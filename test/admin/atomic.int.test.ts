@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { freshDatabase } from '../helpers/pg.js';
 import { renderSite } from '../../src/pages/render-site.js';
-import { testConfig } from '../../src/server/testing.js';
+import { testConfig } from '../helpers/server-app.js';
 
 /**
  * Deploys are atomic: a reader fetching a live site in a loop from one server process never sees

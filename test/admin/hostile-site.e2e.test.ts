@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, validMessage } from '../../src/server/testing.js';
+import { basic, validMessage } from '../helpers/server-app.js';
 import { openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/server/logger.js';
 import { startServer } from '../../src/server/start.js';
-import { readZip } from '../../src/server/testing.js';
+import { readZip } from '../helpers/server-app.js';
 import { generate, nextNotice, openAdmin, openEditor } from '../admin/browser.js';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';

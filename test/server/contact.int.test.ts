@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { adminFormConfig, basic, TEST_FILES, validMessage } from '../../src/server/testing.js';
+import { adminFormConfig, basic, TEST_FILES, validMessage } from '../helpers/server-app.js';
 import { rawRequest, startTestServer, type TestServer } from './helpers.js';
 
 /**

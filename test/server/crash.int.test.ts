@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFixture } from '../helpers/bundle-fixture.js';
-import { validMessage } from '../../src/server/testing.js';
+import { validMessage } from '../helpers/server-app.js';
 
 /**
  * Crash test: a client posts messages in a loop, the server process is SIGKILLed mid-stream and

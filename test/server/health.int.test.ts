@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveServerConfig } from '../../src/server/config.js';
 import { memoryLogger } from '../../src/server/logger.js';
 import { serveClinic } from '../../src/server/serve.js';
-import { TEST_FILES, testConfig } from '../../src/server/testing.js';
+import { TEST_FILES, testConfig } from '../helpers/server-app.js';
 import { rawRequest, startTestServer, type TestServer, type TestServerOptions } from './helpers.js';
 
 /** /healthz and /readyz on a real server: what a load balancer's probe sees on each listener. */

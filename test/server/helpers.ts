@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { resolveServerConfig, type ServerFlags } from '../../src/server/config.js';
 import { memoryLogger } from '../../src/server/logger.js';
 import { serveClinic, type RunningServer, type ServeOptions } from '../../src/server/serve.js';
-import { TEST_FILES, testConfig } from '../../src/server/testing.js';
+import { TEST_FILES, testConfig } from '../helpers/server-app.js';
 
 /** Integration-test plumbing: a real server on a free port with a real database in a temp dir. */
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { validMessage } from '../../src/server/testing.js';
+import { validMessage } from '../helpers/server-app.js';
 import { SVG_REPORTED, SVG_WORST_CASE } from '../../src/site/testing.js';
 import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { rawGet, rawRequest } from './helpers.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { validMessage } from '../../src/server/testing.js';
+import { validMessage } from '../helpers/server-app.js';
 import { startTestServer, type TestServer } from './helpers.js';
 import { freePort } from '../../scripts/pg-cluster.mjs';
 import { smtpSink } from '../helpers/smtp.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logoForm, PNG, validMessage } from '../../src/server/testing.js';
+import { logoForm, PNG, validMessage } from '../helpers/server-app.js';
 import { freePort } from '../../scripts/pg-cluster.mjs';
 import { freshDatabase } from '../helpers/pg.js';
 import { smtpSink } from '../helpers/smtp.js';

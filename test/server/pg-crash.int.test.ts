@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
-import { validMessage } from '../../src/server/testing.js';
+import { validMessage } from '../helpers/server-app.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 
 /**

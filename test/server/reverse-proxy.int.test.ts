@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_DIR_ENV } from '../../src/site/images/cache-dir.js';
-import { basic, TEST_FILES, validMessage } from '../../src/server/testing.js';
+import { basic, TEST_FILES, validMessage } from '../helpers/server-app.js';
 import { startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
 import { ROOT } from '../helpers/site.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, validMessage } from '../../src/server/testing.js';
+import { basic, validMessage } from '../helpers/server-app.js';
 import { rawGet, rawRequest, startTestServer, type TestServer } from './helpers.js';
 
 /** Paths, the password, proxies, CORS and CSRF against a real socket (no URL clean-up by fetch). */

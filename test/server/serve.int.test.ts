@@ -7,7 +7,7 @@ import { ServerStartError, startServer } from '../../src/server/start.js';
 import { resolveServerConfig } from '../../src/server/config.js';
 import { memoryLogger, silentLogger } from '../../src/server/logger.js';
 import { serveClinic } from '../../src/server/serve.js';
-import { TEST_FILES, testConfig, validMessage } from '../../src/server/testing.js';
+import { TEST_FILES, testConfig, validMessage } from '../helpers/server-app.js';
 import { startTestServer } from './helpers.js';
 
 describe('listening', () => {

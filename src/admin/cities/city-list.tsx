@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { duplicateConfig } from '../../config/duplicate.js';
-import * as M from '../../messages/admin.js';
+import * as M from '../../texts/admin.js';
 import { getCity, listCities, type CitySummary } from '../cities-api.js';
 import { NoticeArea, sentence, useNotice } from '../notice.js';
 import type { Go } from '../route.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import * as M from '../../messages/admin.js';
+import * as M from '../../texts/admin.js';
 import { deleteCity, type CitySummary } from '../cities-api.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import * as M from '../../messages/admin.js';
+import * as M from '../../texts/admin.js';
 import { importFiles, type Imported, type ImportFailure } from '../cities-api.js';
 import { sentence } from '../notice.js';
 

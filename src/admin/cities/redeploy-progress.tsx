@@ -1,4 +1,4 @@
-import * as M from '../../messages/admin.js';
+import * as M from '../../texts/admin.js';
 import type { RedeployRun } from '../cities-api.js';
 import { sentence } from '../notice.js';
 import { Button } from '../ui.js';

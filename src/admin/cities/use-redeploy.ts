@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import * as M from '../../messages/admin.js';
+import * as M from '../../texts/admin.js';
 import { getRun, latestRun, startRedeploy, type RedeployRun } from '../cities-api.js';
 import { sentence } from '../notice.js';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import * as M from '../../messages/admin.js';
+import * as M from '../../texts/admin.js';
 import { apiRequest, getJson, HttpError, saveBlob } from '../api.js';
 import { rollbackTo } from '../cities-api.js';
 import { ConfirmDialog } from '../confirm-dialog.js';

@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import * as M from '../../messages/admin.js';
+import * as M from '../../texts/admin.js';
 import { NoticeArea } from '../notice.js';
 import type { SiteActions } from '../use-site-actions.js';
 import { Button, Card } from '../ui.js';

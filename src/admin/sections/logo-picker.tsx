@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { logoUploadFailed, logoUploadRejected } from '../../messages/admin.js';
+import { logoUploadFailed, logoUploadRejected } from '../../texts/admin.js';
 import { parseJson, readFailure } from '../api.js';
 import { shownLogo, type AdminForm } from '../form.js';
 import { NoticeArea, useNotice } from '../notice.js';

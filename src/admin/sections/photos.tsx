@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { photoUploadFailed, photoUploadRejected } from '../../messages/admin.js';
+import { photoUploadFailed, photoUploadRejected } from '../../texts/admin.js';
 import { parseJson, readFailure } from '../api.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import { Button, Card, describedBy, Field, inputClass } from '../ui.js';

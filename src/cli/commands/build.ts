@@ -3,7 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import type { BuildJob } from '../../build/build-site.js';
 import { buildMany } from '../../build/pool.js';
 import { isHttpEndpoint } from '../../config/schema.js';
-import { notContactEndpoint, sameOutput } from '../../messages/cli.js';
+import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
 import { collect, expandConfigs } from '../configs.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';

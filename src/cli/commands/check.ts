@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { checkSites, DEFAULT_THRESHOLD, type CheckReport } from '../../check/run-check.js';
 import { loadConfigFile } from '../../config/load.js';
 import { expandConfigs } from '../configs.js';
-import { checkConfigsInvalid, checkNeedsTwo, notThreshold } from '../../messages/cli.js';
+import { checkConfigsInvalid, checkNeedsTwo, notThreshold } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { createProgress } from '../progress.js';

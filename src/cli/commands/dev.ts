@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { DevEvent } from '../../dev/start-dev.js';
 import { wholeNumber } from '../configs.js';
-import { devConfigNotFound, portInUse } from '../../messages/cli.js';
+import { devConfigNotFound, portInUse } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 

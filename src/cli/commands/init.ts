@@ -7,7 +7,7 @@ import { citySlug } from '../../config/slug.js';
 import { askFields, PromptCancelled } from '../../init/ask.js';
 import { checkField, INIT_FIELDS } from '../../init/fields.js';
 import { configTemplate, type InitAnswers } from '../../init/template.js';
-import { cannotWrite, fileExists, initCancelled, initFlagsMissing, initValuesWrong } from '../../messages/cli.js';
+import { cannotWrite, fileExists, initCancelled, initFlagsMissing, initValuesWrong } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { clinicConfigJsonSchemaText } from '../../config/json-schema.js';
-import { cannotWrite } from '../../messages/cli.js';
+import { cannotWrite } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 

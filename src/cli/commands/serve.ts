@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SERVER_DEFAULTS } from '../../server/defaults.js';
 import { fromCwd, wholeNumber } from '../configs.js';
-import { serverNotStarted } from '../../messages/cli.js';
+import { serverNotStarted } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 

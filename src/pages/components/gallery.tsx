@@ -1,4 +1,4 @@
-import type { SitePhoto } from '../../site/images/types.js';
+import type { SitePhoto } from '../../model/photos.js';
 import { Picture } from './picture.js';
 import { gridColumns } from './ui.js';
 

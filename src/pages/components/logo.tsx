@@ -1,5 +1,5 @@
 import { usePage } from '../context.js';
-import type { LogoImage } from '../site.js';
+import type { LogoImage } from '../page-model.js';
 import { Icon } from './icons.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SitePhoto, SitePhotos } from '../../site/images/types.js';
+import type { SitePhoto, SitePhotos } from '../../model/photos.js';
 
 /**
  * Encoded photos as the site pipeline hands them to the renderer, without encoding anything:

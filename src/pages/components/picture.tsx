@@ -1,5 +1,5 @@
 import { preload } from 'react-dom';
-import type { PhotoVariant, SitePhoto } from '../../site/images/types.js';
+import type { PhotoVariant, SitePhoto } from '../../model/photos.js';
 import { usePage } from '../context.js';
 
 /**

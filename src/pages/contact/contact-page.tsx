@@ -5,7 +5,7 @@ import { Icon, type IconName } from '../components/icons.js';
 import { PageHero, Section, Steps } from '../components/ui.js';
 import { ContactFormView, type ContactField } from './contact-form-view.js';
 import type { ReactNode } from 'react';
-import { goToForm } from '../../messages/contact.js';
+import { goToForm } from '../../texts/contact.js';
 
 export interface ContactFormState {
   values?: Partial<Record<ContactField, string>>;

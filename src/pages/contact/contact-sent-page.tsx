@@ -1,4 +1,4 @@
-import { contactSent } from '../../messages/contact.js';
+import { contactSent } from '../../texts/contact.js';
 import { Icon } from '../components/icons.js';
 import { CallButton } from '../components/ui.js';
 import { CONTACT_SENT_SOONER, contactSentMeta } from '../content/contact.js';

@@ -2,7 +2,7 @@
  * Copy of the About page (spec section 2, "/about"): mission, four values, approach, three
  * specialties and the default 'Why {city}' text.
  */
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import { offeredCare } from './home.js';
 import type { Hero, PageMeta, Point } from './types.js';
 

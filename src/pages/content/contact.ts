@@ -2,7 +2,7 @@
  * Copy of the Contact page (spec section 2, "/contact"): meta, hero, the three-step section and the
  * text around the contact cards and the 'Send Us a Message' form.
  */
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import type { Hero, PageMeta, ProcessStep } from './types.js';
 
 /** Title and description of the Contact page, as the spec words them. */

@@ -3,7 +3,7 @@
  * the six FAQ answers and the closing call to action.
  */
 import type { ServiceKey } from '../../config/schema.js';
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import type { FaqItem, Hero, PageMeta, Point, ServiceCard } from './types.js';
 
 const CARE: Record<ServiceKey, string> = {

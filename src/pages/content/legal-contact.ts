@@ -1,4 +1,4 @@
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import type { LegalParagraph } from './types.js';
 
 /**

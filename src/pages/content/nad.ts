@@ -2,7 +2,7 @@
  * Copy of the NAD+ page (spec section 2, "/nad-therapy"): what NAD+ is and why it declines, four
  * benefits, two options, nine conditions that may benefit and the four-step process.
  */
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import type { Hero, PageMeta, Point, ProcessStep } from './types.js';
 
 /** Title and description of the NAD+ page. */

@@ -3,7 +3,7 @@
  * The text is the same for every clinic; only the site's name, city, state and contact details
  * are interpolated. Plain text only: the components escape it.
  */
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import { legalContact } from './legal-contact.js';
 import type { LegalSection, PageMeta } from './types.js';
 

@@ -2,7 +2,7 @@
  * Copy of the semaglutide page (spec section 2, "/semaglutide"): how it works, the program, six
  * benefits and who is and is not a candidate.
  */
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import type { Hero, PageMeta, Point } from './types.js';
 
 /** Title and description of the semaglutide page. */

@@ -4,7 +4,7 @@
  * name, city, contact details and `config.legal` are interpolated. Plain text only: the components
  * escape it.
  */
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import { EFFECTIVE_DATE } from './privacy.js';
 import { legalContact } from './legal-contact.js';
 import type { LegalSection, PageMeta } from './types.js';

@@ -2,7 +2,7 @@
  * Copy of the TRT page (spec section 2, "/trt-therapy"): low testosterone, three treatment options,
  * eight benefits and the four-step process.
  */
-import type { Site } from '../site.js';
+import type { Site } from '../page-model.js';
 import type { Hero, PageMeta, Point, ProcessStep } from './types.js';
 
 /** Title and description of the TRT page. */

@@ -72,12 +72,12 @@ export interface Hero {
 
 /** Copy of a service page that is not one of the spec's three (hormone, peptide, vitamin). */
 export interface ServicePageCopy {
-  meta: (site: import('../site.js').Site) => PageMeta;
-  hero: (site: import('../site.js').Site) => Hero;
+  meta: (site: import('../page-model.js').Site) => PageMeta;
+  hero: (site: import('../page-model.js').Site) => Hero;
   intro: string[];
   sections: { title: string; lead?: string; points: Point[] }[];
   steps: ProcessStep[];
   /** Safety notes: who should not use it, what is monitored, what it does not promise. */
   safety: string[];
-  cta: (site: import('../site.js').Site) => { title: string; lead: string };
+  cta: (site: import('../page-model.js').Site) => { title: string; lead: string };
 }

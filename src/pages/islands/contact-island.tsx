@@ -3,8 +3,8 @@ import * as ToastUI from '@radix-ui/react-toast';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
-import * as M from '../../messages/contact.js';
-import type { Message } from '../../messages/message.js';
+import * as M from '../../texts/contact.js';
+import type { Message } from '../../texts/message.js';
 import { ContactFormView, type ContactField, type FormSource } from '../contact/contact-form-view.js';
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast, type ToastStore } from './toast-store.js';
 

@@ -1,4 +1,4 @@
-import { notFound } from '../../messages/site.js';
+import { notFound } from '../../texts/site.js';
 import { Icon } from '../components/icons.js';
 import { CallButton } from '../components/ui.js';
 import { usePage } from '../context.js';

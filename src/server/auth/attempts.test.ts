@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
-import { memoryRateCounters } from '../http/rate-limit.js';
-import { pgRateCounters } from '../http/pg-rate-counters.js';
+import { memoryRateCounters } from '../rate-limits/store.js';
+import { pgRateCounters } from '../rate-limits/pg-store.js';
 import { createAttemptGate } from './attempts.js';
 
 /**

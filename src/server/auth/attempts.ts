@@ -1,4 +1,4 @@
-import { memoryRateCounters, type RateCounters, type RateVerdict } from '../http/rate-limit.js';
+import { memoryRateCounters, type RateCounters, type RateVerdict } from '../rate-limits/store.js';
 import { keyedSerial } from '../http/serial.js';
 
 /**

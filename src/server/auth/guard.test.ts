@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { pathGuard } from '../http/path-guard.js';
 import { contentSecurityPolicy, securityHeaders } from '../http/security-headers.js';
-import { basic, fromAddress } from '../testing.js';
-import type { AppEnv } from '../types.js';
+import { basic, fromAddress } from '../../../test/helpers/server-app.js';
+import type { AppEnv } from '../http/app-env.js';
 import { basicPassword } from './basic-auth.js';
 import { adminGuard, isProtectedPath } from './guard.js';
 

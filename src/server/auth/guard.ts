@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Message } from '../../messages/message.js';
-import * as M from '../../messages/server.js';
+import type { Message } from '../../texts/message.js';
+import * as M from '../../texts/server.js';
 import { apiError, isApiPath, textOf } from '../http/api-error.js';
-import { clientAddress, isHttps, isLoopback, peerAddress, rateKey } from '../http/client.js';
+import { clientAddress, isHttps, isLoopback, peerAddress, rateKey } from '../http/client-address.js';
 import { isSameOrigin } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
-import type { AppEnv } from '../types.js';
-import type { RateCounters } from '../http/rate-limit.js';
+import type { AppEnv } from '../http/app-env.js';
+import type { RateCounters } from '../rate-limits/store.js';
 import { createAttemptGate } from './attempts.js';
 import { passwordChecker } from './basic-auth.js';
 

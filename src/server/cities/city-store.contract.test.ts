@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
-import { migrate } from '../store/migrations.js';
+import { migrate } from '../sqlite/migrations.js';
 import { createPgCityStore } from './pg-store.js';
 import { samplesDir, SAMPLES_FLAG, seedCities } from './seed.js';
 import { createSqliteCityStore } from './sqlite-store.js';

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { citySlugInvalid, cityNotStored, cityVersionInvalid } from '../../messages/cities.js';
-import { isSiteName } from '../deploy/names.js';
-import type { ReleaseStore } from '../deploy/releases.js';
+import { citySlugInvalid, cityNotStored, cityVersionInvalid } from '../../texts/cities.js';
+import { isSiteName } from '../bundle/names.js';
+import type { ReleaseStore } from '../releases/store.js';
 import { apiError } from '../http/api-error.js';
-import type { MessageStore } from '../store/types.js';
-import type { AppEnv } from '../types.js';
+import type { MessageStore } from '../leads/store.js';
+import type { AppEnv } from '../http/app-env.js';
 import type { VersionDeployer } from './deploy-version.js';
 import type { RedeployRunner } from './redeploy-runner.js';
 import type { CityStore } from './types.js';

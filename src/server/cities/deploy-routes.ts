@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { deployFailed } from '../../messages/admin.js';
-import { cityDeployDetail, cityVersionInvalid, cityVersionMissing, redeployAlreadyRunning, redeployRunMissing } from '../../messages/cities.js';
-import { siteLive } from '../../messages/server.js';
+import { deployFailed } from '../../texts/admin.js';
+import { cityDeployDetail, cityVersionInvalid, cityVersionMissing, redeployAlreadyRunning, redeployRunMissing } from '../../texts/cities.js';
+import { siteLive } from '../../texts/server.js';
 import { readJson } from '../http/read-json.js';
 import { apiError, apiFailure } from '../http/api-error.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../http/app-env.js';
 import { noCity, placeOf, slugParam, versionNumber, type CityRouteDeps } from './context.js';
 
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

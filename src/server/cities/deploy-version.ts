@@ -1,13 +1,13 @@
 import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
-import { deployFailed } from '../../messages/admin.js';
-import * as M from '../../messages/server.js';
+import { deployFailed } from '../../texts/admin.js';
+import * as M from '../../texts/server.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
-import { contactEndpointFor } from '../site/contact-endpoint.js';
-import { checkSiteFiles } from '../deploy/files.js';
-import type { ReleaseMeta, ReleaseStore } from '../deploy/releases.js';
+import { contactEndpointFor } from '../leads/contact-endpoint.js';
+import { checkSiteFiles } from '../bundle/files.js';
+import type { ReleaseMeta, ReleaseStore } from '../releases/store.js';
 import { textOf } from '../http/api-error.js';
-import type { UploadStore } from '../uploads/upload-files.js';
-import { cityAssetSource } from './assets.js';
+import type { UploadStore } from '../uploads/store.js';
+import { cityAssetSource } from '../uploads/asset-source.js';
 import type { CityVersion } from './types.js';
 import { checkText } from './yaml.js';
 

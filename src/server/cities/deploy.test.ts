@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminFormConfig, storedTestApp } from '../testing.js';
+import { adminFormConfig, storedTestApp } from '../../../test/helpers/server-app.js';
 
 /** Deploying stored versions: the release records its config version, the lists show it, rollback, delete. */
 const apps: ReturnType<typeof storedTestApp>[] = [];

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { importBodyInvalid, importFileNameInvalid, importFilesFailed, importFileTooLarge, importTooManyFiles } from '../../messages/cities.js';
+import { importBodyInvalid, importFileNameInvalid, importFilesFailed, importFileTooLarge, importTooManyFiles } from '../../texts/cities.js';
 import { readJson, sizeLabel } from '../http/read-json.js';
 import { apiError, apiFailure } from '../http/api-error.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../http/app-env.js';
 import type { CityRouteDeps } from './context.js';
 import { prepareFile, saveImport, type ImportedFile } from './save.js';
 

@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfigFile } from '../../config/load.js';
 import { clinicConfigSchema } from '../../config/schema.js';
-import { adminFormConfig, storedTestApp } from '../testing.js';
+import { adminFormConfig, storedTestApp } from '../../../test/helpers/server-app.js';
 import { SCHEMA_LINE } from './yaml.js';
 
 /** Import and export of YAML files: errors by file and line, hostile files, bytes `clinic-gen build` reads. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../http/app-env.js';
 import type { CityRouteDeps } from './context.js';
 import { cityDeployRoutes } from './deploy-routes.js';
 import { importRoutes } from './import-routes.js';
@@ -27,5 +27,4 @@ export { createRedeployRunner, runView, type RedeployRunner, type RunView } from
 export { samplesDir, seedCities, SAMPLES_FLAG } from './seed.js';
 export { createSqliteCityStore } from './sqlite-store.js';
 export type { CityStore, CityVersion, RedeployStore, RunRecord } from './types.js';
-export { memoryCityStore } from './memory.js';
 export { notifyingCityStore, savedSites, type SavedSite } from './site-feed.js';

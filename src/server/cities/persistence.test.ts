@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveServerConfig } from '../config.js';
 import { silentLogger } from '../logger.js';
 import { serveClinic, type RunningServer } from '../serve.js';
-import { adminFormConfig, storedTestApp, TEST_FILES, testConfig } from '../testing.js';
+import { adminFormConfig, storedTestApp, TEST_FILES, testConfig } from '../../../test/helpers/server-app.js';
 import { samplesDir } from './seed.js';
 
 /**

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { guarded, inTransaction } from '../pg/connect.js';
 import { NOTIFY_SQL, notifyParams } from '../pg/notify.js';
 import { createPgRedeployStore } from './pg-runs.js';
-import { toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
+import { decideSave, toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
 import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
 /**
@@ -40,29 +40,25 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     inTransaction(pool, async (c) => {
       await lockCity(c, v.slug);
       const row = (await c.query<{ deleted_at: string | null }>('SELECT deleted_at FROM cities WHERE slug = $1', [v.slug])).rows[0];
-      const live = row !== undefined && row.deleted_at === null;
       const last = (
         await c.query<{ version: number; digest: string; saved_at: string }>(
           'SELECT version, digest, saved_at FROM city_versions WHERE slug = $1 ORDER BY version DESC LIMIT 1',
           [v.slug],
         )
       ).rows[0];
-      if (m.mode === 'create' && live) return { status: 'exists' };
-      if (m.mode === 'update' && !live) return { status: 'missing' };
-      if (m.mode === 'update' && m.baseVersion !== undefined && m.baseVersion !== last?.version) return { status: 'stale', latest: last?.version ?? 0 };
-      if (live && last && last.digest === v.digest) return { status: 'unchanged', version: last.version, savedAt: last.saved_at };
+      const d = decideSave(row, last, v, m);
+      if (!d.write) return d.result;
+      const { version } = d;
       const savedAt = now().toISOString();
-      if (!row) await c.query('INSERT INTO cities (slug, created_at) VALUES ($1, $2)', [v.slug, savedAt]);
-      else if (!live) await c.query('UPDATE cities SET deleted_at = NULL WHERE slug = $1', [v.slug]);
-      // A revived city goes on after its old versions: history numbers are never reused.
-      const version = (last?.version ?? 0) + 1;
+      if (d.city === 'insert') await c.query('INSERT INTO cities (slug, created_at) VALUES ($1, $2)', [v.slug, savedAt]);
+      else if (d.city === 'revive') await c.query('UPDATE cities SET deleted_at = NULL WHERE slug = $1', [v.slug]);
       await c.query(
         `INSERT INTO city_versions (slug, version, yaml, digest, business_name, city, state, saved_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [v.slug, version, v.yaml, v.digest, v.businessName, v.city, v.state, savedAt],
       );
       await notifyChanged(c);
-      return { status: live ? 'saved' : 'created', version, savedAt };
+      return { status: d.status, version, savedAt };
     });
 
   const remove = (slug: string, keepHistory: boolean): Promise<boolean> =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { redeployCityGone, redeployCityOffline } from '../../messages/cities.js';
-import type { ReleaseStore } from '../deploy/releases.js';
+import { redeployCityGone, redeployCityOffline } from '../../texts/cities.js';
+import type { ReleaseStore } from '../releases/store.js';
 import { errorFields, silentLogger, type Logger } from '../logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
 import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord } from './types.js';
@@ -9,7 +9,7 @@ import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord } from './typ
  * Redeploy-all, run by the server whatever the browser does (docs/decisions/012-stored-cities.md):
  * every live city (deployed, not deleted) rebuilt from its latest stored version and deployed
  * again, one failure not stopping the others. Each item's progress is written as it happens, so
- * after a crash the start-up marks the run interrupted (open-sqlite.ts) and `reconcile` tells which
+ * after a crash the start-up marks the run interrupted (sqlite-server-store.ts) and `reconcile` tells which
  * cities did switch. Cities are worked on `concurrency` at a time: one builds its pages (CPU)
  * while others write their files (the disk), and the release store lets different sites deploy
  * side by side.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminFormConfig, PNG, storedTestApp } from '../testing.js';
+import { adminFormConfig, PNG, storedTestApp } from '../../../test/helpers/server-app.js';
 import type { RunView } from './redeploy-runner.js';
 
 /** Redeploy-all: every live city from its latest version, failures kept apart, progress persisted. */

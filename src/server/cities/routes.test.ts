@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminFormConfig, basic, storedTestApp } from '../testing.js';
+import { adminFormConfig, basic, storedTestApp } from '../../../test/helpers/server-app.js';
 import { SCHEMA_LINE } from './yaml.js';
 
 /** Saving cities: versions, unchanged saves, stale saves, the list, delete with and without history. */

@@ -5,11 +5,11 @@ import {
   cityOfConfigDiffers,
   citySaveFailed,
   cityVersionStale,
-} from '../../messages/cities.js';
+} from '../../texts/cities.js';
 import { readJson } from '../http/read-json.js';
-import { releaseTime } from '../deploy/releases.js';
+import { releaseTime } from '../releases/store.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../http/app-env.js';
 import { noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';
 import { prepareConfig } from './save.js';
 import { storedInput } from './yaml.js';

@@ -1,4 +1,4 @@
-import type { CityVersion, ItemState, RunItem, RunRecord, RunState } from './types.js';
+import type { CityVersion, ItemState, NewVersion, RunItem, RunRecord, RunState, SaveMode, SaveResult } from './types.js';
 
 /**
  * The rows of the city tables as both stores read them (SQLite, sqlite-store.ts; PostgreSQL,
@@ -64,3 +64,27 @@ export const toRun = (r: RunRow, items: ItemRow[]): RunRecord => ({
   finishedAt: r.finished_at ?? undefined,
   items: items.map(toItem),
 });
+
+/**
+ * The save decision both stores make inside their transaction, from the city's row and its newest
+ * version as the transaction read them: a refusal or `unchanged` (nothing to write), or what to
+ * write (`insert`: the city is new; `revive`: it was deleted) and the version number it gets. A
+ * revived city goes on after its old versions: history numbers are never reused.
+ */
+export type SaveDecision =
+  | { write: false; result: SaveResult }
+  | { write: true; city: 'insert' | 'revive' | 'keep'; version: number; status: 'saved' | 'created' };
+
+export function decideSave(
+  row: { deleted_at: string | null } | undefined,
+  last: { version: number; digest: string; saved_at: string } | undefined,
+  v: NewVersion,
+  m: SaveMode,
+): SaveDecision {
+  const live = row !== undefined && row.deleted_at === null;
+  if (m.mode === 'create' && live) return { write: false, result: { status: 'exists' } };
+  if (m.mode === 'update' && !live) return { write: false, result: { status: 'missing' } };
+  if (m.mode === 'update' && m.baseVersion !== undefined && m.baseVersion !== last?.version) return { write: false, result: { status: 'stale', latest: last?.version ?? 0 } };
+  if (live && last && last.digest === v.digest) return { write: false, result: { status: 'unchanged', version: last.version, savedAt: last.saved_at } };
+  return { write: true, city: !row ? 'insert' : live ? 'keep' : 'revive', version: (last?.version ?? 0) + 1, status: live ? 'saved' : 'created' };
+}

@@ -1,10 +1,11 @@
 import { clinicConfigSchema } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
-import { cityConfigMissing, cityYamlDrift } from '../../messages/cities.js';
+import { cityConfigMissing, cityYamlDrift } from '../../texts/cities.js';
 import { issueMessages } from '../../config/load.js';
-import { isSiteName } from '../deploy/names.js';
+import { isSiteName } from '../bundle/names.js';
 import type { CityStore, NewVersion, SaveResult } from './types.js';
-import { checkText, configDigest, withSchemaLine, yamlOfConfig } from './yaml.js';
+import { configDigest } from '../../config/digest.js';
+import { checkText, withSchemaLine, yamlOfConfig } from './yaml.js';
 
 /**
  * From what the admin sends (a config as JSON) or imports (a YAML file) to a version the store

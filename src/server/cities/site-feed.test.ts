@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminFormConfig, adminTestApp, validMessage } from '../testing.js';
+import { adminFormConfig, adminTestApp, validMessage } from '../../../test/helpers/server-app.js';
 import { savedSites } from './site-feed.js';
 import type { CityVersion } from './types.js';
 

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import { createRedeployStore } from './sqlite-runs.js';
-import { toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
+import { decideSave, toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
 import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
 /**
- * The SQLite city store, on the connection of the message store (open-sqlite.ts). better-sqlite3
+ * The SQLite city store, on the connection of the message store (sqlite-server-store.ts). better-sqlite3
  * is synchronous: each method runs to its end before the promise it returns is made, and every
  * write is one transaction, so a save's checks (exists, base version, unchanged) and its insert
  * can never interleave with another request's. Saves are fsynced (synchronous=FULL, the
@@ -45,20 +45,13 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
   const flagSet = db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING');
 
   const save = db.transaction((v: NewVersion, m: SaveMode): SaveResult => {
-    const row = cityRow.get(v.slug);
-    const live = row !== undefined && row.deleted_at === null;
-    const last = newest.get(v.slug);
-    if (m.mode === 'create' && live) return { status: 'exists' };
-    if (m.mode === 'update' && !live) return { status: 'missing' };
-    if (m.mode === 'update' && m.baseVersion !== undefined && m.baseVersion !== last?.version) return { status: 'stale', latest: last?.version ?? 0 };
-    if (live && last && last.digest === v.digest) return { status: 'unchanged', version: last.version, savedAt: last.saved_at };
+    const d = decideSave(cityRow.get(v.slug), newest.get(v.slug), v, m);
+    if (!d.write) return d.result;
     const savedAt = now().toISOString();
-    if (!row) insertCity.run(v.slug, savedAt);
-    else if (!live) revive.run(v.slug);
-    // A revived city goes on after its old versions: history numbers are never reused.
-    const version = (last?.version ?? 0) + 1;
-    insertVersion.run({ ...v, version, savedAt });
-    return { status: live ? 'saved' : 'created', version, savedAt };
+    if (d.city === 'insert') insertCity.run(v.slug, savedAt);
+    else if (d.city === 'revive') revive.run(v.slug);
+    insertVersion.run({ ...v, version: d.version, savedAt });
+    return { status: d.status, version: d.version, savedAt };
   });
 
   const remove = db.transaction((slug: string, keepHistory: boolean): boolean => {

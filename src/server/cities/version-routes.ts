@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { cityVersionMissing } from '../../messages/cities.js';
-import { attachment } from '../deploy/zip.js';
+import { cityVersionMissing } from '../../texts/cities.js';
+import { attachment } from '../bundle/zip.js';
 import { apiError } from '../http/api-error.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from '../http/app-env.js';
 import { badVersion, noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';
 import type { CityVersion } from './types.js';
 import { storedInput } from './yaml.js';

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import jsyaml from 'js-yaml';
 import { parse, stringify } from 'yaml';
 import { SCHEMA_FILE } from '../../config/json-schema.js';
 import { parseConfigText } from '../../config/load.js';
 import type { ClinicConfig } from '../../config/schema.js';
-import { importFileNul, importFileTooDeep, importFileUnreadable } from '../../messages/cities.js';
+import { configDigest } from '../../config/digest.js';
+import { importFileNul, importFileTooDeep, importFileUnreadable } from '../../texts/cities.js';
 
 /**
  * The YAML of a stored version: the exact file `clinic-gen build` reads. Its first line is the
@@ -23,18 +23,6 @@ export interface ReadConfig {
   config: ClinicConfig;
   /** Hash of `config`: equal digests, equal configs, whatever the spelling or the comments. */
   digest: string;
-}
-
-/** Keys sorted at every level, so the digest does not depend on the order fields were written in. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, canonical(v)]));
-}
-
-/** The digest of a validated config. */
-export function configDigest(config: ClinicConfig): string {
-  return createHash('sha256').update(JSON.stringify(canonical(config))).digest('base64url');
 }
 
 // The same test as the CLI's loader: anchors and aliases go to yaml, which caps their expansion.

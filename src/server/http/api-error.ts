@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Message } from '../../messages/message.js';
-import { fieldsInvalid } from '../../messages/server.js';
+import type { Message } from '../../texts/message.js';
+import { fieldsInvalid } from '../../texts/server.js';
 
 /**
  * The one shape of every failed /api answer, whatever the route:
@@ -17,7 +17,7 @@ import { fieldsInvalid } from '../../messages/server.js';
  *
  * The spec's clients read `success`, `message` and `error` (deploy) and `message` (upload); the
  * admin form and the no-JavaScript contact page read `errors`. This shape has them all, so every
- * route builds its failure one way. Texts come from the catalogue (src/messages/server.ts).
+ * route builds its failure one way. Texts come from the catalogue (src/texts/server.ts).
  */
 export interface ApiFailure {
   success: false;

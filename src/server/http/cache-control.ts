@@ -1,6 +1,6 @@
 /**
  * The Cache-Control values of files the server serves: the site, deployed sites and uploads.
- * Shared by site/ and admin-api/, so both answer the same way for the same kind of file.
+ * Shared by clinic-site/ and admin-api/, so both answer the same way for the same kind of file.
  */
 
 /** Content-hashed names (assets/site.3f9a1c2b.css, uploaded logos) never change content: a year. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { normalizeIp, rateKey } from './client.js';
+import { normalizeIp, rateKey } from './client-address.js';
 
 /**
  * Caps on open connections, so idle sockets cannot use up the process's file descriptors

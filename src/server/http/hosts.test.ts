@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminTestApp, basic, fromAddress, testServerConfig } from '../testing.js';
+import { adminTestApp, basic, fromAddress, testServerConfig } from '../../../test/helpers/server-app.js';
 import { hostAllowed, hostRules, parseHost, sitesOrigin, sitesOriginTest } from './hosts.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { hostMisdirected } from '../../messages/server.js';
+import { hostMisdirected } from '../../texts/server.js';
 import type { ServerConfig } from '../config.js';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from './app-env.js';
 import { textOf } from './api-error.js';
 import { effectivePort } from './origin.js';
 
@@ -131,7 +131,7 @@ export function sitesOrigin(server: ServerConfig, requestUrl?: string): string |
  * or `http(s)://<name>:<sites port>` for any name the sites listener answers to (loopback, the
  * listening address, ALLOWED_HOSTS). Listening on every address, a visitor may reach the sites by
  * any of those names (`clinic.lan`, a LAN address), so no single origin can be named at start-up.
- * Deployed domains are not among them: each speaks for its own site (contact/site-directory.ts).
+ * Deployed domains are not among them: each speaks for its own site (leads/site-directory.ts).
  */
 export function sitesOriginTest(server: ServerConfig): (origin: string) => boolean {
   const rules = hostRules(server, 'sites');

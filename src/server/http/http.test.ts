@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from './rate-limit.js';
-import { isLoopback, normalizeIp, rateKey } from './client.js';
+import { createRateLimiter } from '../rate-limits/store.js';
+import { isLoopback, normalizeIp, rateKey } from './client-address.js';
 import { checkPath, rawPath } from './path-guard.js';
 import { readBody } from './read-body.js';
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { pathRejected } from '../../messages/server.js';
-import type { AppEnv } from '../types.js';
+import { pathRejected } from '../../texts/server.js';
+import type { AppEnv } from './app-env.js';
 import { textOf } from './api-error.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../types.js';
+import type { AppEnv } from './app-env.js';
 import { readBody, type BodyResult } from './read-body.js';
 
 /**

@@ -1,4 +1,4 @@
-import { bodyNotJson, bodyNotJsonType, requestMalformed, requestTooLarge } from '../../messages/server.js';
+import { bodyNotJson, bodyNotJsonType, requestMalformed, requestTooLarge } from '../../texts/server.js';
 import { readBody } from './read-body.js';
 
 export type JsonResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };

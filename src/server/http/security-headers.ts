@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../types.js';
-import { isHttps } from './client.js';
+import type { AppEnv } from './app-env.js';
+import { isHttps } from './client-address.js';
 
 /**
  * Headers every response carries, errors and redirects included. Pages ship no inline script

@@ -1,4 +1,4 @@
-import type { OutboxItem } from '../store/types.js';
+import type { OutboxItem } from './outbox.js';
 
 /**
  * The notification email. It says only that a message arrived, for which city (the operator

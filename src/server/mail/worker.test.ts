@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../logger.js';
-import { openStore, type Store } from '../open-sqlite.js';
-import { validMessage } from '../testing.js';
+import type { ServerStore } from '../server-store.js';
+import { openSqliteStore } from '../sqlite-server-store.js';
+import { validMessage } from '../../../test/helpers/server-app.js';
 import { buildNotification, type Notification } from './notification.js';
 import { createMailWorker } from './worker.js';
 
 const settings = { from: 'Website <site@example.com>', to: 'desk@example.com', publicUrl: 'https://clinic.example.com/', businessName: 'Summit' };
-let store: Store;
+let store: ServerStore;
 let dir: string;
 afterEach(() => {
   store?.close();
@@ -18,7 +19,7 @@ afterEach(() => {
 
 async function setup(failures: number, markSentFailures = 0) {
   dir = mkdtempSync(path.join(tmpdir(), 'clinic-mail-'));
-  store = openStore(dir, { notify: true });
+  store = openSqliteStore(dir, { notify: true });
   const added = await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z' });
   const id = 'id' in added ? added.id : '';
   const sent: Notification[] = [];

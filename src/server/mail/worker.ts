@@ -1,5 +1,5 @@
 import { errorFields, type Logger } from '../logger.js';
-import type { OutboxStore } from '../store/types.js';
+import type { OutboxStore } from './outbox.js';
 import { buildNotification, type NotificationSettings } from './notification.js';
 import type { Mailer } from './smtp.js';
 

@@ -4,7 +4,7 @@
  * `schema_migrations`, so three servers starting at once migrate once and a failed migration
  * changes nothing. Append only: never edit a migration that has shipped.
  *
- * The same data as the SQLite file (store/migrations.ts) plus what a single server keeps on disk
+ * The same data as the SQLite file (sqlite/migrations.ts) plus what a single server keeps on disk
  * or in memory: deployments (content-addressed file blobs, releases, the live pointer), uploads,
  * previews and rate-limit counts.
  */

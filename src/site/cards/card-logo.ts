@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fileBytes } from '../files.js';
+import { fileBytes } from '../../model/files.js';
 import type { LogoFile } from '../logo.js';
 import { logoSize } from './logo-size.js';
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dom } from '../../../test/helpers/site.js';
 import { renderSite, renderSiteDirect } from '../../pages/render-site.js';
-import { resolveSite } from '../../pages/site.js';
+import { resolveSite } from '../../pages/page-model.js';
 import { configAssetSource, memoryAssetSource } from '../asset-source.js';
 import { buildSiteFiles } from '../pipeline.js';
 import { forgetBandsInMemory } from './band-cache.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Site } from '../../pages/site.js';
+import type { Site } from '../../pages/page-model.js';
 import type { LogoFile } from '../logo.js';
 import { readBand, storeBand } from './band-cache.js';
 import { cardLogo } from './card-logo.js';
@@ -10,7 +10,7 @@ import { CARD_WIDTH, cityBand, footBand, headBand, topBand, type BandSpec } from
 import { joinBands, type Band } from './png.js';
 import { cardFonts } from './text.js';
 import { cardTheme } from './theme.js';
-import type { SiteCards } from './types.js';
+import type { SiteCards } from '../../model/cards.js';
 
 /** Raise when the drawing changes in a way the SVG of a band does not show (png.ts, draw.ts). */
 const CARD_VERSION = 1;

@@ -1,4 +1,5 @@
 import type { FontChoice } from '../../config/schema.js';
+import type { WebFontChoice } from '../../model/web-fonts.js';
 
 /**
  * The typefaces a clinic can choose (`font` in the config), from the npm registry: each a
@@ -20,7 +21,7 @@ export interface FontFace {
   cardFonts: { family: string; regular: string; bold: string };
 }
 
-export type WebFontChoice = Exclude<FontChoice, 'system'>;
+export type { WebFontChoice };
 
 const LATIN =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';

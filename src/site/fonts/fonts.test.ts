@@ -6,7 +6,7 @@ import { fallbackOverrides, LOCAL_FONTS } from './fallback.js';
 import { faceMetrics, readPackageFile, webFontPath } from './font-files.js';
 import { readMetrics } from './metrics.js';
 import { readSfnt } from './sfnt.js';
-import { WEB_FONT_FILES } from './web-fonts.js';
+import { WEB_FONT_FILES } from '../../model/web-fonts.js';
 
 const CHOICES = Object.keys(FONT_FACES) as WebFontChoice[];
 const css = ASSETS.css.content;

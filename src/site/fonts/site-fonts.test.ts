@@ -6,7 +6,7 @@ import { clinicConfigSchema } from '../../config/schema.js';
 import { renderSite, renderSiteDirect } from '../../pages/render-site.js';
 import { configAssetSource } from '../asset-source.js';
 import { sampleWithoutPhotos } from '../cards/testing.js';
-import { fileText, type SiteFiles } from '../files.js';
+import { fileText, type SiteFiles } from '../../model/files.js';
 import { buildSiteFiles } from '../pipeline.js';
 import { FONT_FACES } from './faces.js';
 import { readPackageFile } from './font-files.js';

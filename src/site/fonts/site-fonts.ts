@@ -1,7 +1,7 @@
 import type { FontChoice } from '../../config/schema.js';
 import { FONT_FACES } from './faces.js';
 import { readPackageFile } from './font-files.js';
-import { webFontFile } from './web-fonts.js';
+import { webFontFile } from '../../model/web-fonts.js';
 
 /**
  * The font file a site carries for its `font`, under the name its stylesheet and preload link

@@ -6,7 +6,7 @@ import { configWith, dom } from '../../../test/helpers/site.js';
 import type { ClinicConfigInput } from '../../config/schema.js';
 import { renderSite, renderSiteDirect } from '../../pages/render-site.js';
 import { memoryAssetSource } from '../asset-source.js';
-import { fileText } from '../files.js';
+import { fileText } from '../../model/files.js';
 import { buildSiteFiles, problemLines } from '../pipeline.js';
 import { forgetPhotosInMemory } from './cache.js';
 import { encoderVersion, imageEncodeCount } from './encode.js';

@@ -6,7 +6,7 @@ import { cachedPhoto } from './cache.js';
 import { encoderVersion } from './encode.js';
 import { isHeic, photoKind, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from './photo-type.js';
 import { cacheKey, FORMAT_EXT, sha256, type PhotoRole } from './settings.js';
-import { NO_PHOTOS, type PhotoVariant, type SitePhoto, type SitePhotos } from './types.js';
+import { NO_PHOTOS, type PhotoVariant, type SitePhoto, type SitePhotos } from '../../model/photos.js';
 
 export type PhotosResult = { ok: true; photos: SitePhotos; files: Record<string, Uint8Array> } | { ok: false; errors: SiteProblem[] };
 

@@ -1,0 +1,194 @@
+import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
+import type { SitePhotos } from '../model/photos.js';
+import type { SiteCards } from '../model/cards.js';
+import { webFontFile } from '../model/web-fonts.js';
+import { CONTACT_API_PATH, DAYS } from '../config/schema.js';
+import { citySlug } from '../config/slug.js';
+import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
+import { lookupState } from '../config/states.js';
+import { defaultWhyCity } from './content/about.js';
+import { brandStyle, pageCsp } from './csp.js';
+import { clinicJsonLd, scriptSafeJson } from './seo.js';
+import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
+
+/**
+ * Everything a page needs, derived once from a validated config (Vite's UserConfig vs
+ * ResolvedConfig): pages never re-derive slugs, phone links or hours on their own.
+ */
+export interface Site {
+  config: ClinicConfig;
+  name: string;
+  city: string;
+  /** The city slug (`wesley-chapel`): the contact form tells the clinic server which site it is on. */
+  slug: string;
+  stateCode: string;
+  stateName: string;
+  /** `5950 Newberry Pines Avenue, Wesley Chapel, FL 33545` */
+  fullAddress: string;
+  /** Street, then `City, ST 12345`. */
+  addressLines: [string, string];
+  phone: string;
+  telHref: string;
+  email: string;
+  mailtoHref: string;
+  /** Where the contact form posts: the config's contactEndpoint, else the clinic server's own path. */
+  contactEndpoint: string;
+  /** Absolute origin for canonical links, no trailing slash: `https://tampa.example.com`. */
+  siteUrl: string;
+  description: string;
+  services: ServiceDef[];
+  serviceOptions: string[];
+  social: SocialLink[];
+  hours: HoursRow[];
+  brandColor: string;
+  /** The 'Why {city}' paragraphs: the config's local text, or the default copy. */
+  whyCity: string[];
+  /** The config's photos as the site pipeline encoded them (none when rendered without it). */
+  photos: SitePhotos;
+  /** schema.org JSON-LD of the clinic, already safe to place inside a <script> element. */
+  jsonLd: string;
+  /** The Content-Security-Policy of every page (csp.ts). */
+  csp: string;
+  /** The brand face's file (`assets/inter-latin-wght.<hash>.woff2`), preloaded; none for `font: system`. */
+  fontFile?: string;
+  /** Social cards by page route, as the site pipeline drew them (none when rendered without it). */
+  cards?: SiteCards;
+  /** The config's logo as pages link it; absent, pages show the wordmark. */
+  logo?: LogoImage;
+  /** The footer's logo for its dark background (`logoLightUrl`); absent, the logo sits on a light plate. */
+  logoLight?: LogoImage;
+}
+
+/**
+ * A logo image. A site file is kept without its leading slash and linked through the page's url(),
+ * so pages never look inside the string: the templated renderer (template.ts) replaces it with a token.
+ */
+export interface LogoImage {
+  /** `logo.svg` (a file of the site) or an absolute http(s) URL. */
+  src: string;
+  onSite: boolean;
+  /** Its own proportions as whole pixels for the <img> attributes; absent for a logo not read (http). */
+  size?: ImageSize;
+}
+
+export interface SocialLink {
+  network: SocialKey;
+  label: string;
+  url: string;
+}
+
+export interface HoursRow {
+  days: string;
+  time: string;
+}
+
+
+/** What the site pipeline hands the renderer besides the config: the files it made for it. */
+export interface SiteExtras {
+  photos?: SitePhotos;
+  cards?: SiteCards;
+  /** The logo file's own size in pixels, when the pipeline could read it. */
+  logoSize?: ImageSize;
+  logoLightSize?: ImageSize;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
+export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site {
+  const state = lookupState(config.state) ?? { code: config.state, name: config.state };
+  const digits = config.phone.replace(/\D/g, '');
+  const national = digits.length === 11 ? digits.slice(1) : digits;
+  const origin = config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin;
+  const cityLine = `${config.city}, ${state.code} ${config.zipCode}`;
+  const site: Site = {
+    config,
+    name: config.businessName,
+    city: config.city,
+    slug: citySlug(config.city),
+    stateCode: state.code,
+    stateName: state.name,
+    fullAddress: `${config.address}, ${cityLine}`,
+    addressLines: [config.address, cityLine],
+    phone: config.phone,
+    telHref: `tel:+1${national}`,
+    email: config.email,
+    mailtoHref: `mailto:${config.email}`,
+    contactEndpoint: config.contactEndpoint ?? CONTACT_API_PATH,
+    siteUrl: origin,
+    description:
+      config.description ??
+      `${config.businessName} is a men's health clinic in ${config.city}, ${state.name}, offering physician-supervised testosterone replacement therapy, medical weight loss and NAD+ therapy.`,
+    services: enabledServices(config.services),
+    serviceOptions: serviceOptions(config.services),
+    social: socialLinks(config.socialMedia),
+    hours: hoursRows(config.hours),
+    brandColor: config.primaryColor,
+    whyCity: [],
+    photos: extras.photos ?? { gallery: [], team: [] },
+    jsonLd: '',
+    logo: logoImage(config.logoUrl, extras.logoSize),
+    logoLight: logoImage(config.logoLightUrl, extras.logoLightSize),
+    csp: '',
+    fontFile: webFontFile(config.font),
+    cards: extras.cards,
+  };
+  const why = config.localContent.whyCity;
+  site.whyCity = why ? why.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) : defaultWhyCity(site);
+  site.jsonLd = scriptSafeJson(clinicJsonLd(site));
+  site.csp = pageCsp({
+    brandStyle: brandStyle(site.brandColor),
+    contactEndpoint: site.contactEndpoint,
+    logoUrl: config.logoUrl,
+    logoLightUrl: config.logoLightUrl,
+  });
+  return site;
+}
+
+function logoImage(url: string | undefined, size: ImageSize | undefined): LogoImage | undefined {
+  if (!url) return undefined;
+  const image: LogoImage = url.startsWith('/') ? { src: url.slice(1), onSite: true } : { src: url, onSite: false };
+  // Whole pixels (HTML wants integers), at least 1, in the file's proportions.
+  if (size) image.size = { width: Math.max(1, Math.round(size.width)), height: Math.max(1, Math.round(size.height)) };
+  return image;
+}
+
+function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {
+  return SOCIAL_NETWORKS.flatMap(({ key: network, label, base, at }) => {
+    const h = handles[network];
+    if (!h) return [];
+    if (/^https?:\/\//i.test(h)) return [{ network, label, url: h }];
+    const name = h.replace(/^@/, '');
+    return [{ network, label, url: `${base}${at ? '@' : ''}${encodeURIComponent(name)}` }];
+  });
+}
+
+/** `09:00` -> `9:00 AM` */
+export function clock12(t: string): string {
+  const [h = 0, m = 0] = t.split(':').map(Number);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/**
+ * Groups the week into display rows, runs of consecutive days with the same hours joined:
+ * `Monday-Friday 9:00 AM-6:00 PM`, `Saturday 9:00 AM-2:00 PM`, `Sunday Closed`.
+ */
+export function hoursRows(hours: HoursEntry[]): HoursRow[] {
+  const byDay = new Map<Day, string>();
+  for (const h of hours) for (const d of h.days) byDay.set(d, `${clock12(h.opens)}-${clock12(h.closes)}`);
+  const rows: HoursRow[] = [];
+  let i = 0;
+  while (i < DAYS.length) {
+    const time = byDay.get(DAYS[i]!) ?? 'Closed';
+    let j = i;
+    while (j + 1 < DAYS.length && (byDay.get(DAYS[j + 1]!) ?? 'Closed') === time) j++;
+    rows.push({ days: i === j ? DAYS[i]! : `${DAYS[i]}-${DAYS[j]}`, time });
+    i = j + 1;
+  }
+  return rows;
+}

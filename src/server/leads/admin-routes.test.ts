@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { basic, memoryStore, testApp, validMessage } from '../../../test/helpers/server-app.js';
+import { csvCell, messagesCsv, messagesCsvStream } from './csv.js';
+
+const PASSWORD = 'correct horse battery staple';
+const auth = { headers: { Authorization: basic(PASSWORD) } };
+
+async function seeded(n: number) {
+  const store = memoryStore();
+  for (let i = 1; i <= n; i++) {
+    const [site, city] = i % 2 ? ['tampa', 'Tampa'] : ['orlando', 'Orlando'];
+    await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site, city, page: 'contact/', origin: `https://${site}.example.com`, receivedAt: `2025-01-2${i}T00:00:00.000Z` });
+  }
+  const app = testApp({ messages: store, now: () => new Date('2025-02-03T10:00:00Z'), server: { adminPassword: PASSWORD } });
+  return { app, store };
+}
+
+describe('GET /api/messages', () => {
+  it('lists newest first with paging', async () => {
+    const { app } = await seeded(3);
+    const res = await app.request('/api/messages?page=1&pageSize=2', auth);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; messages: { email: string }[]; page: number; pageSize: number; total: number };
+    expect(body).toMatchObject({ success: true, page: 1, pageSize: 2, total: 3 });
+    expect(body.messages.map((m) => m.email)).toEqual(['p3@example.com', 'p2@example.com']);
+    const second = (await (await app.request('/api/messages?page=2&pageSize=2', auth)).json()) as { messages: unknown[] };
+    expect(second.messages).toHaveLength(1);
+  });
+
+  it('filters by city slug and names the city of each message', async () => {
+    const { app } = await seeded(3);
+    const body = (await (await app.request('/api/messages?site=tampa', auth)).json()) as { total: number; messages: { email: string; city: string; site: string }[] };
+    expect(body.total).toBe(2);
+    expect(body.messages).toEqual([
+      expect.objectContaining({ email: 'p3@example.com', city: 'Tampa', site: 'tampa' }),
+      expect.objectContaining({ email: 'p1@example.com', city: 'Tampa', site: 'tampa' }),
+    ]);
+    expect((await app.request('/api/messages?site=Tampa%20FL', auth)).status).toBe(400);
+  });
+
+  it('counts messages per city over the last 7 and 30 days', async () => {
+    const { app } = await seeded(3);
+    const res = await app.request('/api/messages/by-city', auth);
+    expect(await res.json()).toEqual({
+      success: true,
+      cities: [
+        { site: 'tampa', city: 'Tampa', last7Days: 0, last30Days: 2, total: 2 },
+        { site: 'orlando', city: 'Orlando', last7Days: 0, last30Days: 1, total: 1 },
+      ],
+    });
+    expect((await app.request('/api/messages/by-city')).status).toBe(401);
+  });
+
+  it('refuses a bad page or pageSize with 400, and anonymous callers with 401', async () => {
+    const { app } = await seeded(1);
+    expect((await app.request('/api/messages?page=0', auth)).status).toBe(400);
+    expect((await app.request('/api/messages?pageSize=1000', auth)).status).toBe(400);
+    expect((await app.request('/api/messages?page=abc', auth)).status).toBe(400);
+    expect((await app.request('/api/messages')).status).toBe(401);
+    expect((await app.request('/api/messages.csv')).status).toBe(401);
+  });
+});
+
+describe('GET /api/messages.csv', () => {
+  it('downloads every message as CSV', async () => {
+    const { app } = await seeded(2);
+    const res = await app.request('/api/messages.csv', auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="messages-2025-02-03.csv"');
+    const text = await res.text();
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"id","receivedAt","city","site","page","origin","firstName","lastName","email","phone","service","message"');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^"[^"]+","2025-01-21T00:00:00.000Z","Tampa","tampa","contact\/","https:\/\/tampa.example.com","Jordan"/);
+  });
+
+  it('downloads one city only, named in the file name', async () => {
+    const { app } = await seeded(3);
+    const res = await app.request('/api/messages.csv?site=orlando', auth);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="messages-orlando-2025-02-03.csv"');
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['"Orlando"']);
+  });
+});
+
+describe('CSV cells', () => {
+  it('quotes, doubles quotes, keeps newlines inside the cell', () => {
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('a,b\r\nc')).toBe('"a,b\r\nc"');
+  });
+
+  it.each(['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])('guards %j against formula injection', (value) => {
+    expect(csvCell(value).startsWith(`"'`)).toBe(true);
+  });
+
+  it('keeps unicode and emoji', async () => {
+    const csv = await messagesCsv([{ ...validMessage({ firstName: 'Zoë 💪' }), phone: '', service: '', id: 'x', site: 's', city: 'São Paulo', page: '', origin: 'o', receivedAt: 't' }]);
+    expect(csv).toContain('"Zoë 💪"');
+    expect(csv).toContain('"São Paulo"');
+  });
+
+  it('streams rows as they are read: the first chunk comes before the source is exhausted', async () => {
+    let produced = 0;
+    function* many() {
+      for (let i = 0; i < 40_000; i++) {
+        produced++;
+        yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', receivedAt: 't' };
+      }
+    }
+    const reader = messagesCsvStream(many()).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(first.value).startsWith('\uFEFF"id"')).toBe(true);
+    expect(produced).toBeLessThan(1000);
+    await reader.cancel();
+  });
+});

@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { SAFE_SLUG } from '../../config/slug.js';
+import { siteInvalid } from '../../texts/contact.js';
+import { pageInvalid, pageSizeInvalid } from '../../texts/server.js';
+import { apiError, fieldFailure } from '../http/api-error.js';
+import type { MessageStore } from './store.js';
+import type { AppEnv } from '../http/app-env.js';
+import { messagesCsvStream } from './csv.js';
+
+/** `site`: a city slug, or '' for the messages of no known site; absent, every message. */
+const siteFilter = z
+  .string()
+  .refine((v) => v === '' || SAFE_SLUG.test(v), { error: siteInvalid.title })
+  .optional();
+
+/** Query of GET /api/messages: page from 1, pageSize 1-200 (default 50), an optional site. */
+const pageQuery = z.object({
+  page: z.coerce.number({ error: pageInvalid.title }).int({ error: pageInvalid.title }).min(1, { error: pageInvalid.title }).default(1),
+  pageSize: z.coerce
+    .number({ error: pageSizeInvalid.title })
+    .int({ error: pageSizeInvalid.title })
+    .min(1, { error: pageSizeInvalid.title })
+    .max(200, { error: pageSizeInvalid.title })
+    .default(50),
+  site: siteFilter,
+});
+
+/** The query parsed, or the 400 to answer with. */
+function parseQuery<T>(c: Context<AppEnv>, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; response: Response } {
+  const parsed = schema.safeParse(c.req.query());
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'query')] ??= issue.message;
+  return { ok: false, response: apiError(c, 400, fieldFailure(errors)) };
+}
+
+/**
+ * Admin-only reading of the stored messages: a page of them (of one city, or all), the count per
+ * city, the CSV export. Protection comes from adminGuard, which runs before these routes for every
+ * path under /api.
+ */
+export function messageRoutes(store: MessageStore, now: () => Date): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/api/messages', async (c) => {
+    const q = parseQuery(c, pageQuery);
+    if (!q.ok) return q.response;
+    const { page, pageSize, site } = q.value;
+    const { messages, total } = await store.list(page, pageSize, { site });
+    return c.json({ success: true, messages, page, pageSize, total });
+  });
+
+  // Per city: messages of the last 7 and 30 days and in all (decision 010).
+  app.get('/api/messages/by-city', async (c) => c.json({ success: true, cities: await store.countBySite(now()) }));
+
+  app.get('/api/messages.csv', (c) => {
+    const q = parseQuery(c, z.object({ site: siteFilter }));
+    if (!q.ok) return q.response;
+    const { site } = q.value;
+    const day = now().toISOString().slice(0, 10);
+    return c.body(messagesCsvStream(store.all({ site })), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="messages-${site ? `${site}-` : ''}${day}.csv"`,
+    });
+  });
+
+  return app;
+}

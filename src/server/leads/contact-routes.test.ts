@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { validMessage } from '../../../test/helpers/server-app.js';
+import { contactTestApp, HOME_ORIGIN, type ContactTestOptions } from '../../../test/helpers/contact-app.js';
+
+const setup = (o: ContactTestOptions = {}) => contactTestApp(o);
+
+describe('POST /api/contact', () => {
+  it('stores a valid message with its site and received time and answers 201 with the id', async () => {
+    const { store, post } = setup();
+    const res = await post(validMessage(), { Origin: HOME_ORIGIN });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { success: boolean; id: string };
+    expect(body).toEqual({ success: true, id: expect.any(String) });
+    expect(store.rows).toEqual([
+      expect.objectContaining({
+        id: body.id,
+        firstName: 'Jordan',
+        site: 'wesley-chapel',
+        city: 'Wesley Chapel',
+        page: '',
+        origin: HOME_ORIGIN,
+        receivedAt: '2025-05-01T12:00:00.000Z',
+      }),
+    ]);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('files a post without Origin (curl) under the home clinic, with this server as its origin', async () => {
+    const { store, post } = setup();
+    await post(validMessage());
+    expect(store.rows[0]).toMatchObject({ site: 'wesley-chapel', city: 'Wesley Chapel', origin: 'http://clinic.example.com' });
+  });
+
+  it('answers 400 with the spec messages per field and stores nothing', async () => {
+    const { store, post } = setup();
+    const res = await post({ firstName: '', lastName: 5, email: 'nope', message: 'short' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'firstName: First name is required; lastName: Last name is required; email: Invalid email address; message: Message must be at least 10 characters',
+      message: 'Please correct the fields named in errors and send the request again.',
+      errors: {
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+        email: 'Invalid email address',
+        message: 'Message must be at least 10 characters',
+      },
+    });
+    expect(store.rows).toHaveLength(0);
+  });
+
+  it.each([
+    ['malformed JSON', '{"firstName": "Jo",'],
+    ['a JSON array', '[1,2]'],
+    ['JSON null', 'null'],
+    ['10,000-character fields', JSON.stringify(validMessage({ firstName: 'x'.repeat(10_000), message: 'y'.repeat(10_000) }))],
+    ['__proto__ key', '{"__proto__":{"polluted":1},"firstName":"A","lastName":"B","email":"a@example.com","message":"long enough message"}'],
+    ['constructor key', JSON.stringify({ ...validMessage(), constructor: { prototype: { polluted: 1 } } })],
+    ['a wrong service', JSON.stringify(validMessage({ service: 'Brain surgery' }))],
+  ])('%s -> 400, nothing stored, nothing polluted', async (_name, body) => {
+    const { store, post } = setup();
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { success: boolean; errors: Record<string, string> };
+    expect(json.success).toBe(false);
+    expect(Object.keys(json.errors).length).toBeGreaterThan(0);
+    expect(store.rows).toHaveLength(0);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('names __proto__ in the errors', async () => {
+    const { post } = setup();
+    const res = await post('{"__proto__":{"x":1},"firstName":"A","lastName":"B","email":"a@example.com","message":"long enough message"}');
+    expect(await res.text()).toContain('"__proto__":"Unknown field"');
+  });
+
+  it('refuses other content types with 415, a body over the limit with 413, Content-Length: abc with 400', async () => {
+    const { store, post } = setup();
+    expect((await post('firstName=a', { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await post(JSON.stringify(validMessage({ message: 'z'.repeat(40_000) })))).status).toBe(413);
+    expect((await post(JSON.stringify(validMessage()), { 'Content-Length': 'abc' })).status).toBe(400);
+    expect(store.rows).toHaveLength(0);
+  });
+
+  it('stores unicode and emoji intact', async () => {
+    const { store, post } = setup();
+    const text = 'Olá, 我想预约 — 💪🏽 testosterone? ñ "quotes" <b>';
+    await post(validMessage({ firstName: 'Zoë 🌴', message: text }));
+    expect(store.rows[0]).toMatchObject({ firstName: 'Zoë 🌴', message: text });
+  });
+
+  it('drops NUL characters, which no store keeps alike (PostgreSQL refuses them in text)', async () => {
+    const { store, post } = setup();
+    const res = await post(validMessage({ lastName: 'Ri\u0000vera', message: 'Please call me\u0000 back tomorrow.' }));
+    expect(res.status).toBe(201);
+    expect(store.rows[0]).toMatchObject({ lastName: 'Rivera', message: 'Please call me back tomorrow.' });
+  });
+
+  it('answers a filled honeypot exactly like success and stores nothing', async () => {
+    const { store, post } = setup();
+    const res = await post({ ...validMessage(), website: 'http://spam.example' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ success: true, id: expect.any(String) });
+    expect(store.rows).toHaveLength(0);
+    expect((await post({ ...validMessage(), website: '' })).status).toBe(201);
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('stores a message once per Idempotency-Key and returns the same id', async () => {
+    const { store, post } = setup();
+    const a = await (await post(validMessage(), { 'Idempotency-Key': 'retry-key-0001' })).json();
+    const b = await (await post(validMessage(), { 'Idempotency-Key': 'retry-key-0001' })).json();
+    expect(b).toEqual(a);
+    expect(store.rows).toHaveLength(1);
+    expect((await post(validMessage(), { 'Idempotency-Key': 'bad key!' })).status).toBe(400);
+  });
+
+  it('answers 422 naming the header when a used Idempotency-Key comes with another message, and stores nothing', async () => {
+    const { store, post } = setup();
+    expect((await post(validMessage(), { 'Idempotency-Key': 'retry-key-0002' })).status).toBe(201);
+    const res = await post(validMessage({ message: 'A different question about my appointment.' }), { 'Idempotency-Key': 'retry-key-0002' });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { success: boolean; error: string; errors: Record<string, string> };
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(/^Idempotency-Key: This Idempotency-Key was already used for a different message/);
+    expect(Object.keys(body.errors)).toEqual(['Idempotency-Key']);
+    expect(store.rows.map((r) => r.message)).toEqual([validMessage().message]);
+  });
+});
+
+describe('rate limit', () => {
+  it('allows 5 a minute per address, then 429 with Retry-After; other addresses are unaffected', async () => {
+    const { post, tick } = setup({ rateLimit: 5 });
+    for (let i = 0; i < 5; i++) expect((await post(validMessage())).status).toBe(201);
+    const limited = await post(validMessage());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await post(validMessage(), {}, '198.51.100.8')).status).toBe(201);
+    tick(60_001);
+    expect((await post(validMessage())).status).toBe(201);
+  });
+
+  it('ignores X-Forwarded-For unless the peer is a trusted proxy', async () => {
+    const { post } = setup({ rateLimit: 1 });
+    expect((await post(validMessage(), { 'X-Forwarded-For': '1.1.1.1' })).status).toBe(201);
+    expect((await post(validMessage(), { 'X-Forwarded-For': '2.2.2.2' })).status).toBe(429);
+
+    const proxied = setup({ rateLimit: 1, trustProxy: ['10.0.0.1'] });
+    expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '1.1.1.1' }, '10.0.0.1')).status).toBe(201);
+    expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '2.2.2.2' }, '10.0.0.1')).status).toBe(201);
+    // A forged left-most entry does not help: the proxy's own right-most entry counts.
+    expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '9.9.9.9, 2.2.2.2' }, '10.0.0.1')).status).toBe(429);
+  });
+});

@@ -1,0 +1,4 @@
+/** Patients' contact messages: what other features and the composition use of them. */
+export type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './store.js';
+export { contactEndpointFor } from './contact-endpoint.js';
+export type { FormPageRenderer, FormPostResult } from './reply.js';

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { createBatcher } from '../sqlite/batcher.js';
+import { bodyHash, EXPORT_CHUNK, MESSAGE_COLUMNS, sameKeyResult, toMessage, type MessageRow } from './rows.js';
+import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './store.js';
+
+export interface MessageStoreOptions {
+  /** Queue a notification in the outbox with every message. */
+  notify: boolean;
+  /** The home clinic: messages stored before messages had cities are filed under it. */
+  home?: { site: string; city: string };
+}
+
+/** The SQLite message store; `flush()` commits what is queued (called on close). */
+export function createMessageStore(db: Database.Database, opts: MessageStoreOptions): MessageStore & { flush(): void } {
+  // Only rows from before migration 2 have no site. Looked for first (a read), so the write happens
+  // once, on the first start after the upgrade, not at every start.
+  if (opts.home && db.prepare('SELECT 1 FROM messages WHERE site IS NULL LIMIT 1').get()) {
+    db.prepare('UPDATE messages SET site = ?, city = ? WHERE site IS NULL').run(opts.home.site, opts.home.city);
+  }
+  const insert = db.prepare(
+    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message)
+     VALUES (@id, @key, @hash, @receivedAt, @site, @city, @page, @origin, @firstName, @lastName, @email, @phone, @service, @message)
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+  );
+  const byKey = db.prepare<[string], { public_id: string; body_hash: string | null }>('SELECT public_id, body_hash FROM messages WHERE idempotency_key = ?');
+  // The notification is queued in the same transaction as the message: both are stored, or neither.
+  const queueMail = db.prepare('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)');
+  const page = db.prepare<[number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY id DESC LIMIT ? OFFSET ?`);
+  const pageOfSite = db.prepare<[string, number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = ? ORDER BY id DESC LIMIT ? OFFSET ?`);
+  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages');
+  const countOfSite = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM messages WHERE site = ?');
+  // Keyset paging (id > last seen), one short statement a chunk: better-sqlite3 refuses other
+  // statements while one is being iterated, and a chunk never holds more than EXPORT_CHUNK rows.
+  const chunk = db.prepare<[number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ? ORDER BY id LIMIT ?`);
+  const chunkOfSite = db.prepare<[string, number, number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = ? AND id > ? ORDER BY id LIMIT ?`);
+  const perSite = db.prepare<[string, string], SiteCount>(
+    `SELECT coalesce(site, '') AS site, max(city) AS city,
+            sum(received_at >= ?) AS last7Days, sum(received_at >= ?) AS last30Days, count(*) AS total
+       FROM messages GROUP BY coalesce(site, '') ORDER BY total DESC, site`,
+  );
+
+  const addOne = (item: { message: NewMessage; key?: string }): AddResult | Error => {
+    const id = randomUUID();
+    const m = item.message;
+    // Hashed only when there is a key to compare against: the common post pays nothing for it.
+    const hash = item.key === undefined ? null : bodyHash(m);
+    const info = insert.run({ ...m, id, key: item.key ?? null, hash });
+    if (info.changes === 0) {
+      const existing = byKey.get(item.key ?? '');
+      if (!existing) return new Error('message was not stored');
+      return sameKeyResult({ id: existing.public_id, hash: existing.body_hash }, hash);
+    }
+    if (opts.notify) queueMail.run(info.lastInsertRowid, Date.now());
+    return { id, duplicate: false };
+  };
+
+  const commit = db.transaction((items: { message: NewMessage; key?: string }[]) =>
+    items.map((item) => {
+      try {
+        return addOne(item);
+      } catch (err) {
+        // SQLite rolled the whole transaction back (SQLITE_FULL, IOERR): later items would commit
+        // on their own while earlier ones answered "saved" for rows that are gone. Fail the batch,
+        // so every item gets the same truthful answer.
+        if (!db.inTransaction) throw err;
+        // One bad row must not take the other messages of the batch down with it.
+        return err instanceof Error ? err : new Error(String(err));
+      }
+    }),
+  );
+  const batcher = createBatcher<{ message: NewMessage; key?: string }, AddResult>((items) => commit.immediate(items));
+
+  // Async to match the interface (PostgreSQL reads over the network); each chunk is read at once.
+  async function* all(filter: MessageFilter = {}): AsyncGenerator<StoredMessage> {
+    let after = 0;
+    for (;;) {
+      const rows = filter.site === undefined ? chunk.all(after, EXPORT_CHUNK) : chunkOfSite.all(filter.site, after, EXPORT_CHUNK);
+      for (const r of rows) yield toMessage(r);
+      if (rows.length < EXPORT_CHUNK) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
+  return {
+    add: (message, key) => batcher.submit({ message, key }),
+    async list(pageNo, pageSize, filter = {}): Promise<MessagePage> {
+      const offset = (pageNo - 1) * pageSize;
+      if (filter.site === undefined) return { messages: page.all(pageSize, offset).map(toMessage), total: count.get()?.n ?? 0 };
+      return { messages: pageOfSite.all(filter.site, pageSize, offset).map(toMessage), total: countOfSite.get(filter.site)?.n ?? 0 };
+    },
+    all,
+    async countBySite(now) {
+      const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+      return perSite.all(daysAgo(7), daysAgo(30));
+    },
+    flush: () => batcher.flush(),
+  };
+}

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import type { ClinicConfig } from '../config/schema.js';
+import { citySlug } from '../config/slug.js';
+import type { ServerConfig } from './config.js';
+import type { Logger } from './logger.js';
+import { redactUrl } from './pg/connect.js';
+import { openPgStore } from './pg-server-store.js';
+import type { ReleaseSettings, ServerStore } from './server-store.js';
+import { DB_FILE, openSqliteStore } from './sqlite-server-store.js';
+import { databaseProblem, postgresProblem } from './start-error.js';
+
+/** SQLite in the data folder, or PostgreSQL when DATABASE_URL is set; a failure reads as the operator's problem. */
+export async function openServerStore(o: {
+  clinic: ClinicConfig;
+  server: ServerConfig;
+  logger: Logger;
+  releases?: ReleaseSettings;
+  /** SQLite: how long a write lock held elsewhere is forgiven by readiness (openSqliteStore). */
+  lockGraceMs?: number;
+}): Promise<ServerStore> {
+  const { server: config } = o;
+  const notify = config.mail !== undefined;
+  if (config.database) {
+    try {
+      return await openPgStore({ url: config.database.url, poolSize: config.database.poolSize, dataDir: config.dataDir, notify, logger: o.logger, releases: o.releases });
+    } catch (err) {
+      throw postgresProblem(err, redactUrl(config.database.url));
+    }
+  }
+  try {
+    return openSqliteStore(config.dataDir, { notify, home: { site: citySlug(o.clinic.city), city: o.clinic.city }, lockGraceMs: o.lockGraceMs, releases: o.releases });
+  } catch (err) {
+    throw databaseProblem(err, join(config.dataDir, DB_FILE));
+  }
+}

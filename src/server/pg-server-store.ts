@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pgPreviewStore } from './previews/pg-store.js';
+import { createPgCityStore } from './cities/pg-store.js';
+import { openPgReleaseStore } from './releases/pg-store.js';
+import { pgRateCounters } from './rate-limits/pg-store.js';
+import { errorFields, type Logger } from './logger.js';
+import { createPool, migratePg, redactUrl } from './pg/connect.js';
+import { openChangeFeed } from './pg/notify.js';
+import type { ReleaseSettings, ServerStore } from './server-store.js';
+import { createPgMessageStore } from './leads/pg-store.js';
+import { createPgOutboxStore } from './mail/pg-outbox.js';
+import { pgUploadStore } from './uploads/pg-store.js';
+
+export interface OpenPgStoreOptions {
+  url: string;
+  /** Connections of the main pool (DATABASE_POOL_SIZE). */
+  poolSize: number;
+  /** The data folder: only the image caches live there with PostgreSQL (`<data>/cache`). */
+  dataDir: string;
+  /** Queue a notification in the outbox with every message (mail is configured). */
+  notify: boolean;
+  logger: Logger;
+  /** Release store settings (kept releases, the test hook before the switch). */
+  releases?: ReleaseSettings;
+}
+
+/**
+ * Opens every store on PostgreSQL (docs/decisions/015-postgresql.md): migrates under the advisory
+ * lock, starts listening for the other servers' changes (which also holds this server's instance
+ * lock), interrupts the redeploy runs of servers that are gone, and loads the live deployments
+ * into memory. A failure at any step closes what was opened and rejects: the server does not start.
+ */
+export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
+  const where = redactUrl(o.url);
+  const instance = randomUUID();
+  const pool = createPool(o.url, { size: o.poolSize, applicationName: 'clinic-gen' });
+  // Rate counts need no fsync: losing the last minute's counts in a crash of the database is harmless.
+  const counterPool = createPool(o.url, { size: Math.max(2, Math.ceil(o.poolSize / 4)), applicationName: 'clinic-gen-counters', options: '-c synchronous_commit=off' });
+  const opened: { close(): unknown }[] = [];
+  const endPools = async () => {
+    for (const p of [pool, counterPool]) await p.end().catch(() => undefined);
+  };
+  try {
+    await migratePg(pool, where);
+    const feed = await openChangeFeed(o.url, {
+      instance,
+      onStatus: (status, err) =>
+        status === 'lost'
+          ? o.logger.warn('database.listen_lost', { note: 'reconnecting; changes made by other servers meanwhile are reloaded on reconnect', ...(err ? errorFields(err) : {}) })
+          : o.logger.info('database.listen_reconnected', {}),
+    });
+    opened.push(feed);
+    const listeners = new Set<(kind: 'deployments' | 'cities') => void>();
+    const tell = (kind: 'deployments' | 'cities') => {
+      for (const l of listeners) l(kind);
+    };
+    feed.subscribe((event) => {
+      if (event.kind === 'cities' || event.kind === 'resync') tell('cities');
+    });
+    const cities = createPgCityStore(pool, { owner: instance });
+    const interruptedRuns = await cities.redeploys.recover(new Date().toISOString());
+    const releases = await openPgReleaseStore(pool, { feed, keep: o.releases?.keep, beforeSwitch: o.releases?.beforeSwitch, onChange: () => tell('deployments') });
+    opened.push(releases);
+    const messages = createPgMessageStore(pool, { notify: o.notify });
+    let closing: Promise<void> | undefined;
+    return {
+      kind: 'postgres',
+      location: where,
+      messages,
+      outbox: createPgOutboxStore(pool),
+      cities,
+      releases,
+      uploads: pgUploadStore(pool, join(o.dataDir, 'cache', 'uploads')),
+      previews: pgPreviewStore(pool),
+      counters: pgRateCounters(counterPool),
+      interruptedRuns,
+      // The listening connection is pinged every second (pg/notify.ts): up and answering means
+      // the database answers, and that this server hears the others' changes.
+      writable: () => feed.connected(),
+      onRemoteChange: (listener) => void listeners.add(listener),
+      close: () =>
+        (closing ??= (async () => {
+          await messages.flush().catch(() => undefined);
+          releases.close();
+          await feed.close();
+          await endPools();
+        })()),
+    };
+  } catch (err) {
+    for (const x of opened.reverse()) await Promise.resolve(x.close()).catch(() => undefined);
+    await endPools();
+    throw err;
+  }
+}
+

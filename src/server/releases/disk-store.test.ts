@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adminTestApp } from '../../../test/helpers/server-app.js';
+import { createReleaseStore } from './disk-store.js';
+import { checkUrlTemplate, deploymentUrl } from './url-template.js';
+
+/** The release store's edges on disk, and the deployment URL template. */
+const site = (text: string) => new Map([['index.html', new TextEncoder().encode(text)]]);
+const store = () => {
+  const root = mkdtempSync(join(tmpdir(), 'clinic-releases-'));
+  return { root, s: createReleaseStore({ root, durable: false }) };
+};
+
+/**
+ * What only the store on disk does: leftovers of dead processes, the symlink, hard links. What every
+ * release store does is in release-store.contract.test.ts.
+ */
+describe('release store on disk', () => {
+  it('sweeps leftovers of dead processes but not of live ones', async () => {
+    const { root, s } = store();
+    const releases = join(root, 'tampa', 'releases');
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    mkdirSync(join(releases, `.tmp-${dead}-aaaa`), { recursive: true });
+    mkdirSync(join(releases, `.tmp-1-bbbb`)); // pid 1 is alive
+    await s.deploy('tampa', { files: site('a') });
+    expect(existsSync(join(releases, `.tmp-${dead}-aaaa`))).toBe(false);
+    expect(existsSync(join(releases, '.tmp-1-bbbb'))).toBe(true);
+    expect(readdirSync(releases).filter((n) => !n.startsWith('.'))).toHaveLength(1);
+  });
+
+  it('keeps the live release behind a symlink and shares unchanged files with it', async () => {
+    const { root, s } = store();
+    const first = await s.deploy('tampa', { files: new Map([...site('a'), ['style.css', new TextEncoder().encode('body{}')]]) });
+    const second = await s.deploy('tampa', { files: new Map([...site('b'), ['style.css', new TextEncoder().encode('body{}')]]) });
+    const [ida, idb] = [first, second].map((r) => (r.ok ? r.release.id : '')) as [string, string];
+    expect(readlinkSync(join(root, 'tampa', 'current'))).toBe(`releases/${idb}`);
+    const css = (id: string) => statSync(join(root, 'tampa', 'releases', id, 'style.css')).ino;
+    expect(css(idb)).toBe(css(ida));
+    const page = (id: string) => statSync(join(root, 'tampa', 'releases', id, 'index.html')).ino;
+    expect(page(idb)).not.toBe(page(ida));
+  });
+});
+
+describe('deployment URL template', () => {
+  it('fills {origin} and {siteName}', () => {
+    expect(deploymentUrl('{origin}/sites/{siteName}/', { origin: 'https://admin.example.com/', siteName: 'tampa' })).toBe('https://admin.example.com/sites/tampa/');
+    expect(deploymentUrl('https://{siteName}-trt.replit.app', { origin: 'x', siteName: 'tampa' })).toBe('https://tampa-trt.replit.app');
+  });
+
+  it.each(['https://example.com/', 'ftp://{siteName}.example.com', '{origin}/{city}/', 'javascript:{siteName}'])('refuses %j', (t) => {
+    expect(checkUrlTemplate(t).ok).toBe(false);
+  });
+
+  it('is used in the deploy answer and the list', async () => {
+    const t = adminTestApp({ urlTemplate: 'https://{siteName}-trt.replit.app' });
+    const res = await t.json('POST', '/api/deploy-website', { city: 'Tampa', files: { 'index.html': 'x' } });
+    expect(((await res.json()) as { deploymentUrl: string }).deploymentUrl).toBe('https://tampa-trt.replit.app');
+    const list = (await (await t.request('/api/deployments')).json()) as { deployments: { url: string }[] };
+    expect(list.deployments[0]!.url).toBe('https://tampa-trt.replit.app');
+  });
+});

@@ -1,0 +1,149 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { domainName } from '../../config/fields.js';
+import { clinicConfigSchema } from '../../config/schema.js';
+import { citySlug } from '../../config/slug.js';
+import { configDigest } from '../../config/digest.js';
+import { decodeSiteFiles } from '../bundle/files.js';
+import { isSiteName, SITE_BODY_MAX_BYTES } from '../bundle/names.js';
+import type { ReleaseStore } from './store.js';
+import { deploymentUrl } from './url-template.js';
+import { attachment, zipStream } from '../bundle/zip.js';
+import { deployFailed } from '../../texts/admin.js';
+import * as M from '../../texts/server.js';
+import { apiError, type FailureText } from '../http/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import { pageContactEndpoint, releasePackageEntries } from '../packages/package-routes.js';
+import { readJson } from '../http/read-json.js';
+
+export interface DeployRouteDeps {
+  store: ReleaseStore;
+  /** DEPLOY_URL_TEMPLATE, already checked; its `{origin}` is the sites listener's. */
+  urlTemplate: string;
+  /** The origin of the sites listener as links name it, for a request to the admin. */
+  sitesOrigin: (requestUrl: string) => string;
+  /** Host names that are this server's own (admin, sites listener): no deployment may claim them. */
+  reservedHosts: (requestUrl: string) => ReadonlySet<string>;
+  /** Called after a deploy, rollback or delete changed what is live. */
+  changed: () => void;
+  /**
+   * The stored cities (cities/): a deploy whose config is a saved version of its city records that
+   * version. Only the lookup, so deployments do not depend on the cities feature.
+   */
+  cities?: { findByDigest(slug: string, digest: string): Promise<number | undefined> };
+}
+
+/** Deploy bodies carry every file, binary ones in base64 (names.ts). */
+const MAX_DEPLOY_BODY = SITE_BODY_MAX_BYTES;
+
+/** Spec section 7: domainName, businessName, city, files, deploymentType. */
+const deployBody = z.object({
+  city: z.string({ error: 'missing; expected the city of the site' }).trim().min(1, { error: 'expected the city of the site' }).max(60),
+  businessName: z.string().trim().max(80).optional(),
+  domainName: z.union([z.literal(''), domainName()]).optional(),
+  deploymentType: z.enum(['static'], { error: 'expected static' }).default('static'),
+  files: z.unknown().optional(),
+  // Not in the spec: the clinic config the files were made from, kept with the release so a failed
+  // no-JavaScript contact post shows this city's own page (docs/decisions/010-leads-by-city.md).
+  config: z.unknown().optional(),
+});
+
+/** POST /api/deploy-website, the deployments list, delete, rollback and the package download. */
+export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const urlOf = (c: Context<AppEnv>, siteName: string) => deploymentUrl(d.urlTemplate, { origin: d.sitesOrigin(c.req.url), siteName });
+
+  app.post('/api/deploy-website', async (c) => {
+    // The admin shows `message` above `error` (spec section 7: success, message, error).
+    const fail = (status: 400 | 409 | 413 | 415, error: FailureText) => apiError(c, status, { message: deployFailed, error });
+    const body = await readJson(c.req.raw, MAX_DEPLOY_BODY);
+    if (!body.ok) return fail(body.status, body.error);
+    const parsed = deployBody.safeParse(body.value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return fail(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    }
+    const { city, businessName, deploymentType } = parsed.data;
+    const domain = parsed.data.domainName || undefined;
+    const siteName = citySlug(city);
+    if (!isSiteName(siteName)) return fail(400, M.cityNotSlug(city));
+    const files = decodeSiteFiles(parsed.data.files);
+    if (!files.ok) return fail(400, `files: ${files.error}`);
+    // A site on the admin's or the sites listener's own name would take over that origin.
+    if (domain && d.reservedHosts(c.req.url).has(domain.toLowerCase())) return fail(409, M.domainReserved(domain));
+    // The store checks the domain under its lock, so two deploys cannot both claim it.
+    const config = parsed.data.config === undefined ? undefined : clinicConfigSchema.safeParse(parsed.data.config);
+    if (config && !config.success) return fail(400, `config: ${config.error.issues[0]?.message ?? 'not a clinic config'}`);
+    if (config && citySlug(config.data.city) !== siteName) return fail(400, `config: its city ${config.data.city} is not the city of the deployment (${city})`);
+    // The admin's Generate then Deploy of an opened city: the release records the saved version it
+    // was made from, as a deploy from the stored city would (docs/decisions/012-stored-cities.md).
+    const configVersion = config && d.cities ? await d.cities.findByDigest(siteName, configDigest(config.data)) : undefined;
+    const stored = configVersion === undefined ? {} : { citySlug: siteName, configVersion };
+    const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city, config: parsed.data.config, ...stored });
+    if (!result.ok) return result.domainOwner ? fail(409, M.domainTaken(domain!, result.domainOwner)) : fail(400, result.error);
+    d.changed();
+    return c.json({
+      success: true,
+      message: M.siteLive(businessName || city, `${deploymentType} site, release ${result.release.id}`).title,
+      deploymentUrl: urlOf(c, siteName),
+      deploymentPath: `deployments/${siteName}/releases/${result.release.id}`,
+      siteName,
+    });
+  });
+
+  app.get('/api/deployments', async (c) => {
+    const live = await d.store.list();
+    const deployments = await Promise.all(live.map(async ({ siteName, release }) => ({
+      siteName,
+      lastModified: release.createdAt,
+      url: urlOf(c, siteName),
+      domainName: release.domainName,
+      release: release.id,
+      // Where the live site's form posts, read from its files (the admin shows it).
+      contactEndpoint: pageContactEndpoint(await d.store.readLive(siteName, 'contact/index.html')),
+      // Newest first, each with the stored config version it was built from: rollback targets.
+      releases: (await d.store.history(siteName)).map((r) => ({ id: r.id, createdAt: r.createdAt, live: r.live, configVersion: r.citySlug === siteName ? r.configVersion : undefined })),
+    })));
+    return c.json({ success: true, deployments });
+  });
+
+  app.delete('/api/deployments/:siteName', async (c) => {
+    const siteName = c.req.param('siteName');
+    if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
+    if (!(await d.store.remove(siteName))) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
+    d.changed();
+    return c.json({ success: true });
+  });
+
+  app.post('/api/deployments/:siteName/rollback', async (c) => {
+    const siteName = c.req.param('siteName');
+    if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
+    // An empty body means "the previous release"; {"release": id} names one.
+    const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
+    if (!body.ok) return apiError(c, body.status, { error: body.error });
+    const to = (body.value as { release?: unknown } | null)?.release;
+    if (to !== undefined && typeof to !== 'string') return apiError(c, 400, { error: M.releaseIdInvalid });
+    const result = await d.store.rollback(siteName, to);
+    if (!result.ok) return apiError(c, result.status, { error: result.error });
+    d.changed();
+    return c.json({ success: true, message: M.siteRolledBack(siteName, result.release.id).title, release: result.release.id, deploymentUrl: urlOf(c, siteName) });
+  });
+
+  app.get('/api/deployments/:siteName/package', async (c) => {
+    const siteName = c.req.param('siteName');
+    if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
+    const id = await d.store.currentId(siteName);
+    if (!id) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
+    const { city, businessName, domainName } = await d.store.meta(siteName, id);
+    const files = await d.store.releaseFiles(siteName, id);
+    if (!files) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
+    const entries = releasePackageEntries(files, { siteName, city, businessName, domainName });
+    return c.body(zipStream(entries), 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': attachment(`${siteName}-replit-deployment.zip`),
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,58 @@
+import type { Message } from './message.js';
+
+/*
+ * The contact form's texts (spec sections 5 and 8), word for word: the island's notices, the
+ * no-JavaScript page's notices, the server's contact replies and the shared schema's field errors.
+ * One export an entry, as in Astro's errors-data.ts, so a bundle carries only the entries it reads.
+ */
+
+/** The message was stored; the visitor's form is emptied. */
+export const contactSent = { title: 'Message sent successfully!', message: 'We will contact you within 24 hours.' } satisfies Message;
+
+/** Any failure to send, whatever the status: the visitor keeps what they typed. */
+export const contactFailed = { title: 'Error sending message', message: 'Please try again or call us directly.' } satisfies Message;
+
+/** The no-JavaScript page when fields were rejected: each field says why. */
+export const contactInvalid = {
+  title: 'Error sending message',
+  message: 'Please correct the fields marked below and send the form again.',
+} satisfies Message;
+
+/** The server could not store a valid message. */
+export const contactNotSaved = {
+  title: 'Error sending message',
+  message: 'The message could not be saved. Please try again or call us directly.',
+} satisfies Message;
+
+export const firstNameRequired = { title: 'First name is required' } satisfies Message;
+export const lastNameRequired = { title: 'Last name is required' } satisfies Message;
+export const emailInvalid = { title: 'Invalid email address' } satisfies Message;
+export const messageTooShort = { title: 'Message must be at least 10 characters' } satisfies Message;
+export const phoneNotText = { title: 'Phone must be text' } satisfies Message;
+export const serviceUnknown = { title: 'Please choose a service from the list' } satisfies Message;
+/** The hidden `site` field is not a city slug (decision 010). */
+export const siteInvalid = { title: 'The site field must be a city slug (a-z, 0-9, hyphens)' } satisfies Message;
+/** The hidden `page` field is not a site-relative path. */
+export const pagePathInvalid = { title: 'The page field must be a site-relative path of at most 200 characters' } satisfies Message;
+/** A posted field the form does not have. */
+export const fieldUnknown = { title: 'Unknown field' } satisfies Message;
+
+/** A field's error when its value is longer than `max` characters ("First name", 100). */
+export const fieldTooLong = (label: string, max: number): Message => ({ title: `${label} must be at most ${max} characters` });
+
+// The contact API's refusals (src/server/leads/contact-routes.ts), shown as the form's `_form` error
+
+export const contactOriginRefused = { title: 'Messages from this site are not accepted here' } satisfies Message;
+export const contactBodyType = { title: 'Send the message as application/json or as a form post' } satisfies Message;
+export const contactTooMany = { title: 'Too many messages in a short time. Please wait a minute or call us directly.' } satisfies Message;
+export const contactTooLong = (size: string): Message => ({ title: `The message is too long (at most ${size})` });
+/** A used Idempotency-Key sent again with another message (422): the second message would vanish silently otherwise. */
+export const idempotencyKeyReused = {
+  title: 'This Idempotency-Key was already used for a different message',
+  hint: 'Send a new key with each new message; reuse a key only to retry the same message.',
+} satisfies Message;
+/** The no-JavaScript error page's link from the notice at the top down to the form. */
+export const goToForm = { title: 'Go to the form' } satisfies Message;
+/** The no-JavaScript answer's link back to the form. */
+export const backToContact = { title: 'Back to the contact page' } satisfies Message;
+export const idempotencyKeyInvalid = { title: 'Idempotency-Key must be 8-128 letters, digits or _.:-' } satisfies Message;

@@ -1,0 +1,138 @@
+import type { Message } from './message.js';
+
+/*
+ * The server's error replies. Name each text once here, one export an entry; a route answers
+ * with an entry through apiError (src/server/http/api-error.ts: `title` as `message`, the specific
+ * cause as `error`). A text that names a value is a function returning a Message:
+ *
+ *   import type { Message } from './message.js';
+ *   export const siteUnknown = (site: string): Message => ({ title: `No live site named ${site}` });
+ *
+ * The contact route's replies are in contact.ts. Names are unique across the catalogue.
+ */
+
+// Any route
+
+/** A path no route or file answers: the JSON failure under /api, plain text where a site has no 404 page. */
+export const pathNotFound = { title: 'Not found' } satisfies Message;
+
+/** A path the path guard refuses (src/server/http/path-guard.ts): encoded slashes, dot segments, control characters. */
+export const pathRejected = { title: 'Bad request path' } satisfies Message;
+
+/** A failure nobody expected; the cause goes to the server log, never into the answer. */
+export const serverFailed = { title: 'Internal server error' } satisfies Message;
+
+/** The database stayed locked by another program for seconds (src/server/sqlite/busy.ts); nothing was changed. */
+export const serverBusy = { title: 'The server is busy: nothing was changed. Please try again in a few seconds.' } satisfies Message;
+
+/** A request naming fields that are wrong: `errors` says which and why. */
+export const fieldsInvalid = { title: 'Please correct the fields named in errors and send the request again.' } satisfies Message;
+
+export const requestTooLarge = (size: string): Message => ({ title: `The request is larger than ${size}` });
+export const requestMalformed = (reason: string): Message => ({ title: `Bad request: ${reason}` });
+export const bodyNotJson = { title: 'Bad request: the body is not valid JSON' } satisfies Message;
+
+// The admin guard
+
+/** The browser shows its password prompt on this answer (HTTP Basic, user name admin). */
+export const adminAuthRequired = { title: 'Authentication required' } satisfies Message;
+export const adminTooManyAttempts = { title: 'Too many failed attempts' } satisfies Message;
+export const adminLoopbackOnly = { title: 'The admin is only open on this machine.', hint: 'Set ADMIN_PASSWORD to use it remotely.' } satisfies Message;
+export const adminCrossSite = { title: 'Cross-site admin requests are refused' } satisfies Message;
+export const adminBodyType = { title: 'Admin calls take application/json or multipart/form-data' } satisfies Message;
+/** A Host header that names no address of this server (a DNS rebinding attempt, or a missing setting): 421. */
+export const hostMisdirected = {
+  title: 'Misdirected request: this server does not answer to that host name.',
+  hint: 'Use the address the server printed at start-up, or list the name in PUBLIC_URL (with ADMIN_PASSWORD), SITES_URL or ALLOWED_HOSTS.',
+} satisfies Message;
+/** Every client's password guesses together passed the global cap (docs/threat-model.md). */
+export const adminLockedOut = { title: 'Too many failed attempts on this server; try again in a minute' } satisfies Message;
+
+// Logo upload: the admin alerts "Failed to upload logo: {title}" (admin.ts, logoUploadRejected)
+
+export const logoUploaded = { title: 'Logo uploaded successfully' } satisfies Message;
+export const logoNotMultipart = { title: 'Send the logo as multipart/form-data with a field named logo' } satisfies Message;
+export const logoTooLarge = (size: string): Message => ({ title: `The logo is larger than ${size}` });
+export const logoUnreadable = { title: 'The upload could not be read as a form' } satisfies Message;
+export const logoMissing = { title: 'No logo file was sent (expected a form field named logo)' } satisfies Message;
+export const logoEmpty = { title: 'The logo file is empty' } satisfies Message;
+export const logoNotImage = { title: 'The file is not a JPG, PNG, GIF or SVG image' } satisfies Message;
+export const logoNotSaved = { title: 'The server has no room left to store the logo', hint: 'Free some disk space on the server and upload again.' } satisfies Message;
+
+// Photo upload: the admin shows "Failed to upload photo: {title}" (admin.ts, photoUploadRejected)
+
+export const photoUploaded = { title: 'Photo uploaded successfully' } satisfies Message;
+export const photoNotMultipart = { title: 'Send the photo as multipart/form-data with a field named photo' } satisfies Message;
+export const photoTooLarge = (size: string): Message => ({ title: `The photo is larger than ${size}` });
+export const photoMissing = { title: 'No photo file was sent (expected a form field named photo)' } satisfies Message;
+export const photoEmpty = { title: 'The photo file is empty' } satisfies Message;
+export const photoNotImage = { title: 'The file is not a JPG, PNG, WebP or AVIF image' } satisfies Message;
+export const photoHeic = {
+  title: 'The file is a HEIC photo, which browsers cannot show',
+  hint: 'Export it as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible) and upload it again.',
+} satisfies Message;
+export const photoTooManyPixels = (megapixels: string): Message => ({
+  title: `The photo has ${megapixels} megapixels, more than the 50 taken`,
+  hint: 'Export it smaller (2,000 to 4,000 pixels wide is plenty) and upload it again.',
+});
+export const photoUnreadable = { title: 'The photo could not be read as an image (damaged or cut short)' } satisfies Message;
+export const photoNotSaved = { title: 'The server has no room left to store the photo', hint: 'Free some disk space on the server and upload again.' } satisfies Message;
+
+// Deployments: the admin's deploy panel shows `message` (admin.ts, deployFailed) above `error`
+
+export const siteNameInvalid = { title: 'not a valid site name' } satisfies Message;
+export const siteNotDeployed = (siteName: string): Message => ({ title: `no deployment named ${siteName}` });
+export const releaseIdInvalid = { title: 'release: expected a release id' } satisfies Message;
+export const cityRequired = { title: 'city: expected the city of the generated site' } satisfies Message;
+export const cityNotSlug = (city: string): Message => ({ title: `city: "${city}" does not give a site name of letters, digits and hyphens` });
+export const domainTaken = (domain: string, owner: string): Message => ({
+  title: `${domain} is already the domain of the live site ${owner}.`,
+  hint: 'Delete that deployment or give this site its own website address.',
+});
+export const siteLive = (name: string, detail: string): Message => ({ title: `${name} is live (${detail})` });
+export const siteRolledBack = (siteName: string, releaseId: string): Message => ({ title: `${siteName} is back on release ${releaseId}` });
+export const domainReserved = (domain: string): Message => ({
+  title: `${domain} is an address of this server (its admin or its hosted sites), not a site's own domain.`,
+  hint: 'Give the site its own website address.',
+});
+
+// Start-up: `clinic-gen serve` prints these and exits 1 (src/server/start-error.ts)
+
+export const databaseUnavailable = (file: string, reason: string): Message => ({
+  title: `The database ${file} cannot be opened: ${reason}.`,
+  hint: 'Check that the --data folder can be created and written by this user, and that the file is a clinic-gen database.',
+});
+export const postgresUnavailable = (where: string, reason: string): Message => ({
+  title: `The PostgreSQL database ${where} cannot be used: ${reason}.`,
+  hint: 'Check DATABASE_URL (host, port, user, password, database name), that PostgreSQL is running and reachable from this machine, and that the user may create tables in that database.',
+});
+export const listenPortInUse = (address: string, flag: string): Message => ({
+  title: `${address} is already in use by another program.`,
+  hint: `Stop that program, or choose another port with ${flag}.`,
+});
+export const listenPortForbidden = (address: string, flag: string): Message => ({
+  title: `This user may not listen on ${address}.`,
+  hint: `Ports below 1024 need privileges; choose another port with ${flag} and put a proxy in front.`,
+});
+export const listenAddressUnavailable = (address: string): Message => ({
+  title: `${address} is not an address of this machine.`,
+  hint: 'Choose one of its addresses with --host, or 127.0.0.1.',
+});
+
+// Previews: the admin opens /preview/<id>/ on the sites listener (src/server/previews/routes.ts)
+
+/** A preview id that is unknown, or was dropped after half an hour or by newer previews. */
+export const previewExpired = { title: 'This preview has expired.', hint: 'Generate the website again and press Preview.' } satisfies Message;
+
+// Stored messages
+
+export const pageInvalid = { title: 'page must be a whole number from 1' } satisfies Message;
+export const pageSizeInvalid = { title: 'pageSize must be a whole number from 1 to 200' } satisfies Message;
+
+// The admin's JSON routes
+
+/** A JSON route's body labelled anything but application/json: a cross-site page can send
+ * multipart or text without a CORS preflight, JSON it cannot (src/server/http/read-json.ts). */
+export const bodyNotJsonType = (type: string | undefined): Message => ({
+  title: `Unsupported media type: this call takes a JSON body with Content-Type: application/json, not ${type ? `"${type.slice(0, 80)}"` : 'none'}`,
+});
