@@ -1,23 +1,57 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/site.js';
 
 /**
- * The layers of src/ and the imports they may not make (docs/decisions/005 and 006). Each rule
- * is checked over every relative import: `import type`, `export ... from`, a side-effect
- * `import './x.js'` and a dynamic `import()` included, so a shortcut across layers fails here
- * instead of in a reader's head.
+ * The layers of src/ and the imports they may not make (CONTRIBUTING.md, "Layout"; decisions 005
+ * and 006). Each rule is checked over every relative import, `import type`, `export ... from`, a
+ * side-effect `import './x.js'` and a dynamic `import()` included, and each is shown to fail on an
+ * import planted in a copy of the real tree: a rule that cannot fail checks nothing.
  */
 const SRC = join(ROOT, 'src');
 
-/** Every .ts/.tsx file under src/, tests included (a test may not reach across layers either). */
-function sourceFiles(dir = SRC): string[] {
-  return readdirSync(dir).flatMap((name) => {
+/**
+ * The top-level folders of src/, lowest first. A folder imports only from folders of a lower rank:
+ * `texts` is a leaf every layer and bundle reads; `model` holds the page data types the site
+ * pipeline and the renderer share; `site`, `check`, `init` and the browser `admin` sit on the
+ * renderer; the commands' cores on those; the CLI on top. Folders of one rank do not import each
+ * other (the server does not load `build`, `dev` does not load the server).
+ */
+const RANKS: Record<string, number> = {
+  texts: 0,
+  config: 1,
+  model: 2,
+  pages: 3,
+  site: 4,
+  check: 4,
+  init: 4,
+  admin: 4,
+  build: 5,
+  dev: 5,
+  server: 5,
+  cli: 6,
+};
+
+/** Folders of src/server that other folders build on and that know no feature. */
+const TECHNOLOGY = new Set(['http', 'sqlite', 'pg', 'bundle']);
+/**
+ * Top-level files of src/server a feature or a technology folder may use: settings, the logger, the
+ * start-up error texts. Every other top-level file is the composition (apps, stores, serve, start),
+ * which may use everything and is used by nothing below it.
+ */
+const BASE_FILES = new Set(['config.ts', 'env.ts', 'defaults.ts', 'logger.ts', 'start-error.ts']);
+
+/** A source tree as the rules read it: src-relative path -> text. */
+type Tree = Map<string, string>;
+
+function readTree(dir = SRC, tree: Tree = new Map()): Tree {
+  for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
+    if (statSync(path).isDirectory()) readTree(path, tree);
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) tree.set(relative(SRC, path), readFileSync(path, 'utf8'));
+  }
+  return tree;
 }
 
 // import/export ... from '...'; a side-effect import '...'; import('...').
@@ -36,39 +70,119 @@ function importSpecs(text: string): { spec: string; typeOnly: boolean }[] {
   return [...text.matchAll(IMPORT)].map((m) => ({ spec: m[2] ?? m[3] ?? m[4] ?? '', typeOnly: m[1] !== undefined && /^type\s/.test(m[1]) }));
 }
 
-/** src-relative import edges, both ends like 'server/leads/contact-routes.ts'. */
-function importEdges(): Edge[] {
+/** src-relative import edges between files of the tree, both ends like 'server/leads/store.ts'. */
+function importEdges(tree: Tree): Edge[] {
   const edges: Edge[] = [];
-  for (const file of sourceFiles()) {
-    for (const { spec, typeOnly } of importSpecs(readFileSync(file, 'utf8'))) {
-      const target = resolve(dirname(file), spec.replace(/\.js$/, ''));
-      const found = ['.ts', '.tsx'].map((ext) => target + ext).find((p) => statExists(p));
-      if (found) edges.push({ from: relative(SRC, file), to: relative(SRC, found), typeOnly });
+  for (const [file, text] of tree) {
+    for (const { spec, typeOnly } of importSpecs(text)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), spec.replace(/\.js$/, '')));
+      const found = [`${target}.ts`, `${target}.tsx`].find((p) => tree.has(p));
+      if (found) edges.push({ from: file, to: found, typeOnly });
     }
   }
   return edges;
 }
 
-function statExists(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+const top = (path: string) => path.split('/')[0]!;
+/** The folder of src/server a path is in ('leads'), or undefined for a top-level server file or outside. */
+const serverFolder = (path: string) => /^server\/([^/]+)\//.exec(path)?.[1];
+const isComposition = (path: string) => /^server\/[^/]+\.tsx?$/.test(path) && !BASE_FILES.has(path.slice('server/'.length));
+const show = (e: Edge) => `${e.from} -> ${e.to}`;
+
+/** Rule 1: a top-level folder imports only from lower ranks (tests included). */
+function layerViolations(edges: Edge[]): string[] {
+  return edges
+    .filter((e) => top(e.from) !== top(e.to))
+    .filter((e) => !(RANKS[top(e.to)]! < RANKS[top(e.from)]!))
+    .map(show);
 }
 
-const edges = importEdges();
-/** The admin's server code: its API, the guard in front of it, and the stored cities it manages. */
-const ADMIN_SERVER = ['server/admin-api', 'server/auth', 'server/cities'];
-const under = (path: string, folder: string) => path.startsWith(`${folder}/`);
-const offending = (from: string, to: string) =>
-  edges.filter((e) => under(e.from, from) && under(e.to, to)).map((e) => `${e.from} -> ${e.to}`);
+/** Rule 2: a technology folder imports no feature folder and no composition file. */
+function technologyViolations(edges: Edge[]): string[] {
+  return edges
+    .filter((e) => !isTest(e.from) && TECHNOLOGY.has(serverFolder(e.from) ?? ''))
+    .filter((e) => {
+      const to = serverFolder(e.to);
+      return (to !== undefined && !TECHNOLOGY.has(to)) || isComposition(e.to);
+    })
+    .map(show);
+}
+
+/**
+ * Rule 3: a feature imports another feature only through its interface (`index.ts`), and no
+ * composition file. Tests may reach further to set up what they test (a contract test opens the
+ * other twin's pool).
+ */
+function featureViolations(edges: Edge[]): string[] {
+  return edges
+    .filter((e) => !isTest(e.from))
+    .filter((e) => {
+      const from = serverFolder(e.from);
+      if (from === undefined || TECHNOLOGY.has(from)) return false;
+      const to = serverFolder(e.to);
+      if (to === undefined) return isComposition(e.to);
+      return to !== from && !TECHNOLOGY.has(to) && !e.to.endsWith('/index.ts');
+    })
+    .map(show);
+}
+
+/** Rule 4: no cycle between the folders of src/server (type imports and tests count: a folder that names another's types depends on it). */
+function folderCycles(edges: Edge[]): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges) {
+    const [from, to] = [serverFolder(e.from), serverFolder(e.to)];
+    if (from && to && from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+  }
+  const reach = (start: string) => {
+    const seen = new Set<string>();
+    const walk = (node: string) => {
+      for (const next of graph.get(node) ?? []) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        walk(next);
+      }
+    };
+    walk(start);
+    return seen;
+  };
+  // Folders that reach each other, one group a cycle.
+  const groups = [...graph.keys()].map((a) => [...reach(a)].filter((b) => reach(b).has(a)).sort().join(' <-> '));
+  return [...new Set(groups.filter((g) => g.includes(' <-> ')))];
+}
+
+/** Rule 5: no import cycle between files at run time. */
+function fileCycles(edges: Edge[]): string[] {
+  const graph = new Map<string, string[]>();
+  for (const e of edges) if (!e.typeOnly) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: string, trail: string[]) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'open') {
+      cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+      return;
+    }
+    state.set(node, 'open');
+    for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) visit(node, []);
+  return cycles;
+}
+
+const tree = readTree();
+const edges = importEdges(tree);
+/** The real tree with `files` added (or replaced): where a planted import must be caught. */
+const planted = (files: Record<string, string>) => importEdges(new Map([...tree, ...Object.entries(files)]));
 
 describe('layers of src/', () => {
   it('finds the imports it checks (the scan itself works)', () => {
     // A scan that finds nothing would pass every rule below; the pages import the config.
-    expect(edges.length).toBeGreaterThan(200);
-    expect(offending('pages', 'config').length).toBeGreaterThan(0);
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges.some((e) => e.from.startsWith('pages/') && e.to.startsWith('config/'))).toBe(true);
+    // Every top-level folder has a rank: a new one must be placed before its imports are checked.
+    expect([...new Set([...tree.keys()].map(top))].filter((f) => RANKS[f] === undefined)).toEqual([]);
   });
 
   it('reads every form of a relative import', () => {
@@ -91,68 +205,48 @@ describe('layers of src/', () => {
     ]);
   });
 
+  it('imports only from lower layers: cli -> server, dev, build -> site -> pages -> model -> config -> texts', () => {
+    expect(layerViolations(edges)).toEqual([]);
+  });
+
   it.each([
-    ['config', 'pages', 'the config layer sits below the pages (the service catalogue lives in config)'],
-    ['config', 'server', 'the config layer knows nothing of the server'],
-    ['config', 'site', 'the config layer knows nothing of the site pipeline'],
-    ['pages', 'server', 'rendering is pure and knows nothing of the server'],
-    ['site', 'server', 'the site pipeline is shared by the CLI and the server, so it cannot depend on the server'],
-    ['build', 'server', 'clinic-gen build must not load the server'],
-    ['dev', 'server', 'dev mode must not load the clinic server'],
-    ...ADMIN_SERVER.flatMap((admin) => [
-      ['server/contact', admin, "the contact API and the admin's server code share only server/http"],
-      [admin, 'server/contact', "the contact API and the admin's server code share only server/http"],
-    ]),
-    ['messages', 'config', 'the message catalogue is a leaf: every layer and bundle reads it'],
-    ['messages', 'pages', 'the message catalogue is a leaf'],
-    ['messages', 'server', 'the message catalogue is a leaf'],
-  ])('%s/ does not import from %s/ (%s)', (from, to) => {
-    expect(offending(from, to)).toEqual([]);
+    ['pages/x.ts', "import type { SiteFiles } from '../site/pipeline.js';", 'pages/x.ts -> site/pipeline.ts', 'the renderer does not know the pipeline that calls it'],
+    ['config/x.ts', "import { renderSite } from '../pages/render-site.js';", 'config/x.ts -> pages/render-site.tsx', 'the config sits below the pages'],
+    ['site/x.ts', "import { createApps } from '../server/app.js';", 'site/x.ts -> server/app.ts', 'the pipeline is shared, so it cannot depend on the server'],
+    ['server/x.ts', "import { buildSites } from '../build/build-site.js';", 'server/x.ts -> build/build-site.ts', 'folders of one rank stay apart'],
+    ['texts/x.ts', "import type { ClinicConfig } from '../config/schema.js';", 'texts/x.ts -> config/schema.ts', 'the text catalogue is a leaf'],
+  ])('fails on a planted import against the layer order: %s (%s)', (file, text, edge) => {
+    expect(layerViolations(planted({ [file]: text }))).toEqual([edge]);
+  });
+
+  it('keeps the technology folders of src/server free of features and of the composition', () => {
+    expect(technologyViolations(edges)).toEqual([]);
+    expect(technologyViolations(planted({ 'server/http/x.ts': "import type { MessageStore } from '../leads/index.js';" }))).toEqual(['server/http/x.ts -> server/leads/index.ts']);
+    expect(technologyViolations(planted({ 'server/pg/x.ts': "import { createApps } from '../app.js';" }))).toEqual(['server/pg/x.ts -> server/app.ts']);
+  });
+
+  it("lets a feature use another feature's interface only", () => {
+    expect(featureViolations(edges)).toEqual([]);
+    // An internal file of another feature, and a composition file, are refused; its index.ts is not.
+    const bad = planted({
+      'server/cities/x.ts': [
+        "import { createMessageStore } from '../leads/sqlite-store.js';",
+        "import { openServerStore } from '../open-server-store.js';",
+        "import type { MessageStore } from '../leads/index.js';",
+      ].join('\n'),
+    });
+    expect(featureViolations(bad)).toEqual(['server/cities/x.ts -> server/leads/sqlite-store.ts', 'server/cities/x.ts -> server/open-server-store.ts']);
+  });
+
+  it('has no import cycle between the folders of src/server', () => {
+    expect(folderCycles(edges)).toEqual([]);
+    // packages uses uploads; an import back closes a cycle, even a type-only one.
+    expect(folderCycles(planted({ 'server/uploads/x.ts': "import type { PackageInfo } from '../packages/package-routes.js';" }))).toEqual(['packages <-> uploads']);
   });
 
   it('has no import cycle between files at run time', () => {
-    const graph = new Map<string, string[]>();
-    for (const e of edges) if (!e.typeOnly) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (node: string, trail: string[]) => {
-      if (state.get(node) === 'done') return;
-      if (state.get(node) === 'open') {
-        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
-        return;
-      }
-      state.set(node, 'open');
-      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
-      state.set(node, 'done');
-    };
-    for (const node of graph.keys()) visit(node, []);
-    expect(cycles).toEqual([]);
-  });
-
-  it('has no import cycle between the feature folders of src/server/', () => {
-    // Type imports count: a folder that names another's types depends on it as much.
-    const folderOf = (path: string) => /^server\/([^/]+)\//.exec(path)?.[1];
-    const graph = new Map<string, Set<string>>();
-    for (const e of edges) {
-      const [from, to] = [folderOf(e.from), folderOf(e.to)];
-      if (from && to && from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
-    }
-    const reach = (start: string) => {
-      const seen = new Set<string>();
-      const walk = (node: string) => {
-        for (const next of graph.get(node) ?? []) {
-          if (seen.has(next)) continue;
-          seen.add(next);
-          walk(next);
-        }
-      };
-      walk(start);
-      return seen;
-    };
-    // Folders that reach each other, one group a cycle.
-    const groups = new Set([...graph.keys()].map((a) => [...reach(a)].filter((b) => reach(b).has(a)).sort().join(' <-> ')).filter((g) => g.includes(' <-> ')));
-    // The last one (admin-api <-> cities <-> store) went when the JSON reader moved to http/, the
-    // generate helpers to config/ and site/, and the SQLite store's assembly out of store/.
-    expect([...groups]).toEqual([]);
+    expect(fileCycles(edges)).toEqual([]);
+    const cycle = fileCycles(planted({ 'model/a.ts': "import { b } from './b.js';", 'model/b.ts': "import { a } from './a.js';" }));
+    expect(cycle).toEqual(['model/a.ts -> model/b.ts -> model/a.ts']);
   });
 });

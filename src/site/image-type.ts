@@ -4,12 +4,17 @@
  */
 export type ImageKind = 'png' | 'jpg' | 'gif' | 'svg';
 
-export const IMAGE_TYPES: Record<ImageKind, string> = {
+/** The content type of every image kind a site holds: logos (ImageKind) and photos (photo-type.ts). */
+export const CONTENT_TYPES = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',
   svg: 'image/svg+xml',
-};
+  webp: 'image/webp',
+  avif: 'image/avif',
+} as const;
+
+export const IMAGE_TYPES: Record<ImageKind, string> = { png: CONTENT_TYPES.png, jpg: CONTENT_TYPES.jpg, gif: CONTENT_TYPES.gif, svg: CONTENT_TYPES.svg };
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { afterEach } from 'vitest';
 import { clinicConfigSchema, type ClinicConfig } from '../../src/config/schema.js';
 import { createApps } from '../../src/server/app.js';
 import { resolveServerConfig, type ServerConfig } from '../../src/server/config.js';
@@ -315,3 +316,19 @@ export const numberedMessage = (n: number): NewMessage => ({
 
 /** The id an add answered with, if it stored or found one. */
 export const addedId = (r: AddResult) => ('id' in r ? r.id : undefined);
+
+/**
+ * storedTestApp for a test file: each app it makes is closed after its test. Call it at the top
+ * level of the file (it registers the afterEach).
+ */
+export function storedTestApps(): (...args: Parameters<typeof storedTestApp>) => ReturnType<typeof storedTestApp> {
+  const apps: ReturnType<typeof storedTestApp>[] = [];
+  afterEach(async () => {
+    for (const t of apps.splice(0)) await t.close();
+  });
+  return (...args) => {
+    const t = storedTestApp(...args);
+    apps.push(t);
+    return t;
+  };
+}

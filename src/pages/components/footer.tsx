@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { usePage } from '../context.js';
 import { Logo } from './logo.js';
-import { Icon } from './icons.js';
+import { Icon, type IconName } from './icons.js';
 
 /**
  * Footer of spec section 2: description, social profiles, service links (Consultations goes to the
@@ -52,26 +53,23 @@ export function Footer() {
         <div>
           <h2 className="font-semibold text-white">Contact</h2>
           <address className="mt-4 space-y-3 not-italic">
-            <p className="flex gap-2">
-              <Icon name="map-pin" className="mt-0.5 h-5 w-5 flex-none" />
+            <ContactLine icon="map-pin">
               <span>
                 {site.addressLines[0]}
                 <br />
                 {site.addressLines[1]}
               </span>
-            </p>
-            <p className="flex gap-2">
-              <Icon name="phone" className="mt-0.5 h-5 w-5 flex-none" />
+            </ContactLine>
+            <ContactLine icon="phone">
               <a href={site.telHref} className="hover:text-white">
                 {site.phone}
               </a>
-            </p>
-            <p className="flex gap-2">
-              <Icon name="mail" className="mt-0.5 h-5 w-5 flex-none" />
+            </ContactLine>
+            <ContactLine icon="mail">
               <a href={site.mailtoHref} className="break-all hover:text-white">
                 {site.email}
               </a>
-            </p>
+            </ContactLine>
           </address>
         </div>
       </div>
@@ -93,5 +91,15 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One line of the footer's contact block: its icon, then the address, phone or email. */
+function ContactLine({ icon, children }: { icon: IconName; children: ReactNode }) {
+  return (
+    <p className="flex gap-2">
+      <Icon name={icon} className="mt-0.5 h-5 w-5 flex-none" />
+      {children}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { memoryRateCounters, type RateCounters, type RateVerdict } from '../rate-limits/store.js';
+import { memoryRateCounters, type RateCounters, type RateVerdict } from '../rate-limits/index.js';
 import { keyedSerial } from '../http/serial.js';
 
 /**

@@ -6,7 +6,7 @@ import { clientAddress, isHttps, isLoopback, peerAddress, rateKey } from '../htt
 import { isSameOrigin } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
 import type { AppEnv } from '../http/app-env.js';
-import type { RateCounters } from '../rate-limits/store.js';
+import type { RateCounters } from '../rate-limits/index.js';
 import { createAttemptGate } from './attempts.js';
 import { passwordChecker } from './basic-auth.js';
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { citySlugInvalid, cityNotStored, cityVersionInvalid } from '../../texts/cities.js';
 import { isSiteName } from '../bundle/names.js';
-import type { ReleaseStore } from '../releases/store.js';
+import type { ReleaseStore } from '../releases/index.js';
 import { apiError } from '../http/api-error.js';
-import type { MessageStore } from '../leads/store.js';
+import type { MessageStore } from '../leads/index.js';
 import type { AppEnv } from '../http/app-env.js';
 import type { VersionDeployer } from './deploy-version.js';
 import type { RedeployRunner } from './redeploy-runner.js';

@@ -2,12 +2,12 @@ import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
 import { deployFailed } from '../../texts/admin.js';
 import * as M from '../../texts/server.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
-import { contactEndpointFor } from '../leads/contact-endpoint.js';
+import { contactEndpointFor } from '../leads/index.js';
 import { checkSiteFiles } from '../bundle/files.js';
-import type { ReleaseMeta, ReleaseStore } from '../releases/store.js';
+import type { ReleaseMeta, ReleaseStore } from '../releases/index.js';
 import { textOf } from '../http/api-error.js';
-import type { UploadStore } from '../uploads/store.js';
-import { cityAssetSource } from '../uploads/asset-source.js';
+import type { UploadStore } from '../uploads/index.js';
+import { cityAssetSource } from '../uploads/index.js';
 import type { CityVersion } from './types.js';
 import { checkText } from './yaml.js';
 

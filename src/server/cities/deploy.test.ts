@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { adminFormConfig, storedTestApp } from '../../../test/helpers/server-app.js';
+import { describe, expect, it } from 'vitest';
+import { adminFormConfig, storedTestApps } from '../../../test/helpers/server-app.js';
 
 /** Deploying stored versions: the release records its config version, the lists show it, rollback, delete. */
-const apps: ReturnType<typeof storedTestApp>[] = [];
-function app() {
-  const t = storedTestApp();
-  apps.push(t);
-  return t;
-}
-afterEach(async () => {
-  for (const t of apps.splice(0)) await t.close();
-});
+const app = storedTestApps();
 
 type Body = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Body;

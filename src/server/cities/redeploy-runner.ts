@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { redeployCityGone, redeployCityOffline } from '../../texts/cities.js';
-import type { ReleaseStore } from '../releases/store.js';
+import type { ReleaseStore } from '../releases/index.js';
 import { errorFields, silentLogger, type Logger } from '../logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
 import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord } from './types.js';

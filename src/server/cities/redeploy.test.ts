@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { adminFormConfig, PNG, storedTestApp } from '../../../test/helpers/server-app.js';
+import { describe, expect, it } from 'vitest';
+import { adminFormConfig, PNG, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
 import type { RunView } from './redeploy-runner.js';
 
 /** Redeploy-all: every live city from its latest version, failures kept apart, progress persisted. */
-const apps: ReturnType<typeof storedTestApp>[] = [];
-function app(...args: Parameters<typeof storedTestApp>) {
-  const t = storedTestApp(...args);
-  apps.push(t);
-  return t;
-}
-afterEach(async () => {
-  for (const t of apps.splice(0)) await t.close();
-});
+const app = storedTestApps();
 
 type T = ReturnType<typeof storedTestApp>;
 type Body = Record<string, unknown>;

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { adminFormConfig, basic, storedTestApp } from '../../../test/helpers/server-app.js';
+import { describe, expect, it } from 'vitest';
+import { adminFormConfig, basic, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
 import { SCHEMA_LINE } from './yaml.js';
 
 /** Saving cities: versions, unchanged saves, stale saves, the list, delete with and without history. */
-const apps: ReturnType<typeof storedTestApp>[] = [];
-function app() {
-  const t = storedTestApp();
-  apps.push(t);
-  return t;
-}
-afterEach(async () => {
-  for (const t of apps.splice(0)) await t.close();
-});
+const app = storedTestApps();
 
 type Body = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Body;
@@ -160,8 +152,7 @@ describe('the password and hostile city names', () => {
   const PASSWORD = 'correct horse battery staple';
 
   it('answers 401 to every city and redeploy call without the password, and stores nothing', async () => {
-    const t = storedTestApp({ adminPassword: PASSWORD });
-    apps.push(t);
+    const t = app({ adminPassword: PASSWORD });
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/cities'],
       ['POST', '/api/cities', { config: adminFormConfig() }],

@@ -7,7 +7,7 @@ import {
   cityVersionStale,
 } from '../../texts/cities.js';
 import { readJson } from '../http/read-json.js';
-import { releaseTime } from '../releases/store.js';
+import { releaseTime } from '../releases/index.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';

@@ -5,7 +5,7 @@ import { requestMalformed } from '../../texts/server.js';
 import { apiError, fieldFailure, textOf } from '../http/api-error.js';
 import { clientAddress, isHttps, rateKey } from '../http/client-address.js';
 import { corsHeaders } from '../http/origin.js';
-import type { RateLimiter } from '../rate-limits/store.js';
+import type { RateLimiter } from '../rate-limits/index.js';
 import { readBody } from '../http/read-body.js';
 import { errorFields, type Logger } from '../logger.js';
 import { isStoreBusy, RETRY_AFTER_SECONDS } from '../sqlite/busy.js';

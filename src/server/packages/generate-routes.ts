@@ -5,13 +5,13 @@ import { generateRejected } from '../../texts/admin.js';
 import type { AssetSource } from '../../site/asset-source.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
 import { buildSiteFiles, problemFields } from '../../site/pipeline.js';
-import { cityAssetSource } from '../uploads/asset-source.js';
-import type { UploadStore } from '../uploads/store.js';
+import { cityAssetSource } from '../uploads/index.js';
+import type { UploadStore } from '../uploads/index.js';
 import { encodeSiteFiles, type FilesPayload } from '../bundle/files.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readJson } from '../http/read-json.js';
-import { contactEndpointFor } from '../leads/contact-endpoint.js';
+import { contactEndpointFor } from '../leads/index.js';
 
 /**
  * Generate Website on the server: the admin form's config, validated by the one clinic schema

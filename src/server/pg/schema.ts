@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL schema, as versioned migrations (docs/decisions/015-postgresql.md). migrate.ts
+ * The PostgreSQL schema, as versioned migrations (docs/decisions/015-postgresql.md). migratePg (connect.ts)
  * applies them at start under an advisory lock, each in its own transaction with its row in
  * `schema_migrations`, so three servers starting at once migrate once and a failed migration
  * changes nothing. Append only: never edit a migration that has shipped.

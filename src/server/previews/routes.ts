@@ -8,7 +8,7 @@ import { apiError, textOf } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readJson } from '../http/read-json.js';
 import { PREVIEW_LIMITS, type PreviewStore } from './store.js';
-import { serveFromMap } from '../releases/serving.js';
+import { serveFromMap } from '../bundle/serve.js';
 
 /** POST /api/previews {files} -> {id, url}, `url` made by `urlFor` on the sites listener. */
 export function previewApiRoutes(previews: PreviewStore, urlFor: (c: Context<AppEnv>, path: string) => string): Hono<AppEnv> {

@@ -14,7 +14,7 @@ import { deployFailed } from '../../texts/admin.js';
 import * as M from '../../texts/server.js';
 import { apiError, type FailureText } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
-import { pageContactEndpoint, releasePackageEntries } from '../packages/package-routes.js';
+import { pageContactEndpoint, releasePackageEntries } from '../packages/index.js';
 import { readJson } from '../http/read-json.js';
 
 export interface DeployRouteDeps {

@@ -1,4 +1,4 @@
-import { rasterKind } from '../image-type.js';
+import { CONTENT_TYPES, rasterKind } from '../image-type.js';
 
 /**
  * Photo types told by their first bytes, never by a file name or a declared content type (see
@@ -8,12 +8,7 @@ import { rasterKind } from '../image-type.js';
 export type PhotoKind = 'jpg' | 'png' | 'webp' | 'avif';
 
 /** The content type of each photo kind, for serving uploads. */
-export const PHOTO_TYPES: Record<PhotoKind, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
+export const PHOTO_TYPES: Record<PhotoKind, string> = { jpg: CONTENT_TYPES.jpg, png: CONTENT_TYPES.png, webp: CONTENT_TYPES.webp, avif: CONTENT_TYPES.avif };
 
 /** A photo file may be up to 15MB: a 48-megapixel phone photo is 8-12MB. */
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
