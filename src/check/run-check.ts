@@ -8,7 +8,7 @@ import { fingerprintSite, type SiteFingerprint } from './fingerprint.js';
  * 90% resemblance (Screaming Frog's default, MinHash over page text). We compare only the pages
  * that present the location, with names and contact details already set aside, and warn a step
  * earlier: a warning while local content is still being written costs less than a demotion.
- * The sample configs (a Why-city text, a team, areas and a local question or two) score ~0.72-0.76;
+ * The sample configs (a Why-city text, a team, areas and a local question or two) score ~0.68-0.70;
  * two configs that differ only by city score ~0.98-1.
  */
 export const DEFAULT_THRESHOLD = 0.8;

@@ -21,7 +21,7 @@ Why the default threshold is ${DEFAULT_THRESHOLD.toFixed(2)}:
   near duplicates from 0.90 (Screaming Frog's default). check compares the location pages only,
   with names and contact details already set aside, and warns a step earlier, while the local
   content is still being written. The sample configs (a Why-city text, a team, areas served and a
-  local question or two) score about 0.72-0.76; two configs that differ only by city score ~1.
+  local question or two) score about 0.68-0.70; two configs that differ only by city score ~1.
 
 Exit code: 0 when no pair is above the threshold, 1 when some pair is (or a config is invalid).
 

@@ -30,7 +30,7 @@ Environment:
                    ${SERVER_DEFAULTS.databasePoolSize}); without it, SQLite in --data
   SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or
   SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE,
-  CLINIC_GEN_SEED_SAMPLES: see the README
+  CLINIC_GEN_SEED_SAMPLES: see docs/serving.md
 
 Examples:
   clinic-gen serve --config configs/wesley-chapel.yaml
