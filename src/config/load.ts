@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import jsyaml from 'js-yaml';
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, LineCounter, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { brandContrastWarning } from './contrast.js';
 import { clinicConfigSchema, type ClinicConfig } from './schema.js';
+import { documentData, parseYamlDocument, readFast } from './yaml.js';
 
 /** The outcome of loading a config: expected failures are values, not exceptions. */
 export type LoadResult =
@@ -41,32 +41,33 @@ function readError(file: string, err: unknown): string {
 
 /** Parses YAML text named `file` (used in messages) into a validated config. Pure. */
 export function parseConfigText(text: string, file: string): LoadResult {
-  // Fast path for the common case, a valid config: js-yaml parses ten times faster than yaml,
-  // which matters when a run builds a thousand cities. Anything it cannot take, and every config
-  // that fails validation, goes through yaml, whose document keeps the positions for the messages.
-  const fast = fastLoad(text);
-  if (fast !== undefined) {
-    const parsed = clinicConfigSchema.safeParse(fast);
-    if (parsed.success && !brandContrastWarning(parsed.data.primaryColor)) return { ok: true, config: parsed.data, warnings: [] };
-  }
-  return parseWithPositions(text, file);
+  const r = readConfigText(text, file);
+  return r.ok ? { ok: true, config: r.config, warnings: r.warnings } : r;
 }
 
-/** Anchors and aliases go to yaml, which caps alias expansion (no "billion laughs"). */
-const ANCHOR_OR_ALIAS = /(?:^|[\s:[{,-])[&*][^\s]/m;
+/** A LoadResult that also holds `input`, the config as written (the input shape): the text's plain data (config/yaml.ts). */
+export type ReadResult = { ok: true; config: ClinicConfig; warnings: string[]; input: unknown } | { ok: false; errors: string[] };
 
-function fastLoad(text: string): unknown {
-  if (ANCHOR_OR_ALIAS.test(text)) return undefined;
-  try {
-    return jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
-  } catch {
-    return undefined;
+/**
+ * parseConfigText, handing back the data the text reads as besides the validated config, for
+ * callers that keep the config as written (the server's cities). The text is parsed once: the
+ * data is what the fast path read, or when js-yaml could not take the text, yaml's.
+ */
+export function readConfigText(text: string, file: string): ReadResult {
+  // Fast path for the common case, a valid config (config/yaml.ts). Anything js-yaml cannot take,
+  // and every config that fails validation or warns, goes through yaml, whose document keeps the
+  // positions for the messages.
+  const fast = readFast(text);
+  if (fast) {
+    const parsed = clinicConfigSchema.safeParse(fast.data);
+    if (parsed.success && !brandContrastWarning(parsed.data.primaryColor)) return { ok: true, config: parsed.data, warnings: [], input: fast.data };
   }
+  return parseWithPositions(text, file, fast);
 }
 
-function parseWithPositions(text: string, file: string): LoadResult {
+function parseWithPositions(text: string, file: string, fast: { data: unknown } | undefined): ReadResult {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const doc = parseYamlDocument(text, lines);
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);
     return `${file}:${line}:${col}`;
@@ -76,7 +77,7 @@ function parseWithPositions(text: string, file: string): LoadResult {
   }
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: 50 });
+    data = documentData(doc);
   } catch (err) {
     return { ok: false, errors: [`${at(0)} yaml: ${firstLine((err as Error).message)}`] };
   }
@@ -88,7 +89,8 @@ function parseWithPositions(text: string, file: string): LoadResult {
   const warnings: string[] = [];
   const contrast = brandContrastWarning(parsed.data.primaryColor);
   if (contrast) warnings.push(`${at(offsetOf(doc, ['primaryColor']))} primaryColor: ${contrast}`);
-  return { ok: true, config: parsed.data, warnings };
+  // The data as the fast path read it when it could (a config that warns), as every reader of the text does.
+  return { ok: true, config: parsed.data, warnings, input: fast ? fast.data : data };
 }
 
 function describeIssues(issues: z.core.$ZodIssue[], doc: Document, at: (o: number) => string): string[] {

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfigFile } from '../../config/load.js';
+import { loadConfigFile, parseConfigText, readConfigText } from '../../config/load.js';
 import { clinicConfigSchema } from '../../config/schema.js';
+import { readFast } from '../../config/yaml.js';
 import { adminFormConfig, storedTestApp } from '../../../test/helpers/server-app.js';
-import { SCHEMA_LINE } from './yaml.js';
+import { checkText, SCHEMA_LINE, storedInput } from './yaml.js';
 
 /** Import and export of YAML files: errors by file and line, hostile files, bytes `clinic-gen build` reads. */
 const apps: ReturnType<typeof storedTestApp>[] = [];
@@ -210,5 +211,51 @@ describe('export', () => {
     expect(await body(await t.request('/api/cities/tampa/export?version=9'))).toMatchObject({ error: 'tampa has no saved version 9' });
     expect((await t.request('/api/cities/orlando/export')).status).toBe(404);
     expect(stringify(adminFormConfig())).not.toContain(SCHEMA_LINE);
+  });
+});
+
+describe('reading a text', () => {
+  const tampa = sample('tampa.yaml');
+  const amber = tampa.replace(/^primaryColor: .*$/m, 'primaryColor: "#fbbf24"');
+  // [what, text, the same config written for js-yaml, whether the text itself is js-yaml's]
+  it.each([
+    ['a plain config', tampa, tampa, true],
+    ['an anchor and an alias', tampa.replace('city: Tampa', 'city: &city Tampa').replace('    - Westchase', '    - Westchase\n    - *city'), tampa.replace('    - Westchase', '    - Westchase\n    - Tampa'), false],
+    ['a text js-yaml refuses (%YAML twice)', `%YAML 1.2\n%YAML 1.2\n---\n${tampa}`, tampa, false],
+    ['a config that warns (positioned read)', amber, amber, true],
+  ])('%s reads the same in the loader, an import and a stored version', (_, text, twin, fastRead) => {
+    expect(readFast(text) !== undefined).toBe(fastRead);
+    const asWritten = readFast(twin)!.data;
+    const loaded = readConfigText(text, 'x.yaml');
+    const checked = checkText('x.yaml', text);
+    const expected = parseConfigText(twin, 'x.yaml');
+    expect(loaded.ok && checked.ok && expected.ok).toBe(true);
+    if (!loaded.ok || !checked.ok || !expected.ok) return;
+    expect(loaded.input).toEqual(asWritten);
+    expect(checked.input).toEqual(asWritten);
+    expect(storedInput(text)).toEqual(asWritten);
+    expect(loaded.config).toEqual(expected.config);
+    expect(checked.config).toEqual(expected.config);
+    expect(checked.digest).toBe((checkText('x.yaml', twin) as { digest: string }).digest);
+    expect(parseConfigText(text, 'x.yaml')).toEqual({ ok: true, config: loaded.config, warnings: loaded.warnings });
+  });
+
+  it('refuses an alias bomb in the loader, an import and a stored version alike', () => {
+    const bomb = aliasBomb();
+    expect(readFast(bomb)).toBeUndefined();
+    const loaded = readConfigText(bomb, 'bomb.yaml');
+    const checked = checkText('bomb.yaml', bomb);
+    expect(loaded.ok || loaded.errors).toEqual([expect.stringMatching(/^bomb\.yaml:1:1 yaml: .*alias/i)]);
+    expect(checked.ok || checked.errors).toEqual(loaded.ok || loaded.errors);
+    expect(() => storedInput(bomb)).toThrow(/alias/i);
+  });
+
+  it('keeps the text as written apart from the config built from it', () => {
+    const checked = checkText('x.yaml', tampa);
+    if (!checked.ok) throw new Error(checked.errors.join('\n'));
+    (checked.input.localContent as { areasServed: string[] }).areasServed.push('Ybor City');
+    (checked.input.services as Record<string, boolean>).trt = false;
+    expect(checked.config.localContent?.areasServed).not.toContain('Ybor City');
+    expect(checked.config.services.trt).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
-import jsyaml from 'js-yaml';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { SCHEMA_FILE } from '../../config/json-schema.js';
-import { parseConfigText } from '../../config/load.js';
+import { readConfigText } from '../../config/load.js';
+import { readYaml } from '../../config/yaml.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import { configDigest } from '../../config/digest.js';
 import { importFileNul, importFileTooDeep, importFileUnreadable } from '../../texts/cities.js';
@@ -11,7 +11,8 @@ import { importFileNul, importFileTooDeep, importFileUnreadable } from '../../te
  * schema comment of configs/*.yaml, so an exported file dropped into the package's configs/ folder
  * gets completion and checks in an editor as the samples do (`clinic-gen init` writes the same
  * line, relative to where it writes). Every text is checked by the CLI's own loader
- * (parseConfigText), and its errors read `file:line:col field: message` as the CLI's do.
+ * (readConfigText), and its errors read `file:line:col field: message` as the CLI's do; every
+ * text is read as the loader reads it (config/yaml.ts).
  */
 export const SCHEMA_LINE = `# yaml-language-server: $schema=../${SCHEMA_FILE}`;
 
@@ -25,28 +26,9 @@ export interface ReadConfig {
   digest: string;
 }
 
-// The same test as the CLI's loader: anchors and aliases go to yaml, which caps their expansion.
-const ANCHOR_OR_ALIAS = /(?:^|[\s:[{,-])[&*][^\s]/m;
-
-/**
- * The plain data of a text the loader accepted, read the way it reads: js-yaml when the text has
- * no anchors or aliases (ten times faster), else (or when js-yaml cannot take it) yaml with its
- * cap on aliases.
- */
-function loadData(text: string): unknown {
-  if (!ANCHOR_OR_ALIAS.test(text)) {
-    try {
-      return jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
-    } catch {
-      // yaml below reads what js-yaml refuses, as the loader does.
-    }
-  }
-  return parse(text, { maxAliasCount: 50, uniqueKeys: true });
-}
-
-/** A stored version's config as written (the input shape the admin form edits). */
+/** A stored version's config as written (the input shape the admin form edits), read as the loader reads it. */
 export function storedInput(text: string): Record<string, unknown> {
-  return loadData(text) as Record<string, unknown>;
+  return readYaml(text) as Record<string, unknown>;
 }
 
 /** The text of a config the admin sent as JSON: the schema line, then the fields in the order sent. */
@@ -123,9 +105,10 @@ export function checkText(file: string, text: string): CheckedText {
   const hostile = hostileText(file, text);
   if (hostile) return { ok: false, errors: [hostile] };
   try {
-    const loaded = parseConfigText(text, file);
+    // One parse: the loader hands back the data it read along with the config.
+    const loaded = readConfigText(text, file);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
-    const input = loadData(text);
+    const { input } = loaded;
     if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: [`${file}:1:1 config: ${importFileUnreadable.title}`] };
     return { ok: true, input: input as Record<string, unknown>, config: loaded.config, digest: configDigest(loaded.config) };
   } catch (err) {
