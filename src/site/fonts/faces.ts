@@ -2,22 +2,23 @@ import type { FontChoice } from '../../config/schema.js';
 import type { WebFontChoice } from '../../model/web-fonts.js';
 
 /**
- * The typefaces a clinic can choose (`font` in the config), from the npm registry: each a
- * variable web font for the site (Fontsource's Latin subset, WOFF2, one file for every weight)
- * and static TrueType files of the same design for social cards (Google Fonts' files as Expo
- * packages them; the card renderer reads TrueType, not WOFF2). All under the SIL Open Font
- * License. One table, so the stylesheet, the preload, the fallback face and the cards agree.
+ * The typefaces a clinic can choose (`font` in the config), shipped in files/ (its README says
+ * where each file came from): each a variable web font for the site (Fontsource's Latin subset,
+ * WOFF2, one file for every weight) and static TrueType files of the same design for social cards
+ * (Google Fonts' files; the card renderer reads TrueType, not WOFF2). All under the SIL Open Font
+ * License (files/<family>/OFL.txt). One table, so the stylesheet, the preload, the fallback face
+ * and the cards agree.
  */
 export interface FontFace {
   /** The family name the stylesheet declares and pages ask for. */
   family: string;
-  /** The site's font file, as a package path. */
+  /** The site's font file, as a path in files/. */
   webFont: string;
   /** The weights the variable font covers (the @font-face `font-weight` range). */
   weights: string;
   /** The Latin subset's characters (Fontsource's unicode-range for it). */
   unicodeRange: string;
-  /** Static TrueType files for cards: regular for the city line, bold for headline and name. */
+  /** Static TrueType files (paths in files/) for cards: regular for the city line, bold for headline and name. */
   cardFonts: { family: string; regular: string; bold: string };
 }
 
@@ -29,24 +30,24 @@ const LATIN =
 export const FONT_FACES: Record<WebFontChoice, FontFace> = {
   inter: {
     family: 'Inter Variable',
-    webFont: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+    webFont: 'inter/inter-latin-wght-normal.woff2',
     weights: '100 900',
     unicodeRange: LATIN,
     cardFonts: {
       family: 'Inter',
-      regular: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
-      bold: '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
+      regular: 'inter/Inter_400Regular.ttf',
+      bold: 'inter/Inter_700Bold.ttf',
     },
   },
   'source-sans-3': {
     family: 'Source Sans 3 Variable',
-    webFont: '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2',
+    webFont: 'source-sans-3/source-sans-3-latin-wght-normal.woff2',
     weights: '200 900',
     unicodeRange: LATIN,
     cardFonts: {
       family: 'Source Sans 3',
-      regular: '@expo-google-fonts/source-sans-3/400Regular/SourceSans3_400Regular.ttf',
-      bold: '@expo-google-fonts/source-sans-3/700Bold/SourceSans3_700Bold.ttf',
+      regular: 'source-sans-3/SourceSans3_400Regular.ttf',
+      bold: 'source-sans-3/SourceSans3_700Bold.ttf',
     },
   },
 };

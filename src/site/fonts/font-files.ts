@@ -1,19 +1,34 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FontFace, WebFontChoice } from './faces.js';
 import { readMetrics, type FontMetrics } from './metrics.js';
 import { readSfnt } from './sfnt.js';
 
-const require = createRequire(import.meta.url);
+/** The font files clinic-gen ships (files/README.md says where each came from), from the package's folder. */
+const FILES = 'src/site/fonts/files';
 const held = new Map<string, Uint8Array>();
+let folder: string | undefined;
 
-/** The path of a file of an installed font package (`@fontsource-variable/inter/files/...`). */
-export function packageFile(spec: string): string {
-  return require.resolve(spec);
+/**
+ * The folder of the font files, found by walking up from this module, which sits at a different
+ * depth in the sources (src/site/fonts/) than in the bundles (lib/, and build/ while building).
+ */
+function filesFolder(): string {
+  if (folder) return folder;
+  for (let dir = dirname(fileURLToPath(import.meta.url)), i = 0; i < 8; dir = dirname(dir), i++) {
+    if (existsSync(join(dir, FILES))) return (folder = join(dir, FILES));
+  }
+  throw new Error(`clinic-gen: cannot find its font files (${FILES})`);
 }
 
-/** The bytes of a font package's file, read once per process: every city of a build shares them. */
+/** The path of one of the font files clinic-gen ships (`inter/Inter_400Regular.ttf`, as faces.ts names it). */
+export function packageFile(spec: string): string {
+  return join(filesFolder(), spec);
+}
+
+/** The bytes of a font file, read once per process: every city of a build shares them. */
 export function readPackageFile(spec: string): Uint8Array {
   let bytes = held.get(spec);
   if (!bytes) held.set(spec, (bytes = new Uint8Array(readFileSync(packageFile(spec)))));

@@ -35,7 +35,7 @@ describe('metric-matched fallback', () => {
     });
   });
 
-  it.each(CHOICES)('%s: the stylesheet holds the overrides computed from the installed font files, regular and bold', (choice) => {
+  it.each(CHOICES)('%s: the stylesheet holds the overrides computed from the shipped font files, regular and bold', (choice) => {
     const face = FONT_FACES[choice];
     const metrics = faceMetrics(face);
     for (const local of LOCAL_FONTS) {
@@ -57,7 +57,7 @@ describe('metric-matched fallback', () => {
 describe('the web font in the stylesheet', () => {
   it.each(CHOICES)('%s: one Latin-subset variable WOFF2, named by its content, swapped in', (choice) => {
     const file = WEB_FONT_FILES[choice];
-    // A name that no longer matches the package's bytes means build/ is stale: run npm run build.
+    // A name that no longer matches the file's bytes means build/ is stale: run npm run build.
     expect(file).toBe(webFontPath(choice, readPackageFile(FONT_FACES[choice].webFont)));
     const rule = css.match(new RegExp(`@font-face\\{font-family:'${FONT_FACES[choice].family}';[^}]*\\}`))?.[0] ?? '';
     expect(rule).toContain(`src:url(${basename(file)}) format('woff2')`);

@@ -5,7 +5,7 @@ import { webFontFile } from '../../model/web-fonts.js';
 
 /**
  * The font file a site carries for its `font`, under the name its stylesheet and preload link
- * use (web-fonts.ts): the installed package's file, read once per process. None for `system`.
+ * use (web-fonts.ts): the file clinic-gen ships (files/), read once per process. None for `system`.
  */
 export function siteFontFiles(font: FontChoice): Record<string, Uint8Array> {
   const path = webFontFile(font);
