@@ -125,6 +125,17 @@ if (want('server')) {
   row('server: contact POSTs acknowledged / stored in SQLite under the city', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
 }
 
+if (want('write-lock')) {
+  // Issue 19: pages while another process holds SQLite's write lock and contact posts wait for it
+  // (test/server/limits.int.test.ts checks only that pages go on answering; this is how fast).
+  const { benchWriteLock, WRITE_LOCK_BUDGETS } = await importTs('scripts/bench/write-lock.ts');
+  const r = await benchWriteLock({ bin, configPath: join(root, 'configs/wesley-chapel.yaml'), dir: tmp });
+  row(`server: page GET p99 while posts wait on a write lock (${r.locked.count} GETs)`, `${r.locked.p99} ms`, `<= ${WRITE_LOCK_BUDGETS.pageP99Ms} ms`);
+  row('  the same: p50 / slowest', `${r.locked.p50} / ${r.locked.max} ms`, 'context');
+  row(`  page GET on the idle server, p50 / p99 (${r.quiet.count} GETs)`, `${r.quiet.p50} / ${r.quiet.p99} ms`, 'context');
+  row('  posts: the first (refused after 5 s) / the second (stored after)', r.posts.join(' / '), '503 / 201');
+}
+
 if (want('pg')) {
   // Issue 14: the same server bench on PostgreSQL beside SQLite, in one run, and the time from a
   // deploy on one server to the page served by another. A throwaway cluster from Debian's

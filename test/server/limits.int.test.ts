@@ -58,19 +58,38 @@ function launch(fdLimit?: number): Promise<Launched> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** GETs `url` every `everyMs` until `until` settles (at most 400 times): each answer's status and time. */
-async function pageTimes(url: string, until: Promise<unknown>, everyMs: number): Promise<{ status: number; ms: number }[]> {
+/** One page GET: its status, when it was sent and answered (performance.now()), and how long it took. */
+interface PageTime {
+  status: number;
+  start: number;
+  end: number;
+  ms: number;
+}
+
+/** GETs `url` every `everyMs` until `until` settles (at most 400 times): each answer's status and times. */
+async function pageTimes(url: string, until: Promise<unknown>, everyMs: number): Promise<PageTime[]> {
   let done = false;
   void until.finally(() => (done = true));
-  const times: { status: number; ms: number }[] = [];
+  const times: PageTime[] = [];
   while (!done && times.length < 400) {
     const start = performance.now();
     const res = await fetch(url);
     await res.arrayBuffer();
-    times.push({ status: res.status, ms: performance.now() - start });
+    const end = performance.now();
+    times.push({ status: res.status, start, end, ms: end - start });
     await sleep(everyMs);
   }
   return times;
+}
+
+/**
+ * The longest stretch of [from, to] in which no page was answered (the whole span when none was).
+ * A server whose event loop is held by some work answers nothing until the work ends, however
+ * fast the machine; one that only runs slowly still answers, a page every few tens of ms.
+ */
+function longestSilence(times: PageTime[], from: number, to: number): number {
+  const answers = [from, ...times.map((t) => t.end).filter((at) => at > from && at < to), to];
+  return Math.max(...answers.slice(1).map((at, i) => at - answers[i]!));
 }
 
 const worst = (times: { ms: number }[]) => Math.max(...times.map((t) => t.ms));
@@ -181,10 +200,14 @@ describe('a hostile SVG upload', () => {
 });
 
 describe('a write lock held by another process', () => {
-  it('never freezes the server: pages answer within 100 ms, posts are stored after the lock or refused with 503, none lost', async () => {
+  // How fast pages answer meanwhile is a figure of the machine, not a property of the server: it
+  // is measured by `npm run bench -- write-lock` (budget 100 ms). This test checks what no slow
+  // machine can break and a blocked event loop always does: the server goes on answering while a
+  // post waits for the lock. SQLite's own busy timeout would wait on the event loop, and then no
+  // page, and no read of the messages, would be answered until the post's 5 s were over.
+  it('never freezes the server: pages and reads answer all the while posts wait, which are stored after the lock or refused with 503, none lost', async () => {
     const server = await launch();
     expect((await contactPost(server.port, 'before the lock')).status).toBe(201);
-    const quiet = await quietWorst(`${server.url}/`, 1000, 50);
     const db = new Database(path.join(server.dataDir, 'clinic.db'));
     try {
       db.exec('BEGIN IMMEDIATE');
@@ -196,24 +219,32 @@ describe('a write lock held by another process', () => {
         return performance.now();
       });
       const timed = (p: ReturnType<typeof contactPost>) => p.then((r) => ({ ...r, at: performance.now() }));
+      const firstSentAt = performance.now();
       const first = timed(contactPost(server.port, 'refused while locked'));
-      const second = sleep(3000).then(() => timed(contactPost(server.port, 'stored after the lock')));
-      const messagesStart = performance.now();
-      const messages = await fetch(`${server.url}/api/messages`);
+      let secondSentAt = 0;
+      const second = sleep(3000).then(() => {
+        secondSentAt = performance.now();
+        return timed(contactPost(server.port, 'stored after the lock'));
+      });
+      const read = fetch(`${server.url}/api/messages`).then((res) => ({ status: res.status, at: performance.now() }));
+      const times = await pageTimes(`${server.url}/`, Promise.all([released, first, second, read]), 50);
+      const [releasedAt, refused, stored, messages] = await Promise.all([released, first, second, read]);
       expect(messages.status).toBe(200);
-      expect(performance.now() - messagesStart).toBeLessThan(100 + quiet);
-
-      const times = await pageTimes(`${server.url}/`, Promise.all([released, first, second]), 50);
-      const [releasedAt, refused, stored] = await Promise.all([released, first, second]);
-      expect(times.length).toBeGreaterThan(50);
       expect(times.every((t) => t.status === 200)).toBe(true);
-      expect(worst(times)).toBeLessThan(100 + quiet);
 
       expect(refused.status).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
       expect(refused.at - lockedAt).toBeGreaterThan(4900);
       expect(stored.status).toBe(201);
       expect(stored.at).toBeGreaterThanOrEqual(releasedAt);
+      // Measured against the waits themselves (5 s, then 3 s), not against a clock: the read of the
+      // messages was answered in the first half of the first post's wait, and pages all through
+      // each wait, never a silence as long as half of it. On a working server a single GET would
+      // have to take 1.5 s for either to fail; a blocked one is silent for the whole wait.
+      const firstWait = refused.at - firstSentAt;
+      expect(messages.at - firstSentAt).toBeLessThan(firstWait / 2);
+      expect(longestSilence(times, firstSentAt, refused.at)).toBeLessThan(firstWait / 2);
+      expect(longestSilence(times, secondSentAt, stored.at)).toBeLessThan((stored.at - secondSentAt) / 2);
       const rows = db.prepare('SELECT message FROM messages ORDER BY id').all() as { message: string }[];
       expect(rows.map((r) => r.message)).toEqual(['before the lock', 'stored after the lock']);
     } finally {

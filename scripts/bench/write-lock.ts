@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { loadConfigFile } from '../../src/config/load.js';
+import { citySlug } from '../../src/config/slug.js';
+
+/**
+ * `npm run bench -- write-lock`: how fast `clinic-gen serve` answers pages while another process
+ * (a backup, an operator's sqlite3 shell, a second server) holds the database's write lock and
+ * contact posts wait for it. The real CLI in a child process; this process holds the lock for 6 s,
+ * posts one message at once (refused with 503 after its 5 s wait) and one 3 s in (stored once the
+ * lock goes), and GETs the home page every 20 ms meanwhile. Budget: p99 <= 100 ms.
+ *
+ * The figure of test/server/limits.int.test.ts's write-lock test, which checks only what a slow
+ * machine cannot break (pages go on answering while posts wait): how fast is a figure of the machine.
+ */
+export const WRITE_LOCK_BUDGETS = { pageP99Ms: 100 } as const;
+
+export interface WriteLockBenchOptions {
+  /** bin/clinic-gen.js. */
+  bin: string;
+  configPath: string;
+  /** Folder for the server's data folder (default a temp folder). */
+  dir?: string;
+}
+
+export interface WriteLockBenchResult {
+  /** Page GETs on the idle server over 2 s, for comparison. */
+  quiet: PageFigures;
+  /** Page GETs while the lock was held and posts waited. */
+  locked: PageFigures;
+  /** Statuses of the post refused after its wait and of the one stored after the lock. */
+  posts: [number, number];
+}
+
+export interface PageFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function benchWriteLock(options: WriteLockBenchOptions): Promise<WriteLockBenchResult> {
+  const loaded = await loadConfigFile(options.configPath);
+  if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
+  const dataDir = mkdtempSync(path.join(options.dir ?? tmpdir(), 'clinic-lock-bench-'));
+  const server = spawn(process.execPath, [options.bin, 'serve', '--config', options.configPath, '--port', '0', '--data', dataDir, '--no-samples', '--rate-limit', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await listening(server);
+    // The first start of a data folder builds the site (photos from the cache beside the config): 503 until then.
+    for (let i = 0; i < 120 && (await fetch(`${url}/`).then((r) => r.status, () => 0)) !== 200; i++) await sleep(500);
+    await pageTimes(`${url}/`, sleep(1000)); // warm-up
+    const quiet = figures(await pageTimes(`${url}/`, sleep(2000)));
+
+    const post = (message: string) =>
+      fetch(`${url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: new URL(url).origin },
+        body: JSON.stringify({
+          firstName: 'Bench',
+          lastName: 'Mark',
+          email: 'bench@example.com',
+          phone: '',
+          service: 'TRT Therapy',
+          message,
+          site: citySlug(loaded.config.city),
+          page: 'contact/',
+        }),
+      }).then(async (res) => (await res.arrayBuffer(), res.status));
+    const db = new Database(path.join(dataDir, 'clinic.db'));
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const released = sleep(6000).then(() => db.exec('COMMIT'));
+      const first = post('Sent while another process holds the write lock');
+      const second = sleep(3000).then(() => post('Sent 3 s into the lock'));
+      const all = Promise.all([first, second, released]);
+      const locked = figures(await pageTimes(`${url}/`, all));
+      const [refused, stored] = await all;
+      return { quiet, locked, posts: [refused, stored] };
+    } finally {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      db.close();
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r(undefined)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The server's address, from its `server.listening` log line. */
+function listening(server: ReturnType<typeof spawn>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
+    const seen = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace(/\/$/, ''));
+      }
+    };
+    server.stdout!.on('data', seen);
+    server.stderr!.on('data', seen);
+    server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
+  });
+}
+
+/** GETs `url` every 20 ms until `until` settles: each answer's time in ms (a non-200 throws). */
+async function pageTimes(url: string, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    const start = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+    times.push(performance.now() - start);
+    await sleep(20);
+  }
+  return times;
+}
+
+function figures(times: number[]): PageFigures {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
+  return { count: times.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
