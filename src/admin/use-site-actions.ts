@@ -14,6 +14,8 @@ export interface Generated {
   config: ClinicConfigInput;
   /** Where the site's contact form posts (the server's answer), shown before it is downloaded or deployed. */
   contactEndpoint?: string;
+  /** What the server warns of in the generated site (a form posting to a loopback address), shown with it. */
+  warnings: string[];
 }
 
 /** Spec section 3: the deployment response. */
@@ -88,7 +90,8 @@ export function useSiteActions(
       }
       if (!json || typeof json.files !== 'object') throw new Error('the answer holds no files');
       const contactEndpoint = typeof json.contactEndpoint === 'string' ? json.contactEndpoint : undefined;
-      setGenerated({ files: json.files as Record<string, string>, config, contactEndpoint });
+      const warnings = Array.isArray(json.warnings) ? json.warnings.filter((w): w is string => typeof w === 'string') : [];
+      setGenerated({ files: json.files as Record<string, string>, config, contactEndpoint, warnings });
       show(M.generateSucceeded.title, 'success');
     } catch (err) {
       console.error(err);

@@ -7,6 +7,7 @@ import { adminGuard } from './auth/guard.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
+import { createRefusalLog, type RefusalLog } from './leads/refusals.js';
 import { createSiteDirectory } from './leads/site-directory.js';
 import { SERVER_DEFAULTS } from './defaults.js';
 import { domainIndex } from './releases/domains.js';
@@ -89,6 +90,8 @@ export interface ClinicApps {
    * deployments (domains, allowed origins) or the saved cities (allowed origins).
    */
   remoteChange(kind: 'deployments' | 'cities'): void;
+  /** Refused contact posts, counted and logged; serve.ts closes it (writing what is counted) before the store. */
+  refusals: RefusalLog;
 }
 
 /** Both apps over one set of stores. */
@@ -108,7 +111,6 @@ export function createApps(deps: AppDeps): ClinicApps {
     publicOrigin,
     isSitesOrigin: sitesOriginTest(server),
     sitesPort: server.sitesPort,
-    corsOrigins: server.corsOrigins,
     deployments: () => releases.list(),
     cities: savedSites(stored),
   });
@@ -128,12 +130,17 @@ export function createApps(deps: AppDeps): ClinicApps {
   // admin: a hosted page's Origin must not pass the admin's cross-site checks.
   const hostOf = (url: string | undefined) => (url ? [new URL(url).host] : []);
   const limiter = counters.limiter('contact', { limit: server.rateLimit });
+  // Failed posts (a typo, a bot) have a cap of their own, several times the limit of stored ones.
+  const failedLimiter = counters.limiter('contact-failed', { limit: server.rateLimit * SERVER_DEFAULTS.contactFailuresPerMessage });
+  const refusals = createRefusalLog({ store: deps.stores.refusals, logger, now });
   // One contact API, one rate limit, on both listeners.
   const contact = (hosted: boolean) =>
     contactRoutes({
       store: deps.stores.messages,
       now,
       limiter,
+      failedLimiter,
+      refusals,
       directory,
       trusted,
       extraHosts: hosted ? hostOf(server.sitesUrl) : hostOf(server.publicUrl),
@@ -170,7 +177,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     }),
   );
   admin.route('/', contact(false));
-  admin.route('/', messageRoutes(deps.stores.messages, now));
+  admin.route('/', messageRoutes(deps.stores.messages, deps.stores.refusals, now));
   admin.route(
     '/',
     adminApiRoutes({
@@ -194,7 +201,7 @@ export function createApps(deps: AppDeps): ClinicApps {
 
   const sites = createSitesApp({ server, trusted, contact: contact(true), releases, domains, previews, onError });
   const remoteChange = (kind: 'deployments' | 'cities') => (kind === 'deployments' ? domains.changed() : directory.invalidate());
-  return { admin, sites, releases, cities, redeploys, remoteChange };
+  return { admin, sites, releases, cities, redeploys, remoteChange, refusals };
 }
 
 /** The admin app alone (route tests, benchmarks); createApps gives both. */

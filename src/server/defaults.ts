@@ -11,8 +11,10 @@ export const SERVER_DEFAULTS = {
   sitesPortOffset: 1,
   host: '127.0.0.1',
   dataDir: './data',
-  /** Contact posts per client address and minute. */
+  /** Contact messages stored per client address and minute. */
   rateLimit: 5,
+  /** Failed contact posts (a typo, a bot) a client may make per minute: this many times `rateLimit`. */
+  contactFailuresPerMessage: 4,
   /** Largest contact body: a message of a few thousand characters and room to spare. */
   maxBodyBytes: 32 * 1024,
   /**

@@ -8,6 +8,7 @@ import { errorFields, type Logger } from './logger.js';
 import { createPool, migratePg, redactUrl } from './pg/connect.js';
 import { openChangeFeed } from './pg/notify.js';
 import type { ReleaseSettings, ServerStore } from './server-store.js';
+import { createPgRefusalStore } from './leads/pg-refusals.js';
 import { createPgMessageStore } from './leads/pg-store.js';
 import { createPgOutboxStore } from './mail/pg-outbox.js';
 import { pgUploadStore } from './uploads/pg-store.js';
@@ -68,6 +69,7 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       kind: 'postgres',
       location: where,
       messages,
+      refusals: createPgRefusalStore(pool),
       outbox: createPgOutboxStore(pool),
       cities,
       releases,

@@ -178,6 +178,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
         // A redeploy-all in progress finishes the cities in flight and is recorded as interrupted.
         await runs.stop();
         await worker?.stop();
+        await running.refusals.close();
         await store.close();
       })()),
   };

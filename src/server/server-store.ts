@@ -1,5 +1,5 @@
 import type { CityStore } from './cities/index.js';
-import type { MessageStore } from './leads/index.js';
+import type { MessageStore, RefusalStore } from './leads/index.js';
 import type { OutboxStore } from './mail/index.js';
 import type { PreviewStore } from './previews/index.js';
 import type { RateCounters } from './rate-limits/index.js';
@@ -19,6 +19,8 @@ export interface ServerStore {
   location: string;
   /** Patients' contact messages. */
   messages: MessageStore;
+  /** Counts of refused contact posts per day, reason and origin (leads/refusals.ts). */
+  refusals: RefusalStore;
   /** Notifications of new messages waiting to be mailed. */
   outbox: OutboxStore;
   /** The stored cities and redeploy runs (docs/decisions/012-stored-cities.md). */

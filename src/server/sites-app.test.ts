@@ -69,39 +69,39 @@ describe('a deployed page posting to the admin’s /api/contact by the name the 
     await t.json('POST', '/api/deploy-website', { city: 'Tampa', files });
     await t.json('POST', '/api/deploy-website', { city: 'Orlando', files });
     const res = await t.request(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const list = (await (await t.request('/api/messages')).json()) as { messages: { site: string; city: string; origin: string }[] };
-    return { res, stored: list.messages.map((m) => [m.site, m.city, m.origin]) };
+    const list = (await (await t.request('/api/messages')).json()) as { messages: { site: string; city: string; origin: string; registered: boolean }[] };
+    return { res, stored: list.messages.map((m) => [m.site, m.city, m.origin, m.registered]) };
   }
 
-  it('is taken when the server listens on every address and the visitor came by an ALLOWED_HOSTS name (README example)', async () => {
+  it('is filed under Tampa, from an address registered for it, when the visitor came by an ALLOWED_HOSTS name (docs example)', async () => {
     const origin = 'http://clinic.lan:3001';
     const { res, stored } = await sendFrom({ host: '0.0.0.0', allowedHosts: ['clinic.lan'] }, 'http://clinic.lan:3000/api/contact', { Origin: origin, Referer: `${origin}/sites/tampa/contact/` });
     expect(res.status).toBe(201);
-    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(stored).toEqual([['tampa', 'Tampa', origin]]);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(stored).toEqual([['tampa', 'Tampa', origin, true]]);
   });
 
-  it('is taken from localhost as well as 127.0.0.1 with the default host', async () => {
+  it('is filed from localhost as well as 127.0.0.1 with the default host', async () => {
     const { res, stored } = await sendFrom({}, '/api/contact', { Origin: 'http://localhost:3001', Referer: 'http://localhost:3001/sites/tampa/contact/' });
     expect(res.status).toBe(201);
-    expect(stored).toEqual([['tampa', 'Tampa', 'http://localhost:3001']]);
+    expect(stored).toEqual([['tampa', 'Tampa', 'http://localhost:3001', true]]);
   });
 
-  it('files a Tampa page that claims orlando under Tampa by its full Referer', async () => {
+  it('files a form naming Orlando under Orlando, whatever page of the sites origin sent it', async () => {
     const from = { Origin: 'http://127.0.0.1:3001', Referer: 'http://127.0.0.1:3001/sites/tampa/contact/' };
     const { res, stored } = await sendFrom({}, '/api/contact', from, { ...validMessage(), site: 'orlando', page: 'contact/' });
     expect(res.status).toBe(201);
-    expect(stored).toEqual([['tampa', 'Tampa', 'http://127.0.0.1:3001']]);
+    expect(stored).toEqual([['orlando', 'Orlando', 'http://127.0.0.1:3001', true]]);
   });
 
   it.each([
     ['a name the sites listener does not answer to', 'http://evil.example:3001'],
     ['an allowed name on another port', 'http://clinic.lan:3002'],
     ['the admin’s own port from another name', 'http://localhost.evil.example:3000'],
-  ])('is refused from %s, storing nothing', async (_name, origin) => {
+  ])('is filed under the city its form names from %s, marked as not registered', async (_name, origin) => {
     const { res, stored } = await sendFrom({ host: '0.0.0.0', allowedHosts: ['clinic.lan'] }, 'http://clinic.lan:3000/api/contact', { Origin: origin });
-    expect(res.status).toBe(403);
-    expect(stored).toEqual([]);
+    expect(res.status).toBe(201);
+    expect(stored).toEqual([['tampa', 'Tampa', origin, false]]);
   });
 
   it('may reach the admin’s endpoint under each name the admin answers to, by the hosted pages’ CSP', async () => {
@@ -120,7 +120,7 @@ describe('a deployed page posting to the admin’s /api/contact by the name the 
 });
 
 describe('a site on its own domain reached by the sites listener over http or its port', () => {
-  it('files its posts under its own site whatever it claims', async () => {
+  it('files its posts under the city its form names, registered for its own city only', async () => {
     const t = adminTestApp({ rateLimit: 0 });
     await t.json('POST', '/api/deploy-website', { city: 'Tampa', domainName: 'tampa.example', files });
     await t.json('POST', '/api/deploy-website', { city: 'Orlando', files });
@@ -128,10 +128,19 @@ describe('a site on its own domain reached by the sites listener over http or it
     const res = await t.site('/api/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Host: 'tampa.example:3001', Origin: origin, Referer: `${origin}/contact/` },
-      body: JSON.stringify({ ...validMessage(), site: 'orlando', page: 'contact/' }),
+      body: JSON.stringify({ ...validMessage(), site: 'tampa', page: 'contact/' }),
     });
     expect(res.status).toBe(201);
-    const list = (await (await t.request('/api/messages')).json()) as { messages: { site: string; city: string }[] };
-    expect(list.messages.map((m) => [m.site, m.city])).toEqual([['tampa', 'Tampa']]);
+    const other = await t.site('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: 'tampa.example:3001', Origin: origin, Referer: `${origin}/contact/` },
+      body: JSON.stringify({ ...validMessage(), site: 'orlando', page: 'contact/' }),
+    });
+    expect(other.status).toBe(201);
+    const list = (await (await t.request('/api/messages')).json()) as { messages: { site: string; city: string; registered: boolean }[] };
+    expect(list.messages.map((m) => [m.site, m.city, m.registered])).toEqual([
+      ['orlando', 'Orlando', false],
+      ['tampa', 'Tampa', true],
+    ]);
   });
 });

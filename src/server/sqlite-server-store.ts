@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { createSqliteCityStore } from './cities/sqlite-store.js';
 import { recoverRuns } from './cities/sqlite-runs.js';
 import { migrate } from './sqlite/migrations.js';
+import { createSqliteRefusalStore } from './leads/sqlite-refusals.js';
 import { createMessageStore } from './leads/sqlite-store.js';
 import { createOutboxStore } from './mail/sqlite-outbox.js';
 import { createPreviewStore } from './previews/store.js';
@@ -90,6 +91,7 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     kind: 'sqlite',
     location: file,
     messages,
+    refusals: createSqliteRefusalStore(db),
     outbox: createOutboxStore(db),
     cities: createSqliteCityStore(db),
     releases: createReleaseStore({ ...options.releases, root: path.join(dataDir, 'deployments') }),

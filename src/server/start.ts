@@ -59,6 +59,16 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   if (settings.publicUrl && !settings.sitesUrl) {
     logger.warn('sites.url_unset', { note: `PUBLIC_URL is set but SITES_URL is not: links to deployed sites and previews use port ${server.sitesPort} of the admin's host name; set SITES_URL to their public address` });
   }
+  if (settings.corsOrigins.length > 0) {
+    logger.warn('cors_origins.unused', {
+      note: 'CORS_ORIGINS is set but has nothing left to do: the contact endpoint takes posts from a site hosted anywhere, and files each under the city its form names (docs/decisions/010-leads-by-city.md); remove it',
+    });
+  }
+  if (settings.database && !settings.publicUrl) {
+    logger.warn('public_url.unset', {
+      note: 'DATABASE_URL is set but PUBLIC_URL is not: packages the admin generates would post their contact form to the address one server was reached at; set PUBLIC_URL to the address the servers share',
+    });
+  }
   if (!settings.adminPassword) {
     logger.warn('admin.loopback_only', { note: 'ADMIN_PASSWORD is not set: listening on loopback only; the admin is open to this machine only' });
   }

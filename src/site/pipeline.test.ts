@@ -136,7 +136,14 @@ describe('where the contact form posts', () => {
   });
 
   it('takes the caller\'s endpoint over the config\'s (build --contact-endpoint, the admin\'s URL)', async () => {
-    expect(await run(ENDPOINT, { contactEndpoint: 'http://127.0.0.1:3000/api/contact' })).toEqual({ action: 'http://127.0.0.1:3000/api/contact', warnings: [] });
+    expect(await run(ENDPOINT, { contactEndpoint: 'https://clinic.example.com:8443/api/contact' })).toEqual({ action: 'https://clinic.example.com:8443/api/contact', warnings: [] });
+  });
+
+  it('warns when the form posts to a loopback or private address, which no patient’s device reaches', async () => {
+    const local = await run(ENDPOINT, { contactEndpoint: 'http://127.0.0.1:3000/api/contact' });
+    expect(local.action).toBe('http://127.0.0.1:3000/api/contact');
+    expect(local.warnings).toEqual([expect.stringMatching(/^tampa\.yaml contactEndpoint: http:\/\/127\.0\.0\.1:3000\/api\/contact posts to a loopback or private address \(127\.0\.0\.1\).*PUBLIC_URL/)]);
+    expect((await run('http://192.168.1.20:3000/api/contact')).warnings).toHaveLength(1);
   });
 
   it('warns, naming the field and the flag, when the form can only work on the clinic server', async () => {

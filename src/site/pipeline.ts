@@ -1,4 +1,5 @@
 import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
+import { privateEndpointHost } from '../config/endpoint.js';
 import { renderResolvedSite } from '../pages/render-site.js';
 import { resolveSite } from '../pages/page-model.js';
 import type { AssetSource } from './asset-source.js';
@@ -39,10 +40,23 @@ export interface SiteOptions {
 
 /**
  * Where the site's form posts, and the warning when that is a path on a site that may be hosted
- * anywhere: a static host answers such a post with 404 or 501 and the patient sees an error.
+ * anywhere (a static host answers such a post with 404 or 501 and the patient sees an error), or a
+ * loopback or private address (a patient's device reaches no clinic server there).
  */
 export function contactEndpointOf(config: ClinicConfig, options: SiteOptions = {}): { endpoint: string; warning?: SiteProblem } {
   const endpoint = options.contactEndpoint ?? config.contactEndpoint ?? CONTACT_API_PATH;
+  const privateHost = privateEndpointHost(endpoint);
+  if (privateHost) {
+    return {
+      endpoint,
+      warning: {
+        field: 'contactEndpoint',
+        message:
+          `${endpoint} posts to a loopback or private address (${privateHost}): a site hosted anywhere else posts there from the patient's own device and loses every message. ` +
+          "Use the clinic server's public address: set PUBLIC_URL on the clinic server before generating, or pass --contact-endpoint https://<clinic server>/api/contact.",
+      },
+    };
+  }
   if (options.servedByClinic || !isPathEndpoint(endpoint)) return { endpoint };
   const named = options.contactEndpoint ?? config.contactEndpoint;
   return {

@@ -45,6 +45,8 @@ export const fieldTooLong = (label: string, max: number): Message => ({ title: `
 export const contactOriginRefused = { title: 'Messages from this site are not accepted here' } satisfies Message;
 export const contactBodyType = { title: 'Send the message as application/json or as a form post' } satisfies Message;
 export const contactTooMany = { title: 'Too many messages in a short time. Please wait a minute or call us directly.' } satisfies Message;
+/** The same, on the city's own page or in its form: with the number to call ("(813) 555-0142"). */
+export const contactTooManyCall = (phone: string): Message => ({ title: `Too many messages in a short time. Please wait a minute, or call us at ${phone}.` });
 export const contactTooLong = (size: string): Message => ({ title: `The message is too long (at most ${size})` });
 /** A used Idempotency-Key sent again with another message (422): the second message would vanish silently otherwise. */
 export const idempotencyKeyReused = {

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { trustedSet } from '../../src/server/http/client-address.js';
 import { createRateLimiter } from '../../src/server/rate-limits/store.js';
 import { silentLogger } from '../../src/server/logger.js';
-import { adminFormConfig, fromAddress, memoryStore, testConfig } from './server-app.js';
+import { adminFormConfig, fromAddress, memoryRefusalStore, memoryStore, testConfig } from './server-app.js';
+import { createRefusalLog } from '../../src/server/leads/refusals.js';
 import type { AppEnv } from '../../src/server/http/app-env.js';
 import { fallbackFormPage } from '../../src/server/leads/reply.js';
 import { contactRoutes } from '../../src/server/leads/contact-routes.js';
@@ -24,7 +25,6 @@ export function tampaDeployment(): Deployment {
 export interface ContactTestOptions {
   rateLimit?: number;
   trustProxy?: string[];
-  corsOrigins?: string[];
   /** The listener of deployed sites. */
   hosted?: boolean;
 }
@@ -40,7 +40,6 @@ export function contactTestApp(o: ContactTestOptions = {}) {
     publicOrigin: HOME_ORIGIN,
     isSitesOrigin: (origin) => origin === SITES_ORIGIN,
     sitesPort: 443,
-    corsOrigins: o.corsOrigins ?? [],
     deployments: async () => {
       reads++;
       return [...deployments];
@@ -48,19 +47,25 @@ export function contactTestApp(o: ContactTestOptions = {}) {
     cities: async () => [...stored],
     now: () => clock,
   });
+  const refusalStore = memoryRefusalStore();
+  const logs: { event: string; fields: Record<string, unknown> }[] = [];
+  const logger = { ...silentLogger, warn: (event: string, fields: Record<string, unknown> = {}) => void logs.push({ event, fields }) };
+  const refusals = createRefusalLog({ store: refusalStore, logger, now: () => new Date(clock), flushMs: 60_000 });
   const app = new Hono<AppEnv>().route(
     '/',
     contactRoutes({
       store,
       now: () => new Date(clock),
       limiter: createRateLimiter({ limit: o.rateLimit ?? 0, now: () => clock }),
+      failedLimiter: createRateLimiter({ limit: (o.rateLimit ?? 0) * 4, now: () => clock }),
+      refusals,
       directory,
       trusted: trustedSet(o.trustProxy ?? []),
       extraHosts: o.hosted ? ['sites.example.com'] : ['clinic.example.com'],
       hosted: o.hosted,
       maxBodyBytes: 32 * 1024,
       renderFormPage: fallbackFormPage,
-      logger: silentLogger,
+      logger,
     }),
   );
   const host = o.hosted ? 'sites.example.com' : 'clinic.example.com';
@@ -74,5 +79,5 @@ export function contactTestApp(o: ContactTestOptions = {}) {
     post(new URLSearchParams(fields).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   const preflight = (origin: string) =>
     app.request('/api/contact', { method: 'OPTIONS', headers: { Host: host, Origin: origin, 'Access-Control-Request-Method': 'POST' } });
-  return { app, store, post, formPost, preflight, directory, deployments, stored, reads: () => reads, tick: (ms: number) => (clock += ms) };
+  return { app, store, post, formPost, preflight, directory, deployments, stored, refusals, refusalStore, logs, reads: () => reads, tick: (ms: number) => (clock += ms) };
 }

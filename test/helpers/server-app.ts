@@ -9,6 +9,7 @@ import { createApps } from '../../src/server/app.js';
 import { resolveServerConfig, type ServerConfig } from '../../src/server/config.js';
 import type { AppDeps } from '../../src/server/app.js';
 import { createSqliteCityStore } from '../../src/server/cities/sqlite-store.js';
+import type { RefusalCount, RefusalStore } from '../../src/server/leads/refusals.js';
 import type { AddResult, MessageFilter, MessageStore, NewMessage, SiteCount, StoredMessage } from '../../src/server/leads/store.js';
 import { createPreviewStore } from '../../src/server/previews/store.js';
 import { memoryRateCounters } from '../../src/server/rate-limits/store.js';
@@ -98,6 +99,7 @@ export function testStores(o: { dataDir: string; messages?: MessageStore; now?: 
     kind: 'sqlite',
     location: ':memory:',
     messages: o.messages ?? memoryStore(),
+    refusals: memoryRefusalStore(),
     outbox: { claimDue: async () => [], markSent: async () => undefined, markFailed: async () => undefined, nextDue: async () => null, counts: async () => ({ pending: 0, sent: 0, failed: 0 }) },
     cities: createSqliteCityStore(db, now),
     releases: createReleaseStore({ ...o.releases, root: join(o.dataDir, 'deployments') }),
@@ -311,6 +313,8 @@ export const numberedMessage = (n: number): NewMessage => ({
   city: 'Tampa',
   page: 'contact/',
   origin: 'https://tampa.example.com',
+  referer: 'https://tampa.example.com/contact/',
+  registered: true,
   receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
 });
 
@@ -330,5 +334,21 @@ export function storedTestApps(): (...args: Parameters<typeof storedTestApp>) =>
     const t = storedTestApp(...args);
     apps.push(t);
     return t;
+  };
+}
+
+/** Refusal counts in memory (same contract as leads/sqlite-refusals.ts). */
+export function memoryRefusalStore(): RefusalStore & { rows: RefusalCount[] } {
+  const rows: RefusalCount[] = [];
+  return {
+    rows,
+    async add(batch) {
+      for (const r of batch) {
+        const row = rows.find((x) => x.day === r.day && x.reason === r.reason && x.origin === r.origin);
+        if (row) row.count += r.count;
+        else rows.push({ ...r });
+      }
+    },
+    since: async (day) => rows.filter((r) => r.day >= day).sort((a, b) => b.count - a.count),
   };
 }

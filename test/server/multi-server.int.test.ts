@@ -8,6 +8,7 @@ import { freshDatabase } from '../helpers/pg.js';
 import { smtpSink } from '../helpers/smtp.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { ROOT } from '../helpers/site.js';
+import { PG_MIGRATIONS } from '../../src/server/pg/schema.js';
 
 /**
  * Issue 14's acceptance on a real PostgreSQL with real `clinic-gen serve` processes: servers of one
@@ -73,7 +74,7 @@ describe('three servers on one PostgreSQL', () => {
     await client.connect();
     try {
       const rows = (await client.query('SELECT version FROM schema_migrations ORDER BY version')).rows as { version: number }[];
-      expect(rows.map((r) => r.version)).toEqual([1]);
+      expect(rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((m) => m.version));
     } finally {
       await client.end();
     }

@@ -9,6 +9,7 @@ import { memoryLogger, silentLogger } from '../../src/server/logger.js';
 import { serveClinic } from '../../src/server/serve.js';
 import { TEST_FILES, testConfig, validMessage } from '../helpers/server-app.js';
 import { startTestServer } from './helpers.js';
+import { freshDatabase } from '../helpers/pg.js';
 
 describe('listening', () => {
   it('refuses a non-loopback host without ADMIN_PASSWORD, with a clear message', async () => {
@@ -106,8 +107,10 @@ describe('startServer', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
     const events: string[] = [];
     const logger = { info: (e: string) => events.push(e), warn: (e: string) => events.push(e), error: (e: string) => events.push(e) };
-    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: {}, logger });
+    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: { CORS_ORIGINS: 'https://partner.example.org' }, logger });
     try {
+      // CORS_ORIGINS has nothing left to do (decision 010): the server says so rather than ignore it silently.
+      expect(events).toContain('cors_origins.unused');
       const home = await fetch(`${server.url}/`);
       expect(home.status).toBe(200);
       // The sample's hero photo (configs/images/) and the page's social card, as `build` writes them.
@@ -132,6 +135,21 @@ describe('startServer', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
     // The first build of the sample in a test run encodes its six photos (seconds each on a busy machine).
+  }, 90_000);
+
+  it('warns at start-up, with DATABASE_URL and no PUBLIC_URL, that packages would post to one server’s own address', async () => {
+    const db = await freshDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-pg-'));
+    const events: string[] = [];
+    const logger = { info: (e: string) => events.push(e), warn: (e: string) => events.push(e), error: (e: string) => events.push(e) };
+    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: { DATABASE_URL: db.url, CLINIC_GEN_SEED_SAMPLES: '0' }, logger });
+    try {
+      expect(events).toContain('public_url.unset');
+    } finally {
+      await server.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it('listens twice: the admin\'s origin, and deployed sites and previews on the next port', async () => {

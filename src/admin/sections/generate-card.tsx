@@ -48,6 +48,16 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
               wherever the site is hosted.
             </p>
           )}
+          {a.generated.warnings.length > 0 && (
+            <div data-testid="generate-warnings" role="alert" className="mt-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+              <p className="font-semibold">Before you download or deploy this site:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {a.generated.warnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="secondary" onClick={a.preview}>
               Preview

@@ -13,6 +13,10 @@ interface Message {
   city: string;
   page: string;
   origin: string;
+  /** The Referer's origin and path ('' without one). */
+  referer: string;
+  /** Whether the origin is one of the city's known addresses. */
+  registered: boolean;
   firstName: string;
   lastName: string;
   email: string;
@@ -30,6 +34,24 @@ interface CityCount {
   total: number;
 }
 
+/** GET /api/messages/refusals: refused posts of the last 7 days, one row a reason and origin. */
+interface RefusalRow {
+  reason: string;
+  origin: string;
+  count: number;
+}
+
+/** What each refusal reason means to the operator. */
+const REASONS: Record<string, string> = {
+  validation: 'a field was missing or wrong',
+  honeypot: 'a bot filled the hidden field',
+  rate_limit: 'too many messages from one address',
+  failed_limit: 'too many failed attempts from one address',
+  size: 'larger than the limit',
+  malformed: 'not a form or JSON, or unreadable',
+  conflict: 'an Idempotency-Key reused for another message',
+};
+
 /** How a message's city reads: the city, the slug of a site this server does not know, or plainly unknown. */
 const cityName = (m: { site: string; city: string }) => m.city || (m.site ? `${m.site} (unknown city)` : 'Unknown city');
 
@@ -43,6 +65,7 @@ export function Messages() {
   const [messages, setMessages] = useState<Message[]>([]);
   const [total, setTotal] = useState(0);
   const [cities, setCities] = useState<CityCount[]>([]);
+  const [refusals, setRefusals] = useState<RefusalRow[]>([]);
   /** The city slug shown, or undefined for every city. */
   const [site, setSite] = useState<string | undefined>(undefined);
   const [loaded, setLoaded] = useState(false);
@@ -50,13 +73,15 @@ export function Messages() {
   const reload = useCallback(async () => {
     try {
       const filter = site === undefined ? '' : `&site=${encodeURIComponent(site)}`;
-      const [list, counts] = await Promise.all([
+      const [list, counts, refused] = await Promise.all([
         getJson<{ messages: Message[]; total: number }>(`/api/messages?page=1&pageSize=50${filter}`),
         getJson<{ cities: CityCount[] }>('/api/messages/by-city'),
+        getJson<{ refusals: RefusalRow[] }>('/api/messages/refusals'),
       ]);
       setMessages(list.messages);
       setTotal(list.total);
       setCities(counts.cities);
+      setRefusals(refused.refusals);
     } catch (err) {
       console.error(err);
     } finally {
@@ -115,11 +140,58 @@ export function Messages() {
               From {m.origin}
               {m.page && `, page ${m.page}`}
             </p>
+            {!m.registered && (
+              <p className="mt-1 text-xs font-medium text-amber-900">
+                Sent from an address not registered for {m.city || 'this city'}
+                {m.referer && ` (${m.referer})`}: filed by the city its form names.
+              </p>
+            )}
             <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{m.message}</p>
           </li>
         ))}
       </ol>
+      <Refusals rows={refusals} />
     </Card>
+  );
+}
+
+/**
+ * Posts that were not stored, in the last 7 days, by reason and origin: a site whose every post
+ * fails (a misconfigured host, a broken form) shows here on its first day.
+ */
+function Refusals({ rows }: { rows: RefusalRow[] }) {
+  return (
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left font-medium text-slate-800">Refused messages, last 7 days</caption>
+        {rows.length === 0 ? (
+          <tbody>
+            <tr>
+              <td className="py-1 text-slate-600">None.</td>
+            </tr>
+          </tbody>
+        ) : (
+          <>
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-4 font-medium">Why</th>
+                <th scope="col" className="py-1 pr-4 font-medium">From</th>
+                <th scope="col" className="py-1 text-right font-medium">Refused</th>
+              </tr>
+            </thead>
+            <tbody className="text-slate-900">
+              {rows.map((r) => (
+                <tr key={`${r.reason} ${r.origin}`} className="border-t border-slate-200">
+                  <th scope="row" className="py-1 pr-4 font-normal">{REASONS[r.reason] ?? r.reason}</th>
+                  <td className="py-1 pr-4 break-all">{r.origin}</td>
+                  <td className="py-1 text-right tabular-nums">{r.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </>
+        )}
+      </table>
+    </div>
   );
 }
 

@@ -235,13 +235,26 @@ describe('clinic-gen build: where the contact form posts', () => {
   it('posts to --contact-endpoint, over the config, and lets the pages reach exactly that origin', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'tampa.yaml'), `${tampa}contactEndpoint: https://old.example.com/api/contact\n`);
-    const r = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', 'http://127.0.0.1:3000/api/contact', '--strict'], { cwd });
+    const r = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', 'https://clinic.example.com:8443/api/contact', '--strict'], { cwd });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(formAction(join(cwd, 'dist/tampa'))).toBe('http://127.0.0.1:3000/api/contact');
+    expect(formAction(join(cwd, 'dist/tampa'))).toBe('https://clinic.example.com:8443/api/contact');
     for (const page of ['index.html', 'contact/index.html', 'contact/sent/index.html']) {
       const html = readFileSync(join(cwd, 'dist/tampa', page), 'utf8');
-      expect(html, page).toContain('connect-src &#x27;self&#x27; http://127.0.0.1:3000; form-action &#x27;self&#x27; http://127.0.0.1:3000;');
+      expect(html, page).toContain('connect-src &#x27;self&#x27; https://clinic.example.com:8443; form-action &#x27;self&#x27; https://clinic.example.com:8443;');
     }
+  });
+
+  it('fails with --strict on an endpoint at a loopback or private address, naming it and PUBLIC_URL, and writes nothing', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), tampa);
+    const r = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', 'http://127.0.0.1:4700/api/contact', '--strict'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^tampa\.yaml contactEndpoint: http:\/\/127\.0\.0\.1:4700\/api\/contact posts to a loopback or private address \(127\.0\.0\.1\).*PUBLIC_URL/m);
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+    // Without --strict it builds, and says so.
+    const loose = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', 'http://127.0.0.1:4700/api/contact'], { cwd });
+    expect(loose.code).toBe(0);
+    expect(loose.stderr).toMatch(/^warning: tampa\.yaml contactEndpoint: .*loopback or private address/m);
   });
 
   it('fails with --strict when the form could only work on the clinic server, naming the field and the flag, and writes nothing', async () => {

@@ -23,8 +23,14 @@ describe('clinic-gen validate', () => {
     writeFileSync(join(cwd, 'tampa.yaml'), tampa + ENDPOINT);
     const named = await runMain(['validate', '-c', 'tampa.yaml', '--strict'], { cwd });
     expect([named.code, named.stdout, named.stderr]).toEqual([0, 'tampa.yaml: valid\n', '']);
-    const flag = await runMain(['validate', '-c', 'configs/tampa.yaml', '--contact-endpoint', 'http://127.0.0.1:3000/api/contact', '--strict']);
+    const flag = await runMain(['validate', '-c', 'configs/tampa.yaml', '--contact-endpoint', 'https://clinic.example.com/api/contact', '--strict']);
     expect([flag.code, flag.stdout, flag.stderr]).toEqual([0, 'configs/tampa.yaml: valid\n', '']);
+  });
+
+  it('fails with --strict on an endpoint at a loopback or private address, naming it and PUBLIC_URL', async () => {
+    const r = await runMain(['validate', '-c', 'configs/tampa.yaml', '--contact-endpoint', 'http://127.0.0.1:4700/api/contact', '--strict']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^configs\/tampa\.yaml contactEndpoint: http:\/\/127\.0\.0\.1:4700\/api\/contact posts to a loopback or private address \(127\.0\.0\.1\).*PUBLIC_URL/m);
   });
 
   it('fails with --strict, naming the config field and the flag', async () => {

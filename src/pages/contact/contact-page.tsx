@@ -1,4 +1,4 @@
-import { CONTACT_CARDS_INTRO, CONTACT_FORM, CONTACT_STEPS, contactHero, contactMeta } from '../content/contact.js';
+import { CONTACT_CARDS_INTRO, CONTACT_FORM, CONTACT_STEPS, contactConsent, contactHero, contactMeta } from '../content/contact.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { Icon, type IconName } from '../components/icons.js';
@@ -19,7 +19,8 @@ export interface ContactFormState {
  * The form island (assets.contactJs) takes the static form over when script runs.
  */
 export function ContactPage({ state = {} }: { state?: ContactFormState }) {
-  const { site, path, assets } = usePage();
+  const { site, path, assets, url } = usePage();
+  const consent = contactConsent(site.name);
   const values = state.values ?? {};
   return (
     <Document meta={contactMeta(site)} scripts={[assets.contactJs]}>
@@ -100,6 +101,13 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
                 field={(name) => (name === 'service' ? { defaultValue: values.service ?? '' } : values[name] ? { defaultValue: values[name] } : {})}
               />
             </div>
+            <p className="mt-4 text-sm text-slate-600">
+              {consent.before}
+              <a href={url('/privacy/')} className="text-brand underline">
+                {consent.link}
+              </a>
+              {consent.after}
+            </p>
           </div>
         </div>
       </Section>

@@ -55,6 +55,18 @@ export const CONTACT_FORM: { title: 'Send Us a Message'; lead: string; messagePl
   messagePlaceholder: 'Tell us about your health goals and any questions you have...',
 };
 
+/**
+ * The consent line under the Send button (not a checkbox, no extra field): what sending the form
+ * agrees to, and where the privacy policy is. The policy's text is the link's.
+ */
+export function contactConsent(businessName: string): { before: string; link: string; after: string } {
+  return {
+    before: `By sending this message, you agree that ${businessName} may contact you by phone, text or email about your inquiry. See our `,
+    link: 'Privacy Policy',
+    after: '.',
+  };
+}
+
 /** Title and description of the confirmation page a form posted without script lands on. */
 export function contactSentMeta(site: Site): PageMeta {
   return {

@@ -33,10 +33,11 @@ function newKey(): string {
 async function postMessage(endpoint: string, body: string, key: string): Promise<void> {
   const res = await fetch(endpoint, {
     method: 'POST',
-    credentials: 'include',
-    // The endpoint is the clinic's own server. On the sites origin every deployment shares one
-    // origin, and only the page's path (/sites/<slug>/) tells the server which city sent it; the
-    // page's default policy would cut the cross-origin Referer to the origin (decision 010).
+    // The endpoint is a form backend any origin may post to, never with the visitor's cookies (NOTES.md decision 10).
+    credentials: 'omit',
+    // The endpoint is the clinic's own server. The form's hidden `site` field files the message;
+    // the page's path is kept as evidence and finds the page's folder for the no-script
+    // confirmation, which the page's default policy would cut to the origin (decision 010).
     referrerPolicy: 'no-referrer-when-downgrade',
     // The same key when the visitor sends the same message again after a failure: if the first
     // try was stored but its answer lost (a dropped connection, a database restarting), the

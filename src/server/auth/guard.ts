@@ -12,7 +12,7 @@ import { passwordChecker } from './basic-auth.js';
 
 /**
  * The admin's front door (docs/decisions/006-server-config.md): /admin*, /sites* and every /api*
- * call except the public contact post and its preflight, and except reading /sites/ (deployed
+ * call except the public contact post, its preflight and its confirmation page, and except reading /sites/ (deployed
  * sites are public; on the admin's listener that path only redirects to the sites listener,
  * docs/decisions/009-hosted-sites-origin.md). The decision
  * uses the path checked by pathGuard, lower-cased, so no spelling of a path reaches a handler
@@ -21,6 +21,8 @@ import { passwordChecker } from './basic-auth.js';
 export function isProtectedPath(path: string, method: string): boolean {
   const p = path.toLowerCase();
   if (p === '/api/contact' && (method === 'POST' || method === 'OPTIONS')) return false;
+  // A city's confirmation page, where a form posted without script lands (leads/reply.ts).
+  if (p.startsWith('/api/contact/sent/') && (method === 'GET' || method === 'HEAD')) return false;
   if ((p === '/sites' || p.startsWith('/sites/')) && (method === 'GET' || method === 'HEAD')) return false;
   return p.startsWith('/admin') || p.startsWith('/api') || p.startsWith('/sites');
 }

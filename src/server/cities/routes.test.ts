@@ -109,6 +109,8 @@ describe('saving a city', () => {
       city: 'Tampa',
       page: 'contact/',
       origin: 'https://tampa.example.com',
+      referer: '',
+      registered: true,
       receivedAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
     });
     await Promise.all([t.db.messages.add(message(1)), t.db.messages.add(message(3)), t.db.messages.add(message(40))]);

@@ -9,7 +9,7 @@ async function seeded(n: number) {
   const store = memoryStore();
   for (let i = 1; i <= n; i++) {
     const [site, city] = i % 2 ? ['tampa', 'Tampa'] : ['orlando', 'Orlando'];
-    await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site, city, page: 'contact/', origin: `https://${site}.example.com`, receivedAt: `2025-01-2${i}T00:00:00.000Z` });
+    await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site, city, page: 'contact/', origin: `https://${site}.example.com`, referer: '', registered: true, receivedAt: `2025-01-2${i}T00:00:00.000Z` });
   }
   const app = testApp({ messages: store, now: () => new Date('2025-02-03T10:00:00Z'), server: { adminPassword: PASSWORD } });
   return { app, store };
@@ -70,9 +70,9 @@ describe('GET /api/messages.csv', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="messages-2025-02-03.csv"');
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"id","receivedAt","city","site","page","origin","firstName","lastName","email","phone","service","message"');
+    expect(lines[0]).toBe('"id","receivedAt","city","site","page","origin","referer","registered","firstName","lastName","email","phone","service","message"');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^"[^"]+","2025-01-21T00:00:00.000Z","Tampa","tampa","contact\/","https:\/\/tampa.example.com","Jordan"/);
+    expect(lines[1]).toMatch(/^"[^"]+","2025-01-21T00:00:00.000Z","Tampa","tampa","contact\/","https:\/\/tampa.example.com","","yes","Jordan"/);
   });
 
   it('downloads one city only, named in the file name', async () => {
@@ -95,7 +95,7 @@ describe('CSV cells', () => {
   });
 
   it('keeps unicode and emoji', async () => {
-    const csv = await messagesCsv([{ ...validMessage({ firstName: 'Zoë 💪' }), phone: '', service: '', id: 'x', site: 's', city: 'São Paulo', page: '', origin: 'o', receivedAt: 't' }]);
+    const csv = await messagesCsv([{ ...validMessage({ firstName: 'Zoë 💪' }), phone: '', service: '', id: 'x', site: 's', city: 'São Paulo', page: '', origin: 'o', referer: '', registered: true, receivedAt: 't' }]);
     expect(csv).toContain('"Zoë 💪"');
     expect(csv).toContain('"São Paulo"');
   });
@@ -105,7 +105,7 @@ describe('CSV cells', () => {
     function* many() {
       for (let i = 0; i < 40_000; i++) {
         produced++;
-        yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', receivedAt: 't' };
+        yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', referer: '', registered: true, receivedAt: 't' };
       }
     }
     const reader = messagesCsvStream(many()).getReader();

@@ -5,6 +5,7 @@ import { SAFE_SLUG } from '../../config/slug.js';
 import { siteInvalid } from '../../texts/contact.js';
 import { pageInvalid, pageSizeInvalid } from '../../texts/server.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
+import { recentRefusals, type RefusalStore } from './refusals.js';
 import type { MessageStore } from './store.js';
 import type { AppEnv } from '../http/app-env.js';
 import { messagesCsvStream } from './csv.js';
@@ -41,7 +42,7 @@ function parseQuery<T>(c: Context<AppEnv>, schema: z.ZodType<T>): { ok: true; va
  * city, the CSV export. Protection comes from adminGuard, which runs before these routes for every
  * path under /api.
  */
-export function messageRoutes(store: MessageStore, now: () => Date): Hono<AppEnv> {
+export function messageRoutes(store: MessageStore, refusals: RefusalStore, now: () => Date): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/api/messages', async (c) => {
@@ -54,6 +55,9 @@ export function messageRoutes(store: MessageStore, now: () => Date): Hono<AppEnv
 
   // Per city: messages of the last 7 and 30 days and in all (decision 010).
   app.get('/api/messages/by-city', async (c) => c.json({ success: true, cities: await store.countBySite(now()) }));
+
+  // Refused posts of the last 7 days by reason and origin: a host whose every post fails is seen on its first day.
+  app.get('/api/messages/refusals', async (c) => c.json({ success: true, days: 7, refusals: await recentRefusals(refusals, now(), 7) }));
 
   app.get('/api/messages.csv', (c) => {
     const q = parseQuery(c, z.object({ site: siteFilter }));

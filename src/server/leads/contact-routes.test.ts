@@ -152,3 +152,70 @@ describe('rate limit', () => {
     expect((await proxied.post(validMessage(), { 'X-Forwarded-For': '9.9.9.9, 2.2.2.2' }, '10.0.0.1')).status).toBe(429);
   });
 });
+
+describe('failed posts have a cap of their own', () => {
+  it('stores the good message after four rejected attempts from the same address, even with a limit of 2 a minute', async () => {
+    const { store, post } = setup({ rateLimit: 2 });
+    for (const bad of [{ message: 'short' }, { email: 'nope' }, { email: 'still@nope' }, { firstName: '' }]) {
+      expect((await post({ ...validMessage(bad), site: 'tampa' })).status).toBe(400);
+    }
+    expect((await post({ ...validMessage(), site: 'tampa' })).status).toBe(201);
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('refuses a client after four times the limit of failures, then lets it try again a minute later', async () => {
+    const { store, post, tick } = setup({ rateLimit: 1 });
+    for (let i = 0; i < 4; i++) expect((await post({ ...validMessage({ email: 'nope' }), site: 'tampa' })).status).toBe(400);
+    const limited = await post({ ...validMessage(), site: 'tampa' });
+    expect(limited.status).toBe(429);
+    // In the city's own words, with its number to call.
+    expect(((await limited.json()) as { error: string }).error).toBe('Too many messages in a short time. Please wait a minute, or call us at (813) 555-0101.');
+    tick(60_001);
+    expect((await post({ ...validMessage(), site: 'tampa' })).status).toBe(201);
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('answers a no-JavaScript post over the limit with the city’s own page, its number and a tap-to-call link', async () => {
+    const { formPost } = setup({ rateLimit: 1 });
+    const fields = { ...validMessage(), website: '', site: 'tampa', page: 'contact/' };
+    expect((await formPost(fields, { Origin: 'https://tampa.example.com' })).status).toBe(303);
+    const res = await formPost(fields, { Origin: 'https://tampa.example.com' });
+    expect(res.status).toBe(429);
+    const html = await res.text();
+    expect(html).toContain('Northstar Men’s Health');
+    expect(html).toContain('Please wait a minute, or call us at (813) 555-0101.');
+    expect(html).toMatch(/<a [^>]*href="tel:\+18135550101"/);
+  });
+});
+
+describe('every refusal leaves a trace', () => {
+  it('counts each refused post by reason and origin, and logs one line without any field of the message', async () => {
+    const { post, formPost, refusals, refusalStore, logs } = setup({ rateLimit: 1 });
+    const from = { Origin: 'https://misconfigured.example.net' };
+    const secret = 'my testosterone level is 212 ng/dL';
+    await post({ ...validMessage({ email: 'jo@nope', message: secret }), site: 'tampa' }, from);
+    await post({ ...validMessage({ message: secret }), site: 'tampa', website: 'http://spam.example' }, from);
+    await post('x'.repeat(40 * 1024), from);
+    await formPost({ ...validMessage({ message: secret }), site: 'tampa' }, { ...from, 'Content-Type': 'text/plain' });
+    await refusals.flush();
+    const counts = Object.fromEntries(refusalStore.rows.map((r) => [r.reason, r.count]));
+    expect(counts).toEqual({ validation: 1, honeypot: 1, size: 1, malformed: 1 });
+    expect(new Set(refusalStore.rows.map((r) => r.origin))).toEqual(new Set(['https://misconfigured.example.net']));
+    const lines = logs.filter((l) => l.event === 'contact.refused');
+    expect(lines.map((l) => l.fields.reason).sort()).toEqual(['honeypot', 'malformed', 'size', 'validation']);
+    const text = JSON.stringify(lines);
+    for (const field of [secret, 'jo@nope', 'Jordan', 'Rivera', '555-0100', '198.51.100.7']) expect(text).not.toContain(field);
+  });
+
+  it('combines the lines of one client and reason into one a minute', async () => {
+    const { post, refusals, logs, tick } = setup({ rateLimit: 100 });
+    for (let i = 0; i < 5; i++) await post({ ...validMessage({ email: 'nope' }), site: 'tampa' });
+    expect(logs.filter((l) => l.event === 'contact.refused')).toHaveLength(1);
+    tick(61_000);
+    await refusals.flush();
+    const lines = logs.filter((l) => l.event === 'contact.refused');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.fields).toMatchObject({ reason: 'validation', repeated: 4 });
+  });
+});
+

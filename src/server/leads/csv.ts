@@ -6,7 +6,7 @@ import type { StoredMessage } from './store.js';
  * strip before looking) get a leading apostrophe: a visitor's message must never execute on the
  * operator's machine.
  */
-export const CSV_COLUMNS = ['id', 'receivedAt', 'city', 'site', 'page', 'origin', 'firstName', 'lastName', 'email', 'phone', 'service', 'message'] as const;
+export const CSV_COLUMNS = ['id', 'receivedAt', 'city', 'site', 'page', 'origin', 'referer', 'registered', 'firstName', 'lastName', 'email', 'phone', 'service', 'message'] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Rows per chunk of the stream: a few hundred KB at most, whatever the number of messages. */
@@ -18,7 +18,9 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const csvRow = (m: StoredMessage) => `${CSV_COLUMNS.map((k) => csvCell(m[k])).join(',')}\r\n`;
+/** `registered`: whether the origin is one of the city's known addresses, as yes or no. */
+const cellOf = (m: StoredMessage, k: (typeof CSV_COLUMNS)[number]) => (k === 'registered' ? (m.registered ? 'yes' : 'no') : m[k]);
+const csvRow = (m: StoredMessage) => `${CSV_COLUMNS.map((k) => csvCell(cellOf(m, k))).join(',')}\r\n`;
 
 /**
  * The file as a stream, built while it is sent: rows are pulled from `messages` (a lazy iterator

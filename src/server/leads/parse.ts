@@ -9,7 +9,8 @@ export type BodyKind = 'json' | 'form';
 export type ParseOutcome =
   | { kind: 'valid'; message: ContactMessage }
   /** The honeypot was filled: a bot. Answer like success, store nothing. */
-  | { kind: 'bot' }
+  /** The honeypot was filled; `values` as echoed, for the site it claims (it is answered as a person would be). */
+  | { kind: 'bot'; values: Record<string, string> }
   | { kind: 'invalid'; errors: Record<string, string>; values: Record<string, string> };
 
 /** 'json', 'form', or undefined for a content type we do not take (-> 415). */
@@ -43,7 +44,7 @@ export function parseContact(kind: BodyKind, text: string): ParseOutcome {
   const values = echoValues(fields);
   if (Object.hasOwn(fields, HONEYPOT_FIELD)) {
     const trap = fields[HONEYPOT_FIELD];
-    if (trap !== '' && trap !== undefined && trap !== null) return { kind: 'bot' };
+    if (trap !== '' && trap !== undefined && trap !== null) return { kind: 'bot', values };
     delete fields[HONEYPOT_FIELD];
   }
   const parsed = contactMessageSchema.safeParse(fields);

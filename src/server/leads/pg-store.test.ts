@@ -21,6 +21,8 @@ const msg = (n: number, extra: Partial<NewMessage> = {}): NewMessage => ({
   city: 'Tampa',
   page: 'contact/',
   origin: 'https://tampa.example.com',
+  referer: '',
+  registered: true,
   receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
   ...extra,
 });

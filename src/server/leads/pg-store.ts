@@ -6,7 +6,9 @@ import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, S
 import { guarded, isConnectionError, storeError } from '../pg/connect.js';
 
 /** The columns a post writes, in the order of the arrays INSERT takes. */
-const WRITTEN = ['public_id', 'idempotency_key', 'body_hash', 'received_at', 'site', 'city', 'page', 'origin', 'first_name', 'last_name', 'email', 'phone', 'service', 'message'] as const;
+const WRITTEN = ['public_id', 'idempotency_key', 'body_hash', 'received_at', 'site', 'city', 'page', 'origin', 'referer', 'registered', 'first_name', 'last_name', 'email', 'phone', 'service', 'message'] as const;
+/** Every column travels as text[]; these are cast back on the way in. */
+const CAST: Partial<Record<(typeof WRITTEN)[number], string>> = { registered: 'boolean' };
 
 /**
  * One statement for a whole batch, so one round trip and one commit: the rows arrive as one array a
@@ -20,7 +22,7 @@ function insertSql(notify: boolean): string {
   const arrays = WRITTEN.map((_, i) => `$${i + 1}::text[]`).join(', ');
   const queue = notify ? `, queued AS (INSERT INTO outbox (message_id, next_attempt_at) SELECT id, $${WRITTEN.length + 1}::bigint FROM ins)` : '';
   return `WITH input AS (SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS t(${cols}, ord)),
-    ins AS (INSERT INTO messages (${cols}) SELECT ${cols} FROM input ORDER BY ord
+    ins AS (INSERT INTO messages (${cols}) SELECT ${WRITTEN.map((c) => (CAST[c] ? `${c}::${CAST[c]}` : c)).join(', ')} FROM input ORDER BY ord
             ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, public_id)${queue}
     SELECT public_id FROM ins`;
 }
@@ -59,7 +61,7 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
     const columns: (string | null)[][] = WRITTEN.map(() => []);
     for (const r of rows) {
       const m = r.message;
-      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.firstName, m.lastName, m.email, m.phone, m.service, m.message];
+      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, String(m.registered), m.firstName, m.lastName, m.email, m.phone, m.service, m.message];
       values.forEach((v, i) => columns[i]!.push(v));
     }
     const res = await pool.query<{ public_id: string }>(insert, opts.notify ? [...columns, Date.now()] : columns);

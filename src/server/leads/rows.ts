@@ -15,6 +15,9 @@ export interface MessageRow {
   city: string;
   page: string;
   origin: string;
+  referer: string;
+  /** 0 or 1 in SQLite, a boolean in PostgreSQL. */
+  registered: number | boolean;
   first_name: string;
   last_name: string;
   email: string;
@@ -23,7 +26,7 @@ export interface MessageRow {
   message: string;
 }
 
-export const MESSAGE_COLUMNS = 'id, public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message';
+export const MESSAGE_COLUMNS = 'id, public_id, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message';
 
 /** Rows read per statement by `all()`: small enough to keep the export's memory flat. */
 export const EXPORT_CHUNK = 500;
@@ -37,6 +40,8 @@ export function toMessage(r: MessageRow): StoredMessage {
     city: r.city,
     page: r.page,
     origin: r.origin,
+    referer: r.referer,
+    registered: Boolean(r.registered),
     firstName: r.first_name,
     lastName: r.last_name,
     email: r.email,

@@ -3,10 +3,12 @@ import { citySlug } from '../../config/slug.js';
 import { effectivePort, normalizeOrigin } from '../http/origin.js';
 
 /**
- * Every city site this server knows, and which origins may post contact messages for which site
- * (docs/decisions/010-leads-by-city.md). Allowed origins are derived, not typed by hand: the home
- * clinic's own addresses, the domains and websites of deployed sites and of saved cities, the
- * shared sites origin, plus CORS_ORIGINS.
+ * Every city site this server knows, and the addresses each is known by
+ * (docs/decisions/010-leads-by-city.md): a message is filed under the city its form names when
+ * that city is here (the home clinic, a deployment, a saved city), and its origin is recorded as
+ * one of that city's known addresses or not. The addresses are derived, never typed by hand: the
+ * home clinic's own, the domains and websites of deployed and saved cities, the shared sites origin
+ * for a deployed city.
  */
 
 /** A city site: the home clinic (`serve --config`), a live deployment or a saved city. */
@@ -17,24 +19,9 @@ export interface KnownSite {
   /** The config the site was built from, when the server has it: a failed no-JS post shows its own contact page. */
   config?: ClinicConfig;
   home: boolean;
-  /**
-   * Some origin speaks for this site alone (its domain, its website): its pages live there, so an
-   * origin tied to no site may not file messages under it (attribution.ts).
-   */
-  tied: boolean;
+  /** Deployed on this server: its pages live on the sites origin under `/sites/<slug>/`. */
+  deployed: boolean;
 }
-
-/** What an origin may speak for. */
-export type OriginRole =
-  /** An origin of one site (its domain, the home clinic's public URL): it speaks for that site only. */
-  | { kind: 'own'; site: KnownSite }
-  /** The sites origin: every deployment lives there under `/sites/<slug>/`. */
-  | { kind: 'shared' }
-  /**
-   * Allowed, but tied to no site: a CORS_ORIGINS entry, or an address the configs of several sites
-   * name (a brand's main website) and so no one site's own.
-   */
-  | { kind: 'listed' };
 
 /** A live deployment as the release store lists it (ReleaseStore.list()). */
 export interface Deployment {
@@ -62,8 +49,6 @@ export interface SiteDirectoryOptions {
   isSitesOrigin?: (origin: string) => boolean;
   /** The sites listener's port: a deployed domain on it (`http://tampa.example:3001`) speaks for its site. */
   sitesPort?: number;
-  /** CORS_ORIGINS as configured. */
-  corsOrigins?: readonly string[];
   /** Live deployments; absent, the directory knows none. */
   deployments?: () => Promise<readonly Deployment[]>;
   /** Saved cities; absent, the directory knows none. Read with the deployments, invalidated with them. */
@@ -79,17 +64,26 @@ const STALE_MS = 30_000;
 
 interface Snapshot {
   bySlug: Map<string, KnownSite>;
+  /** An origin one site alone is known by (the home clinic's first, then deployed domains). */
   byOrigin: Map<string, KnownSite>;
+  /** Every address each site is known by, shared ones included (a brand's website several cities name). */
+  addresses: Map<string, Set<string>>;
   /** A deployed domain's host name -> its site, whatever the scheme or port it is reached by. */
   byDomain: Map<string, KnownSite>;
-  /** Addresses the configs of several sites name: allowed, tied to none. */
-  shared: Set<string>;
 }
 
 export interface SiteDirectory {
   readonly home: KnownSite;
-  /** The role of a normalized origin, after at most one re-read of the deployments on a miss. */
-  role(origin: string): Promise<OriginRole | undefined>;
+  /** The site an origin belongs to alone (none for a shared or unknown one), after at most one re-read on a miss. */
+  ownerOf(origin: string): Promise<KnownSite | undefined>;
+  /**
+   * Whether a normalized origin is one of the site's known addresses: its domain or website (shared
+   * with other cities or not), the home clinic's PUBLIC_URL, and for a deployed site the sites
+   * origin and its domain on the sites listener's port.
+   */
+  isAddressOf(site: KnownSite, origin: string): boolean;
+  /** Whether a normalized origin is the sites listener's shared origin (deployments under /sites/<slug>/). */
+  isSitesOrigin(origin: string): boolean;
   /** A known site by slug, after at most one re-read on a miss. */
   site(slug: string): Promise<KnownSite | undefined>;
   /** The deployed site whose domain is this lower-cased host name, after at most one re-read on a miss. */
@@ -119,15 +113,14 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
   const now = o.now ?? Date.now;
   const homeOrigins = [o.publicOrigin, ...ownOrigins(o.home)].filter((x): x is string => x !== undefined);
   // The schema asks every config for a domain or a website, so the home clinic always has an origin.
-  const home: KnownSite = { slug: citySlug(o.home.city), city: o.home.city, config: o.home, home: true, tied: homeOrigins.length > 0 };
-  const listed = new Set((o.corsOrigins ?? []).map((x) => normalizeOrigin(x)).filter((x): x is string => x !== undefined));
+  const home: KnownSite = { slug: citySlug(o.home.city), city: o.home.city, config: o.home, home: true, deployed: false };
 
   const build = (deployments: readonly Deployment[], stored: readonly StoredSite[]): Snapshot => {
     // Every site by slug with the addresses that may be its own: a deployment and a saved city of
     // one slug are one site (the deployed config renders its pages; the saved one may be newer).
-    const entries = new Map<string, { city: string; config?: ClinicConfig; origins: Set<string> }>();
+    const entries = new Map<string, { city: string; config?: ClinicConfig; origins: Set<string>; deployed: boolean }>();
     const entry = (slug: string, city: string, config: ClinicConfig | undefined) => {
-      const e = entries.get(slug) ?? { city, config, origins: new Set<string>() };
+      const e = entries.get(slug) ?? { city, config, origins: new Set<string>(), deployed: false };
       e.config ??= config;
       entries.set(slug, e);
       return e;
@@ -137,6 +130,7 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
     for (const d of deployments) {
       const config = releaseConfig(d.release.config);
       const e = entry(d.siteName, d.release.city ?? config?.city ?? d.siteName, config);
+      e.deployed = true;
       for (const x of ownOrigins({ website: config?.website })) e.origins.add(x);
       const domain = d.release.domainName?.toLowerCase();
       if (domain && !byDomainSlug.has(domain)) byDomainSlug.set(domain, d.siteName);
@@ -146,9 +140,9 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
       if (c.config) for (const x of ownOrigins(c.config)) e.origins.add(x);
     }
 
-    // Which slug each origin speaks for: the home clinic's addresses first, then deployed domains,
-    // then any other address a config names, unless the configs of two sites name it (then it is
-    // allowed but tied to neither: a Tampa page there must not file as Orlando, nor the reverse).
+    // Which slug an origin belongs to alone: the home clinic's addresses first, then deployed
+    // domains, then any other address a config names, unless the configs of two sites name it (a
+    // brand's website: then it is an address of each, and no one site's own).
     const owner = new Map<string, string>(homeOrigins.map((x) => [x, home.slug]));
     for (const [domain, slug] of byDomainSlug) if (!owner.has(`https://${domain}`)) owner.set(`https://${domain}`, slug);
     const named = new Map<string, string | null>();
@@ -160,23 +154,22 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
         named.set(x, before === undefined || before === slug ? slug : null);
       }
     }
-    const shared = new Set<string>();
-    for (const [x, slug] of named) {
-      if (slug === null) shared.add(x);
-      else owner.set(x, slug);
-    }
+    for (const [x, slug] of named) if (slug !== null) owner.set(x, slug);
 
-    const tied = new Set(owner.values());
-    const bySlug = new Map<string, KnownSite>([[home.slug, home]]);
+    const bySlug = new Map<string, KnownSite>([[home.slug, { ...home, deployed: entries.get(home.slug)?.deployed ?? false }]]);
     for (const [slug, e] of entries) {
       // The home clinic deployed or saved as a city too is one site: its own origins stay the home's.
-      if (slug !== home.slug) bySlug.set(slug, { slug, city: e.city, config: e.config, home: false, tied: tied.has(slug) });
+      if (slug !== home.slug) bySlug.set(slug, { slug, city: e.city, config: e.config, home: false, deployed: e.deployed });
     }
+    const addresses = new Map<string, Set<string>>();
+    for (const [slug, e] of entries) addresses.set(slug, new Set(e.origins));
+    addresses.set(home.slug, new Set([...(addresses.get(home.slug) ?? []), ...homeOrigins]));
+    for (const [domain, slug] of byDomainSlug) addresses.get(slug)?.add(`https://${domain}`);
     const byOrigin = new Map<string, KnownSite>();
     for (const [x, slug] of owner) byOrigin.set(x, bySlug.get(slug)!);
     const byDomain = new Map<string, KnownSite>();
     for (const [domain, slug] of byDomainSlug) byDomain.set(domain, byOrigin.get(`https://${domain}`) ?? bySlug.get(slug)!);
-    return { bySlug, byOrigin, byDomain, shared };
+    return { bySlug, byOrigin, addresses, byDomain };
   };
 
   let snapshot = build([], []);
@@ -219,23 +212,34 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
   // The sites listener serves a deployment on its domain under any scheme and port it is reached by;
   // on the listener's own port that origin is the deployment's, never the shared one.
   const domainOnPort = (origin: string, port: number): KnownSite | undefined => {
-    const u = new URL(origin);
+    let u: URL;
+    try {
+      u = new URL(origin);
+    } catch {
+      return undefined; // 'null': an opaque origin is nobody's address
+    }
     return effectivePort(u) === String(port) ? snapshot.byDomain.get(u.hostname) : undefined;
   };
 
-  const roleNow = (origin: string): OriginRole | undefined => {
+  const ownerNow = (origin: string): KnownSite | undefined => {
     const site = snapshot.byOrigin.get(origin);
-    if (site) return { kind: 'own', site };
-    const onDomain = o.sitesPort === undefined ? undefined : domainOnPort(origin, o.sitesPort);
-    if (onDomain !== undefined) return { kind: 'own', site: onDomain };
-    if (o.isSitesOrigin?.(origin)) return { kind: 'shared' };
-    if (listed.has(origin) || snapshot.shared.has(origin)) return { kind: 'listed' };
-    return undefined;
+    if (site) return site;
+    return o.sitesPort === undefined ? undefined : domainOnPort(origin, o.sitesPort);
+  };
+
+  const isAddressOf = (site: KnownSite, origin: string): boolean => {
+    if (snapshot.addresses.get(site.slug)?.has(origin)) return true;
+    const deployed = snapshot.bySlug.get(site.slug)?.deployed ?? false;
+    if (!deployed) return false;
+    if (o.isSitesOrigin?.(origin)) return true;
+    return o.sitesPort !== undefined && domainOnPort(origin, o.sitesPort)?.slug === site.slug;
   };
 
   return {
     home,
-    role: (origin) => lookup(() => roleNow(origin)),
+    ownerOf: (origin) => lookup(() => ownerNow(origin)),
+    isAddressOf,
+    isSitesOrigin: (origin) => o.isSitesOrigin?.(origin) ?? false,
     site: (slug) => lookup(() => snapshot.bySlug.get(slug)),
     domain: (name) => lookup(() => snapshot.byDomain.get(name)),
     invalidate: () => {

@@ -45,6 +45,8 @@ const message = (n: number): NewMessage => ({
   city: 'Tampa',
   page: 'contact/',
   origin: 'https://tampa.example.com',
+  referer: '',
+  registered: true,
   receivedAt: new Date(Date.UTC(2025, 0, 1)).toISOString(),
 });
 

@@ -19,8 +19,8 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
     db.prepare('UPDATE messages SET site = ?, city = ? WHERE site IS NULL').run(opts.home.site, opts.home.city);
   }
   const insert = db.prepare(
-    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message)
-     VALUES (@id, @key, @hash, @receivedAt, @site, @city, @page, @origin, @firstName, @lastName, @email, @phone, @service, @message)
+    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message)
+     VALUES (@id, @key, @hash, @receivedAt, @site, @city, @page, @origin, @referer, @registered, @firstName, @lastName, @email, @phone, @service, @message)
      ON CONFLICT (idempotency_key) DO NOTHING`,
   );
   const byKey = db.prepare<[string], { public_id: string; body_hash: string | null }>('SELECT public_id, body_hash FROM messages WHERE idempotency_key = ?');
@@ -45,7 +45,7 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
     const m = item.message;
     // Hashed only when there is a key to compare against: the common post pays nothing for it.
     const hash = item.key === undefined ? null : bodyHash(m);
-    const info = insert.run({ ...m, id, key: item.key ?? null, hash });
+    const info = insert.run({ ...m, registered: m.registered ? 1 : 0, id, key: item.key ?? null, hash });
     if (info.changes === 0) {
       const existing = byKey.get(item.key ?? '');
       if (!existing) return new Error('message was not stored');

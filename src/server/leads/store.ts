@@ -1,9 +1,9 @@
 import type { ContactMessage } from '../../config/contact.js';
 
 /**
- * A validated contact message plus where and when it arrived (docs/decisions/010-leads-by-city.md).
- * `site` and `page` are what the server filed it under, not what the form claimed: the server checks
- * the claim against the origin that posted it.
+ * A validated contact message plus where and when it arrived (docs/decisions/010-leads-by-city.md):
+ * filed under the city its form names when this server knows that city, with the Origin and the
+ * Referer kept as evidence.
  */
 export interface NewMessage extends Omit<ContactMessage, 'site' | 'page'> {
   /** City slug of the site it was filed under (`tampa`); '' when no known site could be named. */
@@ -12,8 +12,16 @@ export interface NewMessage extends Omit<ContactMessage, 'site' | 'page'> {
   city: string;
   /** The page holding the form, relative to the site (`contact/`); '' when the form did not say. */
   page: string;
-  /** The post's Origin header, or this server's own origin for posts without one. */
+  /** The post's Origin header ('null' for an opaque one), or this server's own origin for posts without one. */
   origin: string;
+  /** The Referer's origin and path (never its query, which can carry an email or an ad-click id); '' without one. */
+  referer: string;
+  /**
+   * Whether `origin` is one of the city's known addresses (its domain, its website, this server for
+   * the home clinic, the sites origin for a deployed city). False: the admin says the message was
+   * sent from an address not registered for that city. Never moves the message to another city.
+   */
+  registered: boolean;
   /** ISO 8601 time the server received it. */
   receivedAt: string;
 }

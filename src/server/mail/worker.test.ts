@@ -20,7 +20,7 @@ afterEach(() => {
 async function setup(failures: number, markSentFailures = 0) {
   dir = mkdtempSync(path.join(tmpdir(), 'clinic-mail-'));
   store = openSqliteStore(dir, { notify: true });
-  const added = await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:00.000Z' });
+  const added = await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', referer: '', registered: true, receivedAt: '2025-01-01T00:00:00.000Z' });
   const id = 'id' in added ? added.id : '';
   const sent: Notification[] = [];
   let left = failures;
@@ -110,7 +110,7 @@ describe('mail worker, when marking an email sent fails', () => {
 
   it('never reschedules a sent email when markSent keeps failing: logs it, ends the pass, leaves the row leased', async () => {
     const { id, sent, worker, logger, calls, advance, failMarkSent } = await setup(0, Infinity);
-    await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', receivedAt: '2025-01-01T00:00:01.000Z' });
+    await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', referer: '', registered: true, receivedAt: '2025-01-01T00:00:01.000Z' });
     expect(await worker.runOnce()).toBe(1);
     expect(sent.map((m) => m.messageId)).toEqual([`<contact-${id}@example.com>`]);
     expect(calls).toEqual({ markSent: 3, markFailed: 0 });

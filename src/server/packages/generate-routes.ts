@@ -24,7 +24,7 @@ import { contactEndpointFor } from '../leads/index.js';
  * files as they are.
  */
 export type GenerateResult =
-  | { ok: true; files: FilesPayload; contactEndpoint: string }
+  | { ok: true; files: FilesPayload; contactEndpoint: string; warnings: string[] }
   | { ok: false; errors: Record<string, string> };
 
 /** Validates a clinic config from the admin and makes its site, with the uploaded logo, posting to this server. */
@@ -37,7 +37,9 @@ export async function generateSite(input: unknown, assets: AssetSource, serverOr
   const contactEndpoint = contactEndpointFor(parsed.data.contactEndpoint, serverOrigin);
   const site = await buildSiteFiles(parsed.data, assets, { contactEndpoint, imageCacheDir });
   if (!site.ok) return { ok: false, errors: problemFields(site.errors) };
-  return { ok: true, files: encodeSiteFiles(site.files), contactEndpoint };
+  // What the operator must see before sending the package anywhere (a form posting to a loopback address).
+  const warnings = site.warnings.map((w) => `${w.field}: ${w.message}`);
+  return { ok: true, files: encodeSiteFiles(site.files), contactEndpoint, warnings };
 }
 
 /** A clinic config is a few KB; local content can make it some tens. */
@@ -61,7 +63,7 @@ export function generateRoutes(dataDir: string, uploads: UploadStore, assetFolde
     if (!body.ok) return apiError(c, body.status, { ...fieldFailure({ config: body.error }), message: generateRejected.title });
     const result = await generateSite(body.value, assets, publicOrigin ?? new URL(c.req.url).origin, imageCache);
     if (!result.ok) return apiError(c, 400, { ...fieldFailure(result.errors), message: generateRejected.title });
-    return c.json({ success: true, files: result.files, contactEndpoint: result.contactEndpoint });
+    return c.json({ success: true, files: result.files, contactEndpoint: result.contactEndpoint, warnings: result.warnings });
   });
   return app;
 }

@@ -36,8 +36,19 @@ describe('download package', () => {
     const guide = await guideOf(app, { city: 'Tampa', domainName: 'tampa.example.com', files });
     expect(guide).toContain('\n    https://clinic.example.com/api/contact\n');
     expect(guide).toContain('The clinic server must be reachable at https://clinic.example.com whenever the site is online');
-    expect(guide).toContain("add the site's address (https://tampa.example.com) to CORS_ORIGINS");
-    expect(guide).not.toContain('No server code is needed');
+    expect(guide).toContain('Messages are filed under this city whatever address the site is hosted at (https://tampa.example.com or any other)');
+    expect(guide).not.toContain('CORS_ORIGINS');
+    expect(guide).not.toContain('Warning');
+  });
+
+  it('warns on its first line, and the Generate answer warns, when the form posts to a loopback address', async () => {
+    const app = adminTestApp();
+    const res = await app.json('POST', '/api/generate-clinic-website', config({}));
+    const body = (await res.json()) as { files: Record<string, string>; contactEndpoint: string; warnings: string[] };
+    expect(body.contactEndpoint).toMatch(/^http:\/\/localhost\/api\/contact$|^http:\/\/127\.0\.0\.1/);
+    expect(body.warnings).toEqual([expect.stringMatching(/^contactEndpoint: .* posts to a loopback or private address .*PUBLIC_URL/)]);
+    const guide = await guideOf(app, { city: 'Tampa', files: body.files });
+    expect(guide.split('\n')[0]).toMatch(/^\*\*Warning: this site's contact form posts to .*a loopback or private address .*Hosted anywhere, it loses every message\.\*\* Set PUBLIC_URL/);
   });
 
   it('says so when the files can only post on the clinic server itself', async () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { privateEndpointHost } from '../../config/endpoint.js';
 import { isHttpEndpoint } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { formEndpointOf } from '../../pages/contact/form-endpoint.js';
@@ -49,7 +50,7 @@ function contactSection(endpoint: string | undefined, domain: string): string[] 
       '',
       `The clinic server must be reachable at ${origin} whenever the site is online; if it is not, patients who send the form see "Error sending message" and nothing is stored. Messages then appear in the clinic server's admin under Messages, with this city.`,
       '',
-      `The clinic server takes messages only from sites it knows. If it did not deploy this site itself, add the site's address (${domain}) to CORS_ORIGINS on the clinic server and restart it.`,
+      `Messages are filed under this city whatever address the site is hosted at (${domain} or any other): nothing to add on the clinic server.`,
       '',
       "Without JavaScript, a sent message lands on this site's confirmation page, `contact/sent/`: keep it with the other files.",
     ];
@@ -69,7 +70,16 @@ export function deployInstructions(p: PackageInfo): string {
   const logoStep = logo
     ? `Your logo is already in the package as \`${logo}\` and every page shows it. To change it later, replace that file with another image of the same name and type.`
     : 'This site was generated without a logo, so the pages show the clinic name in text. Upload the logo (logo.png) in the admin and generate again: the pages then show it and the package includes it.';
+  // A package that cannot work says so first: a form posting to a loopback or private address loses every message.
+  const privateHost = p.contactEndpoint ? privateEndpointHost(p.contactEndpoint) : undefined;
+  const warning = privateHost
+    ? [
+        `**Warning: this site's contact form posts to ${markdownText(p.contactEndpoint!)}, a loopback or private address (${markdownText(privateHost)}). Hosted anywhere, it loses every message.** Set PUBLIC_URL on the clinic server to its public address and generate the package again.`,
+        '',
+      ]
+    : [];
   return [
+    ...warning,
     `# Deploying ${p.businessName ? markdownText(p.businessName) : 'the clinic website'}: ${markdownText(p.city)}`,
     '',
     `This package holds the ${p.files.length} files of a static website: plain HTML pages, one stylesheet, a small script for the contact form. Any static host can serve it; no server code runs there. The contact form sends messages to the clinic server (see "The contact form" below).`,

@@ -41,15 +41,16 @@ describe('PostgreSQL migrations', () => {
 
   it('stop on a failed migration with its number and reason, and leave nothing of it behind', async () => {
     const { pools, name } = await database();
+    const next = PG_MIGRATIONS.length + 1;
     const broken = [
       ...PG_MIGRATIONS,
-      { version: 2, name: 'a table, then a mistake', sql: 'CREATE TABLE half_done (x int); SELECT no_such_column FROM messages;' },
+      { version: next, name: 'a table, then a mistake', sql: 'CREATE TABLE half_done (x int); SELECT no_such_column FROM messages;' },
     ];
     const failure = await migratePg(pools[0]!, name, broken).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(PgMigrationError);
-    expect(String((failure as Error).message)).toMatch(/^migration 2 \(a table, then a mistake\) failed, nothing of it was applied: column "no_such_column" does not exist/);
+    expect(String((failure as Error).message)).toMatch(new RegExp(`^migration ${next} \\(a table, then a mistake\\) failed, nothing of it was applied: column "no_such_column" does not exist`));
     expect(await tables(pools[0]!)).not.toContain('half_done');
-    expect((await pools[0]!.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([{ version: 1 }]);
+    expect((await pools[0]!.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual(PG_MIGRATIONS.map((m) => ({ version: m.version })));
     // The lock was given back: another server migrates (to the good version) at once.
     expect(await migratePg(pools[1]!, name)).toEqual([]);
   });

@@ -155,4 +155,21 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       CREATE INDEX rate_hits_last ON rate_hits (last_hit);
     `,
   },
+  {
+    // As SQLite's migration 4: a message's evidence (Referer, whether its origin is one of its
+    // city's known addresses), and refused posts counted per day, reason and origin.
+    version: 2,
+    name: 'messages keep their evidence; refused posts are counted',
+    sql: `
+      ALTER TABLE messages ADD COLUMN referer TEXT NOT NULL DEFAULT '';
+      ALTER TABLE messages ADD COLUMN registered BOOLEAN NOT NULL DEFAULT true;
+      CREATE TABLE contact_refusals (
+        day TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        count BIGINT NOT NULL,
+        PRIMARY KEY (day, reason, origin)
+      );
+    `,
+  },
 ];

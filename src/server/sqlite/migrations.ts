@@ -102,6 +102,25 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ) STRICT;
     `,
   },
+  {
+    // The form's city decides where a message is filed (docs/decisions/010-leads-by-city.md); the
+    // Origin and the Referer (origin and path, no query) are kept as evidence, with whether the
+    // origin is one of that city's known addresses. Rows from before were filed by their origin:
+    // registered. Refused posts are counted per day, reason and origin, never with their text.
+    version: 4,
+    name: 'messages keep their evidence; refused posts are counted',
+    sql: `
+      ALTER TABLE messages ADD COLUMN referer TEXT NOT NULL DEFAULT '';
+      ALTER TABLE messages ADD COLUMN registered INTEGER NOT NULL DEFAULT 1;
+      CREATE TABLE contact_refusals (
+        day TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (day, reason, origin)
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */
