@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that assert a response time while they attack the server (the issue's "a page GET answers
- * in under 100 ms while ..."): on two cores, a browser test running beside them adds its own
- * delays, so they run last, one file at a time, with the machine to themselves. The dev server's
- * tests are here too: they count the events of a save, and a save on a loaded machine is a
- * truncate and a write far apart.
+ * Tests that attack the server and check it is not blocked (timer ticks and page answers during
+ * the work, measured against the work itself, never against a clock: the speeds are `npm run
+ * bench`'s): they run last, one file at a time, so their own measurements of the work are not
+ * mixed with a browser test's. The dev server's tests are here too: they count the events of a
+ * save, and a save on a loaded machine is a truncate and a write far apart.
  */
 const TIMING = [
   'test/server/limits.int.test.ts',

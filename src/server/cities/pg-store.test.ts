@@ -22,12 +22,27 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-/** Another server: its own pool (connections opened ahead, so saves start together) and instance id. */
-async function server(owner: string = randomUUID()) {
+/**
+ * Another server: its own pool (connections opened ahead, so saves start together) and instance id.
+ * `seen` hears each answer of its pool's queries before the server does (and may hold it back).
+ */
+async function server(owner: string = randomUUID(), seen?: (sql: string, rows: unknown[]) => Promise<void>) {
   const pool = createPool(db.url, { size: 3 });
   closers.push(() => pool.end());
   await Promise.all([pool.query('SELECT 1'), pool.query('SELECT 1')]);
-  return createPgCityStore(pool, { owner, ownerGraceMs: 100 });
+  const watched = !seen
+    ? pool
+    : (new Proxy(pool, {
+        get(target, key) {
+          if (key !== 'query') return Reflect.get(target, key, target) as unknown;
+          return async (sql: string, params?: unknown[]) => {
+            const result = await target.query(sql, params);
+            await seen(sql, result.rows);
+            return result;
+          };
+        },
+      }) as pg.Pool);
+  return createPgCityStore(watched, { owner, ownerGraceMs: 100 });
 }
 
 async function client(url = db.url) {
@@ -294,12 +309,19 @@ describe('a server that looks gone for a moment', () => {
     const owner = randomUUID();
     const first = await server(owner);
     expect((await first.redeploys.create({ id: 'run-first', startedAt: '2026-11-25T10:00:00.000Z', items })).ok).toBe(true);
-    // Its listening connection is reconnecting: no lock now, the lock again 30 ms later.
-    const other = await server();
+    // Its listening connection is reconnecting: no lock when the other server first looks, the lock
+    // again before it looks a second time. In that order, whatever a loaded machine does to a timer:
+    // the lock is taken back as the other server hears the owner is gone, before its grace begins.
+    const lock = await client();
+    let sawGone = false;
+    const other = await server(undefined, async (sql, rows) => {
+      if (sawGone || !sql.includes('pg_locks') || (rows[0] as { alive?: boolean } | undefined)?.alive !== false) return;
+      sawGone = true;
+      await lock.query(`SELECT pg_advisory_lock(${INSTANCE_LOCK_SQL})`, [owner]);
+    });
     const asked = other.redeploys.create({ id: 'run-other', startedAt: '2026-11-25T10:00:01.000Z', items });
-    await new Promise((r) => setTimeout(r, 30));
-    const lock = await liveServerLock(owner);
     expect(await asked).toMatchObject({ ok: false, running: { id: 'run-first', state: 'running' } });
+    expect(sawGone).toBe(true);
 
     // Really gone this time: the other server interrupts the run, and the first's late writes change nothing.
     await lock.end();

@@ -50,6 +50,13 @@ async function idleSocket(port: number, from = '127.0.0.1'): Promise<Idle> {
 
 const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until `check()` holds (a loaded machine may take its time), failing after 10 s. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (const end = performance.now() + 10_000; !check(); await settle(5)) {
+    if (performance.now() > end) throw new Error(`not within 10 s: ${what}`);
+  }
+}
+
 async function get(port: number, from = '127.0.0.1'): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
@@ -86,9 +93,11 @@ describe('connection caps', () => {
   });
 
   it('refuses a new connection when every open one is in the middle of a request', async () => {
-    const { pool, port, releaseAll } = await serve({ max: 2 }, (release) => release);
+    let started = 0;
+    const { pool, port, releaseAll } = await serve({ max: 2 }, (release) => (started++, release));
     const answers = [get(port, '127.0.0.2'), get(port, '127.0.0.3')];
-    await settle();
+    // Both in the middle of their request (the handler has them), not merely connected.
+    await until(() => started === 2, 'both requests in the handler');
     await expect(get(port, '127.0.0.4')).rejects.toThrow('closed without an answer');
     releaseAll();
     expect(await Promise.all(answers)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
@@ -108,7 +117,8 @@ describe('connection caps', () => {
   it('does not cap a trusted proxy per client: its connections carry many visitors', async () => {
     const { pool, port } = await serve({ perClient: 2, exempt: new Set(['127.0.0.1']) });
     for (let i = 0; i < 4; i++) await idleSocket(port, '127.0.0.1');
-    await settle(50);
+    // Connected on this side is not yet accepted on the server's: wait for the four to be counted.
+    await until(() => pool.open() + pool.refused() === 4, 'the four connections admitted or refused');
     expect(counts(pool)).toEqual({ open: 4, refused: 0 });
   });
 

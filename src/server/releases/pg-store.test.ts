@@ -67,7 +67,11 @@ async function server(o: Partial<PgReleaseStoreOptions> & { url?: string } = {})
   return { store, pool, feed, changes };
 }
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<number> {
+/**
+ * Waits until `check()` holds: how long a change takes to reach another server is a figure of the
+ * machine (`npm run bench -- pg`, budget 1 s), so only one that never arrives fails here.
+ */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<number> {
   const start = performance.now();
   while (!(await check())) {
     if (performance.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
@@ -86,11 +90,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const blobStored = async (text: string) => (await db.pool.query('SELECT 1 FROM blobs WHERE hash = $1', [sha256(text)])).rowCount === 1;
 
 describe('the PostgreSQL release store, two servers on one database', () => {
-  it('serves a deploy made on one server from the other within a second', async () => {
+  it('serves a deploy made on one server from the other', async () => {
     const a = await server();
     const b = await server();
     const deployed = await a.store.deploy('tampa', { files: files('tampa v1'), domainName: 'tampa.example.com' });
-    const ms = await until(async () => (await page(b.store, 'tampa')) === 'tampa v1', 1_000);
+    const ms = await until(async () => (await page(b.store, 'tampa')) === 'tampa v1');
     console.log(`a deploy on server A was served by server B after ${ms.toFixed(1)} ms`);
     expect(await b.store.currentId('tampa')).toBe(deployed.ok && deployed.release.id);
     expect(await b.store.list()).toEqual(await a.store.list());
@@ -120,7 +124,7 @@ describe('the PostgreSQL release store, two servers on one database', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(await page(b, 'tampa')).toBeUndefined();
     held.release();
-    await until(async () => (await page(b, 'tampa')) === 'tampa v1', 3_000);
+    await until(async () => (await page(b, 'tampa')) === 'tampa v1');
   });
 
   it('holds a file that several sites share once in memory', async () => {
