@@ -3,6 +3,7 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { figures, pageTimes, type PageFigures } from './page-times.js';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
 import { formEndpointOf } from '../../src/pages/contact/form-endpoint.js';
@@ -69,12 +70,7 @@ export function benchFormEndpoint(): { ms: number; bytes: number } {
   return { ms: Math.round(median(times) * 1000) / 1000, bytes: page.length };
 }
 
-export interface PageFigures {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
+export type { PageFigures };
 
 export interface ServerUnderAttack {
   /** Page GETs on the idle server over 2 s, for comparison. */
@@ -127,27 +123,6 @@ async function startServe(options: ServerBenchOptions, dataDir: string, fdLimit?
   };
 }
 
-/** GETs `url` every 20 ms until `until` settles: each answer's time in ms (a non-200 throws). */
-async function pageTimes(url: string, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.finally(() => (done = true));
-  const times: number[] = [];
-  while (!done) {
-    const start = performance.now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-    times.push(performance.now() - start);
-    await sleep(20);
-  }
-  return times;
-}
-
-function figures(times: number[]): PageFigures {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
-  return { count: times.length, p50: at(0.5), p99: at(0.99), max: at(1) };
-}
 
 const spread = (times: number[]) => ({ median: round(median(times)), max: round(Math.max(...times)) });
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { figures, pageTimes, type PageFigures } from './page-times.js';
 import Database from 'better-sqlite3';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
@@ -35,12 +36,7 @@ export interface WriteLockBenchResult {
   posts: [number, number];
 }
 
-export interface PageFigures {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
+export type { PageFigures };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -113,24 +109,3 @@ function listening(server: ReturnType<typeof spawn>): Promise<string> {
   });
 }
 
-/** GETs `url` every 20 ms until `until` settles: each answer's time in ms (a non-200 throws). */
-async function pageTimes(url: string, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.finally(() => (done = true));
-  const times: number[] = [];
-  while (!done) {
-    const start = performance.now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-    times.push(performance.now() - start);
-    await sleep(20);
-  }
-  return times;
-}
-
-function figures(times: number[]): PageFigures {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
-  return { count: times.length, p50: at(0.5), p99: at(0.99), max: at(1) };
-}

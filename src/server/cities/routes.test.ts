@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminFormConfig, basic, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
+import { adminFormConfig, basic, numberedMessage, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
 import { SCHEMA_LINE } from './yaml.js';
 
 /** Saving cities: versions, unchanged saves, stale saves, the list, delete with and without history. */
@@ -98,21 +98,7 @@ describe('saving a city', () => {
   it('counts each city’s messages of the last 30 days', async () => {
     const t = app();
     await t.json('POST', '/api/cities', { config: adminFormConfig() });
-    const message = (daysAgo: number) => ({
-      firstName: 'Ana',
-      lastName: 'Ruiz',
-      email: 'ana@example.com',
-      phone: '',
-      service: '',
-      message: 'Please call me back about TRT.',
-      site: 'tampa',
-      city: 'Tampa',
-      page: 'contact/',
-      origin: 'https://tampa.example.com',
-      referer: '',
-      registered: true,
-      receivedAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
-    });
+    const message = (daysAgo: number) => ({ ...numberedMessage(daysAgo), receivedAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString() });
     await Promise.all([t.db.messages.add(message(1)), t.db.messages.add(message(3)), t.db.messages.add(message(40))]);
     const list = await body(await t.request('/api/cities'));
     expect(list.cities).toEqual([expect.objectContaining({ slug: 'tampa', messages30d: 2 })]);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../../scripts/pg-cluster.mjs';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
+import { numberedMessage } from '../../../test/helpers/server-app.js';
 import type { AddResult, NewMessage } from './store.js';
 import { createPool, migratePg, StoreUnavailableError } from '../pg/connect.js';
 import { createPgMessageStore } from './pg-store.js';
@@ -10,22 +11,7 @@ import { createPgOutboxStore } from '../mail/pg-outbox.js';
 // What only PostgreSQL has to show: several servers on one database, and a database that goes
 // away. The behaviours every store shares are in ../message-store.contract.test.ts.
 
-const msg = (n: number, extra: Partial<NewMessage> = {}): NewMessage => ({
-  firstName: 'Ana',
-  lastName: 'Núñez',
-  email: `ana${n}@example.com`,
-  phone: '',
-  service: 'TRT Therapy',
-  message: `Message number ${n}`,
-  site: 'tampa',
-  city: 'Tampa',
-  page: 'contact/',
-  origin: 'https://tampa.example.com',
-  referer: '',
-  registered: true,
-  receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
-  ...extra,
-});
+const msg = (n: number, extra: Partial<NewMessage> = {}): NewMessage => ({ ...numberedMessage(n), firstName: 'Ana', message: `Message number ${n}`, ...extra });
 const idOf = (r: AddResult) => ('id' in r ? r.id : undefined);
 const count = async (pool: pg.Pool, table: 'messages' | 'outbox') => (await pool.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n;
 

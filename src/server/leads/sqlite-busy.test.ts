@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromAddress, memoryStore, testApp } from '../../../test/helpers/server-app.js';
+import { fromAddress, memoryStore, numberedMessage, testApp } from '../../../test/helpers/server-app.js';
 import { createBatcher } from '../sqlite/batcher.js';
 import { BUSY_RETRY, StoreBusyError } from '../sqlite/busy.js';
 import type { ServerStore } from '../server-store.js';
@@ -35,21 +35,7 @@ function lockedStore(): { store: ServerStore; lock: Database.Database; release()
   return { store, lock, release };
 }
 
-const message = (n: number): NewMessage => ({
-  firstName: 'Ana',
-  lastName: 'Núñez',
-  email: `ana${n}@example.com`,
-  phone: '',
-  service: 'TRT Therapy',
-  message: `Message ${n}`,
-  site: 'tampa',
-  city: 'Tampa',
-  page: 'contact/',
-  origin: 'https://tampa.example.com',
-  referer: '',
-  registered: true,
-  receivedAt: new Date(Date.UTC(2025, 0, 1)).toISOString(),
-});
+const message = (n: number): NewMessage => ({ ...numberedMessage(n), message: `Message ${n}`, receivedAt: new Date(Date.UTC(2025, 0, 1)).toISOString() });
 
 /**
  * What the event loop did while `work` ran: the longest gap between ticks of a 5 ms timer, and its

@@ -1,0 +1,33 @@
+/** Page timings while something else runs on the server, shared by the write-lock and hostile benches. */
+
+export interface PageFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** GETs `url` every 20 ms until `until` settles: each answer's time in ms (a non-200 throws). */
+export async function pageTimes(url: string, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    const start = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+    times.push(performance.now() - start);
+    await sleep(20);
+  }
+  return times;
+}
+
+/** Count, median, p99 and slowest of a list of times, to a tenth of a millisecond. */
+export function figures(times: number[]): PageFigures {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
+  return { count: times.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
