@@ -3,7 +3,7 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { figures, pageTimes, type PageFigures } from './page-times.js';
+import { figures, listening, pageTimes, type PageFigures } from './page-times.js';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
 import { formEndpointOf } from '../../src/pages/contact/form-endpoint.js';
@@ -97,21 +97,7 @@ async function startServe(options: ServerBenchOptions, dataDir: string, fdLimit?
   const child = fdLimit
     ? spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
-    const seen = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace(/\/$/, ''));
-      }
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
-  });
+  const url = await listening(child);
   // The first start of a data folder builds the site (photos from the cache beside the config): 503 until then.
   for (let i = 0; i < 120 && (await fetch(`${url}/`).then((r) => r.status, () => 0)) !== 200; i++) await sleep(500);
   return {

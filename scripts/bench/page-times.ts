@@ -1,4 +1,6 @@
-/** Page timings while something else runs on the server, shared by the write-lock and hostile benches. */
+import type { ChildProcess } from 'node:child_process';
+
+/** `clinic-gen serve` children and page timings while something else runs on them: shared by the write-lock and hostile benches. */
 
 export interface PageFigures {
   count: number;
@@ -30,4 +32,23 @@ export function figures(times: number[]): PageFigures {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! * 10) / 10;
   return { count: times.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
+/** The server's address, from its `server.listening` log line. */
+export function listening(server: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
+    const seen = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace(/\/$/, ''));
+      }
+    };
+    server.stdout!.on('data', seen);
+    server.stderr!.on('data', seen);
+    server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
+  });
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { figures, pageTimes, type PageFigures } from './page-times.js';
+import { figures, listening, pageTimes, type PageFigures } from './page-times.js';
 import Database from 'better-sqlite3';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
@@ -90,22 +90,4 @@ export async function benchWriteLock(options: WriteLockBenchOptions): Promise<Wr
   }
 }
 
-/** The server's address, from its `server.listening` log line. */
-function listening(server: ReturnType<typeof spawn>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 60_000);
-    const seen = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace(/\/$/, ''));
-      }
-    };
-    server.stdout!.on('data', seen);
-    server.stderr!.on('data', seen);
-    server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
-  });
-}
 
