@@ -185,6 +185,15 @@ describe('contact page', () => {
     expect(hours).toEqual(['Monday-Friday 9:00 AM-6:00 PM', 'Saturday 9:00 AM-2:00 PM', 'Sunday Closed']);
   });
 
+  it('says under the Send button what sending agrees to, linking the privacy policy, with no checkbox or extra field', () => {
+    const card = section(f, 'Send Us a Message');
+    const consent = card.querySelectorAll('p').find((p) => text(p).startsWith('By sending this message'))!;
+    expect(text(consent)).toBe("By sending this message, you agree that Northstar Men's Health may contact you by phone, text or email about your inquiry. See our Privacy Policy.");
+    expect(consent.querySelector('a')!.getAttribute('href')).toBe('../privacy/');
+    // After the form, so under its Send button; the form keeps exactly its fields.
+    expect(card.querySelector('form')!.querySelectorAll('input[type="checkbox"]')).toHaveLength(0);
+  });
+
   it('holds the form of the spec in the Send Us a Message card', () => {
     const card = section(f, 'Send Us a Message');
     const form = card.querySelector('form')!;
