@@ -88,3 +88,35 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * A validated contact message plus where and when it arrived (docs/decisions/010-leads-by-city.md); the
+ * server's stores keep it, the admin lists it (GET /api/messages):
+ * filed under the city its form names when this server knows that city, with the Origin and the
+ * Referer kept as evidence.
+ */
+export interface NewMessage extends Omit<ContactMessage, 'site' | 'page'> {
+  /** City slug of the site it was filed under (`tampa`); '' when no known site could be named. */
+  site: string;
+  /** That site's city (`Tampa`); '' when this server does not know the site. */
+  city: string;
+  /** The page holding the form, relative to the site (`contact/`); '' when the form did not say. */
+  page: string;
+  /** The post's Origin header ('null' for an opaque one), or this server's own origin for posts without one. */
+  origin: string;
+  /** The Referer's origin and path (never its query, which can carry an email or an ad-click id); '' without one. */
+  referer: string;
+  /**
+   * Whether `origin` is one of the city's known addresses (its domain, its website, this server for
+   * the home clinic, the sites origin for a deployed city). False: the admin says the message was
+   * sent from an address not registered for that city. Never moves the message to another city.
+   */
+  registered: boolean;
+  /** ISO 8601 time the server received it. */
+  receivedAt: string;
+}
+
+export interface StoredMessage extends NewMessage {
+  /** Public id (a UUID); row numbers stay internal so the count of messages is not exposed. */
+  id: string;
+}

@@ -1,29 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { StoredMessage } from '../../config/contact.js';
 import { getJson } from '../api.js';
 import { formatDate } from '../format.js';
 import { Button, Card, inputClass, linkButtonClass } from '../ui.js';
 
 /** A stored contact message as GET /api/messages returns it. */
-interface Message {
-  id: string;
-  receivedAt: string;
-  /** City slug of the site it was filed under; '' when no known site. */
-  site: string;
-  /** '' when the server does not know the site. */
-  city: string;
-  page: string;
-  origin: string;
-  /** The Referer's origin and path ('' without one). */
-  referer: string;
-  /** Whether the origin is one of the city's known addresses. */
-  registered: boolean;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  service: string;
-  message: string;
-}
+type Message = StoredMessage;
 
 /** GET /api/messages/by-city: one row a site. */
 interface CityCount {
