@@ -42,7 +42,6 @@ export const fieldTooLong = (label: string, max: number): Message => ({ title: `
 
 // The contact API's refusals (src/server/leads/contact-routes.ts), shown as the form's `_form` error
 
-export const contactOriginRefused = { title: 'Messages from this site are not accepted here' } satisfies Message;
 export const contactBodyType = { title: 'Send the message as application/json or as a form post' } satisfies Message;
 export const contactTooMany = { title: 'Too many messages in a short time. Please wait a minute or call us directly.' } satisfies Message;
 /** The same, on the city's own page or in its form: with the number to call ("(813) 555-0142"). */

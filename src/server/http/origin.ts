@@ -45,12 +45,3 @@ export function isSameOrigin(origin: string, self: { scheme: 'http' | 'https'; h
   if (self.host !== undefined && u.protocol === `${self.scheme}:` && u.host === self.host.toLowerCase()) return true;
   return extraOrigins.some((o) => normalizeOrigin(o) === u.origin);
 }
-
-/** Headers that let an allowed origin read the answer. */
-export function corsHeaders(origin: string): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Allow-Credentials': 'true',
-    Vary: 'Origin',
-  };
-}
