@@ -82,4 +82,16 @@ describe('the refusal log', () => {
     expect(written[0]).toHaveLength(MAX_ORIGINS_A_DAY + 1);
     expect(written[0]!.find((r) => r.origin === OTHER_ORIGINS)?.count).toBe(5);
   });
+
+  it('keeps one line a client for at most 10,000 clients a minute; the rest share one line', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = { ...silentLogger, warn: (_event: string, fields: Record<string, unknown> = {}) => void lines.push(fields) };
+    const store: RefusalStore = { add: async () => undefined, since: async () => [] };
+    const log = createRefusalLog({ store, logger, now: () => new Date('2026-11-26T10:00:00Z'), flushMs: 60_000 });
+    for (let i = 0; i < 10_005; i++) log.note('validation', 'https://flood.example', `client-${i}`);
+    expect(lines).toHaveLength(10_000);
+    await log.flush();
+    expect(lines.at(-1)).toMatchObject({ reason: 'validation', repeated: 5 });
+    await log.close();
+  });
 });

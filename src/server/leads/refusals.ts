@@ -82,6 +82,8 @@ export interface RefusalLogOptions {
 
 /** A minute: one log line per client and reason within it, the repeats summed into the next line. */
 const LOG_WINDOW_MS = 60_000;
+/** Clients tracked for combining lines: past this many in a minute (a flood from many addresses), the rest share one line. */
+const MAX_LOGGED_CLIENTS = 10_000;
 
 /**
  * Counts refusals in memory and writes them every few seconds; logs the first refusal of a client
@@ -97,6 +99,8 @@ export function createRefusalLog(o: RefusalLogOptions): RefusalLog {
   const originsToday = new Map<string, Set<string>>();
   const logged = new Map<string, { since: number; held: number; reason: RefusalReason; origin: string; client: string }>();
   let writing: Promise<void> = Promise.resolve();
+  /** Refusals of clients past MAX_LOGGED_CLIENTS, by reason: logged together with the next flush. */
+  let overflow = new Map<RefusalReason, number>();
 
   const logHeld = (t: number, all: boolean) => {
     for (const [k, e] of logged) {
@@ -104,6 +108,8 @@ export function createRefusalLog(o: RefusalLogOptions): RefusalLog {
       if (e.held > 0) o.logger.warn('contact.refused', { reason: e.reason, origin: e.origin, client: e.client, repeated: e.held, note: 'refusals of this client and reason in the minute after the line before' });
       logged.delete(k);
     }
+    for (const [reason, n] of overflow) o.logger.warn('contact.refused', { reason, repeated: n, note: 'refusals of more clients than one line each can be kept for' });
+    overflow = new Map();
   };
 
   const flush = async () => {
@@ -147,6 +153,10 @@ export function createRefusalLog(o: RefusalLogOptions): RefusalLog {
         return;
       }
       if (entry) logHeld(t.getTime(), false);
+      if (!entry && logged.size >= MAX_LOGGED_CLIENTS) {
+        overflow.set(reason, (overflow.get(reason) ?? 0) + 1);
+        return;
+      }
       logged.set(lk, { since: t.getTime(), held: 0, reason, origin, client: tag });
       o.logger.warn('contact.refused', { reason, origin, client: tag });
     },
