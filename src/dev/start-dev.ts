@@ -139,7 +139,18 @@ export async function startDev(opts: DevOptions): Promise<DevServer> {
   let watcher: Awaited<ReturnType<typeof watchFiles>> | undefined;
   await rebuild(false);
   watcher = await watchFiles(watchList(), (file) => void rebuild(file !== resolve(opts.configPath)));
-  const http = await startHttp({ port: opts.port, host: opts.host ?? '127.0.0.1', state, hub, isStale: (path, build) => isStale(state, path, build) });
+  let http: Awaited<ReturnType<typeof startHttp>>;
+  try {
+    http = await startHttp({ port: opts.port, host: opts.host ?? '127.0.0.1', state, hub, isStale: (path, build) => isStale(state, path, build) });
+  } catch (err) {
+    // A port in use: close what is open (the watcher above all), so the process ends with its
+    // error instead of watching the config forever.
+    clearTimeout(verify);
+    await watcher.close();
+    hub.close();
+    await running;
+    throw err;
+  }
   return {
     url: http.url,
     async close() {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -33,6 +34,27 @@ async function startDev(config: string, cwd: string) {
   });
   return { url, proc, out: () => out, err: () => err };
 }
+
+describe('clinic-gen dev on a port that is taken', () => {
+  it('says so and exits 1 instead of running on', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), tampa);
+    const busy = createServer();
+    await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const proc = spawn(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), 'dev', '--config', 'tampa.yaml', '--port', String(port)], { cwd, env: { ...process.env, CI: '1' } });
+      running.push(proc);
+      let err = '';
+      proc.stderr.on('data', (d: Buffer) => void (err += String(d)));
+      const code = await new Promise<number | null>((ok) => proc.on('exit', ok));
+      expect(code).toBe(1);
+      expect(err).toContain(`port ${port} is in use`);
+    } finally {
+      busy.close();
+    }
+  });
+});
 
 /** GET without following redirects, with an optional Host header. */
 function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
