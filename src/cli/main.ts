@@ -42,9 +42,16 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     await program.parseAsync(argv);
     return code;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode;
+    // With --json a script reads stdout: every failure is an object there too, not only lines on stderr.
+    const json = argv.slice(2).includes('--json');
+    if (err instanceof CommanderError) {
+      if (json && err.exitCode !== 0) io.out(JSON.stringify({ ok: false, errors: [err.message.replace(/^error: /, '')] }));
+      return err.exitCode;
+    }
     if (err instanceof CliError) {
-      for (const line of errorLines(err.text)) io.err(line);
+      const lines = errorLines(err.text);
+      for (const line of lines) io.err(line);
+      if (json) io.out(JSON.stringify({ ok: false, errors: lines.map((l) => l.replace(/^error: /, '')) }));
       return err.exitCode;
     }
     const bug = unexpectedError(String((err as Error).stack ?? err));

@@ -33,7 +33,7 @@ export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean
         );
         return failed.length > 0;
       }
-      for (const b of built) for (const w of b.warnings) io.err(`warning: ${w}`);
+      if (!opts.quiet) for (const line of warningLines(built)) io.err(line);
       for (const f of failed) if (!f.ok) for (const e of f.errors) io.err(e);
       if (!opts.quiet) {
         const pages = built.reduce((n, b) => n + b.files, 0);
@@ -44,4 +44,30 @@ export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean
       return failed.length > 0;
     },
   };
+}
+
+/** How many configs a shared warning names before "and N more". */
+const NAMED = 3;
+
+/**
+ * The warnings of a build, each once: a warning several configs share (the same field and text
+ * after the config's name, as a bulk build of cities without a contactEndpoint gives) is one line
+ * with the count and the first few configs, not one line a config.
+ */
+export function warningLines(built: readonly { configPath: string; warnings: readonly string[] }[]): string[] {
+  const byText = new Map<string, { first: string; configs: string[] }>();
+  for (const b of built) {
+    for (const w of b.warnings) {
+      const text = w.startsWith(`${b.configPath} `) ? w.slice(b.configPath.length + 1) : w;
+      const entry = byText.get(text) ?? { first: w, configs: [] };
+      entry.configs.push(b.configPath);
+      byText.set(text, entry);
+    }
+  }
+  return [...byText].map(([text, { first, configs }]) => {
+    if (configs.length === 1) return `warning: ${first}`;
+    const named = configs.slice(0, NAMED).join(', ');
+    const more = configs.length > NAMED ? ` and ${configs.length - NAMED} more` : '';
+    return `warning: ${configs.length} configs (${named}${more}): ${text}`;
+  });
 }

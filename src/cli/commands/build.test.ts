@@ -186,6 +186,31 @@ describe('clinic-gen build with a broken config', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('error: config not found: configs/nowhere.yaml\nPass a YAML file such as configs/tampa.yaml, or a folder of them.\n');
   });
+
+  it.each([
+    ['a config that does not exist', ['build', '--config', 'configs/nowhere.yaml', '--json'], /^config not found: configs\/nowhere\.yaml$/],
+    ['a --contact-endpoint that is not a URL', ['build', '--config', 'configs/tampa.yaml', '--contact-endpoint', 'nope', '--json'], /contact-endpoint/],
+    ['an unknown flag', ['build', '--config', 'configs/tampa.yaml', '--no-such-flag', '--json'], /unknown option '--no-such-flag'/],
+  ])('prints a JSON object with --json for %s, exit 1', async (_name, args, first) => {
+    const r = await runMain(args);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { ok: boolean; errors: string[] };
+    expect(out.ok).toBe(false);
+    expect(out.errors[0]).toMatch(first);
+  });
+
+  it('prints a warning many configs share once, with the count and the first names; nothing but errors with --quiet', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'many'));
+    for (const city of ['Ocala', 'Naples', 'Destin', 'Sebring', 'Venice']) writeFileSync(join(cwd, 'many', `${city.toLowerCase()}.yaml`), tampa.replace('city: Tampa', `city: ${city}`));
+    const r = await runMain(['build', '-c', 'many', '--out', 'out'], { cwd });
+    expect(r.code).toBe(0);
+    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^warning: 5 configs \(many\/destin\.yaml, many\/naples\.yaml, many\/ocala\.yaml and 2 more\): contactEndpoint: missing: /);
+    const quiet = await runMain(['build', '-c', 'many', '--out', 'out', '--quiet'], { cwd });
+    expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
+  });
 });
 
 describe('clinic-gen build with a logo beside the config', () => {
