@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../../test/helpers/cli.js';
+import { runMain, tempDir } from '../../test/helpers/cli.js';
 import { ROOT } from '../../test/helpers/site.js';
 
 describe('clinic-gen --help, --version and mistakes', () => {
@@ -28,6 +28,15 @@ describe('clinic-gen --help, --version and mistakes', () => {
   it('prints a whole-number flag mistake as a message, not a stack', async () => {
     const r = await runMain(['serve', '-c', 'configs/tampa.yaml', '--port', '99999']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: --port must be a whole number from 0 to 65535, not "99999"\n');
+    expect(r.stderr).toBe('error: The server cannot start:\n  - --port: expected a whole number from 0 to 65535\n');
+  });
+
+  it('lists every bad flag and setting of serve together, and starts nothing', async () => {
+    const data = join(tempDir(), 'never');
+    const env = { DATABASE_POOL_SIZE: 'x', CORS_ORIGINS: 'bad', TRUST_PROXY: 'bad' };
+    const r = await runMain(['serve', '-c', 'configs/wesley-chapel.yaml', '--rate-limit', '-3', '--port', 'abc', '--data', data], { env });
+    expect(r.code).toBe(1);
+    for (const name of ['TRUST_PROXY', 'CORS_ORIGINS', 'DATABASE_POOL_SIZE', '--port', '--rate-limit']) expect(r.stderr).toMatch(new RegExp(`^  - ${name}: `, 'm'));
+    expect(existsSync(data)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { SERVER_DEFAULTS } from '../../server/defaults.js';
-import { fromCwd, wholeNumber } from '../configs.js';
+import { fromCwd } from '../configs.js';
 import { serverNotStarted } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -12,11 +12,12 @@ export function registerServe(program: Command, io: CliIo, setCode: (c: number) 
     .description('Run the clinic server: the live site, the contact API (stored in SQLite, or PostgreSQL with DATABASE_URL) and the admin; deployed sites and previews on a port of their own.')
     .requiredOption('-c, --config <file>', 'the clinic config (YAML) of the site to serve')
     // Defaults are filled in by the server's config.ts; the help only shows them.
-    .option('-p, --port <number>', `port to listen on (default: ${SERVER_DEFAULTS.port})`, wholeNumber('--port', 65535))
-    .option('--sites-port <number>', `port of deployed sites and previews, their own origin (default: --port + ${SERVER_DEFAULTS.sitesPortOffset}, or SITES_PORT)`, wholeNumber('--sites-port', 65535))
+    // Numbers are checked by the server's config.ts with the environment, so every problem is listed at once.
+    .option('-p, --port <number>', `port to listen on (default: ${SERVER_DEFAULTS.port})`, numberOrNaN)
+    .option('--sites-port <number>', `port of deployed sites and previews, their own origin (default: --port + ${SERVER_DEFAULTS.sitesPortOffset}, or SITES_PORT)`, numberOrNaN)
     .option('--host <address>', `address to listen on; anything but loopback needs ADMIN_PASSWORD (default: "${SERVER_DEFAULTS.host}")`)
     .option('-d, --data <dir>', `folder for the database and deployments, created on first start (default: "${SERVER_DEFAULTS.dataDir}")`)
-    .option('--rate-limit <n>', `contact messages per client address and minute, 0 for no limit (default: ${SERVER_DEFAULTS.rateLimit}, or CONTACT_RATE_LIMIT)`, wholeNumber('--rate-limit'))
+    .option('--rate-limit <n>', `contact messages stored per client address and minute, 0 for no limit (default: ${SERVER_DEFAULTS.rateLimit}, or CONTACT_RATE_LIMIT)`, numberOrNaN)
     .option('--no-samples', 'on the first start of a data folder, do not import the sample configs as saved cities (or CLINIC_GEN_SEED_SAMPLES=0)')
     .addHelpText(
       'after',
@@ -59,4 +60,9 @@ Examples:
         throw err;
       }
     });
+}
+
+/** A flag's number as written (`-3` stays -3), or NaN for anything that is not one: config.ts says why, with the rest. */
+function numberOrNaN(v: string): number {
+  return /^\s*-?\d+\s*$/.test(v) ? Number(v) : Number.NaN;
 }
