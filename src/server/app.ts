@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { serverBusy, serverFailed } from '../texts/server.js';
+import { serverBusy, serverDiskFull, serverFailed } from '../texts/server.js';
 import { adminApiRoutes } from './admin-routes.js';
 import { adminGuard } from './auth/guard.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
@@ -213,6 +213,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 function errorHandler(logger: Logger) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof HTTPException) return err.getResponse();
+    // A full disk (a deploy's files, a saved city): the operator's to fix, said as such, never a bare 500.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      logger.error('request.disk_full', { method: c.req.method, path: c.get('path') });
+      return isApiPath(c.get('path') ?? '') ? apiError(c, 507, { error: serverDiskFull }) : c.text(serverDiskFull.title, 507);
+    }
     // The database is locked by another process (sqlite/busy.ts): a try a few seconds later may work.
     if (isStoreBusy(err)) {
       logger.warn('request.store_busy', { method: c.req.method, path: c.get('path') });

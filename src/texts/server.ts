@@ -20,6 +20,11 @@ export const pathNotFound = { title: 'Not found' } satisfies Message;
 export const pathRejected = { title: 'Bad request path' } satisfies Message;
 
 /** A failure nobody expected; the cause goes to the server log, never into the answer. */
+/** A write the disk had no room for (ENOSPC, a quota): 507, nothing half-written kept. */
+export const serverDiskFull = {
+  title: 'The server has no room left on its disk to store this',
+  hint: 'Free some disk space on the server and try again; nothing of this request was kept.',
+} satisfies Message;
 export const serverFailed = { title: 'Internal server error' } satisfies Message;
 
 /** The database stayed locked by another program for seconds (src/server/sqlite/busy.ts); nothing was changed. */

@@ -36,6 +36,22 @@ describe('deploy', () => {
     expect((await t.site('/sites/tampa/assets/site.abc123.css')).headers.get('cache-control')).toContain('immutable');
   });
 
+  it('answers 507 with what to do when the disk is full, and the live site stays as it was', async () => {
+    let full = false;
+    const noSpace = async () => {
+      if (full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    const t = adminTestApp({}, { beforeSwitch: noSpace });
+    expect((await t.json('POST', '/api/deploy-website', body('r1'))).status).toBe(200);
+    full = true;
+    const res = await t.json('POST', '/api/deploy-website', body('r2'));
+    expect(res.status).toBe(507);
+    const out = (await res.json()) as { success: boolean; error: string };
+    expect(out.success).toBe(false);
+    expect(out.error).toMatch(/^The server has no room left on its disk to store this.*Free some disk space/);
+    expect(await (await t.site('/sites/tampa/')).text()).toContain('Home r1');
+  });
+
   it('redirects folder URLs to their slash and answers unknown paths with the site 404 page', async () => {
     const t = adminTestApp();
     await t.json('POST', '/api/deploy-website', body('r1'));
