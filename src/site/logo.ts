@@ -1,5 +1,6 @@
 import type { AssetSource } from './asset-source.js';
 import { imageKind, type ImageKind } from './image-type.js';
+import { stripRasterMetadata } from './image-metadata.js';
 import { isFileSitePath } from './site-paths.js';
 import { sanitizeSvgSliced } from './svg-sanitize.js';
 
@@ -63,7 +64,8 @@ async function checkLogo(bytes: Uint8Array, logoUrl: string, field: string, base
   const named = logoUrl.slice(logoUrl.lastIndexOf('.') + 1).toLowerCase();
   const warnings: SiteProblem[] =
     named === kind || (named === 'jpeg' && kind === 'jpg') ? [] : [{ field, message: `${logoUrl} is a ${kind.toUpperCase()} image; the site carries it as ${name}` }];
-  if (kind !== 'svg') return { ok: true, file: { name, content: bytes }, warnings };
+  // A raster logo keeps its pixels and loses where and when it was taken (EXIF GPS, XMP, comments).
+  if (kind !== 'svg') return { ok: true, file: { name, content: stripRasterMetadata(bytes, kind) }, warnings };
   let text: string;
   try {
     text = fatalUtf8.decode(bytes);

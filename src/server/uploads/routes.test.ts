@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp, logoForm, PNG } from '../../../test/helpers/server-app.js';
 import { folderUploadStore, type FileWriter } from './store.js';
@@ -29,6 +30,18 @@ describe('logo upload', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-security-policy')).toBe(UPLOAD_CSP);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('stores a JPEG logo without where and when it was taken (EXIF GPS, XMP), its pixels unchanged', async () => {
+    const t = adminTestApp();
+    const clean = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#1d4ed8' } }).jpeg().toBuffer();
+    const app1 = Buffer.from('Exif\0\0GPSLatitude 27 56 49 N <x:xmpmeta/>', 'latin1');
+    const tagged = Buffer.concat([clean.subarray(0, 2), Buffer.from([0xff, 0xe1, (app1.length + 2) >> 8, (app1.length + 2) & 0xff]), app1, clean.subarray(2)]);
+    const { status, body } = await upload(t, logoForm(tagged, 'logo.jpg', 'image/jpeg'));
+    expect(status).toBe(200);
+    const stored = Buffer.from(await (await t.request(body.logoUrl!)).arrayBuffer());
+    expect(stored.includes('GPSLatitude')).toBe(false);
+    expect(stored.equals(clean)).toBe(true);
   });
 
   it('tells the type by content, not by name or declared type', async () => {

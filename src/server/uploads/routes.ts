@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hono } from 'hono';
+import { stripRasterMetadata } from '../../site/image-metadata.js';
 import { IMAGE_TYPES, imageKind, type ImageKind } from '../../site/image-type.js';
 import { normalizeUpload } from '../../site/images/normalize-upload.js';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, type PhotoKind } from '../../site/images/photo-type.js';
@@ -41,6 +42,9 @@ export function uploadRoutes(uploads: UploadStore): Hono<AppEnv> {
       const clean = await sanitizeSvgSliced(decodeUtf8(bytes) ?? '');
       if (!clean.ok) return fail(400, clean.error);
       bytes = new TextEncoder().encode(clean.svg);
+    } else {
+      // Stored without where and when it was taken: the logo goes into every site built from it.
+      bytes = stripRasterMetadata(bytes, kind);
     }
     const name = `logo-${randomBytes(16).toString('hex')}.${kind}`;
     const stored = await uploads.put(name, bytes);

@@ -1,0 +1,72 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { stripRasterMetadata } from './image-metadata.js';
+
+/** A 24x16 image in a flat colour, as sharp encodes it (no metadata of its own). */
+const plain = (format: 'png' | 'jpeg' | 'gif') =>
+  sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 29, g: 78, b: 216 } } })
+    .toFormat(format)
+    .toBuffer();
+
+const GPS = 'GPSLatitude 27 56 49 N; GPSLongitude 82 27 28 W';
+const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description photoshop:City="Tampa" xmp:CreatorTool="Phone 15"/></x:xmpmeta>';
+const has = (bytes: Uint8Array, text: string) => Buffer.from(bytes).includes(text);
+
+/** A JPEG segment: marker, length, payload. */
+const segment = (marker: number, payload: string) => {
+  const body = Buffer.from(payload, 'latin1');
+  return Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body]);
+};
+/** A PNG chunk with its CRC. */
+const chunk = (type: string, payload: string) => {
+  const data = Buffer.from(payload, 'latin1');
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+  return Buffer.concat([len, Buffer.from(type, 'latin1'), data, crc]);
+};
+
+describe('stripRasterMetadata', () => {
+  it('takes EXIF (GPS), XMP and comments out of a JPEG and keeps its pixels', async () => {
+    const clean = await plain('jpeg');
+    const tagged = Buffer.concat([clean.subarray(0, 2), segment(0xe1, `Exif\0\0${GPS}`), segment(0xe1, `http://ns.adobe.com/xap/1.0/\0${XMP}`), segment(0xfe, 'shot by the clinic manager'), clean.subarray(2)]);
+    const out = stripRasterMetadata(tagged, 'jpg');
+    for (const text of ['GPSLatitude', 'xmpmeta', 'clinic manager']) expect(has(out, text), text).toBe(false);
+    expect(Buffer.compare(Buffer.from(out), clean)).toBe(0);
+    const meta = await sharp(out).metadata();
+    expect([meta.width, meta.height, meta.exif, meta.xmp]).toEqual([24, 16, undefined, undefined]);
+  });
+
+  it('takes text, EXIF and time chunks out of a PNG and keeps the rest', async () => {
+    const clean = await plain('png');
+    const ihdrEnd = 8 + 12 + 13;
+    const tagged = Buffer.concat([clean.subarray(0, ihdrEnd), chunk('tEXt', `Comment\0${GPS}`), chunk('eXIf', `MM\0*${GPS}`), chunk('iTXt', `XML:com.adobe.xmp\0\0\0\0\0${XMP}`), clean.subarray(ihdrEnd)]);
+    const out = stripRasterMetadata(tagged, 'png');
+    for (const text of ['GPSLatitude', 'xmpmeta']) expect(has(out, text), text).toBe(false);
+    expect(Buffer.compare(Buffer.from(out), clean)).toBe(0);
+    expect((await sharp(out).raw().toBuffer()).equals(await sharp(clean).raw().toBuffer())).toBe(true);
+  });
+
+  it('takes comments and XMP out of a GIF and keeps its frames', async () => {
+    const clean = await plain('gif');
+    // After the header, screen descriptor and global colour table: a comment and an XMP application extension.
+    const packed = clean[10]!;
+    const start = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+    const comment = Buffer.concat([Buffer.from([0x21, 0xfe, GPS.length]), Buffer.from(GPS, 'latin1'), Buffer.from([0])]);
+    const xmpData = Buffer.from(XMP, 'latin1');
+    const xmp = Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from('XMP DataXMP', 'latin1'), Buffer.from([xmpData.length]), xmpData, Buffer.from([0])]);
+    const tagged = Buffer.concat([clean.subarray(0, start), comment, xmp, clean.subarray(start)]);
+    const out = stripRasterMetadata(tagged, 'gif');
+    for (const text of ['GPSLatitude', 'xmpmeta']) expect(has(out, text), text).toBe(false);
+    expect(Buffer.compare(Buffer.from(out), clean)).toBe(0);
+  });
+
+  it('returns a file with nothing to drop, or one that does not parse, as it is', async () => {
+    const clean = await plain('png');
+    expect(stripRasterMetadata(clean, 'png')).toBe(clean);
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff]), Buffer.from(GPS)]);
+    expect(stripRasterMetadata(broken, 'jpg')).toBe(broken);
+  });
+});

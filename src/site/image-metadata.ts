@@ -1,0 +1,117 @@
+/**
+ * Metadata taken out of a raster logo without decoding it: a logo is copied into every generated
+ * site, package and deployment, and a JPEG from a phone or an editor can carry where and when it
+ * was made (EXIF GPS), who made it and with what (XMP, IPTC, comments). Photos are re-encoded by
+ * sharp and lose it that way (images/); a logo keeps its exact pixels, so its files are walked and
+ * only the metadata blocks are dropped. What the image needs to look the same stays: JPEG's JFIF,
+ * ICC profile and Adobe segments, PNG's colour and transparency chunks, GIF's frames and looping.
+ * A file that does not parse is returned as it is (the checks before decided it is an image).
+ */
+
+/** The file without its metadata, or the same bytes when there is none to drop (or it does not parse). */
+export function stripRasterMetadata(bytes: Uint8Array, kind: 'png' | 'jpg' | 'gif'): Uint8Array {
+  try {
+    const out = kind === 'jpg' ? stripJpeg(bytes) : kind === 'png' ? stripPng(bytes) : stripGif(bytes);
+    return out ?? bytes;
+  } catch {
+    return bytes;
+  }
+}
+
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+};
+const ascii = (b: Uint8Array, from: number, length: number) => String.fromCharCode(...b.subarray(from, from + length));
+
+/** JPEG: APP0 (JFIF), APP2 ICC_PROFILE and APP14 (Adobe) are kept; every other APPn and COM go. */
+function stripJpeg(b: Uint8Array): Uint8Array | undefined {
+  if (b[0] !== 0xff || b[1] !== 0xd8) return undefined;
+  const parts: Uint8Array[] = [b.subarray(0, 2)];
+  let i = 2;
+  let dropped = false;
+  while (i + 4 <= b.length) {
+    if (b[i] !== 0xff) return undefined;
+    const marker = b[i + 1]!;
+    // Start of scan: the compressed data (and anything after it) is copied as it is.
+    if (marker === 0xda) {
+      parts.push(b.subarray(i));
+      return dropped ? concat(parts) : undefined;
+    }
+    const length = (b[i + 2]! << 8) | b[i + 3]!;
+    if (length < 2 || i + 2 + length > b.length) return undefined;
+    const segment = b.subarray(i, i + 2 + length);
+    const isApp = marker >= 0xe0 && marker <= 0xef;
+    const keep = !isApp && marker !== 0xfe ? true : marker === 0xe0 || marker === 0xee || (marker === 0xe2 && ascii(b, i + 4, 11) === 'ICC_PROFILE');
+    if (keep) parts.push(segment);
+    else dropped = true;
+    i += 2 + length;
+  }
+  return undefined;
+}
+
+/** PNG ancillary chunks kept: colour, transparency, pixel size and animation (APNG). Text, EXIF and times go. */
+const PNG_KEPT = new Set(['tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'bKGD', 'pHYs', 'acTL', 'fcTL', 'fdAT']);
+
+function stripPng(b: Uint8Array): Uint8Array | undefined {
+  if (b.length < 8 || ascii(b, 1, 3) !== 'PNG') return undefined;
+  const parts: Uint8Array[] = [b.subarray(0, 8)];
+  let i = 8;
+  let dropped = false;
+  while (i + 12 <= b.length) {
+    const length = ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
+    const type = ascii(b, i + 4, 4);
+    const end = i + 12 + length;
+    if (end > b.length) return undefined;
+    // Critical chunks (an upper-case first letter) always stay.
+    const critical = type.charCodeAt(0) < 0x61;
+    if (critical || PNG_KEPT.has(type)) parts.push(b.subarray(i, end));
+    else dropped = true;
+    i = end;
+    if (type === 'IEND') return dropped ? concat(parts) : undefined;
+  }
+  return undefined;
+}
+
+/** GIF: comment extensions and application extensions other than looping (XMP lives in one) go. */
+function stripGif(b: Uint8Array): Uint8Array | undefined {
+  if (ascii(b, 0, 3) !== 'GIF') return undefined;
+  const packed = b[10]!;
+  let i = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+  const parts: Uint8Array[] = [b.subarray(0, i)];
+  let dropped = false;
+  /** The end of the data sub-blocks starting at `at` (after their 0 terminator). */
+  const subBlocks = (at: number) => {
+    while (at < b.length && b[at] !== 0) at += 1 + b[at]!;
+    if (at >= b.length) throw new Error('truncated');
+    return at + 1;
+  };
+  while (i < b.length) {
+    const introducer = b[i]!;
+    if (introducer === 0x3b) {
+      parts.push(b.subarray(i, i + 1));
+      return dropped ? concat(parts) : undefined;
+    }
+    if (introducer === 0x2c) {
+      const flags = b[i + 9]!;
+      const table = flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0;
+      const end = subBlocks(i + 10 + table + 1);
+      parts.push(b.subarray(i, end));
+      i = end;
+      continue;
+    }
+    if (introducer !== 0x21) return undefined;
+    const label = b[i + 1]!;
+    const end = subBlocks(i + 2);
+    const looping = label === 0xff && ['NETSCAPE2.0', 'ANIMEXTS1.0'].includes(ascii(b, i + 3, 11));
+    if (label === 0xfe || (label === 0xff && !looping)) dropped = true;
+    else parts.push(b.subarray(i, end));
+    i = end;
+  }
+  return undefined;
+}
