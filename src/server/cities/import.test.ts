@@ -80,6 +80,25 @@ describe('import', () => {
     expect(cityCount(t)).toBe(1);
   });
 
+  it('gives other requests a turn between two files of an import', async () => {
+    const t = app();
+    const files = ['Ocala', 'Naples', 'Destin', 'Sebring', 'Venice', 'Lakeland'].map((city) => ({ name: `${city.toLowerCase()}.yaml`, text: sample('tampa.yaml').replace('city: Tampa', `city: ${city}`) }));
+    // A request arriving during the import is a callback of the event loop: count how often one runs.
+    let turns = 0;
+    let importing = true;
+    const tick = () => {
+      if (!importing) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const res = await upload(t, files);
+    importing = false;
+    expect(res.status).toBe(200);
+    expect((await body(res)).imported).toHaveLength(6);
+    expect(turns).toBeGreaterThanOrEqual(files.length);
+  });
+
   it('imports the three samples, adds a version for a changed file and none for the same file', async () => {
     const t = app();
     const names = ['orlando.yaml', 'tampa.yaml', 'wesley-chapel.yaml'];

@@ -100,6 +100,27 @@ describe('CSV cells', () => {
     expect(csv).toContain('"São Paulo"');
   });
 
+  it('gives other work a turn between chunks, so a fast reader of a big export holds up no other request', async () => {
+    function* many() {
+      for (let i = 0; i < 20_000; i++) yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', referer: '', registered: true, receivedAt: 't' };
+    }
+    // Other requests are callbacks of the event loop's later phases: one runs between any two chunks.
+    let turns = 0;
+    let chunks = 0;
+    const reader = messagesCsvStream(many()).getReader();
+    for (;;) {
+      let ran = false;
+      setImmediate(() => void (ran = true));
+      const { done } = await reader.read();
+      if (done) break;
+      chunks++;
+      if (ran) turns++;
+    }
+    expect(chunks).toBeGreaterThan(50);
+    // Every chunk after the first waited for a turn of the loop (the first is the read's own).
+    expect(turns).toBeGreaterThanOrEqual(chunks - 1);
+  });
+
   it('streams rows as they are read: the first chunk comes before the source is exhausted', async () => {
     let produced = 0;
     function* many() {
