@@ -94,28 +94,21 @@ function listen(server: Server, port: number, host: string, flag: string): Promi
 
 const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
-/** Opens the store, wires mail and listens on the configured host and both ports. */
+/**
+ * Listens on the configured host and both ports first (a port in use fails before anything is
+ * opened or written), then opens the store, seeds the sample cities, wires mail and waits for the
+ * site: until then both listeners answer 503 and /readyz says `starting`, on SQLite and PostgreSQL.
+ */
 export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const { server: config } = o;
-  const store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs });
-  if (config.seedSamples) {
-    try {
-      // With PostgreSQL, servers starting together seed once: the first claims the store's flag.
-      await seedCities(store.cities, { served: o.configPath, dir: o.samplesDir, logger: o.logger });
-    } catch (err) {
-      await store.close();
-      throw err;
-    }
-  }
-  const worker = config.mail ? wireMail({ mail: config.mail, clinic: o.clinic, logger: o.logger, mailTiming: o.mailTiming }, store) : undefined;
-
-  // The apps need the ports actually bound (port 0 picks one), so they are made after listening;
-  // nothing is answered before, since both are set before this turn of the event loop ends.
+  // The apps need the ports actually bound (port 0 picks one) and the store, so they are made
+  // last; until then every request is answered 503 with Retry-After.
   let apps: ClinicApps | undefined;
+  let store: ServerStore | undefined;
   let stopping = false;
   const readiness: Readiness = () => {
-    if (!apps) return { ready: false, reason: 'starting' };
     if (stopping) return { ready: false, reason: 'stopping' };
+    if (!apps || !store) return { ready: false, reason: 'starting' };
     return store.writable() ? { ready: true } : { ready: false, reason: 'database' };
   };
   const starting = () => new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
@@ -125,19 +118,28 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const pool = connectionPool({ ...SERVER_DEFAULTS.connections, exempt: trustedSet(config.trustProxy) });
   for (const s of [admin, sites]) limitConnections(s, pool);
   const connections = [trackConnections(admin), trackConnections(sites)];
-  let files: SiteFiles;
   try {
     await listen(admin, config.port, config.host, '--port');
     await listen(sites, config.sitesPort, config.host, '--sites-port (or SITES_PORT)');
-    if (o.files instanceof Promise) {
-      const at = (s: Server) => `http://${displayHost(config.host)}:${(s.address() as AddressInfo).port}`;
-      o.logger.info('server.building', { url: at(admin), sites: at(sites), note: 'building the site (a first start encodes its photos); requests answer 503 until it is ready' });
-    }
+  } catch (err) {
+    await Promise.all(connections.map((c) => c.drain(0)));
+    throw err;
+  }
+  const at = (s: Server) => `http://${displayHost(config.host)}:${(s.address() as AddressInfo).port}`;
+  o.logger.info('server.building', { url: at(admin), sites: at(sites), note: 'opening the store, seeding the sample cities on a first start and building the site; requests answer 503 until it is ready' });
+
+  let worker: ReturnType<typeof wireMail> | undefined;
+  let files: SiteFiles;
+  try {
+    store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs });
+    // With PostgreSQL, servers starting together seed once: the first claims the store's flag.
+    if (config.seedSamples) await seedCities(store.cities, { served: o.configPath, dir: o.samplesDir, logger: o.logger });
+    worker = config.mail ? wireMail({ mail: config.mail, clinic: o.clinic, logger: o.logger, mailTiming: o.mailTiming }, store) : undefined;
     files = await o.files;
   } catch (err) {
     await Promise.all(connections.map((c) => c.drain(0)));
     await worker?.stop();
-    await store.close();
+    await store?.close();
     throw err;
   }
   const port = (admin.address() as AddressInfo).port;

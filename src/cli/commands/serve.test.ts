@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,9 +30,12 @@ async function freePort(): Promise<number> {
 }
 
 describe('clinic-gen serve that cannot start', () => {
-  it('names the admin port in use and the flag to change it', async () => {
-    const r = await serve('--port', String(busy), '--data', tempDir());
+  it('names the admin port in use and the flag to change it, before anything is written', async () => {
+    const data = join(tempDir(), 'data');
+    const r = await serve('--port', String(busy), '--data', data);
     expect(r.code).toBe(1);
+    // The ports are bound first: no database, no seeded cities, not even the folder.
+    expect(existsSync(data)).toBe(false);
     expect(r.stderr).toContain(`127.0.0.1:${busy} is already in use by another program`);
     expect(r.stderr).toContain('choose another port with --port');
     expect(r.stderr).not.toMatch(/\n\s+at /);
