@@ -28,3 +28,14 @@ export function sameContent(a: string | Uint8Array | undefined, b: string | Uint
   const y = fileBytes(b);
   return x.byteLength === y.byteLength && Buffer.compare(x, y) === 0;
 }
+
+/** The parts one after another, in one new array. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}

@@ -1,3 +1,5 @@
+import { concatBytes } from '../model/files.js';
+
 /**
  * Metadata taken out of a raster logo without decoding it: a logo is copied into every generated
  * site, package and deployment, and a JPEG from a phone or an editor can carry where and when it
@@ -18,15 +20,6 @@ export function stripRasterMetadata(bytes: Uint8Array, kind: 'png' | 'jpg' | 'gi
   }
 }
 
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-};
 const ascii = (b: Uint8Array, from: number, length: number) => String.fromCharCode(...b.subarray(from, from + length));
 
 /** JPEG: APP0 (JFIF), APP2 ICC_PROFILE and APP14 (Adobe) are kept; every other APPn and COM go. */
@@ -41,7 +34,7 @@ function stripJpeg(b: Uint8Array): Uint8Array | undefined {
     // Start of scan: the compressed data (and anything after it) is copied as it is.
     if (marker === 0xda) {
       parts.push(b.subarray(i));
-      return dropped ? concat(parts) : undefined;
+      return dropped ? concatBytes(parts) : undefined;
     }
     const length = (b[i + 2]! << 8) | b[i + 3]!;
     if (length < 2 || i + 2 + length > b.length) return undefined;
@@ -73,7 +66,7 @@ function stripPng(b: Uint8Array): Uint8Array | undefined {
     if (critical || PNG_KEPT.has(type)) parts.push(b.subarray(i, end));
     else dropped = true;
     i = end;
-    if (type === 'IEND') return dropped ? concat(parts) : undefined;
+    if (type === 'IEND') return dropped ? concatBytes(parts) : undefined;
   }
   return undefined;
 }
@@ -95,7 +88,7 @@ function stripGif(b: Uint8Array): Uint8Array | undefined {
     const introducer = b[i]!;
     if (introducer === 0x3b) {
       parts.push(b.subarray(i, i + 1));
-      return dropped ? concat(parts) : undefined;
+      return dropped ? concatBytes(parts) : undefined;
     }
     if (introducer === 0x2c) {
       const flags = b[i + 9]!;

@@ -1,3 +1,4 @@
+import { concatBytes } from '../../model/files.js';
 import { constants, crc32, deflateRaw } from 'node:zlib';
 import { promisify } from 'node:util';
 
@@ -79,13 +80,7 @@ export function joinBands(width: number, bands: readonly Band[]): Uint8Array {
   const trailer = new Uint8Array(4);
   new DataView(trailer.buffer).setUint32(0, adler);
   const parts = [SIGNATURE, pngChunk('IHDR', header), ZLIB_HEADER, ...bands.map((b) => b.chunk), pngChunk('IDAT', trailer), IEND];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 function pngChunk(type: string, data: Uint8Array): Uint8Array {
