@@ -3,7 +3,7 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { figures, listening, pageTimes, type PageFigures } from './page-times.js';
+import { contactBody, figures, listening, pageTimes, type PageFigures } from './page-times.js';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
 import { formEndpointOf } from '../../src/pages/contact/form-endpoint.js';
@@ -214,16 +214,7 @@ export async function benchServerUnderAttack(options: ServerBenchOptions): Promi
         const post: number[] = [];
         const statuses: number[] = [];
         for (let i = 0; i < 5; i++) {
-          const body = JSON.stringify({
-            firstName: 'Bench',
-            lastName: 'Mark',
-            email: 'bench@example.com',
-            phone: '',
-            service: 'TRT Therapy',
-            message: `Sent while 2,000 idle sockets were open (${i})`,
-            site: citySlug(loaded.config.city),
-            page: 'contact/',
-          });
+          const body = contactBody(citySlug(loaded.config.city), `Sent while 2,000 idle sockets were open (${i})`);
           const head = ['POST /api/contact HTTP/1.1', 'Host: 127.0.0.1', `Origin: ${new URL(limited.url).origin}`, 'Connection: close', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`];
           const start = performance.now();
           statuses.push(await rawRequest(port, `${head.join('\r\n')}\r\n\r\n${body}`));

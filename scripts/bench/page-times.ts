@@ -52,3 +52,8 @@ export function listening(server: ChildProcess): Promise<string> {
     server.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
   });
 }
+
+/** A contact message as the generated form posts it (docs/decisions/010-leads-by-city.md): its city's slug and page. */
+export function contactBody(site: string, message: string): string {
+  return JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', phone: '', service: 'TRT Therapy', message, site, page: 'contact/' });
+}

@@ -11,6 +11,7 @@ import { configImageCacheDir } from '../../src/site/images/cache-dir.js';
 import { buildSiteFiles } from '../../src/site/pipeline.js';
 import { resolveServerConfig } from '../../src/server/config.js';
 import { silentLogger } from '../../src/server/logger.js';
+import { contactBody } from './page-times.js';
 import { serveClinic } from '../../src/server/serve.js';
 
 /**
@@ -64,18 +65,8 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
     // A short warm-up first, so the numbers measure the JIT-compiled steady state.
     await autocannon({ url: `${server.url}/`, connections, duration: 2, workers: 1 });
     const page = await autocannon({ url: `${server.url}/`, connections, duration, workers: 1 });
-    const body = JSON.stringify({
-      firstName: 'Bench',
-      lastName: 'Mark',
-      email: 'bench@example.com',
-      phone: '',
-      service: 'TRT Therapy',
-      message: 'A benchmark message of a realistic length, asking about a consultation. 💪',
-      // As the generated form posts it (docs/decisions/010-leads-by-city.md): its site and page,
-      // with the page's Origin, so the city attribution is part of what is measured.
-      site: citySlug(loaded.config.city),
-      page: 'contact/',
-    });
+    // As the generated form posts it, with the page's Origin: the city attribution is part of what is measured.
+    const body = contactBody(citySlug(loaded.config.city), 'A benchmark message of a realistic length, asking about a consultation. 💪');
     const origin = new URL(server.url).origin;
     const postRun = (seconds: number) =>
       autocannon({ url: `${server.url}/api/contact`, method: 'POST', headers: { 'content-type': 'application/json', origin }, body, connections, duration: seconds, workers: 1 });

@@ -54,7 +54,7 @@ const NAMED = 3;
  * after the config's name, as a bulk build of cities without a contactEndpoint gives) is one line
  * with the count and the first few configs, not one line a config.
  */
-export function warningLines(built: readonly { configPath: string; warnings: readonly string[] }[]): string[] {
+function warningLines(built: readonly { configPath: string; warnings: readonly string[] }[]): string[] {
   const byText = new Map<string, { first: string; configs: string[] }>();
   for (const b of built) {
     for (const w of b.warnings) {

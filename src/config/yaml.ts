@@ -12,7 +12,7 @@ import { parse, parseDocument, type Document, type LineCounter } from 'yaml';
  */
 
 /** Alias expansions yaml allows in one document before it refuses the text. */
-export const MAX_ALIAS_COUNT = 50;
+const MAX_ALIAS_COUNT = 50;
 
 const ANCHOR_OR_ALIAS = /(?:^|[\s:[{,-])[&*][^\s]/m;
 

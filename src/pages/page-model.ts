@@ -100,8 +100,6 @@ export interface ImageSize {
 /** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
 export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site {
   const state = lookupState(config.state) ?? { code: config.state, name: config.state };
-  const digits = config.phone.replace(/\D/g, '');
-  const national = digits.length === 11 ? digits.slice(1) : digits;
   const origin = config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin;
   const cityLine = `${config.city}, ${state.code} ${config.zipCode}`;
   const site: Site = {
@@ -114,7 +112,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     fullAddress: `${config.address}, ${cityLine}`,
     addressLines: [config.address, cityLine],
     phone: config.phone,
-    telHref: `tel:+1${national}`,
+    telHref: telHref(config.phone),
     email: config.email,
     mailtoHref: `mailto:${config.email}`,
     contactEndpoint: config.contactEndpoint ?? CONTACT_API_PATH,
@@ -164,6 +162,12 @@ function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {
     const name = h.replace(/^@/, '');
     return [{ network, label, url: `${base}${at ? '@' : ''}${encodeURIComponent(name)}` }];
   });
+}
+
+/** A US phone number as a tap-to-call link: `(813) 555-0142` -> `tel:+18135550142`. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `tel:+1${digits.length === 11 ? digits.slice(1) : digits}`;
 }
 
 /** `09:00` -> `9:00 AM` */

@@ -87,7 +87,7 @@ export interface ClinicApps {
   redeploys: RedeployRunner;
   /**
    * Another server of the group changed something these apps cache (server-store.ts): the live
-   * deployments (domains, allowed origins) or the saved cities (allowed origins).
+   * deployments (their domains, the cities' addresses) or the saved cities (their addresses).
    */
   remoteChange(kind: 'deployments' | 'cities'): void;
   /** Refused contact posts, counted and logged; serve.ts closes it (writing what is counted) before the store. */
@@ -102,9 +102,9 @@ export function createApps(deps: AppDeps): ClinicApps {
   const trusted = trustedSet(server.trustProxy);
   const publicOrigin = server.publicUrl ? normalizeOrigin(server.publicUrl) : undefined;
   const { releases, uploads, counters, previews } = deps.stores;
-  // Allowed origins are derived from the sites this server knows (decision 010): the deployments
-  // and the saved cities, deployed or not. A deploy, rollback or delete (domains.changed) and a
-  // city's save or delete (the store below) make the directory read them again.
+  // The cities this server knows and their addresses (decision 010): the deployments and the saved
+  // cities, deployed or not. A deploy, rollback or delete (domains.changed) and a city's save or
+  // delete (the store below) make the directory read them again.
   const stored = deps.stores.cities;
   const directory = createSiteDirectory({
     home: deps.clinic,

@@ -42,7 +42,7 @@ export interface ServerStore {
   writable(): boolean;
   /**
    * Another server changed what the apps cache: the live deployments (their domains) or the saved
-   * cities (the origins allowed to post). Never called with SQLite: one server makes every change.
+   * cities (the cities' addresses messages are checked against). Never called with SQLite: one server makes every change.
    */
   onRemoteChange(listener: (kind: 'deployments' | 'cities') => void): void;
   /** Commits what is queued, then closes. Safe to call twice. */

@@ -110,6 +110,28 @@ async function fill(page: Page, first: string, email = 'p.nguyen@example.com') {
 /** An open notice of the island with its variant (`data-variant` on the toast). */
 const notice = (page: Page, title: string, variant: 'default' | 'destructive') =>
   page.locator(`[role="region"] li[data-state="open"][data-variant="${variant}"]`).getByText(title, { exact: true });
+/** Sends the contact form at `url` with its script, as `first`, until the success notice shows; `before` looks at the page first. */
+async function sendScripted(url: string, first: string, before?: (page: Page) => Promise<void>) {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(`${url}/contact/`, { waitUntil: 'networkidle' });
+  await before?.(page);
+  await fill(page, first);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await notice(page, 'Message sent successfully!', 'default').waitFor();
+  sent.tampa++;
+  await page.close();
+}
+/** Sends the contact form at `url` without JavaScript, as `first`, until the browser lands on `landing`; the caller closes the context. */
+async function sendPlain(url: string, first: string, landing: string) {
+  const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const plain = await ctx.newPage();
+  await plain.goto(`${url}/contact/`);
+  await fill(plain, first);
+  await plain.getByRole('button', { name: 'Send Message' }).click();
+  await plain.waitForURL(landing);
+  sent.tampa++;
+  return { ctx, plain };
+}
 /** True when the element is inside the viewport without scrolling, and no fixed header covers it. */
 const clearOfHeader = (page: Page, text: string) =>
   page
@@ -231,22 +253,9 @@ describe('a city site on a static host reaches the clinic, under its city', () =
   });
 
   it('takes the same site served from an origin nobody named: under Tampa, marked as not registered, the confirmation Tampa’s', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${stranger.url}/contact/`, { waitUntil: 'networkidle' });
-    await fill(page, 'Stranger');
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    await notice(page, 'Message sent successfully!', 'default').waitFor();
-    sent.tampa++;
-    await page.close();
-
-    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
-    const plain = await ctx.newPage();
-    await plain.goto(`${stranger.url}/contact/`);
-    await fill(plain, 'Unscripted Stranger');
-    await plain.getByRole('button', { name: 'Send Message' }).click();
+    await sendScripted(stranger.url, 'Stranger');
     // Not an address of Tampa's: the clinic server's own confirmation page of Tampa, never the stranger's.
-    await plain.waitForURL(`${clinic.url}/api/contact/sent/tampa`);
-    sent.tampa++;
+    const { ctx, plain } = await sendPlain(stranger.url, 'Unscripted Stranger', `${clinic.url}/api/contact/sent/tampa`);
     expect(await plain.locator('main').textContent()).toContain('Message sent successfully!');
     expect(await plain.locator('header a[href^="tel:"]').first().getAttribute('href')).toBe('tel:+18135550142');
     await plain.reload();
@@ -280,22 +289,8 @@ describe('a city site on a static host reaches the clinic, under its city', () =
   });
 
   it('takes Tampa built with --contact-endpoint on a static server of its own, with JavaScript and without', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${built.url}/contact/`, { waitUntil: 'networkidle' });
-    expect(await page.locator('input[name="site"]').first().inputValue()).toBe('tampa');
-    await fill(page, 'Built Scripted');
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    await notice(page, 'Message sent successfully!', 'default').waitFor();
-    sent.tampa++;
-    await page.close();
-
-    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
-    const plain = await ctx.newPage();
-    await plain.goto(`${built.url}/contact/`);
-    await fill(plain, 'Built Plain');
-    await plain.getByRole('button', { name: 'Send Message' }).click();
-    await plain.waitForURL(`${clinic.url}/api/contact/sent/tampa`);
-    sent.tampa++;
+    await sendScripted(built.url, 'Built Scripted', async (page) => expect(await page.locator('input[name="site"]').first().inputValue()).toBe('tampa'));
+    const { ctx, plain } = await sendPlain(built.url, 'Built Plain', `${clinic.url}/api/contact/sent/tampa`);
     expect(await plain.locator('main').textContent()).toContain('Message sent successfully!');
     await ctx.close();
     const mine = (await tampaMessages()).filter((m) => m.firstName.startsWith('Built'));

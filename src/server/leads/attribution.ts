@@ -47,7 +47,7 @@ export function refererEvidence(referer: string | undefined): string {
   }
 }
 
-export function postEvidence(src: PostSource): Evidence {
+export function postEvidence(src: Pick<PostSource, 'origin' | 'referer' | 'selfOrigin'>): Evidence {
   const referer = refererEvidence(src.referer);
   if (src.origin === undefined) return { origin: src.selfOrigin.slice(0, MAX_EVIDENCE), browser: false, referer };
   return { origin: normalizeOrigin(src.origin) ?? 'null', browser: true, referer };
@@ -68,16 +68,8 @@ export interface Filing {
   base: string;
 }
 
-/** The path of a Referer on `origin`, else undefined. */
-function refererPath(referer: string, origin: string): string | undefined {
-  if (!referer) return undefined;
-  try {
-    const u = new URL(referer);
-    return u.origin === origin ? u.pathname : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The path of the kept Referer (origin and path) when it is on the posting origin, else undefined. */
+const refererPath = (e: Evidence) => (e.referer.startsWith(`${e.origin}/`) ? e.referer.slice(e.origin.length) : undefined);
 
 /**
  * The site's base path on the posting origin, for its confirmation page: from a Referer on that
@@ -87,7 +79,7 @@ function refererPath(referer: string, origin: string): string | undefined {
  */
 function basePath(e: Evidence, page: string, slug: string, onSitesOrigin: boolean): string {
   if (page.startsWith('/') && page.endsWith('/contact/')) return page.slice(0, -'contact/'.length);
-  const path = refererPath(e.referer, e.origin);
+  const path = refererPath(e);
   if (path !== undefined && page !== '' && path.endsWith(`/${page}`)) {
     const base = path.slice(0, path.length - page.length);
     // Only the site's own folder: a Referer of another deployment on the sites origin is not this city's.

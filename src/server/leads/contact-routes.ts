@@ -80,8 +80,6 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
       origin: c.req.header('origin'),
       referer: c.req.header('referer'),
       selfOrigin: `${isHttps(c, d.trusted) ? 'https' : 'http'}://${c.req.header('host') ?? 'unknown-host'}`,
-      sameHost: false,
-      hosted,
     });
     const sameHost = evidence.browser && isSameHost(evidence.origin, c.req.header('host'), d.extraHosts);
     const client = rateKey(clientAddress(c, d.trusted));
@@ -94,8 +92,11 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
       if (kind !== 'form') return jsonReply(c, outcome);
       return formReply(c, outcome, { evidence, filing: await file(), hosted, renderHome: d.renderFormPage });
     };
-    /** Counted and logged, never with what the visitor typed; a failure counts toward the client's failure cap. */
-    const refuse = async (reason: RefusalReason, outcome: Extract<ContactOutcome, { ok: false }>, failure: boolean) => {
+    /**
+     * Counted and logged, never with what the visitor typed; a failure counts toward the client's
+     * failure cap. The answer is `outcome` (a bot's is a person's success, so it learns nothing).
+     */
+    const refuse = async (reason: RefusalReason, outcome: ContactOutcome, failure: boolean) => {
       d.refusals.note(reason, evidence.origin, client);
       if (failure) await d.failedLimiter.hit(client);
       return answer(outcome);
@@ -125,11 +126,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
         return await refuse(limited(stored) ? 'rate_limit' : 'failed_limit', formError(429, (phone ? M.contactTooManyCall(phone) : M.contactTooMany).title), false);
       }
       // A filled honeypot is a bot: it gets the answer a person gets, so it learns nothing.
-      if (parsed.kind === 'bot') {
-        d.refusals.note('honeypot', evidence.origin, client);
-        await d.failedLimiter.hit(client);
-        return await answer({ ok: true, id: crypto.randomUUID() });
-      }
+      if (parsed.kind === 'bot') return await refuse('honeypot', { ok: true, id: crypto.randomUUID() }, true);
       if (parsed.kind === 'invalid') return await refuse('validation', { ok: false, status: 400, errors: parsed.errors, values: parsed.values }, true);
 
       const { site: _claimedSite, page: _claimedPage, ...fields } = parsed.message;

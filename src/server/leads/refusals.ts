@@ -25,8 +25,6 @@ export type RefusalReason =
   /** An Idempotency-Key already used for another message. */
   | 'conflict';
 
-export const REFUSAL_REASONS: readonly RefusalReason[] = ['honeypot', 'rate_limit', 'failed_limit', 'validation', 'size', 'malformed', 'conflict'];
-
 /** Refusals of one day, reason and origin. `day` is the UTC date (`2026-11-26`). */
 export interface RefusalCount {
   day: string;
@@ -44,7 +42,7 @@ export interface RefusalStore {
 }
 
 /** The UTC day of a time, as the counts key it. */
-export const dayOf = (t: Date) => t.toISOString().slice(0, 10);
+const dayOf = (t: Date) => t.toISOString().slice(0, 10);
 
 /** The refusals of the last `days` days (today included), summed per reason and origin, the largest first. */
 export async function recentRefusals(store: RefusalStore, now: Date, days = 7): Promise<{ reason: RefusalReason; origin: string; count: number }[]> {
@@ -96,16 +94,20 @@ export function createRefusalLog(o: RefusalLogOptions): RefusalLog {
   const key = randomBytes(32);
   const clientTag = (client: string) => createHmac('sha256', key).update(client).digest('base64url').slice(0, 12);
   let pending = new Map<string, RefusalCount>();
-  const originsToday = new Map<string, Set<string>>();
+  /** The origins counted by name today (at most MAX_ORIGINS_A_DAY). */
+  let today = { day: '', origins: new Set<string>() };
   const logged = new Map<string, { since: number; held: number; reason: RefusalReason; origin: string; client: string }>();
   let writing: Promise<void> = Promise.resolve();
   /** Refusals of clients past MAX_LOGGED_CLIENTS, by reason: logged together with the next flush. */
   let overflow = new Map<RefusalReason, number>();
 
+  const logRepeats = (e: { held: number; reason: RefusalReason; origin: string; client: string }) => {
+    if (e.held > 0) o.logger.warn('contact.refused', { reason: e.reason, origin: e.origin, client: e.client, repeated: e.held, note: 'refusals of this client and reason in the minute after the line before' });
+  };
   const logHeld = (t: number, all: boolean) => {
     for (const [k, e] of logged) {
       if (!all && t - e.since < LOG_WINDOW_MS) continue;
-      if (e.held > 0) o.logger.warn('contact.refused', { reason: e.reason, origin: e.origin, client: e.client, repeated: e.held, note: 'refusals of this client and reason in the minute after the line before' });
+      logRepeats(e);
       logged.delete(k);
     }
     for (const [reason, n] of overflow) o.logger.warn('contact.refused', { reason, repeated: n, note: 'refusals of more clients than one line each can be kept for' });
@@ -132,12 +134,8 @@ export function createRefusalLog(o: RefusalLogOptions): RefusalLog {
     note(reason, rawOrigin, client) {
       const t = now();
       const day = dayOf(t);
-      let seen = originsToday.get(day);
-      if (!seen) {
-        originsToday.clear();
-        seen = new Set();
-        originsToday.set(day, seen);
-      }
+      if (today.day !== day) today = { day, origins: new Set() };
+      const seen = today.origins;
       const origin = seen.has(rawOrigin) || seen.size < MAX_ORIGINS_A_DAY ? rawOrigin : OTHER_ORIGINS;
       seen.add(origin);
       const k = `${day}\n${reason}\n${origin}`;
@@ -152,8 +150,9 @@ export function createRefusalLog(o: RefusalLogOptions): RefusalLog {
         entry.held += 1;
         return;
       }
-      if (entry) logHeld(t.getTime(), false);
-      if (!entry && logged.size >= MAX_LOGGED_CLIENTS) {
+      // This client's minute is over: its repeats get their line, and this refusal starts a new minute.
+      if (entry) logRepeats(entry);
+      else if (logged.size >= MAX_LOGGED_CLIENTS) {
         overflow.set(reason, (overflow.get(reason) ?? 0) + 1);
         return;
       }

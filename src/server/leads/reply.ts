@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as M from '../../texts/contact.js';
-import { renderFormPostPage } from '../../pages/form-post-page.js';
+import { renderFormPostPage, type FormPostResult } from '../../pages/form-post-page.js';
+import { telHref } from '../../pages/page-model.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import type { Evidence, Filing } from './attribution.js';
@@ -32,7 +33,7 @@ export interface FormTarget {
 }
 
 /** The clinic server's own confirmation page of a city (GET), on the listener that took the post. */
-export const confirmationPath = (slug: string) => `/api/contact/sent/${slug}`;
+const confirmationPath = (slug: string) => `/api/contact/sent/${slug}`;
 
 /**
  * Where a successful no-JavaScript post lands: the `contact/sent/` page beside the form the patient
@@ -40,7 +41,7 @@ export const confirmationPath = (slug: string) => `/api/contact/sent/${slug}`;
  * confirmation page of that same city. Never another city's, never an address taken from the
  * request unchecked.
  */
-export function confirmationUrl(t: Pick<FormTarget, 'evidence' | 'filing'>): string {
+function confirmationUrl(t: Pick<FormTarget, 'evidence' | 'filing'>): string {
   return t.filing.registered ? `${t.evidence.origin}${t.filing.base}contact/sent/` : confirmationPath(t.filing.site);
 }
 
@@ -90,16 +91,15 @@ const escapeHtml = (s: string) =>
  * or not served by this listener): the outcome first, short enough to read without scrolling on a
  * phone, the city's name and number when it is known, and a link back.
  */
-export function plainFormPage(result: FormPostResult, back?: string, known?: KnownSite): string {
+function plainFormPage(result: FormPostResult, back?: string, known?: KnownSite): string {
   const body = result.ok
     ? `<h1>${M.contactSent.title}</h1><p>${M.contactSent.message}</p>`
     : `<h1>${M.contactFailed.title}</h1><ul>${Object.entries(result.errors)
         .map(([field, msg]) => `<li>${field === '_form' ? '' : `${escapeHtml(field)}: `}${escapeHtml(msg)}</li>`)
         .join('')}</ul><p>${M.contactFailed.message}</p>`;
   const config = known?.config;
-  const digits = config?.phone.replace(/\D/g, '') ?? '';
   const who = config
-    ? `<p>${escapeHtml(config.businessName)}, ${escapeHtml(config.city)}: <a href="tel:+1${digits.length === 11 ? digits.slice(1) : digits}">${escapeHtml(config.phone)}</a></p>`
+    ? `<p>${escapeHtml(config.businessName)}, ${escapeHtml(config.city)}: <a href="${telHref(config.phone)}">${escapeHtml(config.phone)}</a></p>`
     : '';
   const link = back && /^(https?:\/\/|\/)/.test(back) ? `<p><a href="${escapeHtml(back)}">${M.backToContact.title}</a></p>` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Contact</title><style>body{font:1rem/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;max-width:40rem}h1{font-size:1.375rem;margin:0 0 .75rem}ul{padding-left:1.25rem}a{color:#1d4ed8}</style></head><body><main><div role="${result.ok ? 'status' : 'alert'}">${body}</div>${who}${link}</main></body></html>`;
@@ -108,8 +108,7 @@ export function plainFormPage(result: FormPostResult, back?: string, known?: Kno
 /** The home clinic's page when the site's own form-post page is not wired in (tests, bare createApp). */
 export const fallbackFormPage: FormPageRenderer = (result) => plainFormPage(result, '/contact/');
 
-/** The no-JavaScript form post's answer: the confirmation, or the form again with its errors. */
-export type FormPostResult = { ok: true } | { ok: false; values: Record<string, string>; errors: Record<string, string> };
+export type { FormPostResult };
 
 /** Renders the page answering a no-JavaScript form post (src/pages/form-post-page.tsx in production). */
 export type FormPageRenderer = (result: FormPostResult) => string;

@@ -59,7 +59,7 @@ export interface SiteDirectoryOptions {
 
 /** A miss re-reads the deployments and cities at most this often: a flood of strangers costs one read a second. */
 const MISS_REFRESH_MS = 1000;
-/** A hit older than this re-reads in the background, so a deleted site stops being allowed. */
+/** A hit older than this re-reads in the background, so a deleted site stops being known. */
 const STALE_MS = 30_000;
 
 interface Snapshot {
@@ -86,8 +86,6 @@ export interface SiteDirectory {
   isSitesOrigin(origin: string): boolean;
   /** A known site by slug, after at most one re-read on a miss. */
   site(slug: string): Promise<KnownSite | undefined>;
-  /** The deployed site whose domain is this lower-cased host name, after at most one re-read on a miss. */
-  domain(name: string): Promise<KnownSite | undefined>;
   /** Forgets the deployments and cities read so far: call after a deploy, rollback or delete, and a city's save or delete. */
   invalidate(): void;
 }
@@ -241,7 +239,6 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
     isAddressOf,
     isSitesOrigin: (origin) => o.isSitesOrigin?.(origin) ?? false,
     site: (slug) => lookup(() => snapshot.bySlug.get(slug)),
-    domain: (name) => lookup(() => snapshot.byDomain.get(name)),
     invalidate: () => {
       loadedAt = -Infinity;
     },

@@ -1,2 +1,2 @@
 /** Mail notifications of new messages: the outbox the stores fill and the worker empties. */
-export type { OutboxItem, OutboxStore } from './outbox.js';
+export type { OutboxStore } from './outbox.js';

@@ -1,2 +1,2 @@
 /** Rate limits: counts per key and window, in memory or shared through PostgreSQL. */
-export { createRateLimiter, memoryRateCounters, type RateCounters, type RateLimiter, type RateVerdict } from './store.js';
+export { memoryRateCounters, type RateCounters, type RateLimiter, type RateVerdict } from './store.js';

@@ -1,3 +1,3 @@
 /** Uploaded logos and photos: the store, and the asset source sites read them through. */
-export { folderUploadStore, UPLOAD_NAME, type UploadStore } from './store.js';
-export { cityAssetSource, uploadsAssetSource } from './asset-source.js';
+export type { UploadStore } from './store.js';
+export { cityAssetSource } from './asset-source.js';
