@@ -1,27 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../config/json-schema.js';
 import type { FontFace, WebFontChoice } from './faces.js';
 import { readMetrics, type FontMetrics } from './metrics.js';
 import { readSfnt } from './sfnt.js';
 
-/** The font files clinic-gen ships (files/README.md says where each came from), from the package's folder. */
+/** The font files clinic-gen ships (files/README.md says where each came from), in the package's folder. */
 const FILES = 'src/site/fonts/files';
 const held = new Map<string, Uint8Array>();
 let folder: string | undefined;
-
-/**
- * The folder of the font files, found by walking up from this module, which sits at a different
- * depth in the sources (src/site/fonts/) than in the bundles (lib/, and build/ while building).
- */
-function filesFolder(): string {
-  if (folder) return folder;
-  for (let dir = dirname(fileURLToPath(import.meta.url)), i = 0; i < 8; dir = dirname(dir), i++) {
-    if (existsSync(join(dir, FILES))) return (folder = join(dir, FILES));
-  }
-  throw new Error(`clinic-gen: cannot find its font files (${FILES})`);
-}
+const filesFolder = () => (folder ??= join(packageRoot(), FILES));
 
 /** The path of one of the font files clinic-gen ships (`inter/Inter_400Regular.ttf`, as faces.ts names it). */
 export function packageFile(spec: string): string {
