@@ -12,7 +12,7 @@ import { PG_MIGRATIONS } from './schema.js';
 export const NOTIFY_CHANNEL = 'clinic_gen';
 
 /** Advisory lock keys (pg_advisory_lock takes a bigint): one for migrations, one for blob sweeping. */
-export const LOCKS = { migrate: 7_301_001, blobs: 7_301_002 } as const;
+export const LOCKS = { migrate: 7_301_001, blobs: 7_301_002, audit: 7_301_003 } as const;
 
 const INT8 = 20;
 const INT8_ARRAY = 1016;

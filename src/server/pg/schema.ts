@@ -172,4 +172,67 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       );
     `,
   },
+  {
+    // As SQLite's migration 5 (docs/decisions/017-staff-accounts.md): accounts, sessions, recovery
+    // codes, API tokens and the append-only audit trail.
+    version: 3,
+    name: 'staff accounts, sessions, tokens and the audit trail',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'frontdesk')),
+        cities TEXT,
+        active BOOLEAN NOT NULL DEFAULT true,
+        password_hash TEXT NOT NULL,
+        totp_secret TEXT,
+        totp_pending TEXT,
+        totp_last_step BIGINT,
+        created_at TEXT NOT NULL,
+        last_sign_in_at TEXT
+      );
+      CREATE TABLE recovery_codes (
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at TEXT,
+        PRIMARY KEY (account_id, code_hash)
+      );
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        stage TEXT NOT NULL CHECK (stage IN ('totp', 'enrol', 'full')),
+        created_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        address TEXT NOT NULL
+      );
+      CREATE INDEX sessions_account ON sessions(account_id);
+      CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'frontdesk')),
+        created_by TEXT NOT NULL REFERENCES accounts(id),
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        revoked_at TEXT
+      );
+      CREATE TABLE audit_log (
+        seq BIGINT PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor_id TEXT NOT NULL,
+        actor_label TEXT NOT NULL,
+        address TEXT NOT NULL,
+        action TEXT NOT NULL,
+        object TEXT NOT NULL,
+        city TEXT NOT NULL,
+        outcome INTEGER NOT NULL,
+        mac TEXT NOT NULL
+      );
+      CREATE INDEX audit_at ON audit_log(at);
+      CREATE FUNCTION audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the audit trail is append-only'; END $$;
+      CREATE TRIGGER audit_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+    `,
+  },
 ];

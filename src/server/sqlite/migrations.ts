@@ -121,6 +121,71 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ) STRICT;
     `,
   },
+  {
+    // Staff accounts, their sessions, recovery codes and API tokens, and the audit trail
+    // (docs/decisions/017-staff-accounts.md). Secrets are stored hashed (passwords, session and API
+    // tokens, recovery codes) or sealed by the data key (TOTP secrets). The audit trail is
+    // append-only: triggers refuse to change or remove a record, and each record's MAC covers
+    // the one before, so a record changed behind the triggers' back is found by audit verify.
+    version: 5,
+    name: 'staff accounts, sessions, tokens and the audit trail',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'frontdesk')),
+        cities TEXT,
+        active INTEGER NOT NULL DEFAULT 1,
+        password_hash TEXT NOT NULL,
+        totp_secret TEXT,
+        totp_pending TEXT,
+        totp_last_step INTEGER,
+        created_at TEXT NOT NULL,
+        last_sign_in_at TEXT
+      ) STRICT;
+      CREATE TABLE recovery_codes (
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at TEXT,
+        PRIMARY KEY (account_id, code_hash)
+      ) STRICT;
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        stage TEXT NOT NULL CHECK (stage IN ('totp', 'enrol', 'full')),
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        address TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX sessions_account ON sessions(account_id);
+      CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'frontdesk')),
+        created_by TEXT NOT NULL REFERENCES accounts(id),
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        revoked_at TEXT
+      ) STRICT;
+      CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor_id TEXT NOT NULL,
+        actor_label TEXT NOT NULL,
+        address TEXT NOT NULL,
+        action TEXT NOT NULL,
+        object TEXT NOT NULL,
+        city TEXT NOT NULL,
+        outcome INTEGER NOT NULL,
+        mac TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX audit_at ON audit_log(at);
+      CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+      CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */

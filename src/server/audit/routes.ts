@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { fieldsInvalid } from '../../texts/server.js';
+import { apiError, fieldFailure } from '../http/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import { csvCell } from '../leads/index.js';
+import type { AuditFilter, AuditRecord, AuditStore } from './store.js';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Give a date like 2026-11-26.' }).optional();
+const filterQuery = z.object({
+  actor: z.string().max(100).optional(),
+  action: z.string().max(100).optional(),
+  city: z.string().max(100).optional(),
+  from: day,
+  to: day,
+  page: z.coerce.number({ error: 'Give a page number from 1.' }).int().min(1, { error: 'Give a page number from 1.' }).default(1),
+  pageSize: z.coerce.number({ error: 'Give a page size from 1 to 200.' }).int().min(1).max(200, { error: 'Give a page size from 1 to 200.' }).default(50),
+});
+
+const COLUMNS = ['seq', 'at', 'actor', 'address', 'action', 'object', 'city', 'outcome', 'mac'] as const;
+const row = (r: AuditRecord) => `${[String(r.seq), r.at, r.actorLabel || '(unknown)', r.address, r.action, r.object, r.city, String(r.outcome), r.mac].map(csvCell).join(',')}\r\n`;
+
+/** The trail for owners (auth/permissions.ts): a page of it with its filters, and the CSV of a filter. */
+export function auditRoutes(store: AuditStore, now: () => Date): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const parse = (query: Record<string, string>) => {
+    const parsed = filterQuery.safeParse(query);
+    if (parsed.success) {
+      const { actor, action, city, from, to, page, pageSize } = parsed.data;
+      const filter: AuditFilter = { actorId: actor || undefined, action: action || undefined, city: city || undefined, from, to };
+      return { ok: true as const, filter, page, pageSize };
+    }
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_form')] ??= issue.message;
+    return { ok: false as const, errors };
+  };
+
+  app.get('/api/audit', async (c) => {
+    const q = parse(c.req.query());
+    if (!q.ok) return apiError(c, 400, { ...fieldFailure(q.errors), message: fieldsInvalid });
+    const [{ records, total }, facets] = await Promise.all([store.page(q.filter, q.page, q.pageSize), store.facets()]);
+    return c.json({
+      success: true,
+      records: records.map((r) => ({ seq: r.seq, at: r.at, actor: r.actorId, actorName: r.actorLabel || '(unknown)', address: r.address, action: r.action, object: r.object, city: r.city, outcome: r.outcome })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      actions: facets.actions,
+      actors: facets.actors,
+    });
+  });
+
+  app.get('/api/audit.csv', (c) => {
+    const q = parse(c.req.query());
+    if (!q.ok) return apiError(c, 400, { ...fieldFailure(q.errors), message: fieldsInvalid });
+    const chunks = store.each(q.filter)[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    let head = `\uFEFF${COLUMNS.map(csvCell).join(',')}\r\n`;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next();
+        const text = head + (next.done ? '' : next.value.map(row).join(''));
+        head = '';
+        if (text) controller.enqueue(encoder.encode(text));
+        if (next.done) controller.close();
+      },
+    });
+    return c.body(stream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="audit-${now().toISOString().slice(0, 10)}.csv"`,
+    });
+  });
+  return app;
+}
