@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { serverBusy, serverDiskFull, serverFailed } from '../texts/server.js';
 import { adminApiRoutes } from './admin-routes.js';
-import { adminGuard } from './auth/guard.js';
+import { adminGuard, authRoutes } from './auth/index.js';
+import { auditRoutes, createAuditTrail } from './audit/index.js';
+import type { KeyRing } from './crypto/data-key.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
@@ -44,6 +46,8 @@ export interface AppDeps {
   files: SiteFiles;
   /** Every store of this server (openServerStore; tests make theirs in test/helpers/server-app.ts). */
   stores: ServerStore;
+  /** The data key and the audit chain's key (crypto/server-keys.ts serverSecrets). */
+  secrets: { keys: KeyRing; auditKey: Buffer };
   /** The clock; messages take their received time from it. */
   now?: () => Date;
   logger?: Logger;
@@ -166,16 +170,24 @@ export function createApps(deps: AppDeps): ClinicApps {
   admin.use(securityHeaders({ csp: contentSecurityPolicy(endpointOrigin ? [endpointOrigin] : []), trusted }));
   admin.use(hostGuard(hostRules(server, 'admin')));
   admin.use(pathGuard());
-  admin.use(
-    adminGuard({
-      adminPassword: server.adminPassword,
+  const audit = createAuditTrail(deps.stores.audit, deps.secrets.auditKey, now);
+  admin.use(adminGuard({ accounts: deps.stores.accounts, audit, trusted, extraOrigins: publicOrigin ? [publicOrigin] : [], now: () => now().getTime() }));
+  admin.route(
+    '/',
+    authRoutes({
+      accounts: deps.stores.accounts,
+      audit,
+      keys: deps.secrets.keys,
       trusted,
-      extraOrigins: publicOrigin ? [publicOrigin] : [],
-      failuresPerClient: SERVER_DEFAULTS.authFailuresPerClient,
-      failuresGlobal: SERVER_DEFAULTS.authFailuresGlobal,
       counters,
+      failuresPerClient: SERVER_DEFAULTS.authFailuresPerClient,
+      failuresPerAccount: SERVER_DEFAULTS.authFailuresPerAccount,
+      failuresGlobal: SERVER_DEFAULTS.authFailuresGlobal,
+      now,
+      issuer: deps.clinic.businessName,
     }),
   );
+  admin.route('/', auditRoutes(deps.stores.audit, now));
   admin.route('/', contact(false));
   admin.route('/', messageRoutes(deps.stores.messages, deps.stores.refusals, now));
   admin.route(

@@ -60,8 +60,14 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Origins (https://tampa.example.com) of deployed city sites allowed to post contact messages. */
   corsOrigins: string[];
-  /** When set, /admin*, /sites* changes and the admin API ask for HTTP Basic auth with this password. */
+  /**
+   * ADMIN_EMAIL and ADMIN_PASSWORD: the first owner, made on a store with no account
+   * (docs/decisions/017-staff-accounts.md); ignored once an account exists.
+   */
   adminPassword?: string;
+  adminEmail?: string;
+  /** Where the data key comes from (crypto/data-key.ts loadDataKey): DATA_KEY, DATA_KEY_FILE, DATA_KEY_PREVIOUS and the folders a made key goes to. */
+  keyEnv: Record<string, string | undefined>;
   /** This server's public URL (PUBLIC_URL): same-origin for admin calls, the origin of deployment URLs. */
   publicUrl?: string;
   /** Where "Visit Site" points, checked: `{origin}` and `{siteName}` placeholders. */
@@ -124,17 +130,6 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
   if (!parsedEnv.ok || !flags.success) return { ok: false, errors };
   const env = parsedEnv.env;
   const { host } = flags.data;
-  // Without a password the admin and the stored messages are open to this machine only, so
-  // listening anywhere else needs ADMIN_PASSWORD (docs/decisions/006-server-config.md).
-  if (!env.ADMIN_PASSWORD && !isLoopbackHost(host)) {
-    return {
-      ok: false,
-      errors: [
-        `Refusing to listen on ${host} without ADMIN_PASSWORD: the admin and the stored messages would be open to the network. ` +
-          'Set ADMIN_PASSWORD (at least 12 characters) or use --host 127.0.0.1.',
-      ],
-    };
-  }
   const sites = sitesListener(flags.data.port, flags.data.sitesPort, env);
   if (!sites.ok) return { ok: false, errors: sites.errors };
   const smtp = smtpOptions(env);
@@ -155,6 +150,14 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
       trustProxy: env.TRUST_PROXY,
       corsOrigins: env.CORS_ORIGINS,
       adminPassword: env.ADMIN_PASSWORD,
+      adminEmail: env.ADMIN_EMAIL,
+      keyEnv: {
+        DATA_KEY: env.DATA_KEY,
+        DATA_KEY_FILE: env.DATA_KEY_FILE,
+        DATA_KEY_PREVIOUS: env.DATA_KEY_PREVIOUS,
+        XDG_CONFIG_HOME: input.env.XDG_CONFIG_HOME,
+        HOME: input.env.HOME,
+      },
       publicUrl: env.PUBLIC_URL,
       urlTemplate: env.DEPLOY_URL_TEMPLATE ?? SERVER_DEFAULTS.urlTemplate,
       seedSamples: flags.data.seedSamples ?? env.CLINIC_GEN_SEED_SAMPLES ?? SERVER_DEFAULTS.seedSamples,

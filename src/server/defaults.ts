@@ -23,8 +23,10 @@ export const SERVER_DEFAULTS = {
    * how long a new connection may take to send its first request head.
    */
   connections: { max: 700, perClient: 64, firstRequestMs: 10_000 },
-  /** Failed admin password attempts per client address and minute. */
+  /** Failed sign-ins per client address and minute. */
   authFailuresPerClient: 20,
+  /** Failed sign-ins against one account per minute, from any number of addresses. */
+  authFailuresPerAccount: 5,
   /** Failed admin password attempts of all clients together per minute (IPv6 makes addresses cheap). */
   authFailuresGlobal: 100,
   /** Where "Visit Site" points unless DEPLOY_URL_TEMPLATE says otherwise. */

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { checkUrlTemplate } from './releases/url-template.js';
+import { parseKeyText } from './crypto/data-key.js';
 import { normalizeOrigin } from './http/origin.js';
 
 /**
@@ -31,8 +32,27 @@ const emailAddress = z.string().trim().refine((v) => /^[^\s@<>]+@[^\s@<>]+\.[^\s
   error: 'expected an email address like clinic@example.com or "Clinic <clinic@example.com>"',
 });
 
+const keyText = z
+  .string()
+  .superRefine((v, ctx) => {
+    const parsed = parseKeyText(v);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+  })
+  .optional();
+
 export const serverEnvSchema = z.object({
+  // The first owner's sign-in, used only while the store has no account (docs/decisions/017-staff-accounts.md).
   ADMIN_PASSWORD: z.string().min(12, { error: 'expected at least 12 characters (a passphrase of a few words is best)' }).optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { error: 'expected the first owner’s email, like owner@example.com' })
+    .optional(),
+  // The server's data key: 32 bytes in base64, or a file holding them (systemd's LoadCredential=).
+  DATA_KEY: keyText,
+  DATA_KEY_FILE: z.string().trim().min(1).optional(),
+  DATA_KEY_PREVIOUS: keyText,
   CONTACT_RATE_LIMIT: z
     .string()
     .regex(/^\d+$/, { error: 'expected a whole number of messages per minute and address, like 5 (0 lifts the limit)' })
@@ -93,6 +113,8 @@ export function parseServerEnv(source: Record<string, string | undefined>): EnvR
   const parsed = serverEnvSchema.safeParse(present);
   const errors = parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0] ?? 'environment')}: ${i.message}`);
   if (parsed.success) errors.push(...mailErrors(parsed.data));
+  if (parsed.success && parsed.data.DATA_KEY && parsed.data.DATA_KEY_FILE) errors.push('DATA_KEY_FILE: set DATA_KEY or DATA_KEY_FILE, not both');
+  if (parsed.success && parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD) errors.push('ADMIN_PASSWORD: missing; ADMIN_EMAIL and ADMIN_PASSWORD create the first owner together');
   return parsed.success && errors.length === 0 ? { ok: true, env: parsed.data } : { ok: false, errors };
 }
 

@@ -7,7 +7,9 @@ import { redactUrl } from './pg/connect.js';
 import { openPgStore } from './pg-server-store.js';
 import type { ReleaseSettings, ServerStore } from './server-store.js';
 import { DB_FILE, openSqliteStore } from './sqlite-server-store.js';
-import { databaseProblem, postgresProblem } from './start-error.js';
+import { databaseProblem, postgresProblem, ServerStartError } from './start-error.js';
+import type { KeyRing } from './crypto/data-key.js';
+import { WrongDataKeyError } from './crypto/server-keys.js';
 
 /** SQLite in the data folder, or PostgreSQL when DATABASE_URL is set; a failure reads as the operator's problem. */
 export async function openServerStore(o: {
@@ -17,19 +19,23 @@ export async function openServerStore(o: {
   releases?: ReleaseSettings;
   /** SQLite: how long a write lock held elsewhere is forgiven by readiness (openSqliteStore). */
   lockGraceMs?: number;
+  /** The data key, checked against the store's before anything is written. */
+  keys?: KeyRing;
 }): Promise<ServerStore> {
   const { server: config } = o;
   const notify = config.mail !== undefined;
   if (config.database) {
     try {
-      return await openPgStore({ url: config.database.url, poolSize: config.database.poolSize, dataDir: config.dataDir, notify, logger: o.logger, releases: o.releases });
+      return await openPgStore({ url: config.database.url, poolSize: config.database.poolSize, dataDir: config.dataDir, notify, logger: o.logger, releases: o.releases, keys: o.keys });
     } catch (err) {
+      if (err instanceof WrongDataKeyError) throw new ServerStartError([err.message]);
       throw postgresProblem(err, redactUrl(config.database.url));
     }
   }
   try {
-    return openSqliteStore(config.dataDir, { notify, home: { site: citySlug(o.clinic.city), city: o.clinic.city }, lockGraceMs: o.lockGraceMs, releases: o.releases });
+    return openSqliteStore(config.dataDir, { notify, home: { site: citySlug(o.clinic.city), city: o.clinic.city }, lockGraceMs: o.lockGraceMs, releases: o.releases, keys: o.keys });
   } catch (err) {
+    if (err instanceof WrongDataKeyError) throw new ServerStartError([err.message]);
     throw databaseProblem(err, join(config.dataDir, DB_FILE));
   }
 }

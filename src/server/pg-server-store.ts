@@ -12,6 +12,11 @@ import { createPgRefusalStore } from './leads/pg-refusals.js';
 import { createPgMessageStore } from './leads/pg-store.js';
 import { createPgOutboxStore } from './mail/pg-outbox.js';
 import { pgUploadStore } from './uploads/pg-store.js';
+import { createPgAccountStore } from './auth/index.js';
+import { createPgAuditStore } from './audit/index.js';
+import type { KeyRing } from './crypto/data-key.js';
+import { checkKeyId, META } from './crypto/server-keys.js';
+import { peekPgMeta, pgMeta } from './pg/meta.js';
 
 export interface OpenPgStoreOptions {
   url: string;
@@ -24,6 +29,8 @@ export interface OpenPgStoreOptions {
   logger: Logger;
   /** Release store settings (kept releases, the test hook before the switch). */
   releases?: ReleaseSettings;
+  /** The data key: a database written under another key is refused before anything is written. */
+  keys?: KeyRing;
 }
 
 /**
@@ -43,6 +50,7 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
     for (const p of [pool, counterPool]) await p.end().catch(() => undefined);
   };
   try {
+    if (o.keys) checkKeyId(await peekPgMeta(pool, META.dataKeyId), o.keys);
     await migratePg(pool, where);
     const feed = await openChangeFeed(o.url, {
       instance,
@@ -68,6 +76,9 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
     return {
       kind: 'postgres',
       location: where,
+      accounts: createPgAccountStore(pool),
+      audit: createPgAuditStore(pool),
+      meta: pgMeta(pool),
       messages,
       refusals: createPgRefusalStore(pool),
       outbox: createPgOutboxStore(pool),

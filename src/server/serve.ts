@@ -20,6 +20,11 @@ import { openServerStore } from './open-server-store.js';
 import type { ServerStore } from './server-store.js';
 import type { FormPageRenderer } from './leads/index.js';
 import type { ReleaseSettings } from './server-store.js';
+import { loadDataKey, type KeyRing } from './crypto/data-key.js';
+import { serverSecrets } from './crypto/server-keys.js';
+import { ensureFirstOwner } from './auth/index.js';
+import { isLoopbackHost } from './config.js';
+import { ServerStartError } from './start-error.js';
 
 /**
  * Listens with an already rendered site: opens the store, wires mail, starts two listeners with
@@ -92,6 +97,29 @@ function listen(server: Server, port: number, host: string, flag: string): Promi
   });
 }
 
+/**
+ * The data key (docs/decisions/017-staff-accounts.md), read before the ports are bound: with
+ * DATABASE_URL and no key the server stops here, having written nothing; one server on SQLite
+ * makes its own key file the first time, and says where it is.
+ */
+function serverKeys(config: ServerConfig, logger: Logger): KeyRing {
+  let loaded: ReturnType<typeof loadDataKey>;
+  try {
+    loaded = loadDataKey({ env: config.keyEnv, mayCreate: config.database === undefined });
+  } catch (err) {
+    throw new ServerStartError([(err as Error).message]);
+  }
+  if (loaded.source.kind === 'created') {
+    logger.warn('data_key.created', {
+      file: loaded.source.path,
+      note: 'made a data key (it protects second-factor secrets and the audit trail). Keep a copy in a secret store and give it as DATA_KEY_FILE or DATA_KEY: a key that travels with every copy of the data protects nothing',
+    });
+  } else if (loaded.source.kind === 'found') {
+    logger.info('data_key.file', { file: loaded.source.path });
+  }
+  return { current: loaded.key, previous: loaded.previous };
+}
+
 const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
@@ -101,6 +129,7 @@ const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
  */
 export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const { server: config } = o;
+  const keys = serverKeys(config, o.logger);
   // The apps need the ports actually bound (port 0 picks one) and the store, so they are made
   // last; until then every request is answered 503 with Retry-After.
   let apps: ClinicApps | undefined;
@@ -130,8 +159,18 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
 
   let worker: ReturnType<typeof wireMail> | undefined;
   let files: SiteFiles;
+  let secrets: { keys: KeyRing; auditKey: Buffer } | undefined;
   try {
-    store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs });
+    store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs, keys });
+    secrets = { keys, ...(await serverSecrets(store.meta, keys)) };
+    const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: () => new Date() });
+    // With no account, only a browser on this machine can create the first: elsewhere nobody could sign in.
+    if (!anyAccount && !isLoopbackHost(config.host)) {
+      throw new ServerStartError([
+        `Refusing to listen on ${config.host} with no account: nobody could sign in to the admin. ` +
+          'Set ADMIN_EMAIL and ADMIN_PASSWORD (the first owner), create one with clinic-gen users add, or use --host 127.0.0.1 and open /admin on this machine.',
+      ]);
+    }
     // With PostgreSQL, servers starting together seed once: the first claims the store's flag.
     if (config.seedSamples) await seedCities(store.cities, { served: o.configPath, dir: o.samplesDir, logger: o.logger });
     worker = config.mail ? wireMail({ mail: config.mail, clinic: o.clinic, logger: o.logger, mailTiming: o.mailTiming }, store) : undefined;
@@ -149,6 +188,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     server: { ...config, port, sitesPort },
     files,
     stores: store,
+    secrets: secrets!,
     // The served clinic's pictures sit beside its config, as `clinic-gen build` reads them.
     cityAssetFolders: [...(o.configPath ? [dirname(o.configPath)] : []), o.samplesDir ?? samplesDir()],
     logger: o.logger,

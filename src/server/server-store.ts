@@ -1,4 +1,7 @@
+import type { AccountStore } from './auth/index.js';
+import type { AuditStore } from './audit/index.js';
 import type { CityStore } from './cities/index.js';
+import type { MetaStore } from './crypto/server-keys.js';
 import type { MessageStore, RefusalStore } from './leads/index.js';
 import type { OutboxStore } from './mail/index.js';
 import type { PreviewStore } from './previews/index.js';
@@ -17,6 +20,12 @@ export interface ServerStore {
   kind: 'sqlite' | 'postgres';
   /** Where it is, for logs: the SQLite file, or the PostgreSQL URL without its password. */
   location: string;
+  /** Staff accounts, sessions, recovery codes and API tokens (docs/decisions/017-staff-accounts.md). */
+  accounts: AccountStore;
+  /** The append-only audit trail. */
+  audit: AuditStore;
+  /** The store's own settings (store_meta): the data key's id, the audit chain's sealed key. */
+  meta: MetaStore;
   /** Patients' contact messages. */
   messages: MessageStore;
   /** Counts of refused contact posts per day, reason and origin (leads/refusals.ts). */

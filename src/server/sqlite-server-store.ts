@@ -13,6 +13,11 @@ import { createReleaseStore } from './releases/disk-store.js';
 import type { ReleaseSettings, ServerStore } from './server-store.js';
 import { folderUploadStore } from './uploads/store.js';
 import { BUSY_RETRY } from './sqlite/busy.js';
+import { createSqliteAccountStore } from './auth/index.js';
+import { createSqliteAuditStore } from './audit/index.js';
+import type { KeyRing } from './crypto/data-key.js';
+import { checkKeyId, META } from './crypto/server-keys.js';
+import { peekMeta, sqliteMeta } from './sqlite/meta.js';
 
 export interface OpenSqliteStoreOptions {
   /** Queue a notification in the outbox with every message (mail is configured). */
@@ -34,6 +39,8 @@ export interface OpenSqliteStoreOptions {
   releases?: ReleaseSettings;
   /** The clock of the rate counts and previews kept in memory (tests move it). */
   now?: () => Date;
+  /** The data key: a store written under another key is refused before anything is written (crypto/server-keys.ts). */
+  keys?: KeyRing;
 }
 
 /** Name of the database file inside the data folder. */
@@ -56,6 +63,7 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     db.pragma('synchronous = FULL');
     db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 5000)}`);
     db.pragma('foreign_keys = ON');
+    if (options.keys) checkKeyId(peekMeta(db, META.dataKeyId), options.keys);
     migrate(db, file);
     // A run still `running` in the file belongs to a process that is gone (this one has only just
     // opened it): interrupted now, before anyone can read it as running.
@@ -90,6 +98,9 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
   return {
     kind: 'sqlite',
     location: file,
+    accounts: createSqliteAccountStore(db),
+    audit: createSqliteAuditStore(db),
+    meta: sqliteMeta(db),
     messages,
     refusals: createSqliteRefusalStore(db),
     outbox: createOutboxStore(db),

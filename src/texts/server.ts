@@ -37,18 +37,41 @@ export const requestTooLarge = (size: string): Message => ({ title: `The request
 export const requestMalformed = (reason: string): Message => ({ title: `Bad request: ${reason}` });
 export const bodyNotJson = { title: 'Bad request: the body is not valid JSON' } satisfies Message;
 
-// The admin guard
+// The admin guard and sign-in (docs/decisions/017-staff-accounts.md)
 
-/** The browser shows its password prompt on this answer (HTTP Basic, user name admin). */
-export const adminAuthRequired = { title: 'Authentication required' } satisfies Message;
-export const adminTooManyAttempts = { title: 'Too many failed attempts' } satisfies Message;
-export const adminLoopbackOnly = { title: 'The admin is only open on this machine.', hint: 'Set ADMIN_PASSWORD to use it remotely.' } satisfies Message;
+export const adminTooManyAttempts = { title: 'Too many failed sign-ins from this address; try again in a minute' } satisfies Message;
+export const accountTooManyAttempts = { title: 'Too many failed sign-ins for this account; try again in a minute' } satisfies Message;
 export const adminCrossSite = { title: 'Cross-site admin requests are refused' } satisfies Message;
 export const adminBodyType = { title: 'Admin calls take application/json or multipart/form-data' } satisfies Message;
+/** Any admin call without a valid session or token. */
+export const signInRequired = { title: 'Sign in to continue.', hint: 'Open /admin and sign in with your account.' } satisfies Message;
+/** The Basic-auth release's credentials, sent to a server that has accounts now. */
+export const basicAuthRetired = {
+  title: 'The admin no longer takes a shared password.',
+  hint: 'Sign in at /admin with your account (the owner signs in with the former ADMIN_PASSWORD; scripts use an API token: Authorization: Bearer ...).',
+} satisfies Message;
+export const tokenInvalid = { title: 'This API token is unknown or was revoked.' } satisfies Message;
+export const signInWrong = { title: 'The email or password is wrong.' } satisfies Message;
+export const signInNeedsHttps = {
+  title: 'Signing in needs https.',
+  hint: 'Reach the admin through https (a TLS proxy sending X-Forwarded-Proto, listed in TRUST_PROXY), or from this machine over loopback.',
+} satisfies Message;
+export const finishSignIn = { title: 'Finish signing in first: enter your code, or set up two-step sign-in.' } satisfies Message;
+export const roleForbidden = { title: 'Your account’s role does not allow this.' } satisfies Message;
+export const cityForbidden = { title: 'Your account does not work this city’s messages.' } satisfies Message;
+export const totpWrong = { title: 'That code is not right, or was used already. Enter the newest code from your app.' } satisfies Message;
+export const totpNotStarted = { title: 'Start setting up two-step sign-in first.' } satisfies Message;
+export const setupClosed = { title: 'The owner account exists already: sign in instead.' } satisfies Message;
+export const setupLoopbackOnly = { title: 'The owner account can only be created from the server itself (loopback), or with ADMIN_EMAIL and ADMIN_PASSWORD.' } satisfies Message;
+export const emailTaken = 'Another account signs in with this email.';
+export const lastOwner = { title: 'The last active owner cannot be disabled or given another role: make another owner first.' } satisfies Message;
+export const accountNotFound = { title: 'No such account' } satisfies Message;
+export const apiTokenNotFound = { title: 'No such API token' } satisfies Message;
+export const passwordCurrentWrong = 'The current password is wrong.';
 /** A Host header that names no address of this server (a DNS rebinding attempt, or a missing setting): 421. */
 export const hostMisdirected = {
   title: 'Misdirected request: this server does not answer to that host name.',
-  hint: 'Use the address the server printed at start-up, or list the name in PUBLIC_URL (with ADMIN_PASSWORD), SITES_URL or ALLOWED_HOSTS.',
+  hint: 'Use the address the server printed at start-up, or list the name in PUBLIC_URL, SITES_URL or ALLOWED_HOSTS.',
 } satisfies Message;
 /** Every client's password guesses together passed the global cap (docs/threat-model.md). */
 export const adminLockedOut = { title: 'Too many failed attempts on this server; try again in a minute' } satisfies Message;

@@ -16,9 +16,11 @@ export interface AttemptLimits {
   now?: () => number;
   /** Where failures are counted: this process by default, the shared database with more than one server. */
   counters?: RateCounters;
+  /** Failed attempts a minute against one account (sign-in by email): a guesser spread over many addresses still slows down. */
+  perAccount?: number;
 }
 
-export type AttemptVerdict = { ok: true } | { ok: false; retryAfterSeconds: number; scope: 'client' | 'global' };
+export type AttemptVerdict = { ok: true } | { ok: false; retryAfterSeconds: number; scope: 'client' | 'account' | 'global' };
 
 const REMEMBER_MS = 24 * 60 * 60_000;
 const MAX_REMEMBERED = 1000;
@@ -29,22 +31,26 @@ export function createAttemptGate(o: AttemptLimits) {
   const counters = o.counters ?? memoryRateCounters(now);
   const clients = counters.limiter('admin-login-client', { limit: o.perClient, windowMs: o.windowMs });
   const everyone = counters.limiter('admin-login-all', { limit: o.global, windowMs: o.windowMs });
+  const accounts = counters.limiter('admin-login-account', { limit: o.perAccount ?? o.perClient, windowMs: o.windowMs });
   const trustedUntil = new Map<string, number>();
-  const refused = (v: RateVerdict, scope: 'client' | 'global'): AttemptVerdict | undefined =>
+  const refused = (v: RateVerdict, scope: 'client' | 'account' | 'global'): AttemptVerdict | undefined =>
     v.ok ? undefined : { ok: false, retryAfterSeconds: v.retryAfterSeconds, scope };
   /** A client's attempts, one after another (see `attempt`). */
   const serial = keyedSerial();
 
   /** Whether `client` may try now; checked before the password, so a right guess looks like a wrong one while refused. */
-  const check = async (client: string): Promise<AttemptVerdict> => {
+  const check = async (client: string, account: string | undefined): Promise<AttemptVerdict> => {
     const own = refused(await clients.peek(client), 'client');
     if (own) return own;
+    const target = account === undefined ? undefined : refused(await accounts.peek(account), 'account');
+    if (target) return target;
     if ((trustedUntil.get(client) ?? 0) > now()) return { ok: true };
     return refused(await everyone.peek('*'), 'global') ?? { ok: true };
   };
   /** A failed attempt; only one that sent credentials counts toward the global cap (a bare visit is no guess). */
-  const failed = async (client: string, sentCredentials: boolean): Promise<void> => {
+  const failed = async (client: string, sentCredentials: boolean, account: string | undefined): Promise<void> => {
     await clients.hit(client);
+    if (account !== undefined) await accounts.hit(account);
     if (sentCredentials) await everyone.hit('*');
   };
   /** A successful login: this client passes the global cap for a day. */
@@ -63,12 +69,12 @@ export function createAttemptGate(o: AttemptLimits) {
      * all pass the check before any failure was counted. Across servers, a burst sent to every
      * server at once can still get one guess a server past the limit.
      */
-    attempt(client: string, sentCredentials: boolean, verify: () => boolean): Promise<AttemptVerdict | 'wrong' | 'right'> {
+    attempt(client: string, sentCredentials: boolean, verify: () => boolean | Promise<boolean>, account?: string): Promise<AttemptVerdict | 'wrong' | 'right'> {
       return serial(client, async () => {
-        const blocked = await check(client);
+        const blocked = await check(client, account);
         if (!blocked.ok) return blocked;
-        if (!verify()) {
-          await failed(client, sentCredentials);
+        if (!(await verify())) {
+          await failed(client, sentCredentials, account);
           return 'wrong';
         }
         succeeded(client);

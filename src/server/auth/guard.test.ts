@@ -1,38 +1,19 @@
-import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pathGuard } from '../http/path-guard.js';
-import { contentSecurityPolicy, securityHeaders } from '../http/security-headers.js';
-import { basic, fromAddress } from '../../../test/helpers/server-app.js';
-import type { AppEnv } from '../http/app-env.js';
-import { basicPassword } from './basic-auth.js';
-import { adminGuard, isProtectedPath } from './guard.js';
+import { anonymous, basic, fromAddress, testApps, TEST_HOST } from '../../../test/helpers/server-app.js';
+import type { ServerConfig } from '../config.js';
+import { isProtectedPath } from './guard.js';
+import { hashPassword } from './passwords.js';
+import { hashRecoveryCode } from './recovery-codes.js';
+import { SESSION_LIMITS } from './sessions.js';
+import type { Role } from './store.js';
+import { newSecretToken, tokenHash } from './tokens.js';
+import { totpCode } from './totp.js';
 
-const PASSWORD = 'correct horse battery staple';
-
-/** The guard as createApp stacks it (headers, path guard, guard), in front of stand-in routes. */
-function setup(options: { adminPassword?: string; failuresGlobal?: number; now?: () => number; extraOrigins?: string[]; trusted?: string[] } = {}) {
-  const app = new Hono<AppEnv>();
-  app.use(securityHeaders({ csp: contentSecurityPolicy(), trusted: new Set() }));
-  app.use(pathGuard());
-  app.use(
-    adminGuard({
-      adminPassword: options.adminPassword,
-      trusted: new Set(options.trusted),
-      extraOrigins: options.extraOrigins ?? [],
-      failuresPerClient: 20,
-      failuresGlobal: options.failuresGlobal ?? 100,
-      now: options.now,
-    }),
-  );
-  app.post('/api/deploy-website', (c) => c.json({ success: true }));
-  app.delete('/api/deployments/:site', (c) => c.json({ success: true }));
-  app.get('/api/messages', (c) => c.json({ success: true }));
-  app.get('/admin', (c) => c.html('<h1>Admin</h1>'));
-  // A response whose headers cannot be changed in place.
-  app.get('/admin/go', () => Response.redirect('http://localhost/admin/', 302));
-  return app;
-}
-
+/**
+ * The admin's front door with accounts (docs/decisions/017-staff-accounts.md): signing in, the
+ * second factor, sessions that end, cross-site refusals, roles and tokens, through the real apps.
+ */
 describe('which paths are admin', () => {
   it.each([
     ['/admin', 'GET', true],
@@ -51,139 +32,328 @@ describe('which paths are admin', () => {
   });
 });
 
-describe('with ADMIN_PASSWORD', () => {
-  const app = setup({ adminPassword: PASSWORD });
+const PASSWORD = 'a long and unusual passphrase 7';
+const ORIGIN = `http://${TEST_HOST}`;
+const LOOPBACK = fromAddress('127.0.0.1');
 
-  it('asks for Basic auth, accepts the password with the user name admin only, refuses a wrong one', async () => {
-    const none = await app.request('/admin');
-    expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toContain('Basic realm=');
-    expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD) } })).status).toBe(200);
-    // The attack: any user name with the password used to pass.
-    for (const user of ['operator', 'Admin', '', 'admin ']) {
-      expect((await app.request('/admin', { headers: { Authorization: basic(PASSWORD, user) } })).status, user).toBe(401);
+/** Test apps on a clock the test moves, with helpers to sign in as a browser on this machine would. */
+function world(server: Partial<ServerConfig> = {}, o: { noOwner?: boolean } = {}) {
+  let t = Date.parse('2026-11-26T10:00:00Z');
+  const clock = { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
+  const apps = testApps({ now: clock.now, server, noOwner: o.noOwner });
+  const { accounts } = apps.stores;
+  const request = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}, env = LOOPBACK) =>
+    apps.admin.request(`${ORIGIN}${path}`, { ...init, headers: { Authorization: '', Host: TEST_HOST, ...init.headers } }, env);
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}, env = LOOPBACK) =>
+    request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN, ...headers }, body: JSON.stringify(body) }, env);
+  const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.includes('clinic_session='));
+  const pair = (setCookie: string | undefined) => setCookie!.split(';')[0]!;
+  async function person(role: Role, over: { cities?: string[] | null; email?: string } = {}) {
+    const email = over.email ?? `${role}-${randomUUID().slice(0, 6)}@example.com`;
+    const a = await accounts.create({ id: randomUUID(), email, name: `A ${role}`, role, cities: over.cities ?? null, passwordHash: await hashPassword(PASSWORD), createdAt: clock.now().toISOString() });
+    return a;
+  }
+  /** Signs in with the password; answers the cookie and the stage. */
+  async function signIn(email: string, env = LOOPBACK, headers: Record<string, string> = {}) {
+    const res = await post('/api/session', { email, password: PASSWORD }, headers, env);
+    return { res, cookie: cookieOf(res) ? pair(cookieOf(res)) : undefined, body: (await res.clone().json()) as { stage?: string; error?: string } };
+  }
+  /** A session straight in the store, at `stage`, as signing in would leave it. */
+  async function session(accountId: string, stage: 'full' | 'totp' | 'enrol' = 'full') {
+    const token = newSecretToken('cgs');
+    await accounts.createSession({ tokenHash: tokenHash(token), accountId, stage, createdAt: t, lastSeenAt: t, address: '127.0.0.1' });
+    return `clinic_session=${token}`;
+  }
+  return { apps, accounts, clock, request, post, signIn, person, session, cookieOf };
+}
+
+describe('anonymous requests', () => {
+  it('get the sign-in page at /admin and a 401 from every admin call, loopback included', async () => {
+    const w = world();
+    const page = await w.request('/admin');
+    expect(page.status).toBe(200);
+    for (const path of ['/api/messages', '/api/cities', '/api/accounts', '/api/audit', '/api/deployments']) {
+      const res = await w.request(path);
+      expect(res.status, path).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toContain('Sign in to continue.');
     }
-    expect((await app.request('/admin', { headers: { Authorization: basic('wrong') } })).status).toBe(401);
-    expect((await app.request('/admin', { headers: { Authorization: 'Bearer x' } })).status).toBe(401);
+    const session = (await (await w.request('/api/session')).json()) as { signedIn: boolean };
+    expect(session.signedIn).toBe(false);
   });
 
-  it('refuses an /api call in the one API failure shape, and /admin in plain text', async () => {
-    const api = await app.request('/api/messages');
-    expect(api.status).toBe(401);
-    expect(await api.json()).toEqual({ success: false, error: 'Authentication required', message: 'Authentication required' });
-    expect(await (await app.request('/admin')).text()).toBe('Authentication required');
+  it('answer the Basic credentials of the old release with a 401 naming the sign-in page, and no password prompt', async () => {
+    const w = world();
+    const res = await w.request('/api/messages', { headers: { Authorization: basic('fixture owner password') } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    const body = (await res.json()) as { error: string };
+    expect(body.error).toContain('no longer takes a shared password');
+    expect(body.error).toContain('/admin');
+  });
+});
+
+describe('signing in', () => {
+  it('gives a person without a second factor a session in an HttpOnly, SameSite=Strict cookie, and the admin answers it', async () => {
+    const w = world();
+    const editor = await w.person('editor');
+    const { res, cookie, body } = await w.signIn(editor.email.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(body.stage).toBe('full');
+    const set = w.cookieOf(res)!;
+    expect(set).toMatch(/^clinic_session=cgs_/);
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Strict/);
+    // Plain http on loopback: no Secure (a browser would drop it), no __Host- prefix.
+    expect(set).not.toMatch(/Secure/);
+    expect((await w.request('/api/cities', { headers: { Cookie: cookie! } })).status).toBe(200);
+    const me = (await (await w.request('/api/session', { headers: { Cookie: cookie! } })).json()) as { account: { email: string; role: string } };
+    expect(me.account).toMatchObject({ email: editor.email, role: 'editor' });
+    expect(JSON.stringify(me)).not.toContain('scrypt$');
   });
 
-  it('marks admin answers no-store, refusals included', async () => {
-    expect((await app.request('/api/messages')).headers.get('cache-control')).toBe('no-store');
-    const ok = await app.request('/api/messages', { headers: { Authorization: basic(PASSWORD) } });
-    expect(ok.headers.get('cache-control')).toBe('no-store');
+  it('uses the __Host- cookie with Secure behind a trusted https proxy, and refuses plain http from anywhere but loopback', async () => {
+    const w = world({ trustProxy: ['203.0.113.9'] });
+    const editor = await w.person('editor');
+    const proxied = await w.signIn(editor.email, fromAddress('203.0.113.9'), { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '198.51.100.4', Origin: `https://${TEST_HOST}` });
+    expect(proxied.res.status).toBe(200);
+    expect(w.cookieOf(proxied.res)).toMatch(/^__Host-clinic_session=cgs_.*; Path=\/; HttpOnly; Secure; SameSite=Strict/);
+    const plain = await w.signIn(editor.email, fromAddress('192.0.2.10'));
+    expect(plain.res.status).toBe(403);
+    expect(plain.body.error).toContain('Signing in needs https');
+    // A proxy on this machine that does not say https does not make a request loopback.
+    const relayed = await w.signIn(editor.email, LOOPBACK, { 'X-Forwarded-For': '198.51.100.4' });
+    expect(relayed.res.status).toBe(403);
   });
 
-  it('slows down password guessing with 429 after 20 failures a minute', async () => {
-    const guessed = setup({ adminPassword: PASSWORD });
-    let last = 0;
-    for (let i = 0; i < 21; i++) last = (await guessed.request('/admin', { headers: { Authorization: basic(`guess${i}`) } }, fromAddress('203.0.113.5'))).status;
-    expect(last).toBe(429);
-    // Even the right password gets 429 now: the answer must not reveal a right guess.
-    expect((await guessed.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.5'))).status).toBe(429);
-    expect((await guessed.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.6'))).status).toBe(200);
+  it('answers a wrong password and an unknown email alike, and records the failure without the password', async () => {
+    const w = world();
+    const editor = await w.person('editor');
+    const wrong = await w.post('/api/session', { email: editor.email, password: 'not the password at all' });
+    const unknown = await w.post('/api/session', { email: 'nobody@example.com', password: 'not the password at all' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    const trail = await w.apps.stores.audit.page({ action: 'session.sign_in_failed' }, 1, 10);
+    expect(trail.records.map((r) => r.actorLabel).sort()).toEqual(['', editor.email]);
+    expect(JSON.stringify(trail)).not.toContain('not the password');
   });
 
-  it('caps failed guesses of all clients together: a stranger waits, the operator logged in before keeps working', async () => {
-    let t = 1_000_000;
-    const guarded = setup({ adminPassword: PASSWORD, failuresGlobal: 100, now: () => t });
-    const from = (i: number) => fromAddress(`2001:db8:${i.toString(16)}::1`);
-    // The operator logs in first, from their own network.
-    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('198.51.100.20'))).status).toBe(200);
-    // The attack: 100 guesses, each from another IPv6 /64, so no client reaches its own limit.
-    for (let i = 0; i < 100; i++) {
-      expect((await guarded.request('/admin', { headers: { Authorization: basic(`guess${i}`) } }, from(i))).status).toBe(401);
+  it('slows down guesses at one account from many addresses, and at many accounts from one address', async () => {
+    const w = world({ trustProxy: ['loopback'] });
+    const editor = await w.person('editor');
+    const from = (i: number) => ({ 'X-Forwarded-For': `198.51.100.${i}`, 'X-Forwarded-Proto': 'https', Origin: `https://${TEST_HOST}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await w.post('/api/session', { email: editor.email, password: 'wrong wrong wrong' }, from(i))).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The right password waits too, so a guesser cannot tell a hit while refused.
+    const right = await w.post('/api/session', { email: editor.email, password: PASSWORD }, from(50));
+    expect(right.status).toBe(429);
+    expect(((await right.json()) as { error: string }).error).toContain('for this account');
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A minute later it works again.
+    w.clock.advance(61_000);
+    expect((await w.post('/api/session', { email: editor.email, password: PASSWORD }, from(51))).status).toBe(200);
+  });
+
+  it('refuses a sign-in or a cookie-borne change without our own Origin, and takes a token without one', async () => {
+    const w = world();
+    const editor = await w.person('editor');
+    const noOrigin = await w.request('/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: editor.email, password: PASSWORD }) });
+    expect(noOrigin.status).toBe(403);
+    const { cookie } = await w.signIn(editor.email);
+    const save = (headers: Record<string, string>) => w.request('/api/cities/tampa', { method: 'DELETE', headers: { Cookie: cookie!, ...headers } });
+    expect((await save({})).status).toBe(403);
+    // A deployed site is another port of the same host: same site to a cookie, another origin here.
+    expect((await save({ Origin: `http://${TEST_HOST}:3001` })).status).toBe(403);
+    expect((await save({ Origin: ORIGIN, 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await save({ Origin: ORIGIN })).status).toBe(404);
+  });
+});
+
+describe('the second factor', () => {
+  it('makes an owner set one up before anything else, then asks for a code at every sign-in', async () => {
+    const w = world();
+    const owner = await w.person('owner');
+    const first = await w.signIn(owner.email);
+    expect(first.body.stage).toBe('enrol');
+    expect((await w.request('/api/cities', { headers: { Cookie: first.cookie! } })).status).toBe(403);
+    const enrol = (await (await w.post('/api/session/totp/enrol', {}, { Cookie: first.cookie! })).json()) as { secret: string; uri: string; qrSvg: string };
+    expect(enrol.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(enrol.qrSvg).toMatch(/^<svg/);
+    const wrong = await w.post('/api/session/totp/confirm', { code: '000000' }, { Cookie: first.cookie! });
+    expect(wrong.status).toBe(400);
+    const confirm = await w.post('/api/session/totp/confirm', { code: totpCode(enrol.secret, w.clock.now().getTime()) }, { Cookie: first.cookie! });
+    expect(confirm.status).toBe(200);
+    const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+    // The session moved to a new token: the one from before the second factor no longer counts.
+    const full = w.cookieOf(confirm)!.split(';')[0]!;
+    expect(full).not.toBe(first.cookie);
+    expect((await w.request('/api/cities', { headers: { Cookie: full } })).status).toBe(200);
+    expect((await w.request('/api/cities', { headers: { Cookie: first.cookie! } })).status).toBe(401);
+
+    // Signing in again asks for a code; the code just used is refused (used once), the next step's is taken.
+    w.clock.advance(1_000);
+    const again = await w.signIn(owner.email);
+    expect(again.body.stage).toBe('totp');
+    expect((await w.request('/api/cities', { headers: { Cookie: again.cookie! } })).status).toBe(403);
+    const replay = await w.post('/api/session/totp', { code: totpCode(enrol.secret, w.clock.now().getTime() - 1_000) }, { Cookie: again.cookie! });
+    expect(replay.status).toBe(401);
+    w.clock.advance(30_000);
+    const ok = await w.post('/api/session/totp', { code: totpCode(enrol.secret, w.clock.now().getTime()) }, { Cookie: again.cookie! });
+    expect(ok.status).toBe(200);
+
+    // A recovery code works once.
+    const third = await w.signIn(owner.email);
+    const recovery = await w.post('/api/session/totp', { code: recoveryCodes[0]!.toUpperCase() }, { Cookie: third.cookie! });
+    expect(recovery.status).toBe(200);
+    expect(((await recovery.json()) as { recoveryCodesLeft: number }).recoveryCodesLeft).toBe(9);
+    const fourth = await w.signIn(owner.email);
+    expect((await w.post('/api/session/totp', { code: recoveryCodes[0]! }, { Cookie: fourth.cookie! })).status).toBe(401);
+  });
+
+  it('keeps the TOTP secret and the recovery codes sealed or hashed in the store', async () => {
+    const w = world();
+    const owner = await w.person('owner');
+    const first = await w.signIn(owner.email);
+    const enrol = (await (await w.post('/api/session/totp/enrol', {}, { Cookie: first.cookie! })).json()) as { secret: string };
+    const confirm = await w.post('/api/session/totp/confirm', { code: totpCode(enrol.secret, w.clock.now().getTime()) }, { Cookie: first.cookie! });
+    const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
+    const stored = (await w.accounts.byId(owner.id))!;
+    expect(stored.totpSecret).toMatch(/^v1\./);
+    expect(stored.totpSecret).not.toContain(enrol.secret);
+    expect(await w.accounts.useRecoveryCode(owner.id, hashRecoveryCode(recoveryCodes[1]!), 'now')).toBe(true);
+    expect(await w.accounts.useRecoveryCode(owner.id, recoveryCodes[2]!, 'now')).toBe(false);
+  });
+});
+
+describe('sessions end', () => {
+  it('after 15 minutes idle, and the admin then shows the sign-in state', async () => {
+    const w = world();
+    const editor = await w.person('editor');
+    const cookie = await w.session(editor.id);
+    w.clock.advance(SESSION_LIMITS.idleMs - 1_000);
+    expect((await w.request('/api/cities', { headers: { Cookie: cookie } })).status).toBe(200);
+    w.clock.advance(SESSION_LIMITS.idleMs + 1_000);
+    expect((await w.request('/api/cities', { headers: { Cookie: cookie } })).status).toBe(401);
+    const state = (await (await w.request('/api/session', { headers: { Cookie: cookie } })).json()) as { signedIn: boolean };
+    expect(state.signedIn).toBe(false);
+  });
+
+  it('after 12 hours however busy, at Sign out, and at once when the account is disabled or its password changes', async () => {
+    const w = world();
+    const editor = await w.person('editor');
+    const busy = await w.session(editor.id);
+    for (let h = 0; h < 12 * 6; h++) {
+      w.clock.advance(10 * 60_000);
+      if ((await w.request('/api/cities', { headers: { Cookie: busy } })).status !== 200) throw new Error(`ended early, after ${h * 10} minutes`);
     }
-    const next = await guarded.request('/admin', { headers: { Authorization: basic('guess-more') } }, from(500));
-    expect(next.status).toBe(429);
-    expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await next.text()).toBe('Too many failed attempts on this server; try again in a minute');
-    // Even the right password from a new network: a right guess must look like a wrong one.
-    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, from(501))).status).toBe(429);
-    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('198.51.100.20'))).status).toBe(200);
-    // A minute later everyone may try again.
-    t += 61_000;
-    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, from(501))).status).toBe(200);
-  });
+    w.clock.advance(10 * 60_000);
+    expect((await w.request('/api/cities', { headers: { Cookie: busy } })).status).toBe(401);
 
-  it('does not count visits without credentials toward the global cap', async () => {
-    const guarded = setup({ adminPassword: PASSWORD, failuresGlobal: 5 });
-    for (let i = 0; i < 10; i++) expect((await guarded.request('/admin', {}, fromAddress(`203.0.113.${i}`))).status).toBe(401);
-    expect((await guarded.request('/admin', { headers: { Authorization: basic(PASSWORD) } }, fromAddress('203.0.113.99'))).status).toBe(200);
-  });
+    const out = await w.session(editor.id);
+    expect((await w.request('/api/session', { method: 'DELETE', headers: { Cookie: out, Origin: ORIGIN } })).status).toBe(204);
+    expect((await w.request('/api/cities', { headers: { Cookie: out } })).status).toBe(401);
 
-  it('refuses cross-site state changes (CSRF) and bodies other than JSON or multipart', async () => {
-    const auth = { Authorization: basic(PASSWORD), Host: 'clinic.example.com' };
-    const json = { ...auth, 'Content-Type': 'application/json' };
-    const post = (headers: Record<string, string>, body = '{}') => app.request('/api/deploy-website', { method: 'POST', headers, body });
-    expect((await post({ ...json, Origin: 'http://clinic.example.com', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
-    expect((await post(json)).status).toBe(200); // curl: no browser, no CSRF
-    expect((await post({ ...json, Origin: 'https://evil.example' })).status).toBe(403);
-    expect((await post({ ...json, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
-    expect((await post({ ...json, 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
-    expect((await post({ ...auth, 'Content-Type': 'text/plain' })).status).toBe(415);
-    expect((await post({ ...auth, 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(415);
-    const del = await app.request('/api/deployments/tampa', { method: 'DELETE', headers: { ...auth, Origin: 'https://evil.example' } });
-    expect(del.status).toBe(403);
-  });
-
-  it('refuses an Origin with the right host but another scheme (a hosted page on the admin name), without Sec-Fetch-Site', async () => {
-    const json = { Authorization: basic(PASSWORD), Host: 'clinic.example.com', 'Content-Type': 'application/json' };
-    const post = (guarded: typeof app, origin: string, extra: Record<string, string> = {}) =>
-      guarded.request('http://clinic.example.com/api/deploy-website', { method: 'POST', headers: { ...json, Origin: origin, ...extra }, body: '{}' }, fromAddress('203.0.113.7'));
-    // Reached over plain http: only http://clinic.example.com is our origin.
-    const refused = await post(app, 'https://clinic.example.com');
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ success: false, error: 'Cross-site admin requests are refused' });
-    expect((await post(app, 'http://clinic.example.com:8080')).status).toBe(403);
-    expect((await post(app, 'http://clinic.example.com')).status).toBe(200);
-    // PUBLIC_URL names the origin behind a TLS proxy; its http twin stays another origin.
-    const behindProxy = setup({ adminPassword: PASSWORD, extraOrigins: ['https://clinic.example.com'] });
-    expect((await post(behindProxy, 'https://clinic.example.com')).status).toBe(200);
-    expect((await behindProxy.request('https://clinic.example.com/api/deploy-website', { method: 'POST', headers: { ...json, Origin: 'http://clinic.example.com' }, body: '{}' })).status).toBe(403);
-    // A trusted proxy saying https makes https the request's own scheme.
-    const trusted = setup({ adminPassword: PASSWORD, trusted: ['203.0.113.7'] });
-    expect((await post(trusted, 'https://clinic.example.com', { 'X-Forwarded-Proto': 'https' })).status).toBe(200);
-    expect((await post(trusted, 'http://clinic.example.com', { 'X-Forwarded-Proto': 'https' })).status).toBe(403);
+    const owner = await w.session((await w.person('owner')).id);
+    const desk = await w.person('frontdesk');
+    const deskCookie = await w.session(desk.id);
+    expect((await w.request('/api/cities', { headers: { Cookie: deskCookie } })).status).toBe(200);
+    const disable = await w.request(`/api/accounts/${desk.id}`, { method: 'PATCH', headers: { Cookie: owner, Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ active: false }) });
+    expect(disable.status).toBe(200);
+    expect((await w.request('/api/cities', { headers: { Cookie: deskCookie } })).status).toBe(401);
+    expect((await w.signIn(desk.email)).res.status).toBe(401);
   });
 });
 
-describe('without ADMIN_PASSWORD', () => {
-  const app = setup();
-
-  it('opens the admin to direct loopback clients only', async () => {
-    expect((await app.request('/admin', {}, fromAddress('127.0.0.1'))).status).toBe(200);
-    expect((await app.request('/admin', {}, fromAddress('::1'))).status).toBe(200);
-    expect((await app.request('/admin', {}, fromAddress('192.0.2.10'))).status).toBe(403);
-    expect((await app.request('/admin')).status).toBe(403);
+describe('roles and tokens', () => {
+  it('keeps an editor from every message and front desk from its other cities and from deploys', async () => {
+    const w = world();
+    const editor = await w.session((await w.person('editor')).id);
+    const desk = await w.session((await w.person('frontdesk', { cities: ['tampa'] })).id);
+    expect((await w.request('/api/messages?site=tampa', { headers: { Cookie: editor } })).status).toBe(403);
+    expect((await w.request('/api/messages.csv', { headers: { Cookie: editor } })).status).toBe(403);
+    expect((await w.request('/api/messages/by-city', { headers: { Cookie: editor } })).status).toBe(200);
+    expect((await w.request('/api/messages?site=tampa', { headers: { Cookie: desk } })).status).toBe(200);
+    expect((await w.request('/api/messages?site=orlando', { headers: { Cookie: desk } })).status).toBe(403);
+    expect((await w.request('/api/messages', { headers: { Cookie: desk } })).status).toBe(403);
+    const deploy = await w.request('/api/cities/tampa/deploy', { method: 'POST', headers: { Cookie: desk, Origin: ORIGIN } });
+    expect(deploy.status).toBe(403);
+    expect(((await deploy.json()) as { error: string }).error).toContain('role does not allow');
   });
 
-  it('refuses requests relayed by a proxy on this machine', async () => {
-    const res = await app.request('/api/messages', { headers: { 'X-Forwarded-For': '203.0.113.7' } }, fromAddress('127.0.0.1'));
-    expect(res.status).toBe(403);
+  it('takes a token until it is revoked or its maker is disabled, with the role it was given', async () => {
+    const w = world();
+    const ownerA = await w.person('owner');
+    await w.person('owner');
+    const owner = await w.session(ownerA.id);
+    const made = await w.request('/api/tokens', { method: 'POST', headers: { Cookie: owner, Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'ci deploys', role: 'editor' }) });
+    expect(made.status).toBe(201);
+    const { secret, token } = (await made.json()) as { secret: string; token: { id: string } };
+    expect(secret).toMatch(/^cgt_/);
+    const bearer = { Authorization: `Bearer ${secret}` };
+    expect((await w.request('/api/cities', { headers: bearer })).status).toBe(200);
+    expect((await w.request('/api/messages?site=tampa', { headers: bearer })).status).toBe(403);
+    const listed = await (await w.request('/api/tokens', { headers: { Cookie: owner } })).text();
+    expect(listed).not.toContain(secret);
+    expect((await w.request(`/api/tokens/${token.id}`, { method: 'DELETE', headers: { Cookie: owner, Origin: ORIGIN } })).status).toBe(200);
+    const revoked = await w.request('/api/cities', { headers: bearer });
+    expect(revoked.status).toBe(401);
+    expect(((await revoked.json()) as { error: string }).error).toContain('revoked');
   });
 });
 
-describe('basicPassword', () => {
-  it('reads the password after the first colon and rejects malformed headers', () => {
-    expect(basicPassword(`Basic ${Buffer.from('admin:pa:ss').toString('base64')}`)).toBe('pa:ss');
-    expect(basicPassword('Basic !!!')).toBeUndefined();
-    expect(basicPassword(`Basic ${Buffer.from('nocolon').toString('base64')}`)).toBeUndefined();
+describe('the audit trail', () => {
+  it('records who read which messages, from where, with the outcome, and a denied attempt too', async () => {
+    const w = world();
+    const desk = await w.person('frontdesk', { cities: ['tampa'] });
+    const cookie = await w.session(desk.id);
+    await w.request('/api/messages?site=tampa&page=1', { headers: { Cookie: cookie } });
+    await w.request('/api/messages?site=orlando', { headers: { Cookie: cookie } });
+    const { records } = await w.apps.stores.audit.page({ actorId: desk.id }, 1, 10);
+    expect(records.map((r) => [r.action, r.object, r.city, r.outcome, r.address, r.actorLabel])).toEqual([
+      ['message.list', '/api/messages?site=orlando', 'orlando', 403, '127.0.0.1', desk.email],
+      ['message.list', '/api/messages?site=tampa&page=1', 'tampa', 200, '127.0.0.1', desk.email],
+    ]);
+  });
+
+  it('is the owner’s to read and export as CSV', async () => {
+    const w = world();
+    const owner = await w.session((await w.person('owner')).id);
+    const editor = await w.session((await w.person('editor')).id);
+    await w.request('/api/cities/tampa', { method: 'DELETE', headers: { Cookie: editor, Origin: ORIGIN } });
+    expect((await w.request('/api/audit', { headers: { Cookie: editor } })).status).toBe(403);
+    const page = (await (await w.request('/api/audit?action=city.delete', { headers: { Cookie: owner } })).json()) as { records: { action: string; object: string; outcome: number }[]; actions: string[] };
+    expect(page.records[0]).toMatchObject({ action: 'city.delete', object: '/api/cities/tampa', outcome: 404 });
+    expect(page.actions).toContain('city.delete');
+    const csv = await w.request('/api/audit.csv?action=city.delete', { headers: { Cookie: owner } });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('"seq","at","actor","address","action","object","city","outcome","mac"');
+    expect(text).toContain('"city.delete","/api/cities/tampa","tampa","404"');
   });
 });
 
-describe('responses with immutable headers', () => {
-  it('still get no-store and the security headers', async () => {
-    const app = setup({ adminPassword: PASSWORD });
-    const res = await app.request('/admin/go', { headers: { Authorization: basic(PASSWORD) } });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+describe('the first owner, on loopback', () => {
+  it('is made by the setup page while no account exists, from this machine only, and only once', async () => {
+    const w = world({}, { noOwner: true });
+    const state = async (env = LOOPBACK) => ((await (await w.request('/api/session', {}, env)).json()) as { setup: boolean }).setup;
+    expect(await state()).toBe(true);
+    expect(await state(fromAddress('192.0.2.10'))).toBe(false);
+    const setup = (email: string, env = LOOPBACK) => w.post('/api/setup', { email, name: 'Me', password: PASSWORD }, {}, env);
+    expect((await setup('far@example.com', fromAddress('192.0.2.10'))).status).toBe(403);
+    const weak = await w.post('/api/setup', { email: 'me@example.com', name: 'Me', password: 'password1234' });
+    expect(weak.status).toBe(400);
+    expect(((await weak.json()) as { errors: Record<string, string> }).errors.password).toBeTruthy();
+    // Two tabs sending the form at once: one owner.
+    const [a, b] = await Promise.all([setup('me@example.com'), setup('also-me@example.com')]);
+    expect([a.status, b.status].sort()).toEqual([201, 403]);
+    const made = a.status === 201 ? a : b;
+    expect(((await made.json()) as { stage: string }).stage).toBe('enrol');
+    expect(await w.accounts.count()).toBe(1);
+    expect(await state()).toBe(false);
+    expect((await setup('late@example.com')).status).toBe(403);
   });
 });

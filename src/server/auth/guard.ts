@@ -2,19 +2,21 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Message } from '../../texts/message.js';
 import * as M from '../../texts/server.js';
 import { apiError, isApiPath, textOf } from '../http/api-error.js';
-import { clientAddress, isHttps, isLoopback, peerAddress, rateKey } from '../http/client-address.js';
+import { clientAddress, isHttps } from '../http/client-address.js';
 import { isSameOrigin } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
-import type { AppEnv } from '../http/app-env.js';
-import type { RateCounters } from '../rate-limits/index.js';
-import { createAttemptGate } from './attempts.js';
-import { passwordChecker } from './basic-auth.js';
+import type { Actor, AppEnv } from '../http/app-env.js';
+import { actorFields, type AuditTrail } from '../audit/trail.js';
+import { allowed, auditObject, cityOf, ruleFor } from './permissions.js';
+import { expired, readSessionToken, SESSION_LIMITS, sessionChannel } from './sessions.js';
+import type { Account, AccountStore, Session } from './store.js';
+import { tokenHash } from './tokens.js';
 
 /**
- * The admin's front door (docs/decisions/006-server-config.md): /admin*, /sites* and every /api*
- * call except the public contact post, its preflight and its confirmation page, and except reading /sites/ (deployed
- * sites are public; on the admin's listener that path only redirects to the sites listener,
- * docs/decisions/009-hosted-sites-origin.md). The decision
+ * The admin's front door (docs/decisions/006-server-config.md, 017-staff-accounts.md): /admin*,
+ * /sites* and every /api* call except the public contact post, its preflight and its confirmation
+ * page, and except reading /sites/ (deployed sites are public; on the admin's listener that path
+ * only redirects to the sites listener, docs/decisions/009-hosted-sites-origin.md). The decision
  * uses the path checked by pathGuard, lower-cased, so no spelling of a path reaches a handler
  * without passing here.
  */
@@ -28,49 +30,83 @@ export function isProtectedPath(path: string, method: string): boolean {
 }
 
 export interface AdminGuardOptions {
-  adminPassword?: string;
+  accounts: AccountStore;
+  audit: AuditTrail;
   trusted: ReadonlySet<string>;
   /** Origins (scheme://host:port) besides the request's own that count as same-origin (PUBLIC_URL's). */
   extraOrigins: readonly string[];
-  /** Failed password attempts a minute per client, and of all clients together (auth/attempts.ts). */
-  failuresPerClient: number;
-  failuresGlobal: number;
-  now?: () => number;
-  /** Where failed attempts are counted (auth/attempts.ts); this process by default. */
-  counters?: RateCounters;
+  now: () => number;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_TYPES = /^(application\/json|multipart\/form-data)\s*(;|$)/i;
 
-/** Middleware: Basic auth (or loopback-only without a password), CSRF checks and no-store for admin paths. */
+/** A signed-in request's identity and, for a browser, its session. */
+interface Who {
+  actor: Actor;
+  session?: Session;
+}
+
+/**
+ * Middleware: who is asking (a session cookie or an API token), whether their role may make this
+ * call (auth/permissions.ts), cross-site checks, the audit record of the call, and no-store for
+ * every answer. Sign-in itself happens in auth/routes.ts.
+ */
 export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
-  const check = opts.adminPassword ? passwordChecker(opts.adminPassword) : undefined;
-  // Slows down password guessing, per client and for all clients together.
-  const attempts = createAttemptGate({ perClient: opts.failuresPerClient, global: opts.failuresGlobal, now: opts.now, counters: opts.counters });
+  const { accounts, audit, trusted, now } = opts;
   return async (c, next) => {
-    if (!isProtectedPath(c.get('path'), c.req.method)) return next();
+    const path = c.get('path');
+    if (!isProtectedPath(path, c.req.method)) return next();
     c.header('Cache-Control', 'no-store');
-    if (check) {
-      const client = rateKey(clientAddress(c, opts.trusted));
-      // Checked before the password, or a guesser could still tell a right guess (200) from a wrong one (429).
-      const authorization = c.req.header('authorization');
-      const outcome = await attempts.attempt(client, authorization !== undefined, () => check(authorization));
-      if (outcome === 'wrong') return refuse(c, 401, M.adminAuthRequired, { 'WWW-Authenticate': 'Basic realm="clinic-gen admin", charset="UTF-8"' });
-      if (outcome !== 'right' && !outcome.ok) {
-        const text = outcome.scope === 'client' ? M.adminTooManyAttempts : M.adminLockedOut;
-        return refuse(c, 429, text, { 'Retry-After': String(outcome.retryAfterSeconds) });
-      }
-    } else if (!isLoopback(peerAddress(c)) || c.req.header('x-forwarded-for') || c.req.header('forwarded')) {
-      // Without a password the server listens on loopback only; a proxied or remote request
-      // would otherwise inherit that trust, so it is turned away.
-      return refuse(c, 403, M.adminLoopbackOnly);
+    const match = ruleFor(c.req.method, path);
+    const permission = match?.rule.permission ?? 'owner';
+    const authorization = c.req.header('authorization');
+    // The Basic release's scripts and browsers get an answer that says what changed, and no
+    // WWW-Authenticate: a browser would otherwise keep offering its saved password.
+    if (authorization && /^basic\b/i.test(authorization)) return refuse(c, 401, M.basicAuthRetired);
+
+    let who: Who | undefined;
+    if (authorization && /^bearer\b/i.test(authorization)) {
+      who = await tokenActor(accounts, authorization, now());
+      if (!who) return refuse(c, 401, M.tokenInvalid);
+    } else {
+      who = await sessionActor(c, opts);
     }
-    if (UNSAFE.has(c.req.method)) {
-      const refusal = crossSiteRefusal(c, opts);
+
+    // A browser's state-changing call must come from our own pages. Tokens are never sent by a
+    // browser on its own, so only cookie-borne calls (and sign-in, which sets the cookie) need an
+    // Origin; the body types are checked for every call.
+    const crossSite = () => (UNSAFE.has(c.req.method) ? crossSiteRefusal(c, opts, who?.actor.kind !== 'token') : undefined);
+    if (permission === 'public') {
+      const refusal = crossSite();
       if (refusal) return refusal;
+      if (who) c.set('actor', who.actor);
+      return next();
     }
+    if (!who) return refuse(c, 401, M.signInRequired);
+    const refusal = crossSite();
+    if (refusal) return refusal;
+    if (who.session && who.session.stage !== 'full' && permission !== 'any-session') return refuse(c, 403, M.finishSignIn);
+    c.set('actor', who.actor);
+
+    const city = cityOf(match, c);
+    const record = async (outcome: number) => {
+      if (!match?.rule.action) return;
+      await audit.record({ ...actorFields(who.actor), address: clientAddress(c, trusted), action: match.rule.action, object: auditObject(c, path), city, outcome });
+    };
+    if (!allowed(who.actor, permission)) {
+      await record(403);
+      return refuse(c, 403, M.roleForbidden);
+    }
+    // Front desk works the messages of its cities only.
+    if (permission === 'messages.read' && who.actor.cities !== null && !who.actor.cities.includes(city)) {
+      await record(403);
+      return refuse(c, 403, M.cityForbidden);
+    }
+    if (who.session && now() - who.session.lastSeenAt >= SESSION_LIMITS.touchEveryMs) await accounts.touchSession(who.session.tokenHash, now());
+
     await next();
+    await record(c.res.status);
     // A handler may choose a private cache (the content-hashed admin bundle); anything else an
     // authenticated answer carries must not be stored.
     const chosen = c.res.headers.get('Cache-Control') ?? '';
@@ -78,20 +114,49 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The actor of an account signed in through a session. */
+export function accountActor(account: Account): Actor {
+  return { kind: 'session', id: account.id, label: account.email, role: account.role, cities: account.role === 'frontdesk' ? account.cities : null, accountId: account.id };
+}
+
+async function sessionActor(c: Context<AppEnv>, opts: AdminGuardOptions): Promise<Who | undefined> {
+  const channel = sessionChannel(c, opts.trusted);
+  const token = channel && readSessionToken(c, channel);
+  if (!token) return undefined;
+  const found = await opts.accounts.session(tokenHash(token));
+  if (!found) return undefined;
+  if (!found.account.active || expired(found.session, opts.now())) {
+    await opts.accounts.deleteSession(found.session.tokenHash);
+    return undefined;
+  }
+  return { actor: accountActor(found.account), session: found.session };
+}
+
+async function tokenActor(accounts: AccountStore, authorization: string, now: number): Promise<Who | undefined> {
+  const token = /^bearer[ \t]+(cgt_[A-Za-z0-9_-]{20,})[ \t]*$/i.exec(authorization)?.[1];
+  if (!token) return undefined;
+  const found = await accounts.tokenByHash(tokenHash(token));
+  if (!found || found.token.revokedAt !== null || !found.creatorActive) return undefined;
+  const t = found.token;
+  // Written at most once a minute, like a session's last use.
+  if (!t.lastUsedAt || now - Date.parse(t.lastUsedAt) >= SESSION_LIMITS.touchEveryMs) await accounts.touchToken(t.id, new Date(now).toISOString());
+  return { actor: { kind: 'token', id: `token:${t.id}`, label: `token ${t.name}`, role: t.role, cities: null, accountId: t.createdBy } };
+}
+
 /**
- * Browsers attach Basic credentials to cross-site requests too, so a state-changing admin call must
- * come from our own pages: Sec-Fetch-Site and Origin, when sent, must say so (Origin to the scheme,
- * host and port), and a body must be JSON or multipart. Multipart is CORS-safelisted, so a
- * cross-site page can send it without a preflight: the JSON routes also refuse any body not
- * labelled application/json (http/read-json.ts), and the logo upload only stores an image.
+ * Cookies ride along on requests a deployed page (another port of the same site) makes, so a
+ * state-changing call with a cookie must name our own origin: Sec-Fetch-Site, when sent, must say
+ * same-origin, and Origin must be present and match (scheme, host and port). A body must be JSON
+ * or multipart: multipart is CORS-safelisted, so the JSON routes also refuse any body not labelled
+ * application/json (http/read-json.ts), and the uploads only store an image.
  */
-function crossSiteRefusal(c: Context<AppEnv>, opts: AdminGuardOptions): Response | undefined {
-  const site = c.req.header('sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin') return refuse(c, 403, M.adminCrossSite);
-  const origin = c.req.header('origin');
-  const self = { scheme: isHttps(c, opts.trusted) ? 'https' : 'http', host: c.req.header('host') } as const;
-  if (origin !== undefined && !isSameOrigin(origin, self, opts.extraOrigins)) {
-    return refuse(c, 403, M.adminCrossSite);
+function crossSiteRefusal(c: Context<AppEnv>, opts: AdminGuardOptions, needsOrigin: boolean): Response | undefined {
+  if (needsOrigin) {
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin') return refuse(c, 403, M.adminCrossSite);
+    const origin = c.req.header('origin');
+    const self = { scheme: isHttps(c, opts.trusted) ? 'https' : 'http', host: c.req.header('host') } as const;
+    if (origin === undefined || !isSameOrigin(origin, self, opts.extraOrigins)) return refuse(c, 403, M.adminCrossSite);
   }
   const type = c.req.header('content-type');
   const hasBody = type !== undefined || (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
@@ -100,6 +165,6 @@ function crossSiteRefusal(c: Context<AppEnv>, opts: AdminGuardOptions): Response
 }
 
 /** A refusal: the one API failure shape under /api, plain text for /admin and /sites. */
-function refuse(c: Context<AppEnv>, status: 401 | 403 | 415 | 429, text: Message, headers?: Record<string, string>): Response {
+export function refuse(c: Context<AppEnv>, status: 401 | 403 | 415 | 429, text: Message, headers?: Record<string, string>): Response {
   return isApiPath(c.get('path')) ? apiError(c, status, { error: text }, headers) : c.text(textOf(text), status, headers);
 }

@@ -6,6 +6,24 @@ export interface AppVariables {
   path: string;
   /** A stricter Content-Security-Policy a route asks for (uploaded files); see app.ts. */
   csp?: string;
+  /** Who is signed in, set by the admin guard (auth/guard.ts) for every protected route. */
+  actor?: Actor;
+  /** What a route acted on, when its path does not say it (auth/guard.ts writes it to the audit trail). */
+  auditObject?: string;
+}
+
+/** A signed-in person (their session) or an API token acting with a role (docs/decisions/017-staff-accounts.md). */
+export interface Actor {
+  kind: 'session' | 'token';
+  /** The account id, or `token:<id>`. */
+  id: string;
+  /** The account's email, or the token's name: what the audit trail shows. */
+  label: string;
+  role: 'owner' | 'editor' | 'frontdesk';
+  /** Front desk: the cities it works; null: every city. */
+  cities: string[] | null;
+  /** The account (a token's maker): whose password change or disabling ends it. */
+  accountId: string;
 }
 
 /**

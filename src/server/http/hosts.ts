@@ -10,7 +10,7 @@ import { effectivePort } from './origin.js';
  * operator's browser send requests to 127.0.0.1 under the page's own host name (DNS rebinding:
  * the name resolves to the attacker, then to 127.0.0.1), and those requests are same-origin to
  * the page. Only the Host header tells them apart, so a request naming a host this server does
- * not own is refused before any route runs, whether or not the admin has a password.
+ * not own is refused before any route runs, whoever is signed in.
  */
 
 /** A host this listener answers to: a lower-cased name, and the ports it may carry ('' = none). */
@@ -51,15 +51,15 @@ function listeningName(host: string): string | undefined {
 /**
  * The fixed rules of a listener. Both: loopback names on the listener's port (or none, as a proxy
  * on port 80 or an in-process request sends them), the listening address, ALLOWED_HOSTS. The
- * admin adds PUBLIC_URL when a password is set (without one the admin is this machine's only);
- * the sites listener adds SITES_URL, and the deployed domains at request time.
+ * admin adds PUBLIC_URL; the sites listener adds SITES_URL, and the deployed domains at request
+ * time.
  */
 export function hostRules(server: ServerConfig, listener: 'admin' | 'sites'): HostRule[] {
   const port = String(listener === 'admin' ? server.port : server.sitesPort);
   const rules: HostRule[] = LOOPBACK_NAMES.map((name) => ({ name, ports: [port, ''] }));
   const own = listeningName(server.host);
   if (own && !LOOPBACK_NAMES.includes(own)) rules.push({ name: own, ports: [port, ''] });
-  if (listener === 'admin' && server.adminPassword && server.publicUrl) rules.push(urlRule(server.publicUrl));
+  if (listener === 'admin' && server.publicUrl) rules.push(urlRule(server.publicUrl));
   if (listener === 'sites' && server.sitesUrl) rules.push(urlRule(server.sitesUrl));
   for (const entry of server.allowedHosts) {
     const rule = entryRule(entry);

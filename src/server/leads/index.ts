@@ -3,3 +3,4 @@ export type { MessageStore } from './store.js';
 export { contactEndpointFor } from './contact-endpoint.js';
 export type { FormPageRenderer } from './reply.js';
 export type { RefusalStore } from './refusals.js';
+export { csvCell } from './csv.js';

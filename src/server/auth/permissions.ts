@@ -1,0 +1,176 @@
+import type { Context } from 'hono';
+import type { Actor, AppEnv } from '../http/app-env.js';
+import type { Role } from './store.js';
+
+/**
+ * Who may call which admin route, and what the audit trail records of it: one table for the
+ * whole admin (docs/decisions/017-staff-accounts.md). The admin guard looks every protected
+ * request up here before any route runs; a protected route the table does not know is the
+ * owner's alone, and test/server/route-permissions.test.ts fails for any route of the router
+ * that is missing here.
+ */
+export type Permission =
+  /** No session needed: the sign-in page and its calls. */
+  | 'public'
+  /** A session at any stage (finishing a sign-in, signing out). */
+  | 'any-session'
+  /** Any account signed in fully. */
+  | 'signed-in'
+  | 'sites.read'
+  | 'sites.write'
+  | 'messages.counts'
+  | 'messages.read'
+  | 'owner';
+
+export const GRANTS: Record<Role, ReadonlySet<Permission>> = {
+  owner: new Set<Permission>(['signed-in', 'sites.read', 'sites.write', 'messages.counts', 'messages.read', 'owner']),
+  editor: new Set<Permission>(['signed-in', 'sites.read', 'sites.write', 'messages.counts']),
+  frontdesk: new Set<Permission>(['signed-in', 'sites.read', 'messages.counts', 'messages.read']),
+};
+
+export interface RouteRule {
+  /** HTTP methods; GET rules also cover HEAD. */
+  methods: readonly string[];
+  /** A Hono-style path: `:name` is one segment, a trailing `*` anything. */
+  path: string;
+  permission: Permission;
+  /** The audit action this route records, when it records one. */
+  action?: string;
+  /** Where the city it concerns is: a path parameter, or the `site` query. */
+  city?: { param: string } | { query: string };
+}
+
+const r = (methods: string | string[], path: string, permission: Permission, action?: string, city?: RouteRule['city']): RouteRule => ({
+  methods: Array.isArray(methods) ? methods : [methods],
+  path,
+  permission,
+  action,
+  city,
+});
+const slug = { param: 'slug' } as const;
+const siteName = { param: 'siteName' } as const;
+const site = { query: 'site' } as const;
+
+export const ROUTE_RULES: readonly RouteRule[] = [
+  // The admin page itself shows the sign-in page to anyone; its data come from the API below.
+  r('GET', '/admin', 'public'),
+  r('GET', '/admin/', 'public'),
+  r('GET', '/admin/assets/*', 'public'),
+  r('GET', '/admin/preview/*', 'sites.read'),
+  // Signing in, out, and the first owner (auth/routes.ts records these itself).
+  r('GET', '/api/session', 'public'),
+  r('POST', '/api/session', 'public'),
+  r('POST', '/api/setup', 'public'),
+  r('DELETE', '/api/session', 'any-session'),
+  r('POST', '/api/session/totp', 'any-session'),
+  r('POST', '/api/session/totp/enrol', 'any-session'),
+  r('POST', '/api/session/totp/confirm', 'any-session'),
+  r('PUT', '/api/session/password', 'signed-in', 'account.password'),
+  // Accounts, tokens and the trail: the owner's.
+  r('GET', '/api/accounts', 'owner'),
+  r('POST', '/api/accounts', 'owner', 'account.create'),
+  r('PATCH', '/api/accounts/:id', 'owner', 'account.update'),
+  r('GET', '/api/tokens', 'owner'),
+  r('POST', '/api/tokens', 'owner', 'token.create'),
+  r('DELETE', '/api/tokens/:id', 'owner', 'token.revoke'),
+  r('GET', '/api/audit', 'owner'),
+  r('GET', '/api/audit.csv', 'owner', 'audit.export'),
+  // Patients' messages: reading one or a list shows patient data, so every read is recorded.
+  r('GET', '/api/messages', 'messages.read', 'message.list', site),
+  r('GET', '/api/messages.csv', 'owner', 'message.export', site),
+  r('GET', '/api/messages/by-city', 'messages.counts'),
+  r('GET', '/api/messages/refusals', 'messages.counts'),
+  // Cities and their sites.
+  r('GET', '/api/cities', 'sites.read'),
+  r('POST', '/api/cities', 'sites.write', 'city.create'),
+  r('POST', '/api/cities/import', 'sites.write', 'city.import'),
+  r('POST', '/api/cities/redeploy-all', 'sites.write', 'city.redeploy_all'),
+  r('GET', '/api/cities/:slug', 'sites.read', undefined, slug),
+  r('PUT', '/api/cities/:slug', 'sites.write', 'city.save', slug),
+  r('DELETE', '/api/cities/:slug', 'sites.write', 'city.delete', slug),
+  r('POST', '/api/cities/:slug/deploy', 'sites.write', 'city.deploy', slug),
+  r('GET', '/api/cities/:slug/versions', 'sites.read', undefined, slug),
+  r('GET', '/api/cities/:slug/versions/:version', 'sites.read', undefined, slug),
+  r('GET', '/api/cities/:slug/export', 'sites.read', undefined, slug),
+  r('GET', '/api/redeploys/:id', 'sites.read'),
+  r('POST', '/api/generate-clinic-website', 'sites.write', 'site.generate'),
+  r('POST', '/api/package-website', 'sites.write', 'site.package'),
+  r('POST', '/api/previews', 'sites.write', 'site.preview'),
+  r('POST', '/api/deploy-website', 'sites.write', 'site.deploy'),
+  r('GET', '/api/deployments', 'sites.read'),
+  r('DELETE', '/api/deployments/:siteName', 'sites.write', 'deployment.delete', siteName),
+  r('POST', '/api/deployments/:siteName/rollback', 'sites.write', 'deployment.rollback', siteName),
+  r('GET', '/api/deployments/:siteName/package', 'sites.write', 'deployment.download', siteName),
+  r('POST', '/api/upload-logo', 'sites.write', 'upload.logo'),
+  r('POST', '/api/upload-photo', 'sites.write', 'upload.photo'),
+];
+
+interface Compiled {
+  rule: RouteRule;
+  re: RegExp;
+  params: string[];
+}
+
+const compile = (rule: RouteRule): Compiled => {
+  const params: string[] = [];
+  const body = rule.path
+    .split('/')
+    .map((seg) => {
+      if (seg === '*') return '.*';
+      if (seg.startsWith(':')) {
+        params.push(seg.slice(1));
+        return '([^/]+)';
+      }
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { rule, re: new RegExp(`^${body}$`, 'i'), params };
+};
+
+// Literal paths before patterns, so `/api/cities/import` is never read as the city `import`.
+const COMPILED = [...ROUTE_RULES]
+  .sort((a, b) => Number(a.path.includes(':') || a.path.includes('*')) - Number(b.path.includes(':') || b.path.includes('*')))
+  .map(compile);
+
+export interface RouteMatch {
+  rule: RouteRule;
+  params: Record<string, string>;
+}
+
+/** The rule of a request, or undefined when no rule names it (then only an owner may call it). */
+export function ruleFor(method: string, path: string): RouteMatch | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  for (const c of COMPILED) {
+    if (!c.rule.methods.includes(m)) continue;
+    const hit = c.re.exec(path);
+    if (!hit) continue;
+    return { rule: c.rule, params: Object.fromEntries(c.params.map((p, i) => [p, decodeURIComponent(hit[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+/** Whether `actor` may make a call that needs `permission` (a rule-less route needs 'owner'). */
+export function allowed(actor: Actor, permission: Permission): boolean {
+  if (permission === 'public' || permission === 'any-session') return true;
+  return GRANTS[actor.role].has(permission);
+}
+
+/** The city a request concerns, by its rule. */
+export function cityOf(match: RouteMatch | undefined, c: Context<AppEnv>): string {
+  const where = match?.rule.city;
+  if (!where) return '';
+  return 'param' in where ? (match.params[where.param] ?? '') : (c.req.query(where.query) ?? '');
+}
+
+/** Query keys the trail may show: ids and filters, never text a person typed. */
+const SAFE_QUERY = new Set(['site', 'page', 'pageSize', 'version', 'actor', 'action', 'city', 'from', 'to']);
+
+/** The object of a request for the trail: its path and its id-like query values. */
+export function auditObject(c: Context<AppEnv>, path: string): string {
+  const own = c.get('auditObject');
+  const query = Object.entries(c.req.query())
+    .filter(([k]) => SAFE_QUERY.has(k))
+    .map(([k, v]) => `${k}=${v.slice(0, 64)}`)
+    .join('&');
+  return [path + (query ? `?${query}` : ''), own].filter(Boolean).join(' ');
+}

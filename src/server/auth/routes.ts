@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { SAFE_SLUG } from '../../config/slug.js';
+import * as M from '../../texts/server.js';
+import { actorFields, type AuditTrail } from '../audit/trail.js';
+import { open, seal, type KeyRing } from '../crypto/data-key.js';
+import { apiError, fieldFailure } from '../http/api-error.js';
+import type { Actor, AppEnv } from '../http/app-env.js';
+import { clientAddress, rateKey } from '../http/client-address.js';
+import { readJson } from '../http/read-json.js';
+import { createAttemptGate } from './attempts.js';
+import { accountActor, refuse } from './guard.js';
+import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
+import { advanceSession, clearCookie, expired, readSessionToken, sessionChannel, SESSION_LIMITS, startSession } from './sessions.js';
+import { EmailTakenError, LastOwnerError, ROLES, type Account, type AccountStore, type Session } from './store.js';
+import { newSecretToken, tokenHash } from './tokens.js';
+import { otpauthUri, qrSvg, verifyTotp, newTotpSecret } from './totp.js';
+import type { RateCounters } from '../rate-limits/index.js';
+
+/**
+ * Signing in and out, the second factor, the first owner, accounts and API tokens
+ * (docs/decisions/017-staff-accounts.md). The guard (guard.ts) has already decided who may call
+ * each route (auth/permissions.ts); these routes write their own audit records where the guard
+ * cannot know the outcome's actor (a sign-in).
+ */
+export interface AuthRouteOptions {
+  accounts: AccountStore;
+  audit: AuditTrail;
+  keys: KeyRing;
+  trusted: ReadonlySet<string>;
+  counters: RateCounters;
+  failuresPerClient: number;
+  failuresPerAccount: number;
+  failuresGlobal: number;
+  now: () => Date;
+  /** The issuer an authenticator app shows beside the code. */
+  issuer: string;
+}
+
+const MAX_BODY = 16 * 1024;
+
+/** An account as the API shows it: never its password hash, TOTP secret or codes. */
+export function publicAccount(a: Account) {
+  return { id: a.id, email: a.email, name: a.name, role: a.role, cities: a.cities, active: a.active, totp: a.totpSecret !== null, createdAt: a.createdAt, lastSignInAt: a.lastSignInAt };
+}
+
+const email = z
+  .string({ error: 'Enter an email address.' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'Use at most 254 characters.' })
+  .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { error: 'Enter an email address like name@example.com.' });
+const name = z.string({ error: 'Enter a name.' }).trim().min(1, { error: 'Enter a name.' }).max(100, { error: 'Use at most 100 characters.' });
+const role = z.enum(ROLES, { error: 'Choose owner, editor or front desk.' });
+const cities = z
+  .array(z.string().regex(SAFE_SLUG, { error: 'A city is named by its slug, like tampa.' }), { error: 'Give a list of city slugs, or null for every city.' })
+  .max(1000)
+  .nullable();
+const password = z.string({ error: 'Enter a password.' }).max(1024, { error: 'Use at most 1,024 characters.' });
+
+/** A body parsed by `schema`, or the 4xx naming each field at fault. */
+async function body<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  const json = await readJson(c.req.raw, MAX_BODY, { emptyAs: {} });
+  if (!json.ok) return { ok: false, response: apiError(c, json.status, { error: json.error }) };
+  const parsed = schema.safeParse(json.value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_form')] ??= issue.message;
+  return { ok: false, response: apiError(c, 400, fieldFailure(errors)) };
+}
+
+const fieldError = (c: Context<AppEnv>, field: string, text: string, status: 400 | 409 = 400) => apiError(c, status, fieldFailure({ [field]: text }));
+
+export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { accounts, audit, keys, trusted } = o;
+  const nowMs = () => o.now().getTime();
+  const gate = createAttemptGate({
+    perClient: o.failuresPerClient,
+    perAccount: o.failuresPerAccount,
+    global: o.failuresGlobal,
+    now: nowMs,
+    counters: o.counters,
+  });
+  const address = (c: Context<AppEnv>) => clientAddress(c, trusted);
+  const log = (c: Context<AppEnv>, action: string, actor: Actor | undefined, outcome: number, object = '') =>
+    audit.record({ ...actorFields(actor), address: address(c), action, object, city: '', outcome });
+  const totpContext = (accountId: string) => `totp:${accountId}`;
+
+  /** The session a request carries, whatever its stage, or undefined. */
+  const current = async (c: Context<AppEnv>): Promise<{ session: Session; account: Account; channel: 'https' | 'loopback' } | undefined> => {
+    const channel = sessionChannel(c, trusted);
+    const token = channel && readSessionToken(c, channel);
+    if (!channel || !token) return undefined;
+    const found = await accounts.session(tokenHash(token));
+    if (!found || !found.account.active || expired(found.session, nowMs())) return undefined;
+    return { ...found, channel };
+  };
+  /** Setup is open while no account exists, to a browser on this machine itself. */
+  const setupOpen = async (c: Context<AppEnv>) => sessionChannel(c, trusted) === 'loopback' && (await accounts.count()) === 0;
+  const stageAfterPassword = (a: Account) => (a.totpSecret ? 'totp' : a.role === 'owner' ? 'enrol' : 'full') as Session['stage'];
+
+  app.get('/api/session', async (c) => {
+    const s = await current(c);
+    const idleMinutes = SESSION_LIMITS.idleMs / 60_000;
+    if (!s) return c.json({ success: true, signedIn: false, setup: await setupOpen(c), idleMinutes });
+    return c.json({ success: true, signedIn: true, stage: s.session.stage, account: publicAccount(s.account), setup: false, idleMinutes });
+  });
+
+  app.post('/api/setup', async (c) => {
+    const channel = sessionChannel(c, trusted);
+    if (channel !== 'loopback') return refuse(c, 403, M.setupLoopbackOnly);
+    const b = await body(c, z.object({ email, name, password }));
+    if (!b.ok) return b.response;
+    const problem = passwordProblem(b.value.password, { email: b.value.email, name: b.value.name });
+    if (problem) return fieldError(c, 'password', problem);
+    const owner = await accounts.createFirstOwner({
+      id: randomUUID(),
+      email: b.value.email,
+      name: b.value.name,
+      role: 'owner',
+      cities: null,
+      passwordHash: await hashPassword(b.value.password),
+      createdAt: o.now().toISOString(),
+    });
+    if (!owner) return refuse(c, 403, M.setupClosed);
+    await log(c, 'account.setup', accountActor(owner), 201, owner.id);
+    await startSession(c, { accounts, channel, account: owner, stage: 'enrol', address: address(c), now: nowMs() });
+    return c.json({ success: true, stage: 'enrol', account: publicAccount(owner) }, 201);
+  });
+
+  app.post('/api/session', async (c) => {
+    const channel = sessionChannel(c, trusted);
+    if (!channel) return refuse(c, 403, M.signInNeedsHttps);
+    const b = await body(c, z.object({ email: z.string().trim().toLowerCase().max(254), password }));
+    if (!b.ok) return b.response;
+    const account = await accounts.byEmail(b.value.email);
+    // Counted per address and per account, named by a hash so the counters never hold an email.
+    const outcome = await gate.attempt(
+      rateKey(address(c)),
+      true,
+      async () => (account && account.active ? verifyPassword(b.value.password, account.passwordHash) : verifyAgainstNothing(b.value.password)),
+      tokenHash(`account:${b.value.email}`),
+    );
+    if (outcome === 'wrong' || (outcome !== 'right' && !outcome.ok)) {
+      const status = outcome === 'wrong' ? 401 : 429;
+      await log(c, 'session.sign_in_failed', account ? accountActor(account) : undefined, status);
+      if (outcome === 'wrong') return refuse(c, 401, M.signInWrong);
+      const text = outcome.scope === 'client' ? M.adminTooManyAttempts : outcome.scope === 'account' ? M.accountTooManyAttempts : M.adminLockedOut;
+      return refuse(c, 429, text, { 'Retry-After': String(outcome.retryAfterSeconds) });
+    }
+    const signedIn = (await accounts.update(account!.id, { lastSignInAt: o.now().toISOString() }))!;
+    const stage = stageAfterPassword(signedIn);
+    await startSession(c, { accounts, channel, account: signedIn, stage, address: address(c), now: nowMs() });
+    await log(c, stage === 'full' ? 'session.sign_in' : 'session.password_ok', accountActor(signedIn), 200);
+    return c.json({ success: true, stage, account: publicAccount(signedIn) });
+  });
+
+  app.post('/api/session/totp', async (c) => {
+    const s = await current(c);
+    if (!s) return refuse(c, 401, M.signInRequired);
+    if (s.session.stage !== 'totp' || !s.account.totpSecret) return refuse(c, 403, M.totpNotStarted);
+    const b = await body(c, z.object({ code: z.string({ error: 'Enter the code.' }).trim().min(1, { error: 'Enter the code.' }).max(40) }));
+    if (!b.ok) return b.response;
+    const client = rateKey(address(c));
+    let recovery = false;
+    const outcome = await gate.attempt(
+      client,
+      true,
+      async () => {
+        const code = b.value.code.replace(/\s/g, '');
+        if (/^\d{6}$/.test(code)) {
+          const secret = open(keys, s.account.totpSecret!, totpContext(s.account.id)).toString('utf8');
+          const v = verifyTotp(secret, code, nowMs(), s.account.totpLastStep);
+          return v.ok && (await accounts.claimTotpStep(s.account.id, v.step));
+        }
+        recovery = await accounts.useRecoveryCode(s.account.id, hashRecoveryCode(code), o.now().toISOString());
+        return recovery;
+      },
+      tokenHash(`account:${s.account.email}`),
+    );
+    if (outcome === 'wrong' || (outcome !== 'right' && !outcome.ok)) {
+      await log(c, 'session.code_failed', accountActor(s.account), outcome === 'wrong' ? 401 : 429);
+      if (outcome === 'wrong') return refuse(c, 401, M.totpWrong);
+      return refuse(c, 429, outcome.scope === 'account' ? M.accountTooManyAttempts : M.adminTooManyAttempts, { 'Retry-After': String(outcome.retryAfterSeconds) });
+    }
+    if (!(await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() }))) return refuse(c, 401, M.signInRequired);
+    await log(c, recovery ? 'session.sign_in_recovery_code' : 'session.sign_in', accountActor(s.account), 200);
+    return c.json({ success: true, stage: 'full', account: publicAccount(s.account), recoveryCodesLeft: await accounts.recoveryCodesLeft(s.account.id) });
+  });
+
+  app.post('/api/session/totp/enrol', async (c) => {
+    const s = await current(c);
+    if (!s) return refuse(c, 401, M.signInRequired);
+    if (s.session.stage === 'totp') return refuse(c, 403, M.finishSignIn);
+    const secret = newTotpSecret();
+    await accounts.update(s.account.id, { totpPending: seal(keys, secret, totpContext(s.account.id)) });
+    const uri = otpauthUri({ secret, account: s.account.email, issuer: o.issuer });
+    return c.json({ success: true, secret, uri, qrSvg: qrSvg(uri) });
+  });
+
+  app.post('/api/session/totp/confirm', async (c) => {
+    const s = await current(c);
+    if (!s) return refuse(c, 401, M.signInRequired);
+    if (s.session.stage === 'totp') return refuse(c, 403, M.finishSignIn);
+    if (!s.account.totpPending) return refuse(c, 403, M.totpNotStarted);
+    const b = await body(c, z.object({ code: z.string({ error: 'Enter the code.' }).trim().max(40) }));
+    if (!b.ok) return b.response;
+    const secret = open(keys, s.account.totpPending, totpContext(s.account.id)).toString('utf8');
+    const v = verifyTotp(secret, b.value.code, nowMs(), null);
+    if (!v.ok) {
+      await log(c, 'account.totp_failed', accountActor(s.account), 401);
+      return fieldError(c, 'code', M.totpWrong.title);
+    }
+    await accounts.update(s.account.id, { totpSecret: s.account.totpPending, totpPending: null });
+    await accounts.claimTotpStep(s.account.id, v.step);
+    const codes = newRecoveryCodes();
+    await accounts.setRecoveryCodes(s.account.id, codes.map(hashRecoveryCode));
+    // Another device that signed in with the password alone must not keep its session.
+    await accounts.deleteSessions(s.account.id, s.session.tokenHash);
+    if (s.session.stage !== 'full') await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() });
+    await log(c, 'account.totp_enrolled', accountActor(s.account), 200, s.account.id);
+    const after = (await accounts.byId(s.account.id))!;
+    return c.json({ success: true, stage: 'full', account: publicAccount(after), recoveryCodes: codes });
+  });
+
+  app.delete('/api/session', async (c) => {
+    const channel = sessionChannel(c, trusted);
+    const token = channel && readSessionToken(c, channel);
+    if (channel && token) {
+      const found = await accounts.session(tokenHash(token));
+      await accounts.deleteSession(tokenHash(token));
+      clearCookie(c, channel);
+      if (found) await log(c, 'session.sign_out', accountActor(found.account), 204);
+    }
+    return c.body(null, 204);
+  });
+
+  app.put('/api/session/password', async (c) => {
+    const actor = c.get('actor')!;
+    if (actor.kind !== 'session') return refuse(c, 403, M.roleForbidden);
+    const b = await body(c, z.object({ current: password, password }));
+    if (!b.ok) return b.response;
+    const account = (await accounts.byId(actor.accountId))!;
+    if (!(await verifyPassword(b.value.current, account.passwordHash))) return fieldError(c, 'current', M.passwordCurrentWrong);
+    const problem = passwordProblem(b.value.password, { email: account.email, name: account.name });
+    if (problem) return fieldError(c, 'password', problem);
+    const s = await current(c);
+    await accounts.update(account.id, { passwordHash: await hashPassword(b.value.password) });
+    // update() ended every session of the account; this browser keeps working under a new one.
+    if (s) await startSession(c, { accounts, channel: s.channel, account, stage: 'full', address: address(c), now: nowMs() });
+    return c.json({ success: true });
+  });
+
+  // Accounts (the owner's; permissions.ts).
+  app.get('/api/accounts', async (c) => c.json({ success: true, accounts: (await accounts.list()).map(publicAccount) }));
+
+  app.post('/api/accounts', async (c) => {
+    const b = await body(c, z.object({ email, name, role, cities: cities.optional(), password }));
+    if (!b.ok) return b.response;
+    const problem = passwordProblem(b.value.password, { email: b.value.email, name: b.value.name });
+    if (problem) return fieldError(c, 'password', problem);
+    try {
+      const created = await accounts.create({
+        id: randomUUID(),
+        email: b.value.email,
+        name: b.value.name,
+        role: b.value.role,
+        cities: b.value.role === 'frontdesk' ? (b.value.cities ?? null) : null,
+        passwordHash: await hashPassword(b.value.password),
+        createdAt: o.now().toISOString(),
+      });
+      c.set('auditObject', `account=${created.id}`);
+      return c.json({ success: true, account: publicAccount(created) }, 201);
+    } catch (err) {
+      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken, 409);
+      throw err;
+    }
+  });
+
+  app.patch('/api/accounts/:id', async (c) => {
+    const b = await body(c, z.object({ email: email.optional(), name: name.optional(), role: role.optional(), cities: cities.optional(), active: z.boolean().optional(), password: password.optional() }));
+    if (!b.ok) return b.response;
+    const before = await accounts.byId(c.req.param('id'));
+    if (!before) return apiError(c, 404, { error: M.accountNotFound });
+    const { password: newPassword, ...rest } = b.value;
+    if (newPassword !== undefined) {
+      const problem = passwordProblem(newPassword, { email: rest.email ?? before.email, name: rest.name ?? before.name });
+      if (problem) return fieldError(c, 'password', problem);
+    }
+    const roleAfter = rest.role ?? before.role;
+    try {
+      const after = await accounts.update(before.id, {
+        ...rest,
+        cities: roleAfter === 'frontdesk' ? rest.cities : null,
+        ...(newPassword !== undefined ? { passwordHash: await hashPassword(newPassword) } : {}),
+      });
+      if (!after) return apiError(c, 404, { error: M.accountNotFound });
+      // A person who lost a role keeps no session holding the old one.
+      if (rest.role !== undefined && rest.role !== before.role) await accounts.deleteSessions(before.id);
+      c.set('auditObject', Object.keys(b.value).sort().join(','));
+      return c.json({ success: true, account: publicAccount(after) });
+    } catch (err) {
+      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken, 409);
+      if (err instanceof LastOwnerError) return apiError(c, 409, { error: M.lastOwner });
+      throw err;
+    }
+  });
+
+  // API tokens (the owner's).
+  const publicToken = (t: { id: string; name: string; role: string; createdBy: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }, names: Map<string, string>) => ({
+    id: t.id,
+    name: t.name,
+    role: t.role,
+    createdBy: names.get(t.createdBy) ?? t.createdBy,
+    createdAt: t.createdAt,
+    lastUsedAt: t.lastUsedAt,
+    revokedAt: t.revokedAt,
+  });
+  const accountNames = async () => new Map((await accounts.list()).map((a) => [a.id, a.email]));
+
+  app.get('/api/tokens', async (c) => {
+    const names = await accountNames();
+    return c.json({ success: true, tokens: (await accounts.listTokens()).map((t) => publicToken(t, names)) });
+  });
+
+  app.post('/api/tokens', async (c) => {
+    const b = await body(c, z.object({ name: z.string({ error: 'Name the token (what uses it).' }).trim().min(1, { error: 'Name the token (what uses it).' }).max(100), role }));
+    if (!b.ok) return b.response;
+    const actor = c.get('actor')!;
+    const secret = newSecretToken('cgt');
+    const token = { id: randomUUID(), tokenHash: tokenHash(secret), name: b.value.name, role: b.value.role, createdBy: actor.accountId, createdAt: o.now().toISOString(), lastUsedAt: null, revokedAt: null };
+    await accounts.createToken(token);
+    c.set('auditObject', `token=${token.id} role=${token.role}`);
+    return c.json({ success: true, token: publicToken(token, await accountNames()), secret }, 201);
+  });
+
+  app.delete('/api/tokens/:id', async (c) => {
+    const revoked = await accounts.revokeToken(c.req.param('id'), o.now().toISOString());
+    if (!revoked) return apiError(c, 404, { error: M.apiTokenNotFound });
+    return c.json({ success: true, token: publicToken(revoked, await accountNames()) });
+  });
+
+  return app;
+}

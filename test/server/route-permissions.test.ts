@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { isProtectedPath } from '../../src/server/auth/guard.js';
+import { ruleFor } from '../../src/server/auth/permissions.js';
+import { SESSION_LIMITS } from '../../src/server/auth/sessions.js';
+import type { Role } from '../../src/server/auth/store.js';
+import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
+import { roleForbidden } from '../../src/texts/server.js';
+import { fromAddress, testApps, TEST_HOST } from '../helpers/server-app.js';
+
+/**
+ * Every route of the admin's router, listed from the router itself, tried with no session, an
+ * expired session, a revoked token and a session of each role (issue 21's acceptance). The
+ * expectations below are written independently of auth/permissions.ts: a new route that fits
+ * none of them fails here until someone decides who may call it.
+ */
+type Expect = { kind: 'open' } | { kind: 'any-session' } | { kind: 'roles'; roles: Role[] };
+const ALL: Role[] = ['owner', 'editor', 'frontdesk'];
+const EDIT: Role[] = ['owner', 'editor'];
+
+function expected(method: string, path: string): Expect | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  // The public site, the uploads, deployed sites' redirects and the contact API.
+  if (!isProtectedPath(path.replace(/:[a-z]+/gi, 'x').replace('*', 'x'), method)) return { kind: 'open' };
+  // The sign-in page and its calls.
+  if (m === 'GET' && ['/admin', '/admin/', '/admin/assets/*', '/api/session'].includes(path)) return { kind: 'open' };
+  if (m === 'POST' && ['/api/session', '/api/setup'].includes(path)) return { kind: 'open' };
+  if ((m === 'DELETE' && path === '/api/session') || (m === 'POST' && path.startsWith('/api/session/totp'))) return { kind: 'any-session' };
+  if (m === 'PUT' && path === '/api/session/password') return { kind: 'roles', roles: ALL };
+  // The owner's: people, tokens, the trail, and every message at once.
+  if (/^\/api\/(accounts|tokens|audit)/.test(path) || path === '/api/messages.csv') return { kind: 'roles', roles: ['owner'] };
+  if (m === 'GET' && path === '/api/messages') return { kind: 'roles', roles: ['owner', 'frontdesk'] };
+  if (m === 'GET' && ['/api/messages/by-city', '/api/messages/refusals'].includes(path)) return { kind: 'roles', roles: ALL };
+  // Reading the cities and what is deployed; previews are hosted on the sites listener.
+  if (m === 'GET' && (/^\/api\/(cities|redeploys)(\/|$)/.test(path) || path === '/api/deployments' || path === '/admin/preview/*')) return { kind: 'roles', roles: ALL };
+  // Changing a city or a site, and downloading a deployed one.
+  if (/^\/api\/(cities|deployments|deploy-website|generate-clinic-website|package-website|previews|upload-logo|upload-photo)(\/|$)/.test(path)) return { kind: 'roles', roles: EDIT };
+  return undefined;
+}
+
+const concrete = (path: string) =>
+  path
+    .replace(':slug', 'tampa')
+    .replace(':siteName', 'tampa')
+    .replace(':version', '1')
+    .replace(':id', 'x')
+    .replace('*', 'x');
+const ORIGIN = `http://${TEST_HOST}`;
+const LOOPBACK = fromAddress('127.0.0.1');
+
+describe('every admin route', async () => {
+  let t = Date.parse('2026-11-26T10:00:00Z');
+  const apps = testApps({ now: () => new Date(t) });
+  const { accounts } = apps.stores;
+  const ids: Record<Role, string> = { owner: '', editor: '', frontdesk: '' };
+  for (const role of ALL) {
+    ids[role] = randomUUID();
+    await accounts.create({ id: ids[role], email: `${role}@routes.example`, name: role, role, cities: null, passwordHash: 'scrypt$17$8$1$none$none', createdAt: 'then' });
+  }
+  const session = async (role: Role, lastSeenAt = t) => {
+    const token = newSecretToken('cgs');
+    await accounts.createSession({ tokenHash: tokenHash(token), accountId: ids[role], stage: 'full', createdAt: lastSeenAt, lastSeenAt, address: '127.0.0.1' });
+    return { Cookie: `clinic_session=${token}` };
+  };
+  const revoked = newSecretToken('cgt');
+  await accounts.createToken({ id: 'revoked', tokenHash: tokenHash(revoked), name: 'old', role: 'owner', createdBy: ids.owner, createdAt: 'then', lastUsedAt: null, revokedAt: null });
+  await accounts.revokeToken('revoked', 'since');
+
+  const routes = [...new Map(apps.admin.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values()].filter((r) => r.path !== '/*');
+  const call = (method: string, path: string, headers: Record<string, string>) => {
+    const url = `${ORIGIN}${concrete(path)}${path === '/api/messages' ? '?site=tampa' : ''}`;
+    const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { body: '{}', headers: { 'Content-Type': 'application/json', Origin: ORIGIN, Host: TEST_HOST, ...headers } } : { headers: { Host: TEST_HOST, ...headers } };
+    return apps.admin.request(url, { method, ...body }, LOOPBACK);
+  };
+
+  it('are listed by the router, and each has an expectation here and a rule in auth/permissions.ts', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    const unknown = routes.filter((r) => expected(r.method, r.path) === undefined).map((r) => `${r.method} ${r.path}`);
+    expect(unknown, 'routes nobody decided about').toEqual([]);
+    const unruled = routes.filter((r) => expected(r.method, r.path)?.kind !== 'open' && !ruleFor(r.method, concrete(r.path))).map((r) => `${r.method} ${r.path}`);
+    expect(unruled, 'protected routes without a rule (they fall to owner-only)').toEqual([]);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r.method, r.path] as const))('%s', async (_, method, path) => {
+    const e = expected(method, path)!;
+    const statusOf = async (headers: Record<string, string>) => (await call(method, path, headers)).status;
+    /** 403 for the role (the guard's answer), or what the route itself said. */
+    const roleAnswer = async (headers: Record<string, string>) => {
+      const res = await call(method, path, headers);
+      const text = method === 'HEAD' ? '' : await res.text();
+      return res.status === 403 && (method === 'HEAD' || text.includes(roleForbidden.title)) ? 'refused' : res.status;
+    };
+    if (e.kind === 'open') {
+      expect(await statusOf({ Authorization: '' })).not.toBe(401);
+      return;
+    }
+    expect(await statusOf({ Authorization: '' }), 'no session').toBe(401);
+    expect(await statusOf({ Authorization: '', ...(await session('owner', t - SESSION_LIMITS.idleMs - 1_000)) }), 'expired session').toBe(401);
+    expect(await statusOf({ Authorization: `Bearer ${revoked}` }), 'revoked token').toBe(401);
+    for (const role of ALL) {
+      const answer = await roleAnswer({ Authorization: '', ...(await session(role)) });
+      const may = e.kind === 'any-session' || e.roles.includes(role);
+      if (may) expect([401, 'refused'], `${role} may`).not.toContain(answer);
+      else expect(answer, `${role} may not`).toBe('refused');
+    }
+    t += 1;
+  });
+});
