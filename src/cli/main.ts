@@ -7,6 +7,8 @@ import { registerInit } from './commands/init.js';
 import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
+import { registerUsers } from './commands/users.js';
+import { registerAudit } from './commands/audit.js';
 import { helpAfterError, unexpectedError } from '../texts/cli.js';
 import { CliError, errorLines } from './errors.js';
 import { processIo, type CliIo } from './io.js';
@@ -38,6 +40,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   registerInit(program, io, setCode);
   registerCheck(program, io, setCode);
   registerSchema(program, io, setCode);
+  registerUsers(program, io, setCode);
+  registerAudit(program, io, setCode);
   try {
     await program.parseAsync(argv);
     return code;

@@ -13,7 +13,8 @@ import { WrongDataKeyError } from './crypto/server-keys.js';
 
 /** SQLite in the data folder, or PostgreSQL when DATABASE_URL is set; a failure reads as the operator's problem. */
 export async function openServerStore(o: {
-  clinic: ClinicConfig;
+  /** The served clinic: messages stored before they had cities are filed under its city (absent for shell tasks, which read no message). */
+  clinic?: ClinicConfig;
   server: ServerConfig;
   logger: Logger;
   releases?: ReleaseSettings;
@@ -33,7 +34,7 @@ export async function openServerStore(o: {
     }
   }
   try {
-    return openSqliteStore(config.dataDir, { notify, home: { site: citySlug(o.clinic.city), city: o.clinic.city }, lockGraceMs: o.lockGraceMs, releases: o.releases, keys: o.keys });
+    return openSqliteStore(config.dataDir, { notify, home: o.clinic ? { site: citySlug(o.clinic.city), city: o.clinic.city } : undefined, lockGraceMs: o.lockGraceMs, releases: o.releases, keys: o.keys });
   } catch (err) {
     if (err instanceof WrongDataKeyError) throw new ServerStartError([err.message]);
     throw databaseProblem(err, join(config.dataDir, DB_FILE));
