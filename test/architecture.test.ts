@@ -34,7 +34,7 @@ const RANKS: Record<string, number> = {
 };
 
 /** Folders of src/server that other folders build on and that know no feature. */
-const TECHNOLOGY = new Set(['http', 'sqlite', 'pg', 'bundle']);
+const TECHNOLOGY = new Set(['http', 'sqlite', 'pg', 'bundle', 'crypto']);
 /**
  * Top-level files of src/server a feature or a technology folder may use: settings, the logger, the
  * start-up error texts. Every other top-level file is the composition (apps, stores, serve, start),

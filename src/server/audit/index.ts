@@ -1,7 +1,7 @@
 /** The audit trail (docs/decisions/017-staff-accounts.md): what other features and the composition use. */
 export type { AuditStore, AuditRecord, AuditEntry } from './store.js';
 export { verifyChain } from './store.js';
-export { createAuditTrail, type AuditTrail } from './trail.js';
+export { actorFields, createAuditTrail, type AuditTrail } from './trail.js';
 export { auditRoutes } from './routes.js';
 export { createSqliteAuditStore } from './sqlite-store.js';
 export { createPgAuditStore } from './pg-store.js';

@@ -6,7 +6,7 @@ import { clientAddress, isHttps } from '../http/client-address.js';
 import { isSameOrigin } from '../http/origin.js';
 import { mutableHeaders } from '../http/security-headers.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
-import { actorFields, type AuditTrail } from '../audit/trail.js';
+import { actorFields, type AuditTrail } from '../audit/index.js';
 import { allowed, auditObject, cityOf, ruleFor } from './permissions.js';
 import { expired, readSessionToken, SESSION_LIMITS, sessionChannel } from './sessions.js';
 import type { Account, AccountStore, Session } from './store.js';

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { SAFE_SLUG } from '../../config/slug.js';
 import * as M from '../../texts/server.js';
-import { actorFields, type AuditTrail } from '../audit/trail.js';
+import { actorFields, type AuditTrail } from '../audit/index.js';
 import { open, seal, type KeyRing } from '../crypto/data-key.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
@@ -107,6 +107,8 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const s = await current(c);
     const idleMinutes = SESSION_LIMITS.idleMs / 60_000;
     if (!s) return c.json({ success: true, signedIn: false, setup: await setupOpen(c), idleMinutes });
+    // The admin asks this while its person types without calling anything else: that is use.
+    if (nowMs() - s.session.lastSeenAt >= SESSION_LIMITS.touchEveryMs) await accounts.touchSession(s.session.tokenHash, nowMs());
     return c.json({ success: true, signedIn: true, stage: s.session.stage, account: publicAccount(s.account), setup: false, idleMinutes });
   });
 
