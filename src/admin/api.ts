@@ -1,8 +1,38 @@
 /**
- * The admin's calls (spec section 7): every call sends credentials (the server asks for HTTP Basic
- * auth, which the browser then attaches); a call with a body sends JSON, except the multipart
- * logo upload. A non-OK answer becomes an error whose message is `status: text` (spec section 8).
+ * The admin's calls (spec section 7): every call sends credentials (the session cookie,
+ * docs/decisions/017-staff-accounts.md); a call with a body sends JSON, except the multipart
+ * uploads. A non-OK answer becomes an error whose message is `status: text` (spec section 8).
+ * Every call goes through `adminFetch`, the one place that hears a 401: the session is gone (idle,
+ * 12 hours, disabled, signed out elsewhere), and the page is told so with one window event.
  */
+
+/** The window event that says the session ended; its detail is a SignedOut. */
+export const SIGNED_OUT_EVENT = 'admin:signed-out';
+
+/** Why the admin was signed out: idle here, or ended on the server (any 401). */
+export interface SignedOut {
+  reason: 'idle' | 'ended';
+}
+
+/** Tells the page the session is gone, so it unmounts the admin and shows the sign-in page. */
+export function signalSignedOut(reason: SignedOut['reason'] = 'ended'): void {
+  globalThis.dispatchEvent?.(new CustomEvent<SignedOut>(SIGNED_OUT_EVENT, { detail: { reason } }));
+}
+
+/** When the last admin call was answered (ms): the idle keep-alive does not call while calls flow. */
+let lastAnswerAt = 0;
+export const lastAdminAnswer = () => lastAnswerAt;
+
+/**
+ * fetch for every admin call: credentials included, and a 401 signals that the session ended. The
+ * sign-in calls, whose 401 means a wrong password or code, use fetch directly (auth/auth-api.ts).
+ */
+export async function adminFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, { ...init, credentials: 'include' });
+  lastAnswerAt = Date.now();
+  if (res.status === 401) signalSignedOut('ended');
+  return res;
+}
 
 /** An HTTP answer that was not OK; `body` is the text the server sent, `json` it parsed, if any. */
 export class HttpError extends Error {
@@ -61,19 +91,51 @@ export async function throwIfNotOk(res: Response): Promise<Response> {
 
 /** A call with credentials; `body` is sent as JSON (FormData as multipart). Throws on non-OK. */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include' };
+  const init: RequestInit = { method };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
-  return throwIfNotOk(await fetch(url, init));
+  return throwIfNotOk(await adminFetch(url, init));
 }
 
 /** A query: GET with credentials, JSON answer. */
 export async function getJson<T>(url: string): Promise<T> {
   return (await (await apiRequest('GET', url)).json()) as T;
 }
+
+/** An answer the operator must read: the body on success, or the status and the server's words. */
+export type Answer<T> = ({ ok: true } & T) | { ok: false; status: number; failure: Failure; body?: Record<string, unknown> };
+
+/** A call whose failure is a value. A network error is status 0 with its message. */
+export async function call<T>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
+  try {
+    const res = await adminFetch(url, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return await answerOf<T>(res);
+  } catch (err) {
+    console.error(err);
+    return { ok: false, status: 0, failure: { error: err instanceof Error ? err.message : String(err), errors: {} } };
+  }
+}
+
+/** Reads a response as an Answer: OK with a JSON body (or none, as a 204), or the failure. */
+export async function answerOf<T>(res: Response): Promise<Answer<T>> {
+  const text = await res.text();
+  const json = parseJson(text);
+  if (res.ok && (json || text === '')) return { ok: true, ...((json ?? {}) as T) };
+  const failure = readFailure(json);
+  // A proxy's page or an empty body: spec section 8's `status: text`.
+  if (!failure.error && !failure.message) failure.error = `${res.status}: ${text.slice(0, 200) || res.statusText}`;
+  return { ok: false, status: res.status, failure, body: json };
+}
+
+/** The words to show for a failed Answer: the server's words for a person first. */
+export const failureText = (failure: Failure): string => failure.message ?? failure.error ?? '';
 
 /** Saves a blob under `name` through a temporary link (how a page starts a download). */
 export function saveBlob(blob: Blob, name: string): void {

@@ -1,33 +1,112 @@
+import { useState } from 'react';
+import { AccountMenu } from './auth/account-menu.js';
+import { PasswordView } from './auth/password-view.js';
+import { useAbilities } from './auth/session-context.js';
+import { TwoStepView } from './auth/two-step-view.js';
+import { AuditView } from './audit/audit-view.js';
+import { CityDetails } from './cities/city-details.js';
 import { CityList } from './cities/city-list.js';
 import { CityEditor } from './city-editor.js';
 import type { AdminForm } from './form.js';
-import { useView } from './route.js';
+import { AppHeader } from './header.js';
+import { allowedView, hashOf, useView, type Go, type View } from './route.js';
+import { StaffView } from './staff/staff-view.js';
+import { Button } from './ui.js';
 
 /**
- * The operator's page: the list of cities first; New city, Open and Duplicate lead to one city's
- * editor, which holds the spec's sections (section 2, /admin). `initial` is the form of a new city
- * (the served clinic's details, spec section 3: "initially filled with sample values").
+ * The operator's page, once signed in (src/admin/auth/session-gate.tsx): the list of cities first;
+ * New city, Open and Duplicate lead to one city's editor, which holds the spec's sections (section
+ * 2, /admin). An owner also has Staff and the Audit trail. A front desk opens a city read-only.
+ * `initial` is the form of a new city (the served clinic's details, spec section 3: "initially
+ * filled with sample values"); `notice` is said once under the header (recovery codes running low).
  */
-export function AdminApp({ initial }: { initial: AdminForm }) {
-  const { view, session, go } = useView();
+export function AdminApp({ initial, notice }: { initial: AdminForm; notice?: string }) {
+  const { view: asked, session, go } = useView();
+  const can = useAbilities();
+  const view = allowedView(asked, can);
   return (
     <>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-4 sm:px-6">
-          <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand text-lg font-bold text-white">
-            +
-          </span>
-          <div>
-            <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Clinic Website Generator</h1>
-            <p className="text-sm text-slate-600">Keep every city’s clinic details; create, preview and deploy their websites.</p>
-          </div>
-        </div>
-      </header>
-      {view.name === 'list' ? (
-        <CityList key={session} go={go} focus={session > 0} />
-      ) : (
-        <CityEditor key={session} source={view.name === 'city' ? { slug: view.slug } : { base: view.base, from: view.from }} initial={initial} go={go} />
-      )}
+      <AppHeader>
+        <AccountMenu go={go} />
+      </AppHeader>
+      {can.manageStaff && <OwnerNav view={view} go={go} />}
+      {notice && <Notice text={notice} go={go} />}
+      <Main view={view} session={session} go={go} initial={initial} editCities={can.editCities} />
     </>
+  );
+}
+
+function Main({ view, session, go, initial, editCities }: { view: View; session: number; go: Go; initial: AdminForm; editCities: boolean }) {
+  switch (view.name) {
+    case 'list':
+      return <CityList key={session} go={go} focus={session > 0} />;
+    case 'city':
+      return editCities ? <CityEditor key={session} source={{ slug: view.slug }} initial={initial} go={go} /> : <CityDetails key={session} slug={view.slug} go={go} />;
+    case 'new':
+      return <CityEditor key={session} source={{ base: view.base, from: view.from }} initial={initial} go={go} />;
+    case 'staff':
+      return <StaffView key={session} />;
+    case 'audit':
+      return <AuditView key={session} />;
+    case 'password':
+      return <PasswordView key={session} />;
+    case 'two-step':
+      return <TwoStepView key={session} />;
+  }
+}
+
+/** The owner's views: the cities, the staff, the audit trail. */
+function OwnerNav({ view, go }: { view: View; go: Go }) {
+  const here = view.name === 'city' || view.name === 'new' ? 'list' : view.name;
+  const item = (to: View, label: string) => (
+    <li>
+      <a
+        href={hashOf(to) || location.pathname}
+        aria-current={here === to.name ? 'page' : undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          go(to);
+        }}
+        className="inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-semibold text-slate-700 hover:text-brand aria-[current=page]:border-brand aria-[current=page]:text-brand"
+      >
+        {label}
+      </a>
+    </li>
+  );
+  return (
+    <nav aria-label="Admin" className="border-b border-slate-200 bg-white">
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 sm:px-4">
+        {item({ name: 'list' }, 'Cities')}
+        {item({ name: 'staff' }, 'Staff')}
+        {item({ name: 'audit' }, 'Audit trail')}
+      </ul>
+    </nav>
+  );
+}
+
+/** A notice about the session (a recovery code was used), with the way to act on it and Hide. */
+function Notice({ text, go }: { text: string; go: Go }) {
+  const [shown, setShown] = useState(true);
+  return (
+    <div role="status" className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+      {shown && (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <p className="min-w-0 flex-1 font-semibold">{text}</p>
+          <a
+            href={hashOf({ name: 'two-step' })}
+            onClick={(e) => {
+              e.preventDefault();
+              go({ name: 'two-step' });
+            }}
+            className="font-semibold text-amber-950 underline"
+          >
+            Two-step sign-in
+          </a>
+          <Button variant="ghost" className="min-h-9 px-2 text-amber-950 hover:bg-amber-100" onClick={() => setShown(false)}>
+            Hide
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { ClinicConfigInput } from '../config/schema.js';
-import { apiRequest, getJson, parseJson, readFailure, type Failure } from './api.js';
+import { apiRequest, call, getJson } from './api.js';
+
+export { call, type Answer } from './api.js';
 
 /**
  * The calls of the saved cities (docs/decisions/012-stored-cities.md): the list, one city, save, import, delete,
@@ -60,31 +62,6 @@ export interface RedeployRun {
   finishedAt?: string;
   items: { slug: string; city: string; state: 'pending' | 'deploying' | 'ok' | 'failed'; releaseId?: string; configVersion?: number; error?: string }[];
   summary: { ok: number; failed: number; pending: number };
-}
-
-/** An answer the operator must read: the body on success, or the status and the server's words. */
-export type Answer<T> = ({ ok: true } & T) | { ok: false; status: number; failure: Failure; body?: Record<string, unknown> };
-
-/** A call whose failure is a value. A network error is status 0 with its message. */
-export async function call<T>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
-  try {
-    const res = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const json = parseJson(text);
-    if (res.ok && json) return { ok: true, ...(json as T) };
-    const failure = readFailure(json);
-    // A proxy's page or an empty body: spec section 8's `status: text`.
-    if (!failure.error && !failure.message) failure.error = `${res.status}: ${text.slice(0, 200) || res.statusText}`;
-    return { ok: false, status: res.status, failure, body: json };
-  } catch (err) {
-    console.error(err);
-    return { ok: false, status: 0, failure: { error: err instanceof Error ? err.message : String(err), errors: {} } };
-  }
 }
 
 const path = (slug: string) => `/api/cities/${encodeURIComponent(slug)}`;

@@ -1,28 +1,49 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { SAFE_SLUG } from '../config/slug.js';
+import type { Abilities } from './auth/account.js';
 
 /**
- * Which view the admin shows: the list of cities, a saved city, or a new (unsaved) city. The view
- * is kept in the address (`#city/tampa`, `#new`) so Back returns to the list and a reload reopens
- * the city. A duplicate's copied values live only in memory: reloaded, `#new` starts afresh.
+ * Which view the admin shows: the list of cities, a saved city, or a new (unsaved) city; for an
+ * owner the staff and the audit trail; for anyone their own password and two-step sign-in. The
+ * view is kept in the address (`#city/tampa`, `#new`, `#staff`) so Back returns to the list and a
+ * reload reopens the city. A duplicate's copied values live only in memory: reloaded, `#new`
+ * starts afresh.
  */
 export type View =
   | { name: 'list' }
   | { name: 'city'; slug: string }
-  | { name: 'new'; base?: ClinicConfigInput; from?: string };
+  | { name: 'new'; base?: ClinicConfigInput; from?: string }
+  | { name: PlainView };
+
+/** The views named by one word and holding nothing else. */
+const PLAIN = ['staff', 'audit', 'password', 'two-step'] as const;
+type PlainView = (typeof PLAIN)[number];
+const isPlain = (h: string): h is PlainView => (PLAIN as readonly string[]).includes(h);
 
 /** The view an address names; anything unknown is the list. */
 export function viewOf(hash: string): View {
   const h = hash.replace(/^#/, '');
   if (h === 'new') return { name: 'new' };
+  if (isPlain(h)) return { name: h };
   const slug = /^city\/(.+)$/.exec(h)?.[1];
   return slug && SAFE_SLUG.test(slug) ? { name: 'city', slug } : { name: 'list' };
 }
 
 /** The address of a view. */
 export function hashOf(view: View): string {
-  return view.name === 'city' ? `#city/${view.slug}` : view.name === 'new' ? '#new' : '';
+  if (view.name === 'city') return `#city/${view.slug}`;
+  return view.name === 'list' ? '' : `#${view.name}`;
+}
+
+/**
+ * The view a role may see for the one asked: Staff and Audit trail are the owner's, a new city
+ * is for those who edit cities; anything else asked for (an old link, a role changed) is the list.
+ */
+export function allowedView(view: View, can: Abilities): View {
+  if ((view.name === 'staff' || view.name === 'audit') && !can.manageStaff) return { name: 'list' };
+  if (view.name === 'new' && !can.editCities) return { name: 'list' };
+  return view;
 }
 
 /** How a navigation happens: `keep` leaves the open editor mounted (a new city saved becomes its saved city). */

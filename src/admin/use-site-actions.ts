@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import * as M from '../texts/admin.js';
-import { apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
+import { adminFetch, apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
 import { deployCity } from './cities-api.js';
 import { domainOf, formFieldOf, mergeConfig, type AdminForm } from './form.js';
 import { useNotice } from './notice.js';
@@ -71,9 +71,8 @@ export function useSiteActions(
       // The form over the opened config, as Save sends it: the fields without an input (hours,
       // local content with its team photos, colour) are in the generated site too.
       const config = mergeConfig(opened(), form.getValues());
-      const res = await fetch('/api/generate-clinic-website', {
+      const res = await adminFetch('/api/generate-clinic-website', {
         method: 'POST',
-        credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(config),
       });
@@ -143,9 +142,8 @@ export function useSiteActions(
     const { city, businessName, website } = generated.config;
     const about = { siteName: citySlug(city), city };
     try {
-      const res = await fetch('/api/deploy-website', {
+      const res = await adminFetch('/api/deploy-website', {
         method: 'POST',
-        credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
         // `config` (beyond the spec) lets the server show this city's own page after a failed form post.
         body: JSON.stringify({ domainName: domainOf(website), businessName, city, files: generated.files, deploymentType: 'static', config: generated.config }),

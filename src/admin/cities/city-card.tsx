@@ -2,11 +2,11 @@ import { exportUrl, type CitySummary } from '../cities-api.js';
 import { formatDate } from '../format.js';
 import { Button, linkButtonClass } from '../ui.js';
 
-/** What the operator can do to one city from the list. */
+/** What the operator can do to one city from the list; a role that changes no city has no Duplicate or Delete. */
 export interface CityActions {
   open: (c: CitySummary) => void;
-  duplicate: (c: CitySummary) => void;
-  remove: (c: CitySummary) => void;
+  duplicate?: (c: CitySummary) => void;
+  remove?: (c: CitySummary) => void;
 }
 
 /**
@@ -54,15 +54,19 @@ export function CityCard({ city: c, actions }: { city: CitySummary; actions: Cit
         <Button onClick={() => actions.open(c)}>
           Open<span className="sr-only"> {c.city}</span>
         </Button>
-        <Button variant="secondary" onClick={() => actions.duplicate(c)}>
-          Duplicate<span className="sr-only"> {c.city}</span>
-        </Button>
+        {actions.duplicate && (
+          <Button variant="secondary" onClick={() => actions.duplicate?.(c)}>
+            Duplicate<span className="sr-only"> {c.city}</span>
+          </Button>
+        )}
         <a href={exportUrl(c.slug)} download={`${c.slug}.yaml`} className={linkButtonClass}>
           Export YAML<span className="sr-only"> of {c.city}</span>
         </a>
-        <Button variant="danger" onClick={() => actions.remove(c)}>
-          Delete<span className="sr-only"> {c.city}</span>
-        </Button>
+        {actions.remove && (
+          <Button variant="danger" onClick={() => actions.remove?.(c)}>
+            Delete<span className="sr-only"> {c.city}</span>
+          </Button>
+        )}
       </div>
     </li>
   );

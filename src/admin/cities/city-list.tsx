@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { duplicateConfig } from '../../config/duplicate.js';
 import * as M from '../../texts/admin.js';
+import { useAbilities } from '../auth/session-context.js';
 import { getCity, listCities, type CitySummary } from '../cities-api.js';
 import { NoticeArea, sentence, useNotice } from '../notice.js';
 import type { Go } from '../route.js';
@@ -14,9 +15,11 @@ import { useRedeploy } from './use-redeploy.js';
 /**
  * The admin's first view: every saved city (name, state, live or not, last deploy, messages in 30
  * days) with New city, Import YAML and Redeploy all, and per city Open, Duplicate, Export YAML and
- * Delete. `focus` moves the focus to its heading when the operator came back from a city.
+ * Delete; a role that changes no city (the front desk) has Open and Export YAML only. `focus`
+ * moves the focus to its heading when the operator came back from a city.
  */
 export function CityList({ go, focus }: { go: Go; focus: boolean }) {
+  const { editCities } = useAbilities();
   const [cities, setCities] = useState<CitySummary[] | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [deleting, setDeleting] = useState<CitySummary | undefined>(undefined);
@@ -31,7 +34,7 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
       setFailed(true);
     }
   }, []);
-  const redeploy = useRedeploy(reload);
+  const redeploy = useRedeploy(reload, editCities);
   const imp = useImport(reload);
 
   useEffect(() => void reload(), [reload]);
@@ -61,14 +64,20 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
         <h2 id="view-title" tabIndex={-1} className="text-xl font-bold text-slate-900">
           Cities
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Every city’s clinic details, kept with their history. Open one to edit, preview and deploy its website.</p>
-        <div className="mt-4 flex flex-wrap items-start gap-2">
-          <Button onClick={() => go({ name: 'new' })}>New city</Button>
-          <ImportButton imp={imp} />
-          <Button variant="secondary" onClick={redeploy.start} disabled={redeploy.running}>
-            {redeploy.running ? 'Redeploying...' : 'Redeploy all'}
-          </Button>
-        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {editCities
+            ? 'Every city’s clinic details, kept with their history. Open one to edit, preview and deploy its website.'
+            : 'Every city’s clinic details. Open one to see its details and its messages.'}
+        </p>
+        {editCities && (
+          <div className="mt-4 flex flex-wrap items-start gap-2">
+            <Button onClick={() => go({ name: 'new' })}>New city</Button>
+            <ImportButton imp={imp} />
+            <Button variant="secondary" onClick={redeploy.start} disabled={redeploy.running}>
+              {redeploy.running ? 'Redeploying...' : 'Redeploy all'}
+            </Button>
+          </div>
+        )}
         {redeploy.error && (
           <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
             {redeploy.error}
@@ -91,15 +100,19 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
           {sentence(M.cityLoadFailed)}
         </p>
       )}
-      {cities && cities.length === 0 && <p className="text-slate-700">No cities yet. Add one with New city or Import YAML.</p>}
+      {cities && cities.length === 0 && <p className="text-slate-700">{editCities ? 'No cities yet. Add one with New city or Import YAML.' : 'No cities yet.'}</p>}
       {cities && cities.length > 0 && (
         <ul aria-label="Cities" className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
           {cities.map((c) => (
-            <CityCard key={c.slug} city={c} actions={{ open: (x) => go({ name: 'city', slug: x.slug }), duplicate, remove: setDeleting }} />
+            <CityCard
+              key={c.slug}
+              city={c}
+              actions={editCities ? { open: (x) => go({ name: 'city', slug: x.slug }), duplicate, remove: setDeleting } : { open: (x) => go({ name: 'city', slug: x.slug }) }}
+            />
           ))}
         </ul>
       )}
-      <DeleteCityDialog city={deleting} onClose={() => setDeleting(undefined)} done={deleted} returnTo={() => document.getElementById('view-title')} />
+      {editCities && <DeleteCityDialog city={deleting} onClose={() => setDeleting(undefined)} done={deleted} returnTo={() => document.getElementById('view-title')} />}
     </main>
   );
 }

@@ -23,7 +23,7 @@ const hiddenRun = () => {
  * server, so a page opened (or reloaded) while one is going picks it up and follows it; the last
  * run stays shown (its summary, or that it was interrupted) until the operator hides it.
  */
-export function useRedeploy(onFinished: () => void) {
+export function useRedeploy(onFinished: () => void, enabled = true) {
   const [run, setRun] = useState<RedeployRun | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -45,6 +45,8 @@ export function useRedeploy(onFinished: () => void) {
   }, []);
 
   useEffect(() => {
+    // A role that may not redeploy does not ask about runs either.
+    if (!enabled) return;
     let live = true;
     latestRun().then(
       (r) => {
@@ -58,7 +60,7 @@ export function useRedeploy(onFinished: () => void) {
       live = false;
       clearTimeout(timer.current);
     };
-  }, [follow]);
+  }, [follow, enabled]);
 
   const start = async () => {
     setError(undefined);

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { logoUploadFailed, logoUploadRejected } from '../../texts/admin.js';
-import { parseJson, readFailure } from '../api.js';
+import { adminFetch, parseJson, readFailure } from '../api.js';
 import { shownLogo, type AdminForm } from '../form.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import { Button, errorAt } from '../ui.js';
@@ -41,7 +41,7 @@ export function LogoPicker({ form, slot }: { form: UseFormReturn<AdminForm>; slo
     try {
       const body = new FormData();
       body.append('logo', file);
-      const res = await fetch('/api/upload-logo', { method: 'POST', body, credentials: 'include' });
+      const res = await adminFetch('/api/upload-logo', { method: 'POST', body });
       const text = await res.text();
       const json = parseJson(text);
       if (res.ok && json?.success === true && typeof json.logoUrl === 'string') {

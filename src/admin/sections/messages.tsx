@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { StoredMessage } from '../../config/contact.js';
 import { getJson } from '../api.js';
+import { useAbilities } from '../auth/session-context.js';
 import { formatDate } from '../format.js';
 import { Button, Card, inputClass, linkButtonClass } from '../ui.js';
+import { inScope, mergeNewest, messageUrls } from './message-scope.js';
 
 /** A stored contact message as GET /api/messages returns it. */
 type Message = StoredMessage;
@@ -38,64 +40,89 @@ const REASONS: Record<string, string> = {
 const cityName = (m: { site: string; city: string }) => m.city || (m.site ? `${m.site} (unknown city)` : 'Unknown city');
 
 /**
- * Messages: the stored contact messages, newest first, each with its city; a count per city for
- * the last 7 and 30 days; a filter by city; and a CSV export (of the city shown). Messages are kept
- * so the operator can read them here, and no notification carries their body off the server (it
- * may hold health information).
+ * Messages, as the signed-in role may see them (docs/decisions/017-staff-accounts.md): the messages
+ * themselves for the owner and the front desk (only its cities' when it has some), the counts
+ * alone for an editor, who never receives a message.
  */
 export function Messages() {
+  const can = useAbilities();
+  return can.readMessages ? <MessageList scope={can.messageCities} canExport={can.exportMessages} /> : <MessageCounts />;
+}
+
+/** Settled values, each logged when it failed: one refused table (a 403) does not blank the others. */
+function settled<T>(r: PromiseSettledResult<T>): T | undefined {
+  if (r.status === 'fulfilled') return r.value;
+  console.error(r.reason);
+  return undefined;
+}
+
+/**
+ * The stored contact messages, newest first, each with its city; a count per city for the last 7
+ * and 30 days; a filter by city; and, for the owner, a CSV export (of the city shown). Messages
+ * are kept so the staff can read them here, and no notification carries their body off the server
+ * (it may hold health information). `scope`: the cities asked for, null for every city.
+ */
+function MessageList({ scope, canExport }: { scope: string[] | null; canExport: boolean }) {
   const [messages, setMessages] = useState<Message[]>([]);
   const [total, setTotal] = useState(0);
   const [cities, setCities] = useState<CityCount[]>([]);
   const [refusals, setRefusals] = useState<RefusalRow[]>([]);
-  /** The city slug shown, or undefined for every city. */
-  const [site, setSite] = useState<string | undefined>(undefined);
+  /** The city slug shown, or undefined for every city in scope. */
+  const [site, setSite] = useState<string | undefined>(scope?.length === 1 ? scope[0] : undefined);
   const [loaded, setLoaded] = useState(false);
+  const scopeKey = scope === null ? null : scope.join(',');
 
   const reload = useCallback(async () => {
-    try {
-      const filter = site === undefined ? '' : `&site=${encodeURIComponent(site)}`;
-      const [list, counts, refused] = await Promise.all([
-        getJson<{ messages: Message[]; total: number }>(`/api/messages?page=1&pageSize=50${filter}`),
-        getJson<{ cities: CityCount[] }>('/api/messages/by-city'),
-        getJson<{ refusals: RefusalRow[] }>('/api/messages/refusals'),
-      ]);
-      setMessages(list.messages);
-      setTotal(list.total);
-      setCities(counts.cities);
-      setRefusals(refused.refusals);
-    } catch (err) {
-      console.error(err);
-    } finally {
-      setLoaded(true);
+    const inScopeNow = scopeKey === null ? null : scopeKey.split(',').filter(Boolean);
+    const urls = messageUrls(inScopeNow, site);
+    const [pages, counts, refused] = await Promise.allSettled([
+      Promise.all(urls.map((u) => getJson<{ messages: Message[]; total: number }>(u))),
+      getJson<{ cities: CityCount[] }>('/api/messages/by-city'),
+      getJson<{ refusals: RefusalRow[] }>('/api/messages/refusals'),
+    ]);
+    const list = settled(pages);
+    if (list) {
+      const merged = mergeNewest(list.length ? list : [{ messages: [], total: 0 }]);
+      setMessages(merged.messages);
+      setTotal(merged.total);
     }
-  }, [site]);
+    const c = settled(counts);
+    if (c) setCities(inScope(c.cities, inScopeNow));
+    const r = settled(refused);
+    if (r) setRefusals(r.refusals);
+    setLoaded(true);
+  }, [site, scopeKey]);
   useEffect(() => void reload(), [reload]);
 
+  const choices = scope === null ? cities.map((c) => ({ site: c.site, label: cityName(c) })) : scope.map((slug) => ({ site: slug, label: cityName(cities.find((c) => c.site === slug) ?? { site: slug, city: '' }) }));
   const csv = site === undefined ? '/api/messages.csv' : `/api/messages.csv?site=${encodeURIComponent(site)}`;
   return (
-    <Card id="messages" title="Messages" lead="Contact form messages from every city site, newest first.">
+    <Card id="messages" title="Messages" lead={scope === null ? 'Contact form messages from every city site, newest first.' : 'Contact form messages from the sites of your cities, newest first.'}>
       {cities.length > 0 && <CityCounts cities={cities} />}
       <div className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="messages-city" className="mb-1 block text-sm font-medium text-slate-800">
-            Filter by city
-          </label>
-          <select id="messages-city" className={inputClass} value={site ?? '*'} onChange={(e) => setSite(e.target.value === '*' ? undefined : e.target.value)}>
-            <option value="*">All cities</option>
-            {cities.map((c) => (
-              <option key={c.site} value={c.site}>
-                {cityName(c)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {(scope === null || choices.length > 1) && (
+          <div>
+            <label htmlFor="messages-city" className="mb-1 block text-sm font-medium text-slate-800">
+              Filter by city
+            </label>
+            <select id="messages-city" className={inputClass} value={site ?? '*'} onChange={(e) => setSite(e.target.value === '*' ? undefined : e.target.value)}>
+              <option value="*">{scope === null ? 'All cities' : 'All your cities'}</option>
+              {choices.map((c) => (
+                <option key={c.site} value={c.site}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <Button variant="secondary" onClick={reload}>
           Refresh messages
         </Button>
-        <a href={csv} className={linkButtonClass}>
-          Export CSV
-        </a>
+        {canExport && (
+          <a href={csv} className={linkButtonClass}>
+            Export CSV
+          </a>
+        )}
       </div>
       {loaded && (
         <p className="mt-3 text-sm text-slate-600">
@@ -132,6 +159,37 @@ export function Messages() {
           </li>
         ))}
       </ol>
+      <Refusals rows={refusals} />
+    </Card>
+  );
+}
+
+/**
+ * Messages for a role that never reads one (the editor): how many each city site brought in, and
+ * the posts refused in the last 7 days. GET /api/messages and the CSV are not even asked for.
+ */
+function MessageCounts() {
+  const [cities, setCities] = useState<CityCount[]>([]);
+  const [refusals, setRefusals] = useState<RefusalRow[]>([]);
+  const [loaded, setLoaded] = useState(false);
+
+  const reload = useCallback(async () => {
+    const [counts, refused] = await Promise.allSettled([getJson<{ cities: CityCount[] }>('/api/messages/by-city'), getJson<{ refusals: RefusalRow[] }>('/api/messages/refusals')]);
+    const c = settled(counts);
+    if (c) setCities(c.cities);
+    const r = settled(refused);
+    if (r) setRefusals(r.refusals);
+    setLoaded(true);
+  }, []);
+  useEffect(() => void reload(), [reload]);
+
+  return (
+    <Card id="messages" title="Messages" lead="How many contact form messages each city site brought in. Reading the messages is for the owner and the front desk.">
+      {cities.length > 0 && <CityCounts cities={cities} />}
+      {loaded && cities.length === 0 && <p className="text-sm text-slate-600">No messages yet.</p>}
+      <Button variant="secondary" className="mt-4" onClick={reload}>
+        Refresh counts
+      </Button>
       <Refusals rows={refusals} />
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { photoUploadFailed, photoUploadRejected } from '../../texts/admin.js';
-import { parseJson, readFailure } from '../api.js';
+import { adminFetch, parseJson, readFailure } from '../api.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import { Button, Card, describedBy, Field, inputClass } from '../ui.js';
 
@@ -49,7 +49,7 @@ export function PhotosSection({ value, onChange, errors = {} }: { value: PhotosV
     try {
       const body = new FormData();
       body.append('photo', file);
-      const res = await fetch('/api/upload-photo', { method: 'POST', body, credentials: 'include' });
+      const res = await adminFetch('/api/upload-photo', { method: 'POST', body });
       const text = await res.text();
       const json = parseJson(text);
       if (res.ok && json?.success === true && typeof json.url === 'string') return json.url;

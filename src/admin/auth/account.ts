@@ -1,0 +1,109 @@
+/**
+ * Staff accounts as the admin sees them (docs/decisions/017-staff-accounts.md): who is signed in,
+ * at which stage, and what their role lets the admin show. The server checks every call; these
+ * rules only decide which controls are drawn, so nobody meets a button that answers 403.
+ */
+
+export type Role = 'owner' | 'editor' | 'frontdesk';
+
+export const ROLES: Role[] = ['owner', 'editor', 'frontdesk'];
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', editor: 'Editor', frontdesk: 'Front desk' };
+
+export interface Account {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Front desk: the city slugs it works; null: all. */
+  cities: string[] | null;
+  active: boolean;
+  /** Whether a second factor (TOTP) is set up. */
+  totp: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+/** How far a sign-in has gone: a code is due (`totp`), an owner must set up a second factor (`enrol`), or done. */
+export type Stage = 'full' | 'totp' | 'enrol';
+
+/** GET /api/session. */
+export interface SessionInfo {
+  signedIn: boolean;
+  stage?: Stage;
+  account?: Account;
+  /** No account exists yet and this browser may create the owner. */
+  setup: boolean;
+  idleMinutes: number;
+}
+
+/** What the admin shows a role. */
+export interface Abilities {
+  /** Save, generate, deploy, upload, New city, Duplicate, Import, Redeploy all, delete, rollback. */
+  editCities: boolean;
+  /** The messages themselves (names, addresses, texts); without it, counts only. */
+  readMessages: boolean;
+  /** The CSV export of messages. */
+  exportMessages: boolean;
+  /** Staff, API tokens and the audit trail. */
+  manageStaff: boolean;
+  /** The cities whose messages are asked for; null: every city. */
+  messageCities: string[] | null;
+}
+
+/** Nothing at all: what a component sees outside a signed-in session. */
+export const NO_ABILITIES: Abilities = { editCities: false, readMessages: false, exportMessages: false, manageStaff: false, messageCities: [] };
+
+/**
+ * The role table of decision 017, for drawing: the owner everything; the editor the cities and
+ * their sites, message counts but never a message; the front desk reads the cities and the
+ * messages of its cities (all when it has none listed), and changes nothing.
+ */
+export function abilitiesOf(account: Pick<Account, 'role' | 'cities'> | undefined): Abilities {
+  switch (account?.role) {
+    case 'owner':
+      return { editCities: true, readMessages: true, exportMessages: true, manageStaff: true, messageCities: null };
+    case 'editor':
+      return { editCities: true, readMessages: false, exportMessages: false, manageStaff: false, messageCities: null };
+    case 'frontdesk':
+      return { editCities: false, readMessages: true, exportMessages: false, manageStaff: false, messageCities: account.cities ?? null };
+    default:
+      return NO_ABILITIES;
+  }
+}
+
+/** Which page the session gate shows. */
+export type Gate =
+  | { step: 'loading' }
+  /** GET /api/session failed: the server is down or unreachable. */
+  | { step: 'unreachable' }
+  | { step: 'setup' }
+  | { step: 'sign-in'; notice?: string }
+  | { step: 'totp'; account: Account }
+  | { step: 'enrol'; account: Account }
+  | { step: 'full'; account: Account; recoveryCodesLeft?: number };
+
+/** The page a session answer leads to; a signed-in answer without an account or stage is treated as signed out. */
+export function gateOf(info: Pick<SessionInfo, 'signedIn' | 'stage' | 'account' | 'setup'>, notice?: string): Gate {
+  if (info.signedIn && info.account) {
+    if (info.stage === 'full') return { step: 'full', account: info.account };
+    if (info.stage === 'totp') return { step: 'totp', account: info.account };
+    if (info.stage === 'enrol') return { step: 'enrol', account: info.account };
+  }
+  if (info.setup) return { step: 'setup' };
+  return notice ? { step: 'sign-in', notice } : { step: 'sign-in' };
+}
+
+/** Whether a page shows a session (one a sign-out must end). */
+export const isSignedIn = (g: Gate): g is Extract<Gate, { account: Account }> => g.step === 'totp' || g.step === 'enrol' || g.step === 'full';
+
+/** The shortest password the server takes (decision 017). */
+export const MIN_PASSWORD = 12;
+
+/** A new password and its repetition, checked before sending: field -> text. The server checks the rest (common passwords). */
+export function passwordProblems(password: string, confirm: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (password.length < MIN_PASSWORD) out.password = `Use at least ${MIN_PASSWORD} characters.`;
+  else if (confirm !== password) out.confirm = 'The two passwords differ.';
+  return out;
+}

@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { AdminApp } from '../app.js';
+import type { AdminForm } from '../form.js';
+import { AppHeader } from '../header.js';
+import { Button } from '../ui.js';
+import { ViewPage } from '../view-page.js';
+import { EnrolPage } from './enrol-page.js';
+import { SessionProvider } from './session-context.js';
+import { SetupPage } from './setup.js';
+import { SignInPage } from './sign-in.js';
+import * as T from './texts.js';
+import { TotpPage } from './totp.js';
+import { useGate } from './use-gate.js';
+
+/**
+ * What /admin shows before anything else: GET /api/session decides between the setup page (no
+ * account yet), the sign-in steps and the admin itself. Only stage `full` mounts the admin; every
+ * way of being signed out unmounts it, so no patient's message stays in the page.
+ */
+export function SessionGate({ initial }: { initial: AdminForm }) {
+  const { gate, load, advance, signOut, restart } = useGate();
+  const refresh = useCallback(() => void load(), [load]);
+  const out = useCallback(() => void signOut(), [signOut]);
+
+  if (gate.step === 'full') {
+    return (
+      <SessionProvider account={gate.account} signOut={out} refresh={refresh}>
+        <AdminApp initial={initial} notice={gate.recoveryCodesLeft === undefined ? undefined : T.recoveryCodesLeft(gate.recoveryCodesLeft)} />
+      </SessionProvider>
+    );
+  }
+  return (
+    <>
+      <AppHeader />
+      {gate.step === 'loading' && (
+        <p role="status" className="mx-auto max-w-xl px-4 py-6 text-slate-700 sm:px-6">
+          Loading...
+        </p>
+      )}
+      {gate.step === 'unreachable' && (
+        <ViewPage title={T.serverUnreachable} lead="Check the connection, then try again." narrow>
+          <Button onClick={refresh}>Try again</Button>
+        </ViewPage>
+      )}
+      {gate.step === 'setup' && <SetupPage onCreated={advance} />}
+      {gate.step === 'sign-in' && <SignInPage notice={gate.notice} onSignedIn={advance} />}
+      {gate.step === 'totp' && <TotpPage onSignedIn={advance} onCancel={() => void restart()} />}
+      {gate.step === 'enrol' && <EnrolPage onDone={(account) => advance('full', account)} onSignOut={out} />}
+    </>
+  );
+}

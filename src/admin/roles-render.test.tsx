@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminApp } from './app.js';
+import type { Account, Role } from './auth/account.js';
+import { SessionProvider } from './auth/session-context.js';
+import { CityCard } from './cities/city-card.js';
+import { CityList } from './cities/city-list.js';
+import { initialForm } from './form.js';
+import { Messages } from './sections/messages.js';
+
+/** What each role's admin draws (decision 017): the server refuses the rest; the page does not offer it. */
+const person = (role: Role, cities: string[] | null = null): Account => ({
+  id: `id-${role}`,
+  email: `${role}@example.com`,
+  name: `Pat ${role}`,
+  role,
+  cities,
+  active: true,
+  totp: role === 'owner',
+  createdAt: '2026-01-01T00:00:00Z',
+  lastSignInAt: null,
+});
+
+const as = (account: Account, node: ReactNode) =>
+  renderToStaticMarkup(
+    <SessionProvider account={account} signOut={() => {}} refresh={() => {}}>
+      {node}
+    </SessionProvider>,
+  );
+
+const city = { slug: 'tampa', businessName: 'Northstar', city: 'Tampa', state: 'FL', version: 2, savedAt: '2026-03-01T00:00:00Z', live: true, messages30d: 3 };
+const go = () => {};
+
+beforeEach(() => {
+  vi.stubGlobal('location', { hash: '', pathname: '/admin', search: '' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the list of cities', () => {
+  it('offers New city, Import YAML and Redeploy all to the owner and the editor only', () => {
+    for (const role of ['owner', 'editor'] as const) {
+      const html = as(person(role), <CityList go={go} focus={false} />);
+      expect(html).toContain('New city');
+      expect(html).toContain('Import YAML');
+      expect(html).toContain('Redeploy all');
+    }
+    const desk = as(person('frontdesk'), <CityList go={go} focus={false} />);
+    expect(desk).not.toContain('New city');
+    expect(desk).not.toContain('Import YAML');
+    expect(desk).not.toContain('Redeploy all');
+  });
+
+  it('has Duplicate and Delete on a card only with those actions', () => {
+    const all = renderToStaticMarkup(<CityCard city={city} actions={{ open: go, duplicate: go, remove: go }} />);
+    expect(all).toContain('Duplicate');
+    expect(all).toContain('Delete');
+    const readOnly = renderToStaticMarkup(<CityCard city={city} actions={{ open: go }} />);
+    expect(readOnly).toContain('Open');
+    expect(readOnly).not.toContain('Duplicate');
+    expect(readOnly).not.toContain('Delete');
+  });
+});
+
+describe('the Messages section', () => {
+  it('gives the owner the list, the filter and the CSV export', () => {
+    const html = as(person('owner'), <Messages />);
+    expect(html).toContain('Filter by city');
+    expect(html).toContain('/api/messages.csv');
+    expect(html).toContain('aria-label="Messages"');
+  });
+
+  it('gives the editor counts only: no list, no filter, no export', () => {
+    const html = as(person('editor'), <Messages />);
+    expect(html).not.toContain('/api/messages.csv');
+    expect(html).not.toContain('Filter by city');
+    expect(html).not.toContain('aria-label="Messages"');
+    expect(html).toContain('Refresh counts');
+  });
+
+  it('gives the front desk the list of its cities without the export', () => {
+    const html = as(person('frontdesk', ['tampa', 'orlando']), <Messages />);
+    expect(html).toContain('aria-label="Messages"');
+    expect(html).toContain('All your cities');
+    expect(html).not.toContain('/api/messages.csv');
+  });
+
+  it('draws nothing that reads messages outside a session', () => {
+    const html = renderToStaticMarkup(<Messages />);
+    expect(html).not.toContain('aria-label="Messages"');
+    expect(html).not.toContain('/api/messages.csv');
+  });
+});
+
+describe('the header', () => {
+  it('names the person and their role; Staff and Audit trail are the owner’s', () => {
+    const owner = as(person('owner'), <AdminApp initial={initialForm()} />);
+    expect(owner).toContain('Pat owner');
+    expect(owner).toContain('Owner');
+    expect(owner).toContain('Audit trail');
+    expect(owner).toContain('href="#staff"');
+    for (const role of ['editor', 'frontdesk'] as const) {
+      const html = as(person(role), <AdminApp initial={initialForm()} />);
+      expect(html).toContain(`Pat ${role}`);
+      expect(html).not.toContain('Audit trail');
+      expect(html).not.toContain('href="#staff"');
+    }
+    expect(as(person('frontdesk'), <AdminApp initial={initialForm()} />)).toContain('Front desk');
+  });
+
+  it('shows the list, not Staff, to an editor who opens #staff', () => {
+    vi.stubGlobal('location', { hash: '#staff', pathname: '/admin', search: '' });
+    const html = as(person('editor'), <AdminApp initial={initialForm()} />);
+    expect(html).toContain('>Cities</h2>');
+    expect(html).not.toContain('Add a person');
+  });
+});

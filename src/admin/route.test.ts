@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { abilitiesOf } from './auth/account.js';
+import { allowedView, hashOf, viewOf, type View } from './route.js';
+
+/** The views in the address (decision 017 adds Staff, Audit trail and one's own account pages). */
+describe('views and addresses', () => {
+  it.each<[string, View]>([
+    ['', { name: 'list' }],
+    ['#new', { name: 'new' }],
+    ['#city/tampa', { name: 'city', slug: 'tampa' }],
+    ['#staff', { name: 'staff' }],
+    ['#audit', { name: 'audit' }],
+    ['#password', { name: 'password' }],
+    ['#two-step', { name: 'two-step' }],
+  ])('%s is %j, and back', (hash, view) => {
+    expect(viewOf(hash)).toEqual(view);
+    expect(hashOf(view)).toBe(hash);
+  });
+
+  it('reads anything unknown or unsafe as the list', () => {
+    for (const hash of ['#staffs', '#city/../x', '#city/', '#audit/1', '#constructor', '#__proto__']) expect(viewOf(hash)).toEqual({ name: 'list' });
+  });
+});
+
+describe('the views a role may open', () => {
+  const owner = abilitiesOf({ role: 'owner', cities: null });
+  const editor = abilitiesOf({ role: 'editor', cities: null });
+  const frontdesk = abilitiesOf({ role: 'frontdesk', cities: ['tampa'] });
+
+  it('gives the owner every view', () => {
+    for (const v of [{ name: 'staff' }, { name: 'audit' }, { name: 'new' }, { name: 'city', slug: 'tampa' }] as View[]) expect(allowedView(v, owner)).toEqual(v);
+  });
+
+  it('turns Staff and Audit trail into the list for the others', () => {
+    for (const can of [editor, frontdesk]) {
+      expect(allowedView({ name: 'staff' }, can)).toEqual({ name: 'list' });
+      expect(allowedView({ name: 'audit' }, can)).toEqual({ name: 'list' });
+    }
+  });
+
+  it('lets an editor, not a front desk, start a new city', () => {
+    expect(allowedView({ name: 'new' }, editor)).toEqual({ name: 'new' });
+    expect(allowedView({ name: 'new' }, frontdesk)).toEqual({ name: 'list' });
+  });
+
+  it('lets everyone open a city, their password and two-step sign-in', () => {
+    for (const can of [owner, editor, frontdesk]) {
+      for (const v of [{ name: 'city', slug: 'tampa' }, { name: 'password' }, { name: 'two-step' }] as View[]) expect(allowedView(v, can)).toEqual(v);
+    }
+  });
+});
