@@ -60,6 +60,8 @@ export interface ServeOptions {
   configPath?: string;
   /** Folder of the sample configs imported on first start (default the package's configs/). */
   samplesDir?: string;
+  /** The apps' clock (sessions, messages, the audit trail); tests move it. Default: the system's. */
+  now?: () => Date;
 }
 
 export interface RunningServer {
@@ -163,7 +165,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   try {
     store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs, keys });
     secrets = { keys, ...(await serverSecrets(store.meta, keys)) };
-    const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: () => new Date() });
+    const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: o.now ?? (() => new Date()) });
     // With no account, only a browser on this machine can create the first: elsewhere nobody could sign in.
     if (!anyAccount && !isLoopbackHost(config.host)) {
       throw new ServerStartError([
@@ -189,6 +191,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     files,
     stores: store,
     secrets: secrets!,
+    now: o.now,
     // The served clinic's pictures sit beside its config, as `clinic-gen build` reads them.
     cityAssetFolders: [...(o.configPath ? [dirname(o.configPath)] : []), o.samplesDir ?? samplesDir()],
     logger: o.logger,

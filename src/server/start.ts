@@ -3,7 +3,7 @@ import { renderFormPostPage } from '../pages/form-post-page.js';
 import { configAssetSource } from '../site/asset-source.js';
 import { dataImageCacheDir } from '../site/images/cache-dir.js';
 import { buildSiteFiles, problemLines } from '../site/pipeline.js';
-import { resolveServerConfig, type ServerFlags } from './config.js';
+import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveClinic, type RunningServer } from './serve.js';
 import { ServerStartError } from './start-error.js';
@@ -17,6 +17,8 @@ export interface StartOptions extends ServerFlags {
   /** Stop gracefully on SIGTERM / SIGINT. Only the CLI asks, so tests can run several servers. */
   installSignalHandlers?: boolean;
   logger?: Logger;
+  /** The server's clock (ServeOptions.now); tests move it. */
+  now?: () => Date;
 }
 
 /** Start-up failures the operator can fix (src/server/start-error.ts). */
@@ -53,6 +55,7 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
     logger,
     renderFormPage: (result) => renderFormPostPage(config, result),
     configPath: options.configPath,
+    now: options.now,
   });
 
   logger.info('server.listening', { url: server.url, sites: server.sitesUrl, database: server.store.location, mail: settings.mail !== undefined });
@@ -69,8 +72,11 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
       note: 'DATABASE_URL is set but PUBLIC_URL is not: packages the admin generates would post their contact form to the address one server was reached at; set PUBLIC_URL to the address the servers share',
     });
   }
-  if (!settings.adminPassword) {
-    logger.warn('admin.loopback_only', { note: 'ADMIN_PASSWORD is not set: listening on loopback only; the admin is open to this machine only' });
+  // Sign-in takes plain http from loopback only (docs/decisions/017-staff-accounts.md).
+  if (!isLoopbackHost(settings.host) && !settings.publicUrl?.startsWith('https:')) {
+    logger.warn('admin.https_needed', {
+      note: `listening on ${settings.host} without an https PUBLIC_URL: signing in to the admin needs https (directly, or X-Forwarded-Proto: https from a TRUST_PROXY proxy) except from this machine itself; put the server behind an https proxy and set PUBLIC_URL`,
+    });
   }
   if (options.installSignalHandlers) installSignals(server, logger);
   return { url: server.url, sitesUrl: server.sitesUrl, close: server.close };

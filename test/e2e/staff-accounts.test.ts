@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server/start.js';
+import { totpCode } from '../../src/server/auth/totp.js';
+import { DESKTOP, launchBrowser } from '../helpers/browser.js';
+import { tempDir } from '../helpers/cli.js';
+import { ROOT } from '../helpers/site.js';
+
+/**
+ * Issue 21 in Chromium: an owner signs in with a second factor and adds an editor and a front
+ * desk; the editor deploys Tampa and cannot read a message; the front desk reads Tampa's message
+ * and cannot deploy; the owner sees both in the audit trail; disabling the front desk ends its
+ * open session at once; an owner idle for 15 minutes (both clocks moved) is back at the sign-in
+ * page with nothing of the patient's message left on it.
+ */
+const dataDir = tempDir('clinic-staff-');
+const OWNER = { email: 'owner@clinic.example', password: 'lighthouse granite meadow 19' };
+const EDITOR = { name: 'Eli Editor', email: 'eli@clinic.example', password: 'saffron canyon ledger 27' };
+const DESK = { name: 'Dee Frontdesk', email: 'dee@clinic.example', password: 'walnut river compass 63' };
+const PATIENT_TEXT = 'My testosterone level is 212 ng/dL and I would like to talk about it';
+/** The server's clock runs this far ahead of the real one once the test moves it. */
+let ahead = 0;
+let server: { url: string; sitesUrl: string; close(): Promise<void> };
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer({
+    configPath: join(ROOT, 'configs/wesley-chapel.yaml'),
+    port: 0,
+    dataDir,
+    env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, DATA_KEY: randomBytes(32).toString('base64'), CLINIC_GEN_CACHE_DIR: process.env.CLINIC_GEN_CACHE_DIR },
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    now: () => new Date(Date.now() + ahead),
+  });
+  browser = await launchBrowser();
+  // A patient's message from Tampa's contact form.
+  const sent = await fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Pat', lastName: 'Example', email: 'pat@example.com', phone: '(813) 555-0199', service: 'TRT Therapy', message: PATIENT_TEXT, site: 'tampa', page: 'contact/' }),
+  });
+  expect(sent.status).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function page(): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  context.setDefaultTimeout(15_000);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signIn(p: Page, who: { email: string; password: string }) {
+  await p.goto(`${server.url}/admin`, { waitUntil: 'networkidle' });
+  await p.getByLabel('Email', { exact: true }).fill(who.email);
+  await p.getByLabel('Password', { exact: true }).fill(who.password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A code of a step not used before (a code is taken once). */
+async function codeAfter(secret: string, used: number | undefined): Promise<{ code: string; step: number }> {
+  await until(() => Math.floor(Date.now() / 30_000) !== used, 'the next TOTP step', 35_000);
+  return { code: totpCode(secret, Date.now()), step: Math.floor(Date.now() / 30_000) };
+}
+
+const api = (p: Page, path: string, init: { method?: string } = {}) =>
+  p.request.fetch(`${server.url}${path}`, { method: init.method ?? 'GET', headers: init.method && init.method !== 'GET' ? { Origin: server.url, 'Content-Type': 'application/json' } : {}, data: init.method && init.method !== 'GET' ? '{}' : undefined });
+
+describe('staff accounts in the admin', () => {
+  let owner: Page;
+  let secret = '';
+  let usedStep: number | undefined;
+
+  it('the owner sets up two-step sign-in, signs out, and signs in again with a code', async () => {
+    owner = await page();
+    await signIn(owner, OWNER);
+    await owner.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+    secret = ((await owner.getByTestId('enrol-secret').textContent()) ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const first = await codeAfter(secret, undefined);
+    usedStep = first.step;
+    await owner.getByLabel('Code from the app').fill(first.code);
+    await owner.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await owner.getByTestId('recovery-codes').waitFor();
+    expect(await owner.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await owner.getByRole('button', { name: 'I have saved these codes' }).click();
+    await owner.getByRole('button', { name: 'New city' }).waitFor();
+
+    await owner.getByRole('button', { name: /: account$/ }).click();
+    await owner.getByRole('button', { name: 'Sign out' }).click();
+    await owner.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signIn(owner, OWNER);
+    const next = await codeAfter(secret, usedStep);
+    usedStep = next.step;
+    await owner.getByLabel('Code from your authenticator app').fill(next.code);
+    await owner.getByRole('button', { name: 'Continue' }).click();
+    await owner.getByRole('button', { name: 'New city' }).waitFor();
+  }, 90_000);
+
+  it('the owner adds an editor and a front desk for Tampa', async () => {
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).click();
+    const add = owner.getByRole('form', { name: 'Add a person' });
+    for (const [who, role] of [
+      [EDITOR, 'Editor'],
+      [DESK, 'Front desk'],
+    ] as const) {
+      await add.getByLabel('Name', { exact: true }).fill(who.name);
+      await add.getByLabel('Email', { exact: true }).fill(who.email);
+      await add.getByLabel('Role', { exact: true }).selectOption({ label: role });
+      if (role === 'Front desk') {
+        await add.getByLabel('Only the cities ticked below').check();
+        await add.getByLabel('Tampa, FL').check();
+      }
+      await add.getByLabel('First password', { exact: true }).fill(who.password);
+      await add.getByRole('button', { name: /^Add/ }).click();
+      await owner.locator('tr', { hasText: who.email }).waitFor();
+    }
+    expect(await owner.locator('tr', { hasText: DESK.email }).textContent()).toContain('Tampa');
+  });
+
+  it('the editor deploys Tampa, gets 403 from every message route and sees no message text', async () => {
+    const editor = await page();
+    await signIn(editor, EDITOR);
+    await editor.getByRole('button', { name: 'New city' }).waitFor();
+    await editor.goto(`${server.url}/admin#city/tampa`, { waitUntil: 'networkidle' });
+    await editor.getByRole('button', { name: 'Deploy Website' }).click();
+    await editor.locator('[data-testid="deploy-result"][data-success="true"]').waitFor({ timeout: 60_000 });
+    for (const path of ['/api/messages?site=tampa', '/api/messages', '/api/messages.csv', '/api/messages.csv?site=tampa']) {
+      expect((await api(editor, path)).status(), path).toBe(403);
+    }
+    await editor.waitForLoadState('networkidle');
+    expect(await editor.locator('body').textContent()).not.toContain(PATIENT_TEXT);
+    expect(await editor.locator('body').textContent()).not.toContain('pat@example.com');
+  }, 90_000);
+
+  let desk: Page;
+  it('the front desk reads the Tampa message and cannot deploy', async () => {
+    desk = await page();
+    await signIn(desk, DESK);
+    await desk.goto(`${server.url}/admin#city/tampa`, { waitUntil: 'networkidle' });
+    await desk.getByText(PATIENT_TEXT).waitFor();
+    expect(await desk.getByRole('button', { name: 'Deploy Website' }).count()).toBe(0);
+    expect((await api(desk, '/api/cities/tampa/deploy', { method: 'POST' })).status()).toBe(403);
+    expect((await api(desk, '/api/messages?site=orlando')).status()).toBe(403);
+  });
+
+  it('the owner sees both in the audit trail, with names, times and addresses', async () => {
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit trail' }).click();
+    const rows = owner.locator('tbody tr');
+    await until(async () => (await rows.count()) > 0, 'audit rows');
+    const text = (await owner.locator('table').textContent()) ?? '';
+    const deploy = owner.locator('tr', { hasText: 'city.deploy' }).filter({ hasText: EDITOR.email });
+    const read = owner.locator('tr', { hasText: 'message.list' }).filter({ hasText: DESK.email });
+    expect(await deploy.count()).toBeGreaterThan(0);
+    expect(await read.count()).toBeGreaterThan(0);
+    for (const row of [deploy.first(), read.first()]) {
+      const t = (await row.textContent()) ?? '';
+      expect(t).toContain('127.0.0.1');
+      expect(await row.locator('time').count()).toBe(1);
+    }
+    expect(text).not.toContain(PATIENT_TEXT);
+  });
+
+  it('disabling the front desk ends its open session at once', async () => {
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).click();
+    await owner.locator('tr', { hasText: DESK.email }).getByRole('button', { name: /^Disable/ }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: /Disable/ }).click();
+    await owner.locator('tr', { hasText: DESK.email }).getByText('Disabled').waitFor();
+    expect(await (await api(desk, '/api/session')).json()).toMatchObject({ signedIn: false });
+    // The page the front desk has open: its next call is refused and the sign-in page replaces it.
+    await desk.reload({ waitUntil: 'networkidle' });
+    await desk.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await desk.locator('body').textContent()).not.toContain(PATIENT_TEXT);
+  });
+
+  it('after 15 minutes idle the admin is back at the sign-in page, with nothing of the message on screen', async () => {
+    const idle = await page();
+    await idle.clock.install();
+    await signIn(idle, OWNER);
+    const code = await codeAfter(secret, usedStep);
+    usedStep = code.step;
+    await idle.getByLabel('Code from your authenticator app').fill(code.code);
+    await idle.getByRole('button', { name: 'Continue' }).click();
+    await idle.getByRole('button', { name: 'New city' }).waitFor().catch(async (e: unknown) => {
+      throw new Error(`not signed in: ${await idle.locator('body').textContent()}`, { cause: e });
+    });
+    await idle.getByRole('button', { name: 'Open Tampa' }).click();
+    await idle.getByText(PATIENT_TEXT).waitFor().catch(async (e: unknown) => {
+      throw new Error(`no message: ${await idle.locator('body').textContent()}`, { cause: e });
+    });
+    // Fifteen minutes pass on the server's clock and the browser's, with no key or click.
+    ahead += 15 * 60_000 + 5_000;
+    await idle.clock.fastForward('15:05');
+    await idle.getByRole('button', { name: 'Sign in' }).waitFor();
+    await idle.getByText(/signed out after 15 minutes/i).waitFor();
+    expect(await idle.locator('body').textContent()).not.toContain(PATIENT_TEXT);
+    expect(await (await api(idle, '/api/messages?site=tampa')).status()).toBe(401);
+  }, 90_000);
+});
