@@ -78,6 +78,13 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
       note: `listening on ${settings.host} without an https PUBLIC_URL: signing in to the admin needs https (directly, or X-Forwarded-Proto: https from a TRUST_PROXY proxy) except from this machine itself; put the server behind an https proxy and set PUBLIC_URL`,
     });
   }
+  // Sign-in needs https beyond this machine (docs/decisions/017-staff-accounts.md): said now, not
+  // discovered at the first sign-in.
+  if (!isLoopbackHost(settings.host) && !settings.publicUrl?.startsWith('https://')) {
+    logger.warn('sign_in.needs_https', {
+      note: `listening on ${settings.host} without an https PUBLIC_URL: signing in to the admin is refused over plain http from other machines. Put a TLS proxy in front (PUBLIC_URL=https://..., TRUST_PROXY naming it, X-Forwarded-Proto: https), or sign in from this machine over loopback`,
+    });
+  }
   if (options.installSignalHandlers) installSignals(server, logger);
   return { url: server.url, sitesUrl: server.sitesUrl, close: server.close };
 }
