@@ -6,6 +6,7 @@ import { adminApiRoutes } from './admin-routes.js';
 import { adminGuard, authRoutes } from './auth/index.js';
 import { auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
+import type { StoredSecrets } from './crypto/server-keys.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
@@ -47,7 +48,7 @@ export interface AppDeps {
   /** Every store of this server (openServerStore; tests make theirs in test/helpers/server-app.ts). */
   stores: ServerStore;
   /** The data key and the audit chain's key (crypto/server-keys.ts serverSecrets). */
-  secrets: { keys: KeyRing; auditKey: Buffer };
+  secrets: { keys: KeyRing } & StoredSecrets;
   /** The clock; messages take their received time from it. */
   now?: () => Date;
   logger?: Logger;
@@ -178,6 +179,7 @@ export function createApps(deps: AppDeps): ClinicApps {
       accounts: deps.stores.accounts,
       audit,
       keys: deps.secrets.keys,
+      pepper: deps.secrets.pepper,
       trusted,
       counters,
       failuresPerClient: SERVER_DEFAULTS.authFailuresPerClient,

@@ -21,6 +21,7 @@ import type { ServerStore } from './server-store.js';
 import type { FormPageRenderer } from './leads/index.js';
 import type { ReleaseSettings } from './server-store.js';
 import { loadDataKey, type KeyRing } from './crypto/data-key.js';
+import type { StoredSecrets } from './crypto/server-keys.js';
 import { serverSecrets } from './crypto/server-keys.js';
 import { ensureFirstOwner } from './auth/index.js';
 import { isLoopbackHost } from './config.js';
@@ -161,7 +162,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
 
   let worker: ReturnType<typeof wireMail> | undefined;
   let files: SiteFiles;
-  let secrets: { keys: KeyRing; auditKey: Buffer } | undefined;
+  let secrets: { keys: KeyRing } & StoredSecrets | undefined;
   try {
     store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs, keys });
     secrets = { keys, ...(await serverSecrets(store.meta, keys)) };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes.js';
 
+const PEPPER = Buffer.alloc(32, 3);
+
 describe('recovery codes', () => {
   it('makes ten distinct codes of ten base32 characters, shown as xxxxx-xxxxx', () => {
     const codes = newRecoveryCodes();
@@ -12,13 +14,14 @@ describe('recovery codes', () => {
 
   it('reads a code back however it is typed', () => {
     expect(normalizeRecoveryCode(' ABCDE - fghij ')).toBe('abcdefghij');
-    expect(hashRecoveryCode('ABCDE-FGHIJ')).toBe(hashRecoveryCode('abcdefghij'));
-    expect(hashRecoveryCode('abcde fghij')).toBe(hashRecoveryCode('abcdefghij'));
+    expect(hashRecoveryCode(PEPPER, 'ABCDE-FGHIJ')).toBe(hashRecoveryCode(PEPPER, 'abcdefghij'));
+    expect(hashRecoveryCode(PEPPER, 'abcde fghij')).toBe(hashRecoveryCode(PEPPER, 'abcdefghij'));
   });
 
-  it('stores the SHA-256 of the normalized code, in hex', () => {
-    // SHA-256 of "abcdefghij".
-    expect(hashRecoveryCode('abcde-fghij')).toBe('72399361da6a7754fec986dca5b7cbaf1c810a28ded4abaf56b2106d06cb78b0');
-    expect(hashRecoveryCode('abcde-fghik')).not.toBe(hashRecoveryCode('abcde-fghij'));
+  it('stores the HMAC-SHA256 of the normalized code under the pepper, in hex: another pepper, another hash', () => {
+    // HMAC-SHA256 of "abcdefghij" under 32 bytes of 0x03.
+    expect(hashRecoveryCode(PEPPER, 'abcde-fghij')).toBe('18249870fa9cd2c4d1291d8df7eb7f735ac2a82f7774d7bf1e89de2fd7861eb7');
+    expect(hashRecoveryCode(PEPPER, 'abcde-fghik')).not.toBe(hashRecoveryCode(PEPPER, 'abcde-fghij'));
+    expect(hashRecoveryCode(Buffer.alloc(32, 4), 'abcde-fghij')).not.toBe(hashRecoveryCode(PEPPER, 'abcde-fghij'));
   });
 });

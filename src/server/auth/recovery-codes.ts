@@ -1,11 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { base32Encode } from './totp.js';
 
 /**
  * Recovery codes (docs/decisions/017-staff-accounts.md): ten one-time codes shown once when a
  * second factor is set up, for the day the phone is lost. Each is 10 base32 characters (50
  * random bits): base32 has no 0, 1 or 8 to be misread from paper, and `xxxxx-xxxxx` in
- * lowercase is easy to copy by hand. Only their SHA-256 is stored.
+ * lowercase is easy to copy by hand. Only their HMAC under the server's pepper is stored: 50 bits
+ * would fall to an offline search of a stolen database, which without the pepper (sealed by the
+ * data key, crypto/server-keys.ts) has nothing to test guesses against.
  */
 
 const CODE_CHARS = 10;
@@ -27,7 +29,7 @@ export function normalizeRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]+/g, '');
 }
 
-/** What is stored of a code, and what a typed code is looked up by: the SHA-256 (hex) of its normalized form. */
-export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
+/** What is stored of a code, and what a typed code is looked up by: HMAC-SHA256 (hex) of its normalized form under `pepper`. */
+export function hashRecoveryCode(pepper: Buffer, code: string): string {
+  return createHmac('sha256', pepper).update(normalizeRecoveryCode(code)).digest('hex');
 }

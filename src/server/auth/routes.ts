@@ -30,6 +30,8 @@ export interface AuthRouteOptions {
   accounts: AccountStore;
   audit: AuditTrail;
   keys: KeyRing;
+  /** The HMAC key recovery codes are stored under (crypto/server-keys.ts). */
+  pepper: Buffer;
   trusted: ReadonlySet<string>;
   counters: RateCounters;
   failuresPerClient: number;
@@ -179,7 +181,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
           const v = verifyTotp(secret, code, nowMs(), s.account.totpLastStep);
           return v.ok && (await accounts.claimTotpStep(s.account.id, v.step));
         }
-        recovery = await accounts.useRecoveryCode(s.account.id, hashRecoveryCode(code), o.now().toISOString());
+        recovery = await accounts.useRecoveryCode(s.account.id, hashRecoveryCode(o.pepper, code), o.now().toISOString());
         return recovery;
       },
       tokenHash(`account:${s.account.email}`),
@@ -220,7 +222,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     await accounts.update(s.account.id, { totpSecret: s.account.totpPending, totpPending: null });
     await accounts.claimTotpStep(s.account.id, v.step);
     const codes = newRecoveryCodes();
-    await accounts.setRecoveryCodes(s.account.id, codes.map(hashRecoveryCode));
+    await accounts.setRecoveryCodes(s.account.id, codes.map((code) => hashRecoveryCode(o.pepper, code)));
     // Another device that signed in with the password alone must not keep its session.
     await accounts.deleteSessions(s.account.id, s.session.tokenHash);
     if (s.session.stage !== 'full') await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() });

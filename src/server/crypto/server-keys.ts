@@ -8,7 +8,7 @@ export interface MetaStore {
   putIfAbsent(key: string, value: string): Promise<string>;
 }
 
-export const META = { dataKeyId: 'data_key_id', auditKey: 'audit_key' } as const;
+export const META = { dataKeyId: 'data_key_id', auditKey: 'audit_key', pepper: 'secret_pepper' } as const;
 
 /** Thrown when the store was written under another data key than this server was given. */
 export class WrongDataKeyError extends Error {
@@ -28,10 +28,18 @@ export function checkKeyId(stored: string | undefined, ring: KeyRing): void {
   throw new WrongDataKeyError(stored, ring.current.id);
 }
 
-/** Records the data key's id on a store's first start (after checkKeyId passed), then the audit chain's key, sealed. */
-export async function serverSecrets(meta: MetaStore, ring: KeyRing): Promise<{ auditKey: Buffer }> {
+/** The secrets a server keeps in its store, sealed by the data key (the store alone gives neither). */
+export interface StoredSecrets {
+  /** The audit chain's HMAC key. */
+  auditKey: Buffer;
+  /** The HMAC key of short secrets stored for lookup (recovery codes). */
+  pepper: Buffer;
+}
+
+/** Records the data key's id on a store's first start (after checkKeyId passed), then makes or opens the stored secrets. */
+export async function serverSecrets(meta: MetaStore, ring: KeyRing): Promise<StoredSecrets> {
   const stored = await meta.putIfAbsent(META.dataKeyId, ring.current.id);
   checkKeyId(stored, ring);
-  const sealed = await meta.putIfAbsent(META.auditKey, seal(ring, randomBytes(32), META.auditKey));
-  return { auditKey: open(ring, sealed, META.auditKey) };
+  const secret = async (key: string) => open(ring, await meta.putIfAbsent(key, seal(ring, randomBytes(32), key)), key);
+  return { auditKey: await secret(META.auditKey), pepper: await secret(META.pepper) };
 }
