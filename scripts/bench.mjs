@@ -204,6 +204,18 @@ if (want('admin')) {
   row('admin: deploy one city, fsynced (median of 5)', `${r.deployMs} ms`, '<= 200 ms');
 }
 
+if (want('auth')) {
+  // Issue 21. BENCH_BASELINE_BIN names the Basic-auth release's bin (a worktree of e55dbfa with
+  // npm ci and npm run build): the same call is then timed there, with Basic credentials, in turns.
+  const { benchAuth } = await importTs('scripts/bench/auth.ts');
+  const r = await benchAuth({ bin, configPath: join(root, 'configs/wesley-chapel.yaml'), dir: tmp, baselineBin: process.env.BENCH_BASELINE_BIN });
+  row(`auth: GET /api/cities signed in (session cookie), p50 / p99 of ${r.session.count}`, `${r.session.p50} / ${r.session.p99} ms`, r.basic ? `p50 <= ${(r.basic.p50 + 1).toFixed(1)} ms (Basic + 1)` : 'Basic p50 + 1 ms');
+  row(`auth: the same with an API token, p50 / p99 of ${r.token.count}`, `${r.token.p50} / ${r.token.p99} ms`, 'context');
+  if (r.basic) row(`auth: the same on the Basic-auth release, p50 / p99 of ${r.basic.count}`, `${r.basic.p50} / ${r.basic.p99} ms`, 'baseline');
+  row('auth: hashing one password (scrypt N=2^17), median (min-max) of 7', `${r.hashMs.median} (${r.hashMs.min}-${r.hashMs.max}) ms`, '100-500 ms');
+  row('auth: sign-in POST /api/session, answer time, median of 7', `${r.signInMs} ms`, 'context');
+}
+
 if (want('dev')) {
   const { benchDevReload } = await importTs('scripts/bench/dev-reload.ts');
   const r = await benchDevReload({ runs: 20 });
