@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +69,14 @@ async function page(): Promise<Page> {
   return context.newPage();
 }
 
+/** axe-core's WCAG 2.2 AA and best-practice rules on what the page shows now: the violations found. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+async function axe(p: Page, what: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page: p }).withTags(TAGS).analyze();
+  expect(result.passes.length, what).toBeGreaterThan(5);
+  return result.violations.map((v) => `${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
 async function signIn(p: Page, who: { email: string; password: string }) {
   await p.goto(`${server.url}/admin`, { waitUntil: 'networkidle' });
   await p.getByLabel('Email', { exact: true }).fill(who.email);
@@ -91,8 +100,12 @@ describe('staff accounts in the admin', () => {
 
   it('the owner sets up two-step sign-in, signs out, and signs in again with a code', async () => {
     owner = await page();
+    await owner.goto(`${server.url}/admin`, { waitUntil: 'networkidle' });
+    await owner.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await axe(owner, 'sign-in page')).toEqual([]);
     await signIn(owner, OWNER);
     await owner.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+    expect(await axe(owner, 'two-step set-up')).toEqual([]);
     secret = ((await owner.getByTestId('enrol-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const first = await codeAfter(secret, undefined);
@@ -101,6 +114,7 @@ describe('staff accounts in the admin', () => {
     await owner.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     await owner.getByTestId('recovery-codes').waitFor();
     expect(await owner.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    expect(await axe(owner, 'recovery codes')).toEqual([]);
     await owner.getByRole('button', { name: 'I have saved these codes' }).click();
     await owner.getByRole('button', { name: 'New city' }).waitFor();
 
@@ -108,6 +122,8 @@ describe('staff accounts in the admin', () => {
     await owner.getByRole('button', { name: 'Sign out' }).click();
     await owner.getByRole('button', { name: 'Sign in' }).waitFor();
     await signIn(owner, OWNER);
+    await owner.getByLabel('Code from your authenticator app').waitFor();
+    expect(await axe(owner, 'code page')).toEqual([]);
     const next = await codeAfter(secret, usedStep);
     usedStep = next.step;
     await owner.getByLabel('Code from your authenticator app').fill(next.code);
@@ -134,6 +150,7 @@ describe('staff accounts in the admin', () => {
       await owner.locator('tr', { hasText: who.email }).waitFor();
     }
     expect(await owner.locator('tr', { hasText: DESK.email }).textContent()).toContain('Tampa');
+    expect(await axe(owner, 'staff view')).toEqual([]);
   });
 
   it('the editor deploys Tampa, gets 403 from every message route and sees no message text', async () => {
@@ -147,6 +164,7 @@ describe('staff accounts in the admin', () => {
       expect((await api(editor, path)).status(), path).toBe(403);
     }
     await editor.waitForLoadState('networkidle');
+    expect(await axe(editor, 'editor city page')).toEqual([]);
     expect(await editor.locator('body').textContent()).not.toContain(PATIENT_TEXT);
     expect(await editor.locator('body').textContent()).not.toContain('pat@example.com');
   }, 90_000);
@@ -157,6 +175,7 @@ describe('staff accounts in the admin', () => {
     await signIn(desk, DESK);
     await desk.goto(`${server.url}/admin#city/tampa`, { waitUntil: 'networkidle' });
     await desk.getByText(PATIENT_TEXT).waitFor();
+    expect(await axe(desk, 'front desk city page')).toEqual([]);
     expect(await desk.getByRole('button', { name: 'Deploy Website' }).count()).toBe(0);
     expect((await api(desk, '/api/cities/tampa/deploy', { method: 'POST' })).status()).toBe(403);
     expect((await api(desk, '/api/messages?site=orlando')).status()).toBe(403);
@@ -177,6 +196,7 @@ describe('staff accounts in the admin', () => {
       expect(await row.locator('time').count()).toBe(1);
     }
     expect(text).not.toContain(PATIENT_TEXT);
+    expect(await axe(owner, 'audit trail')).toEqual([]);
   });
 
   it('disabling the front desk ends its open session at once', async () => {
@@ -214,4 +234,40 @@ describe('staff accounts in the admin', () => {
     expect(await idle.locator('body').textContent()).not.toContain(PATIENT_TEXT);
     expect(await (await api(idle, '/api/messages?site=tampa')).status()).toBe(401);
   }, 90_000);
+});
+
+describe('the first start without ADMIN_EMAIL or ADMIN_PASSWORD', () => {
+  it('opens /admin on this machine at a setup page that creates the owner, who then sets up two-step sign-in', async () => {
+    const data = tempDir('clinic-setup-');
+    const fresh = await startServer({
+      configPath: join(ROOT, 'configs/wesley-chapel.yaml'),
+      port: 0,
+      dataDir: data,
+      seedSamples: false,
+      env: { DATA_KEY: randomBytes(32).toString('base64'), CLINIC_GEN_CACHE_DIR: process.env.CLINIC_GEN_CACHE_DIR },
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    try {
+      const p = await page();
+      await p.goto(`${fresh.url}/admin`, { waitUntil: 'networkidle' });
+      await p.getByRole('button', { name: 'Create the owner account' }).waitFor();
+      expect(await axe(p, 'setup page')).toEqual([]);
+      await p.getByLabel('Your name').fill('Olive Owner');
+      await p.getByLabel('Email', { exact: true }).fill('olive@clinic.example');
+      await p.getByLabel('Password', { exact: true }).fill('password');
+      await p.getByLabel('Confirm password').fill('password');
+      await p.getByRole('button', { name: 'Create the owner account' }).click();
+      // A weak password is refused with the reason under its field.
+      await p.getByText(/at least 12 characters/).first().waitFor();
+      await p.getByLabel('Password', { exact: true }).fill('orchard pebble lantern 47');
+      await p.getByLabel('Confirm password').fill('orchard pebble lantern 47');
+      await p.getByRole('button', { name: 'Create the owner account' }).click();
+      await p.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+      // The setup page is gone for good.
+      expect(await (await fetch(`${fresh.url}/api/session`)).json()).toMatchObject({ signedIn: false, setup: false });
+    } finally {
+      await fresh.close();
+      rmSync(data, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
