@@ -157,6 +157,8 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
       return refuse(c, 429, text, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     const signedIn = (await accounts.update(account!.id, { lastSignInAt: o.now().toISOString() }))!;
+    // Sessions nobody signed out of stay in the store until they could no longer be used.
+    await accounts.pruneSessions(nowMs() - SESSION_LIMITS.idleMs);
     const stage = stageAfterPassword(signedIn);
     await startSession(c, { accounts, channel, account: signedIn, stage, address: address(c), now: nowMs() });
     await log(c, stage === 'full' ? 'session.sign_in' : 'session.password_ok', accountActor(signedIn), 200);
