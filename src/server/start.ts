@@ -72,12 +72,6 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
       note: 'DATABASE_URL is set but PUBLIC_URL is not: packages the admin generates would post their contact form to the address one server was reached at; set PUBLIC_URL to the address the servers share',
     });
   }
-  // Sign-in takes plain http from loopback only (docs/decisions/017-staff-accounts.md).
-  if (!isLoopbackHost(settings.host) && !settings.publicUrl?.startsWith('https:')) {
-    logger.warn('admin.https_needed', {
-      note: `listening on ${settings.host} without an https PUBLIC_URL: signing in to the admin needs https (directly, or X-Forwarded-Proto: https from a TRUST_PROXY proxy) except from this machine itself; put the server behind an https proxy and set PUBLIC_URL`,
-    });
-  }
   // Sign-in needs https beyond this machine (docs/decisions/017-staff-accounts.md): said now, not
   // discovered at the first sign-in.
   if (!isLoopbackHost(settings.host) && !settings.publicUrl?.startsWith('https://')) {

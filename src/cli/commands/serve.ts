@@ -15,7 +15,7 @@ export function registerServe(program: Command, io: CliIo, setCode: (c: number) 
     // Numbers are checked by the server's config.ts with the environment, so every problem is listed at once.
     .option('-p, --port <number>', `port to listen on (default: ${SERVER_DEFAULTS.port})`, numberOrNaN)
     .option('--sites-port <number>', `port of deployed sites and previews, their own origin (default: --port + ${SERVER_DEFAULTS.sitesPortOffset}, or SITES_PORT)`, numberOrNaN)
-    .option('--host <address>', `address to listen on; anything but loopback needs ADMIN_PASSWORD (default: "${SERVER_DEFAULTS.host}")`)
+    .option('--host <address>', `address to listen on; beyond loopback an account must exist (or ADMIN_EMAIL and ADMIN_PASSWORD make the first) and signing in from other machines needs https (default: "${SERVER_DEFAULTS.host}")`)
     .option('-d, --data <dir>', `folder for the database and deployments, created on first start (default: "${SERVER_DEFAULTS.dataDir}")`)
     .option('--rate-limit <n>', `contact messages stored per client address and minute, 0 for no limit (default: ${SERVER_DEFAULTS.rateLimit}, or CONTACT_RATE_LIMIT)`, numberOrNaN)
     .option('--no-samples', 'on the first start of a data folder, do not import the sample configs as saved cities (or CLINIC_GEN_SEED_SAMPLES=0)')
@@ -23,19 +23,28 @@ export function registerServe(program: Command, io: CliIo, setCode: (c: number) 
       'after',
       `
 Environment:
-  ADMIN_PASSWORD   password of /admin and the admin API (HTTP Basic, user "admin"); without it the
-                   server only listens on loopback and answers to localhost names only
-  PUBLIC_URL, SITES_URL  public URLs of the admin and of the sites listener (links, allowed Host)
+  ADMIN_EMAIL, ADMIN_PASSWORD  the admin's first owner, made on a store with no account
+                   (ADMIN_PASSWORD alone: the owner "admin", as upgraded from the shared-password
+                   release); ignored with a warning once an account exists (see clinic-gen users).
+                   Without them, the first visit to /admin from this machine creates the owner
+  DATA_KEY, DATA_KEY_FILE  the data key (32 bytes in base64, or a file holding them) that seals
+                   second factors and the audit trail's key; without it one server on SQLite
+                   makes $XDG_CONFIG_HOME/clinic-gen/data-key (back it up apart from the data);
+                   required with DATABASE_URL
+  PUBLIC_URL, SITES_URL  public URLs of the admin and of the sites listener (links, allowed Host);
+                   signing in from other machines needs https: a TLS proxy in TRUST_PROXY and an
+                   https PUBLIC_URL
   DATABASE_URL     postgres://user:pass@host:5432/db: keep everything in PostgreSQL, so any number
                    of servers share messages, cities and deployments (DATABASE_POOL_SIZE, default
                    ${SERVER_DEFAULTS.databasePoolSize}); without it, SQLite in --data
-  SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS, SMTP_URL (or
-  SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE,
+  DATA_KEY_PREVIOUS, SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS,
+  SMTP_URL (or SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE,
   CLINIC_GEN_SEED_SAMPLES: see docs/serving.md
 
 Examples:
-  clinic-gen serve --config configs/wesley-chapel.yaml
-  ADMIN_PASSWORD='a long passphrase' clinic-gen serve -c configs/wesley-chapel.yaml --host 0.0.0.0 --port 8080`,
+  clinic-gen serve --config configs/wesley-chapel.yaml      (then open /admin on this machine)
+  ADMIN_EMAIL=owner@example.com ADMIN_PASSWORD='a long passphrase' TRUST_PROXY=loopback \\
+    PUBLIC_URL=https://clinic.example.com clinic-gen serve -c configs/wesley-chapel.yaml`,
     )
     .action(async (opts: { config: string; port?: number; sitesPort?: number; host?: string; data?: string; rateLimit?: number; samples?: boolean }) => {
       // The server's modules (hono, SQLite) load only for this command.
