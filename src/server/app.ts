@@ -6,6 +6,7 @@ import { adminApiRoutes } from './admin-routes.js';
 import { adminGuard, authRoutes } from './auth/index.js';
 import { auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
+import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
@@ -54,8 +55,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Page for the no-JS form post. Without it a plain built-in page answers. */
   renderFormPage?: FormPageRenderer;
-  /** Called after a message is stored, so the mail worker can wake up at once. */
-  onMessageStored?: () => void;
+  /** Called after a message is stored (with the city it was filed under), so the mail worker can wake up at once. */
+  onMessageStored?: (city: string) => void;
+  /** What the server counts for /metrics (serve.ts makes one with the process's metrics); a fresh one by default. */
+  metrics?: Metrics;
   /**
    * Folders standing for a city's site root, for pictures it names outside /uploads/ (stored
    * city deploys and the admin's Generate read them alike: uploads/asset-source.ts). Default:
@@ -97,6 +100,8 @@ export interface ClinicApps {
   remoteChange(kind: 'deployments' | 'cities'): void;
   /** Refused contact posts, counted and logged; serve.ts closes it (writing what is counted) before the store. */
   refusals: RefusalLog;
+  /** What /metrics answers. */
+  metrics: Metrics;
 }
 
 /** Both apps over one set of stores. */
@@ -105,6 +110,8 @@ export function createApps(deps: AppDeps): ClinicApps {
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger ?? silentLogger;
   const trusted = trustedSet(server.trustProxy);
+  const metrics = deps.metrics ?? createMetrics();
+  metrics.watchOutbox(async () => ({ ...(await deps.stores.outbox.counts()), oldestPendingAt: await deps.stores.outbox.oldestPendingAt() }), now);
   const publicOrigin = server.publicUrl ? normalizeOrigin(server.publicUrl) : undefined;
   const { releases, uploads, counters, previews } = deps.stores;
   // The cities this server knows and their addresses (decision 010): the deployments and the saved
@@ -130,14 +137,33 @@ export function createApps(deps: AppDeps): ClinicApps {
     reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
     changed: () => domains.changed(),
   });
-  const redeploys = createRedeployRunner({ cities, releases, deployer, logger, now, concurrency: deps.redeployConcurrency });
+  const redeploys = createRedeployRunner({
+    cities,
+    releases,
+    deployer,
+    logger,
+    now,
+    concurrency: deps.redeployConcurrency,
+    onFinished: (state, seconds) => {
+      metrics.redeployRuns.inc({ outcome: state });
+      metrics.redeployDuration.observe(seconds);
+    },
+  });
   // The host of each listener's own public URL counts as same-origin there. Never SITES_URL on the
   // admin: a hosted page's Origin must not pass the admin's cross-site checks.
   const hostOf = (url: string | undefined) => (url ? [new URL(url).host] : []);
   const limiter = counters.limiter('contact', { limit: server.rateLimit });
   // Failed posts (a typo, a bot) have a cap of their own, several times the limit of stored ones.
   const failedLimiter = counters.limiter('contact-failed', { limit: server.rateLimit * SERVER_DEFAULTS.contactFailuresPerMessage });
-  const refusals = createRefusalLog({ store: deps.stores.refusals, logger, now });
+  const refusalLog = createRefusalLog({ store: deps.stores.refusals, logger, now });
+  // Every refusal is also counted for /metrics, by its reason (a fixed list).
+  const refusals: RefusalLog = {
+    ...refusalLog,
+    note: (reason, origin, client) => {
+      metrics.contactRefused.inc({ reason });
+      refusalLog.note(reason, origin, client);
+    },
+  };
   // One contact API, one rate limit, on both listeners.
   const contact = (hosted: boolean) =>
     contactRoutes({
@@ -153,9 +179,12 @@ export function createApps(deps: AppDeps): ClinicApps {
       maxBodyBytes: server.maxBodyBytes,
       renderFormPage: deps.renderFormPage ?? fallbackFormPage,
       logger,
-      onMessageStored: deps.onMessageStored,
+      onMessageStored: (city) => {
+        metrics.contactStored.inc({ city: city || 'unknown' });
+        deps.onMessageStored?.(city);
+      },
     });
-  const onError = errorHandler(logger);
+  const onError = errorHandler(logger, metrics);
 
   const site = prepareSite(deps.files);
   // A site whose contact form posts to another server must be allowed to connect and post there.
@@ -163,6 +192,8 @@ export function createApps(deps: AppDeps): ClinicApps {
   const admin = new Hono<AppEnv>();
   // Outermost, so it runs last: a route that asked for a stricter policy (c.set('csp'), used for
   // uploaded files) gets it, after securityHeaders has put the site policy on every response.
+  const accessLog = server.accessLog;
+  admin.use(observe({ listener: 'admin', metrics, logger, accessLog, trusted }));
   admin.use(async (c, next) => {
     await next();
     const own = c.get('csp');
@@ -172,7 +203,16 @@ export function createApps(deps: AppDeps): ClinicApps {
   admin.use(hostGuard(hostRules(server, 'admin')));
   admin.use(pathGuard());
   const audit = createAuditTrail(deps.stores.audit, deps.secrets.auditKey, now);
-  admin.use(adminGuard({ accounts: deps.stores.accounts, audit, trusted, extraOrigins: publicOrigin ? [publicOrigin] : [], now: () => now().getTime() }));
+  admin.use(
+    adminGuard({
+      accounts: deps.stores.accounts,
+      audit,
+      trusted,
+      extraOrigins: publicOrigin ? [publicOrigin] : [],
+      now: () => now().getTime(),
+      isScraper: (authorization) => isScraper(authorization, server.metricsToken),
+    }),
+  );
   admin.route(
     '/',
     authRoutes({
@@ -187,9 +227,11 @@ export function createApps(deps: AppDeps): ClinicApps {
       failuresGlobal: SERVER_DEFAULTS.authFailuresGlobal,
       now,
       issuer: deps.clinic.businessName,
+      onSignIn: (outcome) => metrics.signIns.inc({ outcome }),
     }),
   );
   admin.route('/', auditRoutes(deps.stores.audit, now));
+  admin.route('/', metricsRoutes(metrics));
   admin.route('/', contact(false));
   admin.route('/', messageRoutes(deps.stores.messages, deps.stores.refusals, now));
   admin.route(
@@ -213,9 +255,9 @@ export function createApps(deps: AppDeps): ClinicApps {
   admin.notFound((c) => notFound(c, site));
   admin.onError(onError);
 
-  const sites = createSitesApp({ server, trusted, contact: contact(true), releases, domains, previews, onError });
+  const sites = createSitesApp({ server, trusted, contact: contact(true), releases, domains, previews, onError, observe: observe({ listener: 'sites', metrics, logger, accessLog, trusted }) });
   const remoteChange = (kind: 'deployments' | 'cities') => (kind === 'deployments' ? domains.changed() : directory.invalidate());
-  return { admin, sites, releases, cities, redeploys, remoteChange, refusals };
+  return { admin, sites, releases, cities, redeploys, remoteChange, refusals, metrics };
 }
 
 /** The admin app alone (route tests, benchmarks); createApps gives both. */
@@ -224,21 +266,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** The one error handler: expected HTTP failures as they are, anything else logged and a 500. */
-function errorHandler(logger: Logger) {
+function errorHandler(logger: Logger, metrics: Metrics) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof HTTPException) return err.getResponse();
     // A full disk (a deploy's files, a saved city): the operator's to fix, said as such, never a bare 500.
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOSPC' || code === 'EDQUOT') {
+      metrics.storeErrors.inc({ kind: 'disk_full' });
       logger.error('request.disk_full', { method: c.req.method, path: c.get('path') });
       return isApiPath(c.get('path') ?? '') ? apiError(c, 507, { error: serverDiskFull }) : c.text(serverDiskFull.title, 507);
     }
     // The database is locked by another process (sqlite/busy.ts): a try a few seconds later may work.
     if (isStoreBusy(err)) {
+      metrics.storeErrors.inc({ kind: 'busy' });
       logger.warn('request.store_busy', { method: c.req.method, path: c.get('path') });
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return isApiPath(c.get('path') ?? '') ? apiError(c, 503, { error: serverBusy }) : c.text(serverBusy.title, 503);
     }
+    metrics.storeErrors.inc({ kind: 'failed' });
     logger.error('request.failed', { method: c.req.method, path: c.get('path'), ...errorFields(err) });
     return isApiPath(c.get('path') ?? '') ? apiError(c, 500, { error: serverFailed }) : c.text(serverFailed.title, 500);
   };

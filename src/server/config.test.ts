@@ -21,6 +21,10 @@ describe('resolveServerConfig', () => {
         trustProxy: [],
         corsOrigins: [],
         adminPassword: undefined,
+        adminEmail: undefined,
+        accessLog: true,
+        metricsToken: undefined,
+        keyEnv: { DATA_KEY: undefined, DATA_KEY_FILE: undefined, DATA_KEY_PREVIOUS: undefined, XDG_CONFIG_HOME: undefined, HOME: undefined },
         publicUrl: undefined,
         urlTemplate: '{origin}/sites/{siteName}/',
         seedSamples: true,
@@ -61,11 +65,19 @@ describe('resolveServerConfig', () => {
     expect(!bad.ok && bad.errors).toEqual([expect.stringMatching(/^DEPLOY_URL_TEMPLATE: expected a \{siteName\} placeholder/)]);
   });
 
-  it('refuses a host beyond this machine without ADMIN_PASSWORD, and allows it with one', () => {
-    const open = resolve({ host: '0.0.0.0' });
-    expect(!open.ok && open.errors[0]).toMatch(/^Refusing to listen on 0\.0\.0\.0 without ADMIN_PASSWORD/);
-    expect(resolve({ host: '0.0.0.0' }, { ADMIN_PASSWORD: 'a long enough password' }).ok).toBe(true);
+  it('leaves a host beyond this machine to start-up, which refuses it while no account exists (test/server/serve.int.test.ts)', () => {
+    // Whether anyone can sign in depends on the store's accounts, not on the environment alone.
+    expect(resolve({ host: '0.0.0.0' }).ok).toBe(true);
+    expect(resolve({ host: '0.0.0.0' }, { ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'a long enough password' })).toMatchObject({
+      ok: true,
+      config: { host: '0.0.0.0', adminEmail: 'owner@example.com', adminPassword: 'a long enough password' },
+    });
     expect(resolve({ host: '::1' }).ok).toBe(true);
+    // The first owner's email alone would make an account nobody can sign in to.
+    const emailOnly = resolve({ host: '0.0.0.0' }, { ADMIN_EMAIL: 'owner@example.com' });
+    expect(!emailOnly.ok && emailOnly.errors).toEqual([expect.stringMatching(/^ADMIN_PASSWORD: missing/)]);
+    const short = resolve({}, { ADMIN_PASSWORD: 'short' });
+    expect(!short.ok && short.errors).toEqual([expect.stringMatching(/^ADMIN_PASSWORD: expected at least 12 characters/)]);
   });
 
   it('puts deployed sites on the next port, a free one with --port 0, or the one given; never the admin port', () => {

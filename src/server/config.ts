@@ -66,6 +66,10 @@ export interface ServerConfig {
    */
   adminPassword?: string;
   adminEmail?: string;
+  /** ACCESS_LOG: one JSON line a request (metrics/observe.ts); on by default. */
+  accessLog: boolean;
+  /** METRICS_TOKEN: the scraper's bearer token for GET /metrics; without it only a signed-in owner reads it. */
+  metricsToken?: string;
   /** Where the data key comes from (crypto/data-key.ts loadDataKey): DATA_KEY, DATA_KEY_FILE, DATA_KEY_PREVIOUS and the folders a made key goes to. */
   keyEnv: Record<string, string | undefined>;
   /** This server's public URL (PUBLIC_URL): same-origin for admin calls, the origin of deployment URLs. */
@@ -151,6 +155,8 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
       corsOrigins: env.CORS_ORIGINS,
       adminPassword: env.ADMIN_PASSWORD,
       adminEmail: env.ADMIN_EMAIL,
+      accessLog: env.ACCESS_LOG !== 'off',
+      metricsToken: env.METRICS_TOKEN,
       keyEnv: {
         DATA_KEY: env.DATA_KEY,
         DATA_KEY_FILE: env.DATA_KEY_FILE,

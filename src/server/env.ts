@@ -79,6 +79,13 @@ export const serverEnvSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'expected 1 (import the sample cities on first start) or 0 (start with no saved city)' })
     .transform((v) => v === '1' || v === 'true')
     .optional(),
+  // The access log (one line a request in the JSON log, metrics/observe.ts): on unless turned off.
+  ACCESS_LOG: z.enum(['on', 'off'], { error: 'expected on (one log line a request, the default) or off' }).optional(),
+  // The scraper's token for GET /metrics (Authorization: Bearer ...).
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{24,}$/, { error: 'expected at least 24 letters, digits or -._~+/= (make one with: openssl rand -hex 24)' })
+    .optional(),
   // PostgreSQL for every server of a group (docs/decisions/015-postgresql.md); without it, SQLite in --data.
   DATABASE_URL: z
     .string()

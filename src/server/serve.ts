@@ -24,6 +24,7 @@ import { loadDataKey, type KeyRing } from './crypto/data-key.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
 import { serverSecrets } from './crypto/server-keys.js';
 import { ensureFirstOwner } from './auth/index.js';
+import { createMetrics } from './metrics/index.js';
 import { isLoopbackHost } from './config.js';
 import { ServerStartError } from './start-error.js';
 
@@ -198,6 +199,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     logger: o.logger,
     renderFormPage: o.renderFormPage,
     onMessageStored: worker ? () => worker.kick() : undefined,
+    // One server a process: its event-loop delay, memory and CPU join the counters.
+    metrics: createMetrics({ process: true }),
   });
   const running = apps;
   store.onRemoteChange((kind) => running.remoteChange(kind));

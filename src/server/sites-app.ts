@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { pathNotFound } from '../texts/server.js';
 import type { PreviewStore } from './previews/index.js';
@@ -30,11 +30,14 @@ export interface SitesAppParts {
   domains: DomainIndex;
   previews: PreviewStore;
   onError: (err: Error, c: Context<AppEnv>) => Response;
+  /** The access log and request metrics (metrics/observe.ts), outermost. */
+  observe?: MiddlewareHandler<AppEnv>;
 }
 
 /** The sites listener's app. */
 export function createSitesApp(p: SitesAppParts): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  if (p.observe) app.use(p.observe);
   app.use(securityHeaders({ csp: hostedSitePolicy(adminContactEndpoints(p.server)), trusted: p.trusted }));
   // Deployed domains are looked up only for a name the fixed rules do not know.
   app.use(hostGuard(hostRules(p.server, 'sites'), () => p.domains.get()));

@@ -28,7 +28,7 @@ function expected(method: string, path: string): Expect | undefined {
   if ((m === 'DELETE' && path === '/api/session') || (m === 'POST' && path.startsWith('/api/session/totp'))) return { kind: 'any-session' };
   if (m === 'PUT' && path === '/api/session/password') return { kind: 'roles', roles: ALL };
   // The owner's: people, tokens, the trail, and every message at once.
-  if (/^\/api\/(accounts|tokens|audit)/.test(path) || path === '/api/messages.csv') return { kind: 'roles', roles: ['owner'] };
+  if (/^\/api\/(accounts|tokens|audit)/.test(path) || path === '/api/messages.csv' || path === '/metrics') return { kind: 'roles', roles: ['owner'] };
   if (m === 'GET' && path === '/api/messages') return { kind: 'roles', roles: ['owner', 'frontdesk'] };
   if (m === 'GET' && ['/api/messages/by-city', '/api/messages/refusals'].includes(path)) return { kind: 'roles', roles: ALL };
   // Reading the cities and what is deployed; previews are hosted on the sites listener.

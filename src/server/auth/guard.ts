@@ -26,7 +26,7 @@ export function isProtectedPath(path: string, method: string): boolean {
   // A city's confirmation page, where a form posted without script lands (leads/reply.ts).
   if (p.startsWith('/api/contact/sent/') && (method === 'GET' || method === 'HEAD')) return false;
   if ((p === '/sites' || p.startsWith('/sites/')) && (method === 'GET' || method === 'HEAD')) return false;
-  return p.startsWith('/admin') || p.startsWith('/api') || p.startsWith('/sites');
+  return p.startsWith('/admin') || p.startsWith('/api') || p.startsWith('/sites') || p === '/metrics';
 }
 
 export interface AdminGuardOptions {
@@ -36,6 +36,8 @@ export interface AdminGuardOptions {
   /** Origins (scheme://host:port) besides the request's own that count as same-origin (PUBLIC_URL's). */
   extraOrigins: readonly string[];
   now: () => number;
+  /** Whether a request is the metrics scraper's (`Bearer $METRICS_TOKEN`): it may read /metrics and nothing else. */
+  isScraper?: (authorization: string | undefined) => boolean;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,6 +63,7 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
     const match = ruleFor(c.req.method, path);
     const permission = match?.rule.permission ?? 'owner';
     const authorization = c.req.header('authorization');
+    if (path === '/metrics' && c.req.method === 'GET' && opts.isScraper?.(authorization)) return next();
     // The Basic release's scripts and browsers get an answer that says what changed, and no
     // WWW-Authenticate: a browser would otherwise keep offering its saved password.
     if (authorization && /^basic\b/i.test(authorization)) return refuse(c, 401, M.basicAuthRetired);

@@ -75,6 +75,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('DELETE', '/api/tokens/:id', 'owner', 'token.revoke'),
   r('GET', '/api/audit', 'owner'),
   r('GET', '/api/audit.csv', 'owner', 'audit.export'),
+  // The server's counters: the owner, or the scraper's own token (guard.ts).
+  r('GET', '/metrics', 'owner'),
   // Patients' messages: reading one or a list shows patient data, so every read is recorded.
   r('GET', '/api/messages', 'messages.read', 'message.list', site),
   r('GET', '/api/messages.csv', 'owner', 'message.export', site),

@@ -40,6 +40,8 @@ export interface AuthRouteOptions {
   now: () => Date;
   /** The issuer an authenticator app shows beside the code. */
   issuer: string;
+  /** Told of every sign-in attempt's outcome (the server's metrics). */
+  onSignIn?: (outcome: 'ok' | 'failed' | 'limited') => void;
 }
 
 const MAX_BODY = 16 * 1024;
@@ -151,6 +153,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     );
     if (outcome === 'wrong' || (outcome !== 'right' && !outcome.ok)) {
       const status = outcome === 'wrong' ? 401 : 429;
+      o.onSignIn?.(outcome === 'wrong' ? 'failed' : 'limited');
       await log(c, 'session.sign_in_failed', account ? accountActor(account) : undefined, status);
       if (outcome === 'wrong') return refuse(c, 401, M.signInWrong);
       const text = outcome.scope === 'client' ? M.adminTooManyAttempts : outcome.scope === 'account' ? M.accountTooManyAttempts : M.adminLockedOut;
@@ -162,6 +165,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const stage = stageAfterPassword(signedIn);
     await startSession(c, { accounts, channel, account: signedIn, stage, address: address(c), now: nowMs() });
     await log(c, stage === 'full' ? 'session.sign_in' : 'session.password_ok', accountActor(signedIn), 200);
+    if (stage === 'full') o.onSignIn?.('ok');
     return c.json({ success: true, stage, account: publicAccount(signedIn) });
   });
 
@@ -189,12 +193,14 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
       tokenHash(`account:${s.account.email}`),
     );
     if (outcome === 'wrong' || (outcome !== 'right' && !outcome.ok)) {
+      o.onSignIn?.(outcome === 'wrong' ? 'failed' : 'limited');
       await log(c, 'session.code_failed', accountActor(s.account), outcome === 'wrong' ? 401 : 429);
       if (outcome === 'wrong') return refuse(c, 401, M.totpWrong);
       return refuse(c, 429, outcome.scope === 'account' ? M.accountTooManyAttempts : M.adminTooManyAttempts, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     if (!(await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() }))) return refuse(c, 401, M.signInRequired);
     await log(c, recovery ? 'session.sign_in_recovery_code' : 'session.sign_in', accountActor(s.account), 200);
+    o.onSignIn?.('ok');
     return c.json({ success: true, stage: 'full', account: publicAccount(s.account), recoveryCodesLeft: await accounts.recoveryCodesLeft(s.account.id) });
   });
 

@@ -47,6 +47,8 @@ export interface RunnerDeps {
   now?: () => Date;
   /** Cities worked on at once (default 8). */
   concurrency?: number;
+  /** Told when a run has finished (the server's metrics): its state and how long it took. */
+  onFinished?: (state: string, seconds: number) => void;
 }
 
 /** A run as the API answers it. */
@@ -111,6 +113,7 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
     await runs.finish(run.id, stopping ? 'interrupted' : 'done', now().toISOString());
     const done = await view(run.id);
     logger.info('redeploy.finished', { run: run.id, state: done.state, ...done.summary });
+    d.onFinished?.(done.state, Math.max(0, (Date.parse(done.finishedAt ?? run.startedAt) - Date.parse(run.startedAt)) / 1000));
     return done;
   }
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Values middleware leaves for later handlers. */
 export interface AppVariables {
@@ -30,4 +30,4 @@ export interface Actor {
  * The Hono environment of both apps. `Bindings` come from @hono/node-server on a real socket and
  * are absent in app.request() tests, hence optional.
  */
-export type AppEnv = { Variables: AppVariables; Bindings: { incoming?: IncomingMessage } };
+export type AppEnv = { Variables: AppVariables; Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse } };

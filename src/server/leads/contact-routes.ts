@@ -37,7 +37,7 @@ export interface ContactDeps {
   /** The home clinic's contact page for a no-JavaScript post. */
   renderFormPage: FormPageRenderer;
   logger: Logger;
-  onMessageStored?: () => void;
+  onMessageStored?: (city: string) => void;
 }
 
 // A client-chosen key that makes retries safe: the same key never stores a second message.
@@ -142,7 +142,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
       }
       if (!saved.duplicate) {
         await d.limiter.hit(client);
-        d.onMessageStored?.();
+        d.onMessageStored?.(f.site);
       }
       return await answer({ ok: true, id: saved.id });
     } catch (err) {

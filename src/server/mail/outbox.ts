@@ -26,6 +26,8 @@ export interface OutboxStore {
   nextDue(): Promise<number | null>;
   /** Counts for tests and health checks. */
   counts(): Promise<{ pending: number; sent: number; failed: number }>;
+  /** When the oldest message still waiting for its notification was received (ISO), or null when none waits. */
+  oldestPendingAt(): Promise<string | null>;
 }
 
 /** A due row of the outbox joined to its message, as both stores read it (sqlite-outbox.ts and pg-outbox.ts). */

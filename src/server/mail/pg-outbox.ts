@@ -57,5 +57,12 @@ export function createPgOutboxStore(pool: pg.Pool): OutboxStore {
         );
         return res.rows[0] ?? { pending: 0, sent: 0, failed: 0 };
       }),
+    oldestPendingAt: () =>
+      guarded(async () => {
+        const res = await pool.query<{ at: string | null }>(
+          'SELECT min(m.received_at) AS at FROM outbox o JOIN messages m ON m.id = o.message_id WHERE o.sent_at IS NULL AND o.next_attempt_at IS NOT NULL',
+        );
+        return res.rows[0]?.at ?? null;
+      }),
   };
 }

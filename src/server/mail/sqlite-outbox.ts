@@ -39,5 +39,9 @@ export function createOutboxStore(db: Database.Database): OutboxStore {
     markFailed: async (id, attempts, nextAt, reason) => void failed.run(attempts, nextAt, reason.slice(0, 300), id),
     nextDue: async () => next.get()?.t ?? null,
     counts: async () => counts.get() ?? { pending: 0, sent: 0, failed: 0 },
+    oldestPendingAt: async () =>
+      db
+        .prepare<[], { at: string | null }>('SELECT min(m.received_at) AS at FROM outbox o JOIN messages m ON m.id = o.message_id WHERE o.sent_at IS NULL AND o.next_attempt_at IS NOT NULL')
+        .get()?.at ?? null,
   };
 }

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { isProtectedPath, ruleFor } from '../auth/index.js';
+import type { AppEnv } from '../http/app-env.js';
+import { clientAddress } from '../http/client-address.js';
+import { mutableHeaders } from '../http/security-headers.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from './registry.js';
+
+/**
+ * The outermost middleware of both listeners (issue 26): counts and times every request for
+ * /metrics and writes the access log, one JSON line a request: time, method, route template,
+ * status, bytes, duration, client address, request id (echoed in X-Request-Id). Never a query
+ * string or a body. A patient's address beside a clinic's contact route identifies them, so on
+ * public routes (site pages, contact) it is cut to its network (IPv4 /24, IPv6 /48); on admin
+ * routes it is kept whole (the audit trail keeps it too).
+ */
+export interface ObserveOptions {
+  listener: 'admin' | 'sites';
+  metrics: Metrics;
+  logger: Logger;
+  /** ACCESS_LOG: on unless turned off. */
+  accessLog: boolean;
+  trusted: ReadonlySet<string>;
+}
+
+/** An incoming request id is kept only when short and plain; anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+const DEPLOY_KINDS: Record<string, 'deploy' | 'rollback' | 'delete'> = {
+  'POST /api/deploy-website': 'deploy',
+  'POST /api/cities/:slug/deploy': 'deploy',
+  'POST /api/deployments/:siteName/rollback': 'rollback',
+  'DELETE /api/deployments/:siteName': 'delete',
+};
+const BUILD_KINDS: Record<string, string> = {
+  'POST /api/generate-clinic-website': 'generate',
+  'POST /api/previews': 'preview',
+  'POST /api/package-website': 'package',
+  'POST /api/deploy-website': 'deploy',
+  'POST /api/cities/:slug/deploy': 'deploy',
+};
+
+export function observe(o: ObserveOptions): MiddlewareHandler<AppEnv> {
+  const { metrics } = o;
+  return async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    // Bytes sent are read off the socket once the answer is out (headers and body, as a web
+    // server's access log counts them): one request at a time on a connection.
+    const socket = c.env?.outgoing?.socket;
+    const bytesBefore = socket?.bytesWritten ?? 0;
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    mutableHeaders(c).set('X-Request-Id', id);
+    const method = c.req.method;
+    const route = routeTemplate(c);
+    const status = c.res.status;
+    metrics.requests.inc({ listener: o.listener, method, route, status: String(status) });
+    metrics.duration.observe({ listener: o.listener, method, route }, seconds);
+    const key = `${method} ${route}`;
+    // A refusal of the caller (no session, another role) is no deploy and no build.
+    if (status !== 401 && status !== 403) {
+      const deploy = DEPLOY_KINDS[key];
+      if (deploy) metrics.deploys.inc({ kind: deploy, outcome: status < 400 ? 'ok' : 'failed' });
+      const build = BUILD_KINDS[key];
+      if (build && status < 400) metrics.deployDuration.observe({ kind: build }, seconds);
+    }
+    if (!o.accessLog) return;
+    const path = c.get('path') ?? new URL(c.req.url).pathname;
+    const admin = isProtectedPath(path, method);
+    const address = clientAddress(c, o.trusted);
+    const line = (bytes: number | undefined) =>
+      o.logger.info('http.request', {
+        listener: o.listener,
+        method,
+        route,
+        status,
+        bytes,
+        ms: Math.round(seconds * 10_000) / 10,
+        client: admin ? address : network(address),
+        requestId: id,
+      });
+    const outgoing = c.env?.outgoing;
+    if (outgoing && socket) {
+      let written = false;
+      const done = () => {
+        if (written) return;
+        written = true;
+        line(Math.max(0, socket.bytesWritten - bytesBefore));
+      };
+      outgoing.once('finish', done);
+      outgoing.once('close', done);
+      return;
+    }
+    // No socket (app.request in tests): what the headers say.
+    const length = c.res.headers.get('content-length');
+    line(length === null ? undefined : Number(length));
+  };
+}
+
+/**
+ * The route template that answered: the handler's path, or, when middleware answered (the admin
+ * guard refusing, the host guard), the admin rule's path; never the raw path.
+ */
+export function routeTemplate(c: Context<AppEnv>): string {
+  const routes = matchedRoutes(c);
+  const answered = routes[c.req.routeIndex];
+  if (answered && answered.method !== 'ALL') return answered.path;
+  const path = c.get('path');
+  const rule = path ? ruleFor(c.req.method, path) : undefined;
+  if (rule) return rule.rule.path;
+  return c.res.status === 404 ? 'not_found' : 'refused';
+}
+
+/** An address cut to its network: IPv4 to its /24, IPv6 to its /48; anything else unknown. */
+export function network(address: string): string {
+  if (isIP(address) === 4) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (isIP(address) === 6) {
+    const full = expandIpv6(address);
+    return `${full.slice(0, 3).join(':')}::/48`;
+  }
+  return 'unknown';
+}
+
+function expandIpv6(address: string): string[] {
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array.from({ length: 8 - h.length - t.length }, () => '0');
+  return [...h, ...fill, ...t].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
+}

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
+import { adminFormConfig } from '../helpers/server-app.js';
+
+/**
+ * Issue 26: GET /metrics and the access log of a real `clinic-gen serve`, after this test has sent
+ * pages, contact posts (stored and refused), a deploy and a failed sign-in. promtool (Debian's
+ * prometheus package) checks the format; the counters must equal what the test did.
+ */
+const TOKEN = 'metrics-scraper-token-0123456789abcdef';
+const PATIENT = { firstName: 'Quincy', lastName: 'Patientname', email: 'quincy.patient@example.com', phone: '(813) 555-0177', service: 'TRT Therapy', message: 'My free testosterone came back low last month' };
+const dir = mkdtempSync(join(tmpdir(), 'clinic-metrics-'));
+let s: ServeProcess;
+let owner: string;
+
+beforeAll(async () => {
+  s = await startServeProcess({ env: { METRICS_TOKEN: TOKEN } });
+  owner = await s.owner();
+});
+afterAll(async () => {
+  await s?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const scrape = async (headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) => fetch(`${s.url}/metrics`, { headers });
+/** The value of one series (0 when absent). */
+function value(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const inner = /\{(.*)\}/.exec(line)?.[1] ?? '';
+    if (want.every((w) => inner.split(',').includes(w))) sum += Number(line.split(' ').at(-1));
+  }
+  return sum;
+}
+
+describe('GET /metrics', () => {
+  it('answers the scraper’s token and a signed-in owner, nobody else', async () => {
+    expect((await scrape()).status).toBe(200);
+    expect((await scrape({ Authorization: owner })).status).toBe(200);
+    expect((await scrape({})).status).toBe(401);
+    expect((await scrape({ Authorization: 'Bearer not-the-metrics-token-at-all-00000' })).status).toBe(401);
+  });
+
+  it('counts what was done, in a format promtool accepts, with no patient data and no raw path in a label', async () => {
+    const before = await (await scrape()).text();
+    const pages = ['/', '/trt-therapy/', '/about/'];
+    for (const p of pages) expect((await fetch(`${s.url}${p}`)).status).toBe(200);
+    const post = (body: unknown) => fetch(`${s.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.23' }, body: JSON.stringify(body) });
+    expect((await post({ ...PATIENT, site: 'tampa', page: 'contact/' })).status).toBe(201);
+    expect((await post({ ...PATIENT, site: 'tampa', page: 'contact/' })).status).toBe(201);
+    expect((await post({ ...PATIENT, email: 'not an email', site: 'tampa', page: 'contact/' })).status).toBe(400);
+    const failed = await fetch(`${s.url}/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: s.url }, body: JSON.stringify({ email: 'owner@example.com', password: 'a wrong password here' }) });
+    expect(failed.status).toBe(401);
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${s.url}${path}`, { method, headers: { Authorization: owner, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect((await api('POST', '/api/cities', { config: adminFormConfig() })).status).toBe(201);
+    expect((await api('POST', '/api/cities/tampa/deploy')).status).toBe(200);
+
+    const res = await scrape();
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    writeFileSync(join(dir, 'metrics.txt'), text);
+    const promtool = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8', timeout: 30_000 });
+    expect(promtool.status, `${promtool.stdout}${promtool.stderr}`).toBe(0);
+
+    const delta = (name: string, labels: Record<string, string> = {}) => value(text, name, labels) - value(before, name, labels);
+    expect(delta('clinicgen_http_requests_total', { listener: 'admin', method: 'GET', route: '/*', status: '200' })).toBe(pages.length);
+    expect(delta('clinicgen_contact_messages_stored_total', { city: 'tampa' })).toBe(2);
+    expect(delta('clinicgen_contact_posts_refused_total', { reason: 'validation' })).toBe(1);
+    expect(delta('clinicgen_sign_ins_total', { outcome: 'failed' })).toBe(1);
+    expect(delta('clinicgen_deploys_total', { kind: 'deploy', outcome: 'ok' })).toBe(1);
+    expect(delta('clinicgen_build_duration_seconds_count', { kind: 'deploy' })).toBe(1);
+    expect(value(text, 'clinicgen_mail_outbox_pending')).toBe(0);
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toContain('process_resident_memory_bytes');
+    // Labels carry templates and slugs: no address, email, name, message or raw path.
+    for (const secret of [PATIENT.email, PATIENT.lastName, 'testosterone', '198.51.100', '/trt-therapy/', TOKEN]) expect(text).not.toContain(secret);
+  });
+});
+
+describe('the access log', () => {
+  it('has one line per request with its fields, the public routes’ addresses cut to their network, and no patient data', async () => {
+    const id = 'trace-abc.123';
+    const page = await fetch(`${s.url}/about/`, { headers: { 'X-Request-Id': id } });
+    expect(page.headers.get('x-request-id')).toBe(id);
+    const odd = await fetch(`${s.url}/about/`, { headers: { 'X-Request-Id': 'x'.repeat(200) } });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await fetch(`${s.url}/api/contact?email=${encodeURIComponent(PATIENT.email)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.23' },
+      body: JSON.stringify({ ...PATIENT, site: 'tampa', page: 'contact/' }),
+    });
+    const read = () =>
+      s
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"http.request"'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // A line is written once its answer has left: wait for the last one to reach the pipe.
+    const end = Date.now() + 10_000;
+    while (read().filter((l) => l.route === '/api/contact').length < 4 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    const lines = read();
+    const about = lines.find((l) => l.requestId === id)!;
+    expect(about).toMatchObject({ listener: 'admin', method: 'GET', route: '/*', status: 200, requestId: id });
+    expect(typeof about.ms).toBe('number');
+    expect(typeof about.bytes).toBe('number');
+    expect(typeof about.time).toBe('string');
+    // Loopback on a public route is cut to its network too; admin routes keep the whole address.
+    expect(about.client).toBe('127.0.0.0/24');
+    const adminLine = lines.find((l) => l.route === '/api/cities/:slug/deploy')!;
+    expect(adminLine.client).toBe('127.0.0.1');
+    const contact = lines.filter((l) => l.route === '/api/contact');
+    expect(contact.length).toBeGreaterThanOrEqual(4);
+    const log = s.output();
+    for (const secret of [PATIENT.email, encodeURIComponent(PATIENT.email), PATIENT.firstName, PATIENT.lastName, PATIENT.message, PATIENT.phone, '198.51.100.23']) expect(log).not.toContain(secret);
+  });
+});
