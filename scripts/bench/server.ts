@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -10,7 +11,7 @@ import { configAssetSource } from '../../src/site/asset-source.js';
 import { configImageCacheDir } from '../../src/site/images/cache-dir.js';
 import { buildSiteFiles } from '../../src/site/pipeline.js';
 import { resolveServerConfig } from '../../src/server/config.js';
-import { silentLogger } from '../../src/server/logger.js';
+import { createLogger, silentLogger } from '../../src/server/logger.js';
 import { contactBody } from './page-times.js';
 import { serveClinic } from '../../src/server/serve.js';
 
@@ -28,6 +29,12 @@ export interface BenchOptions {
   connections?: number;
   /** A PostgreSQL URL: the server keeps everything there (DATABASE_URL) instead of SQLite. */
   databaseUrl?: string;
+  /**
+   * The server's JSON log, as production has it: written line by line (synchronously, as Node
+   * writes to a pipe such as journald's) to this file, with the access log on. Without it the log
+   * is dropped and the access log turned off.
+   */
+  logFile?: string;
 }
 
 export interface BenchResult {
@@ -50,8 +57,12 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
   const site = await buildSiteFiles(loaded.config, configAssetSource(configPath), { servedByClinic: true, imageCacheDir: configImageCacheDir(configPath) });
   if (!site.ok) throw new Error(JSON.stringify(site.errors));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'));
-  // The limit is lifted so the bench measures the write path, not the 429 path.
-  const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0 }, env: options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {} });
+  // The limit is lifted so the bench measures the write path, not the 429 path. A data key of its
+  // own: without one the server would make a key file in the user's configuration folder.
+  const env = { DATA_KEY: randomBytes(32).toString('base64'), ACCESS_LOG: options.logFile ? 'on' : 'off', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) };
+  const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
+  const logger = logFd === undefined ? silentLogger : createLogger({ write: (line: string) => writeSync(logFd, line) });
+  const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0 }, env });
   if (!settings.ok) throw new Error(settings.errors.join('\n'));
   const duration = options.duration ?? 10;
   const connections = options.connections ?? 20;
@@ -59,7 +70,7 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
     clinic: loaded.config,
     server: settings.config,
     files: site.files,
-    logger: silentLogger,
+    logger,
   });
   try {
     // A short warm-up first, so the numbers measure the JIT-compiled steady state.
@@ -81,6 +92,9 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
     };
   } finally {
     await server.close();
+    // The logger writes what is pending on the next turn: let it, then close.
+    await new Promise((r) => setImmediate(r));
+    if (logFd !== undefined) closeSync(logFd);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

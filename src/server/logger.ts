@@ -11,10 +11,29 @@ export interface Logger {
 
 type Level = 'info' | 'warn' | 'error';
 
-/** Writes one JSON line per event to `out` (stdout at start-up). */
+/**
+ * Writes one JSON line per event to `out` (stdout at start-up). Lines of one turn of the event
+ * loop go out in one write: with the access log on, a busy server logs a line a request, and a
+ * write to a pipe (journald's) is a system call each. Whatever is pending is written before the
+ * process exits.
+ */
 export function createLogger(out: { write(line: string): unknown } = process.stdout): Logger {
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    out.write(text);
+  };
+  process.once('exit', flush);
   const write = (level: Level, event: string, fields?: Record<string, unknown>) => {
-    out.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`);
+    pending.push(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
   };
   return {
     info: (e, f) => write('info', e, f),

@@ -14,6 +14,24 @@ function listFiles(dir: string, base = ''): string[] {
 }
 
 describe('clinic-gen build', () => {
+  it('refuses two configs of one city before building anything: exit 1, nothing written, one JSON object', async () => {
+    const cwd = tempDir();
+    mkdirSync(join(cwd, 'configs'));
+    writeFileSync(join(cwd, 'configs/a.yaml'), tampa);
+    writeFileSync(join(cwd, 'configs/b.yaml'), tampa.replace(/^city: .*$/m, "city: 'TAMPA'"));
+    const r = await runMain(['build', '--config', 'configs', '--out', 'dist'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('configs/a.yaml and configs/b.yaml both build dist/tampa');
+    expect(r.stdout).not.toContain('built');
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+    const json = await runMain(['build', '--config', 'configs', '--out', 'dist', '--json'], { cwd });
+    expect(json.code).toBe(1);
+    const parsed = JSON.parse(json.stdout) as { ok: boolean; errors: string[] };
+    expect(parsed.ok).toBe(false);
+    expect(parsed.errors[0]).toContain('both build dist/tampa');
+    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+  });
+
   it('writes a complete site to dist/<city-slug>/ by default', async () => {
     const cwd = tempDir();
     cpSync(join(ROOT, 'configs'), join(cwd, 'configs'), { recursive: true });

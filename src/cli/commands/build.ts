@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { dirname, relative, resolve } from 'node:path';
 import type { BuildJob } from '../../build/build-site.js';
+import { outputClash } from '../../build/clash.js';
 import { buildMany } from '../../build/pool.js';
 import { isHttpEndpoint } from '../../config/schema.js';
 import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
@@ -51,8 +52,12 @@ Examples:
         if ('root' in out) keep.push({ path: out.root, what: 'the folder the sites are built into' });
         return { configPath: p, out, write: { force: opts.force, keep, cwd: io.cwd }, contactEndpoint: opts.contactEndpoint, strict: opts.strict };
       });
+      // Two configs of one city would write one folder: refused before anything is built or written.
+      const clash = jobs.length > 1 ? outputClash(jobs) : undefined;
+      if (clash) throw new CliError(sameOutput(clash.first, clash.second, relative(io.cwd, clash.outDir) || clash.outDir));
       const report = createReporter(io, { total: jobs.length, quiet: opts.quiet, json: opts.json });
       const results = await buildMany(jobs, { workerUrl: workerUrl(), onDone: report.progress });
+      // A city read differently by the quick look above than by its build still never shares a folder unnoticed.
       const seen = new Map<string, string>();
       for (const r of results) {
         if (!r.ok) continue;

@@ -86,14 +86,8 @@ export function observe(o: ObserveOptions): MiddlewareHandler<AppEnv> {
       });
     const outgoing = c.env?.outgoing;
     if (outgoing && socket) {
-      let written = false;
-      const done = () => {
-        if (written) return;
-        written = true;
-        line(Math.max(0, socket.bytesWritten - bytesBefore));
-      };
-      outgoing.once('finish', done);
-      outgoing.once('close', done);
+      // 'close' comes once the answer is sent or the connection dropped, whichever happens.
+      outgoing.once('close', () => line(Math.max(0, socket.bytesWritten - bytesBefore)));
       return;
     }
     // No socket (app.request in tests): what the headers say.
