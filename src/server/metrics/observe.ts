@@ -73,17 +73,17 @@ export function observe(o: ObserveOptions): MiddlewareHandler<AppEnv> {
     const path = c.get('path') ?? new URL(c.req.url).pathname;
     const admin = isProtectedPath(path, method);
     const address = clientAddress(c, o.trusted);
+    const client = admin ? address : network(address);
+    const ms = Math.round(seconds * 10_000) / 10;
+    const fields = (bytes: number | undefined) => ({ listener: o.listener, method, route, status, bytes, ms, client, requestId: id });
+    // Every value is ours or checked (a route template, an HTTP method token, an address, a plain
+    // request id), so the line is written as it is, without an object to stringify.
     const line = (bytes: number | undefined) =>
-      o.logger.info('http.request', {
-        listener: o.listener,
-        method,
-        route,
-        status,
-        bytes,
-        ms: Math.round(seconds * 10_000) / 10,
-        client: admin ? address : network(address),
-        requestId: id,
-      });
+      o.logger.infoLine
+        ? o.logger.infoLine('http.request', fields(bytes), (time) =>
+            `{"time":"${time}","level":"info","event":"http.request","listener":"${o.listener}","method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status}${bytes === undefined ? '' : `,"bytes":${bytes}`},"ms":${ms},"client":${JSON.stringify(client)},"requestId":"${id}"}`,
+          )
+        : o.logger.info('http.request', fields(bytes));
     const outgoing = c.env?.outgoing;
     if (outgoing && socket) {
       // 'close' comes once the answer is sent or the connection dropped, whichever happens.
