@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +25,9 @@ const clinic = adminFormConfig({
 
 /** Servers started by a test, closed after it whatever its outcome. */
 const closing: (() => Promise<void>)[] = [];
+
+/** serve's environment: a data key of its own (never one made in the user's home). */
+const serveEnv = () => ({ DATA_KEY: randomBytes(32).toString('base64') });
 afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
@@ -81,7 +85,7 @@ describe('one config and logo, four ways to a site', () => {
     expect(Buffer.from(build.get('index.html')!).toString()).toContain(`<img src="${logoName}"`);
 
     // 2. clinic-gen serve: every file of the build, over HTTP.
-    const server = await startServer({ configPath, port: 0, dataDir: join(dir, 'data'), env: {}, logger: silentLogger });
+    const server = await startServer({ configPath, port: 0, dataDir: join(dir, 'data'), env: serveEnv(), logger: silentLogger });
     closing.push(server.close);
     const served = new Map<string, Uint8Array>();
     for (const name of build.keys()) {
@@ -113,7 +117,7 @@ describe('one config and logo, four ways to a site', () => {
     const built = await runMain(['build', '--config', configPath, '--out', join(dir, 'site')], { cwd: dir });
     expect(built.code).toBe(1);
     const line = `${configPath} logoUrl: no file /uploads/missing.png in the config's folder`;
-    await expect(startServer({ configPath, port: 0, dataDir: join(dir, 'data'), env: {}, logger: silentLogger })).rejects.toThrow(line);
+    await expect(startServer({ configPath, port: 0, dataDir: join(dir, 'data'), env: serveEnv(), logger: silentLogger })).rejects.toThrow(line);
     const dev = await buildFromText(readFileSync(configPath, 'utf8'), configPath, configPath);
     expect(dev.ok ? [] : dev.errors[0]).toMatch(line);
     expect(dev.assets).toEqual([join(dir, 'uploads/missing.png')]);

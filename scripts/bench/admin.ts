@@ -5,6 +5,7 @@ import { loadConfigFile } from '../../src/config/load.js';
 import { createApp } from '../../src/server/app.js';
 import { resolveServerConfig } from '../../src/server/config.js';
 import type { ServerStore } from '../../src/server/server-store.js';
+import { benchOwner, benchSecrets } from './owner.js';
 import { openSqliteStore } from '../../src/server/sqlite-server-store.js';
 
 /**
@@ -35,10 +36,11 @@ export async function benchAdmin(options: AdminBenchOptions = {}): Promise<{ gen
     if (!settings.ok) throw new Error(settings.errors.join('\n'));
     // The data folder's store, as `clinic-gen serve` opens it: releases fsynced on this disk.
     stores = openSqliteStore(dataDir);
-    const app = createApp({ clinic: loaded.config, server: settings.config, files: { 'index.html': '' }, stores });
+    const app = createApp({ clinic: loaded.config, server: settings.config, files: { 'index.html': '' }, stores, secrets: benchSecrets() });
     const loopback = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+    const { authorization } = await benchOwner(stores);
     const post = (url: string, body: unknown) =>
-      app.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, loopback);
+      app.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body: JSON.stringify(body) }, loopback);
 
     const input = { ...loaded.config, city: 'Tampa', geo: undefined };
     let files: Record<string, string> = {};

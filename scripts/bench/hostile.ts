@@ -3,7 +3,8 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { contactBody, figures, listening, pageTimes, type PageFigures } from './page-times.js';
+import { contactBody, figures, listening, pageTimes, serveEnv, type PageFigures } from './page-times.js';
+import { apiToken } from '../../test/helpers/accounts.js';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
 import { formEndpointOf } from '../../src/pages/contact/form-endpoint.js';
@@ -95,13 +96,15 @@ export interface ServerBenchOptions {
 async function startServe(options: ServerBenchOptions, dataDir: string, fdLimit?: number) {
   const args = [options.bin, 'serve', '--config', options.configPath, '--port', '0', '--data', dataDir, '--no-samples', '--rate-limit', '0'];
   const child = fdLimit
-    ? spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    ? spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: serveEnv() })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: serveEnv() });
   const url = await listening(child);
   // The first start of a data folder builds the site (photos from the cache beside the config): 503 until then.
   for (let i = 0; i < 120 && (await fetch(`${url}/`).then((r) => r.status, () => 0)) !== 200; i++) await sleep(500);
   return {
     url,
+    /** `Authorization` of an owner's API token (signed in once over HTTP), for the admin API. */
+    owner: () => apiToken(url),
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
@@ -112,14 +115,14 @@ async function startServe(options: ServerBenchOptions, dataDir: string, fdLimit?
 
 const spread = (times: number[]) => ({ median: round(median(times)), max: round(Math.max(...times)) });
 
-/** Uploads `svg` as the logo `times` times, one after another: send to answer of each (a failure throws). */
-async function uploads(url: string, svg: string, times: number): Promise<number[]> {
+/** Uploads `svg` as the logo `times` times, one after another, with an owner's token: send to answer of each (a failure throws). */
+async function uploads(url: string, authorization: string, svg: string, times: number): Promise<number[]> {
   const took: number[] = [];
   for (let i = 0; i < times; i++) {
     const form = new FormData();
     form.append('logo', new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg');
     const start = performance.now();
-    const res = await fetch(`${url}/api/upload-logo`, { method: 'POST', body: form });
+    const res = await fetch(`${url}/api/upload-logo`, { method: 'POST', headers: { Authorization: authorization }, body: form });
     const body = (await res.json()) as { success?: boolean };
     if (res.status !== 200 || !body.success) throw new Error(`logo upload answered ${res.status}: ${JSON.stringify(body)}`);
     took.push(performance.now() - start);
@@ -182,18 +185,19 @@ export async function benchServerUnderAttack(options: ServerBenchOptions): Promi
   const root = mkdtempSync(path.join(options.dir ?? tmpdir(), 'clinic-hostile-bench-'));
   try {
     const server = await startServe(options, path.join(root, 'uploads'));
+    const owner = await server.owner();
     let quiet: PageFigures;
     let duringUploads: PageFigures;
     let worst5mb: number[];
     let reported156kb: number[];
     try {
       await pageTimes(`${server.url}/`, sleep(1000)); // warm-up
-      await uploads(server.url, SVG_REPORTED['nested url( (156 KB)'](), 2);
+      await uploads(server.url, owner, SVG_REPORTED['nested url( (156 KB)'](), 2);
       quiet = figures(await pageTimes(`${server.url}/`, sleep(2000)));
-      const big = uploads(server.url, SVG_WORST_CASE(), 10);
+      const big = uploads(server.url, owner, SVG_WORST_CASE(), 10);
       duringUploads = figures(await pageTimes(`${server.url}/`, big));
       worst5mb = await big;
-      reported156kb = await uploads(server.url, SVG_REPORTED['nested url( (156 KB)'](), 10);
+      reported156kb = await uploads(server.url, owner, SVG_REPORTED['nested url( (156 KB)'](), 10);
     } finally {
       await server.stop();
     }

@@ -1,4 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { TEST_ADMIN_ENV } from '../../test/helpers/accounts.js';
 
 /** `clinic-gen serve` children and page timings while something else runs on them: shared by the write-lock and hostile benches. */
 
@@ -10,6 +12,16 @@ export interface PageFigures {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The environment of a bench's `clinic-gen serve` child: this process's, a data key of its own
+ * (a server without one would make a key file in the user's configuration folder) and the first
+ * owner (TEST_ADMIN), whose API token test/helpers/accounts.ts apiToken makes when a bench calls
+ * the admin API (docs/decisions/017-staff-accounts.md).
+ */
+export function serveEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, ...TEST_ADMIN_ENV, DATA_KEY: randomBytes(32).toString('base64') };
+}
 
 /** GETs `url` every 20 ms until `until` settles: each answer's time in ms (a non-200 throws). */
 export async function pageTimes(url: string, until: Promise<unknown>): Promise<number[]> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { resolveServerConfig } from '../../src/server/config.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { serveClinic, type RunningServer } from '../../src/server/serve.js';
 import { TEST_FILES, testConfig } from '../../test/helpers/server-app.js';
+import { benchOwner } from './owner.js';
 
 /**
  * Issue 14: how long after a deploy on one server another server of the group serves it
@@ -15,10 +17,12 @@ import { TEST_FILES, testConfig } from '../../test/helpers/server-app.js';
 export async function benchPropagation(databaseUrl: string, rounds = 60): Promise<{ p50: number; p99: number; max: number; rounds: number }> {
   const dirs: string[] = [];
   const servers: RunningServer[] = [];
+  // Servers of a group share their data key.
+  const DATA_KEY = randomBytes(32).toString('base64');
   const start = async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-pg-'));
     dirs.push(dataDir);
-    const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0, seedSamples: false }, env: { DATABASE_URL: databaseUrl } });
+    const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0, seedSamples: false }, env: { DATABASE_URL: databaseUrl, DATA_KEY } });
     if (!settings.ok) throw new Error(settings.errors.join('\n'));
     const s = await serveClinic({ clinic: testConfig(), server: settings.config, files: TEST_FILES, logger: silentLogger });
     servers.push(s);
@@ -27,12 +31,14 @@ export async function benchPropagation(databaseUrl: string, rounds = 60): Promis
   try {
     const a = await start();
     const b = await start();
+    // The deploys go through the first server's API as a script's would: with an owner's token.
+    const { authorization } = await benchOwner(a.store);
     const times: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const marker = `release ${i} ${Math.random().toString(36).slice(2)}`;
       const files = { ...TEST_FILES, 'index.html': `<!doctype html><title>Bench</title><h1>${marker}</h1>` };
       const t0 = performance.now();
-      const res = await fetch(`${a.url}/api/deploy-website`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ city: 'Propagation', files }) });
+      const res = await fetch(`${a.url}/api/deploy-website`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body: JSON.stringify({ city: 'Propagation', files }) });
       if (res.status !== 200) throw new Error(`deploy answered ${res.status}: ${await res.text()}`);
       const deadline = t0 + 10_000;
       for (;;) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,6 +14,7 @@ import { serveClinic } from '../../src/server/serve.js';
 import { dirAssetSource } from '../../src/site/asset-source.js';
 import { fileBytes } from '../../src/model/files.js';
 import { buildSiteFiles } from '../../src/site/pipeline.js';
+import { benchOwner } from './owner.js';
 
 /**
  * `npm run bench -- redeploy`: redeploy-all of 100 stored cities, each deployed once before
@@ -150,11 +152,15 @@ interface RunBody {
 export async function apiRuns(dir: string, configs: City[]): Promise<RedeployBenchResult['api']> {
   const dataDir = mkdtempSync(path.join(dir, 'clinic-redeploy-api-'));
   // The sample configs stay out: the bench saves its own cities.
-  const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0, seedSamples: false }, env: {} });
+  // A data key of its own: without one the server would make a key file in the user's configuration folder.
+  const settings = resolveServerConfig({ flags: { port: 0, dataDir, rateLimit: 0, seedSamples: false }, env: { DATA_KEY: randomBytes(32).toString('base64') } });
   if (!settings.ok) throw new Error(settings.errors.join('\n'));
   const server = await serveClinic({ clinic: configs[0]!.config, server: settings.config, files: { 'index.html': '' }, logger: silentLogger });
+  // The admin API as a script calls it: an owner's token, through the real guard.
+  const { authorization } = await benchOwner(server.store);
   const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${url}`, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const headers = { Authorization: authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+    const res = await fetch(`${server.url}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const answer = { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
     if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(answer.body)}`);
     return answer;

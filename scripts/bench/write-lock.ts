@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { figures, listening, pageTimes, type PageFigures } from './page-times.js';
+import { figures, listening, pageTimes, serveEnv, type PageFigures } from './page-times.js';
 import Database from 'better-sqlite3';
 import { loadConfigFile } from '../../src/config/load.js';
 import { citySlug } from '../../src/config/slug.js';
@@ -46,6 +46,7 @@ export async function benchWriteLock(options: WriteLockBenchOptions): Promise<Wr
   const dataDir = mkdtempSync(path.join(options.dir ?? tmpdir(), 'clinic-lock-bench-'));
   const server = spawn(process.execPath, [options.bin, 'serve', '--config', options.configPath, '--port', '0', '--data', dataDir, '--no-samples', '--rate-limit', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: serveEnv(),
   });
   try {
     const url = await listening(server);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config.js';
-import { basic, fromAddress, testApp } from '../../test/helpers/server-app.js';
+import { anonymous, basic, fromAddress, testApp } from '../../test/helpers/server-app.js';
 
 const app = (server: Partial<ServerConfig> = {}) => testApp({ server });
 
@@ -72,8 +72,12 @@ describe('security headers', () => {
   });
 });
 
-describe('paths that try to escape the site or the password', () => {
-  const locked = () => app({ adminPassword: 'correct horse battery staple' });
+describe('paths that try to escape the site or the sign-in', () => {
+  // Every request here is anonymous: no session cookie, no API token.
+  const locked = () => {
+    const a = app();
+    return { request: (path: string, init: RequestInit = {}) => a.request(path, { ...init, headers: { ...anonymous, ...(init.headers as Record<string, string>) } }) };
+  };
 
   it.each(['/..%2f..%2fetc/passwd', '/assets/..%5c..%5cpackage.json', '/%2Fadmin', '/admin%2f..%2fapi/messages', '/a%00b', '/%E0%A4%A'])(
     '%s is a 400 and shows no file',
@@ -90,29 +94,40 @@ describe('paths that try to escape the site or the password', () => {
     expect(await res.text()).toContain('Page Not Found');
   });
 
-  it('//admin redirects to /admin, which asks for the password', async () => {
+  it('//admin redirects to /admin, the sign-in page, whose data ask for a sign-in', async () => {
     const res = await locked().request('//admin');
     expect(res.status).toBe(308);
     expect(res.headers.get('location')).toBe('/admin');
-    expect((await locked().request('/admin')).status).toBe(401);
+    // The page itself (the sign-in gate) answers anyone; everything it shows comes from the API.
+    const page = await locked().request('/admin');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await (await locked().request('/api/session')).json()).toMatchObject({ success: true, signedIn: false });
+    expect((await locked().request('/api/cities')).status).toBe(401);
   });
 
-  it('/admin/../api/messages resolves to /api/messages and asks for the password', async () => {
+  it('/admin/../api/messages resolves to /api/messages and asks for a sign-in', async () => {
     const res = await locked().request('/admin/../api/messages');
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+    // No Basic challenge: a browser would offer a saved password the admin no longer takes.
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    expect(((await res.json()) as { error: string }).error).toContain('/admin');
   });
 
   it('encoded letters and upper case do not get around the guard', async () => {
     expect((await locked().request('/api/%6Dessages')).status).toBe(401);
     expect((await locked().request('/API/messages')).status).toBe(401);
-    expect((await locked().request('/Admin')).status).toBe(401);
+    expect((await locked().request('/Api/Deployments')).status).toBe(401);
+    expect((await locked().request('/Admin/Preview/x/')).status).toBe(401);
+    expect((await locked().request('/admin/%70review/x/')).status).toBe(401);
   });
 
   it('the admin API createApp mounts falls under the same guard', async () => {
-    const locked = app({ adminPassword: 'pw-123456789012' });
-    expect((await locked.request('/api/deployments')).status).toBe(401);
-    const ok = await locked.request('/api/deployments', { headers: { Authorization: basic('pw-123456789012') } });
+    expect((await locked().request('/api/deployments')).status).toBe(401);
+    // The retired shared password opens nothing.
+    expect((await locked().request('/api/deployments', { headers: { Authorization: basic('pw-123456789012') } })).status).toBe(401);
+    // The test owner's API token (testApp adds it unless a request names its own Authorization).
+    const ok = await app().request('/api/deployments');
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ success: true, deployments: [] });
     expect(ok.headers.get('cache-control')).toBe('no-store');

@@ -63,11 +63,11 @@ export const totpWrong = { title: 'That code is not right, or was used already. 
 export const totpNotStarted = { title: 'Start setting up two-step sign-in first.' } satisfies Message;
 export const setupClosed = { title: 'The owner account exists already: sign in instead.' } satisfies Message;
 export const setupLoopbackOnly = { title: 'The owner account can only be created from the server itself (loopback), or with ADMIN_EMAIL and ADMIN_PASSWORD.' } satisfies Message;
-export const emailTaken = 'Another account signs in with this email.';
+export const emailTaken = { title: 'Another account signs in with this email.' } satisfies Message;
 export const lastOwner = { title: 'The last active owner cannot be disabled or given another role: make another owner first.' } satisfies Message;
 export const accountNotFound = { title: 'No such account' } satisfies Message;
 export const apiTokenNotFound = { title: 'No such API token' } satisfies Message;
-export const passwordCurrentWrong = 'The current password is wrong.';
+export const passwordCurrentWrong = { title: 'The current password is wrong.' } satisfies Message;
 /** A Host header that names no address of this server (a DNS rebinding attempt, or a missing setting): 421. */
 export const hostMisdirected = {
   title: 'Misdirected request: this server does not answer to that host name.',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { freshDatabase } from '../helpers/pg.js';
 import { renderSite } from '../../src/pages/render-site.js';
 import { testConfig } from '../helpers/server-app.js';
+import { apiToken } from '../helpers/accounts.js';
 
 /**
  * Deploys are atomic: a reader fetching a live site in a loop from one server process never sees
@@ -80,10 +82,12 @@ function release(n: number): Record<string, string> {
   for (let i = 0; i < 120; i++) files[`assets/filler-${n}-${i}.txt`] = `${n}`.repeat(30_000);
   return files;
 }
+/** The first owner's API token on the store under test (run-server.ts makes TEST_ADMIN the owner): every process of the store takes it. */
+let owner = '';
 const deploy = (url: string, n: number) =>
   fetch(`${url}/api/deploy-website`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Authorization: owner },
     body: JSON.stringify({ city: 'Tampa', businessName: 'Northstar', files: release(n), deploymentType: 'static' }),
   });
 
@@ -108,7 +112,8 @@ describe.each([
 ])('deploy atomicity on $store', ({ postgres }) => {
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-atomic-'));
-    databaseEnv = postgres ? { DATABASE_URL: database!.url } : {};
+    // The processes of one store share its data key (one folder's, or a PostgreSQL group's).
+    databaseEnv = { DATA_KEY: randomBytes(32).toString('base64'), ...(postgres ? { DATABASE_URL: database!.url } : {}) };
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   // A deploy reaches the reader at once through the shared folder, within milliseconds through
@@ -117,6 +122,7 @@ describe.each([
 
   it('a reader never sees a mixed or missing page across deploys and SIGKILLs mid-deploy', async () => {
     const reader = await launch();
+    owner = await apiToken(reader.url);
     let deployer = await launch();
     expect((await deploy(deployer.url, 0)).status).toBe(200);
     // On PostgreSQL the reader learns of a deploy made elsewhere by notification, within the second

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -6,6 +7,7 @@ import { silentLogger } from '../../src/server/logger.js';
 import { collectErrors, DESKTOP, launchBrowser, type Viewport } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';
 import { ROOT } from '../helpers/site.js';
+import { createToken, signIn, TEST_ADMIN_ENV, type SignedIn } from '../helpers/accounts.js';
 
 /** Browser-test plumbing of the admin: a real server (startServer, port 0, temp data) and Chromium. */
 export interface AdminWorld {
@@ -15,18 +17,37 @@ export interface AdminWorld {
   sitesUrl: string;
   dataDir: string;
   browser: Browser;
+  /**
+   * The first owner (TEST_ADMIN) signed in over HTTP once, second factor set up on the way: its
+   * cookie opens /admin signed in (openAdmin). One session for the whole world: a test that signs
+   * out ends it for the others.
+   */
+  session: SignedIn;
+  /** `Authorization` value of an owner's API token, for calls a test makes beside the browser. */
+  owner: string;
   close(): Promise<void>;
 }
 
-export async function startAdminWorld(env: Record<string, string> = {}): Promise<AdminWorld> {
+/**
+ * A server with its first owner (TEST_ADMIN) and a data key of its own unless `env` names them
+ * ('' unsets a variable; a key file it would make goes inside the data folder, never the user's
+ * home), the owner signed in, and Chromium.
+ */
+export async function startAdminWorld(given: Record<string, string> = {}): Promise<AdminWorld> {
   const dataDir = tempDir('clinic-admin-e2e-');
+  const env: Record<string, string> = { ...TEST_ADMIN_ENV, DATA_KEY: randomBytes(32).toString('base64'), XDG_CONFIG_HOME: join(dataDir, '.config'), ...given };
+  for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
   const server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, env, logger: silentLogger });
+  const session = await signIn(server.url);
+  const owner = await createToken(server.url, session);
   const browser = await launchBrowser();
   return {
     url: server.url,
     sitesUrl: server.sitesUrl,
     dataDir,
     browser,
+    session,
+    owner,
     async close() {
       await browser.close();
       await server.close();
@@ -35,9 +56,13 @@ export async function startAdminWorld(env: Record<string, string> = {}): Promise
   };
 }
 
-/** An admin page with its dialogs recorded and accepted (window.confirm before a delete or rollback). */
-export async function openAdmin(world: AdminWorld, viewport: Viewport = DESKTOP, credentials?: { username: string; password: string }) {
-  const context = await world.browser.newContext({ viewport, acceptDownloads: true, httpCredentials: credentials });
+/**
+ * An admin page with its dialogs recorded and accepted (window.confirm before a delete or
+ * rollback), signed in as `as` (the world's owner by default; null: not signed in, the sign-in page).
+ */
+export async function openAdmin(world: Pick<AdminWorld, 'url' | 'browser' | 'session'>, viewport: Viewport = DESKTOP, as: { name: string; value: string } | null = world.session) {
+  const context = await world.browser.newContext({ viewport, acceptDownloads: true });
+  if (as) await context.addCookies([{ name: as.name, value: as.value, url: world.url }]);
   // A step that waits too long fails with its own message, well before the test's time limit.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -67,7 +92,7 @@ export async function openAdmin(world: AdminWorld, viewport: Viewport = DESKTOP,
  * The admin opened on a new city's editor (`/admin#new`): the spec's form, filled with the served
  * clinic's details. The list of cities is the admin's first view; this is where New city leads.
  */
-export async function openEditor(world: AdminWorld, viewport: Viewport = DESKTOP) {
+export async function openEditor(world: Pick<AdminWorld, 'url' | 'browser' | 'session'>, viewport: Viewport = DESKTOP) {
   const admin = await openAdmin(world, viewport);
   await admin.page.getByRole('button', { name: 'New city' }).click();
   await admin.page.getByRole('heading', { name: 'New city', level: 2 }).waitFor();

@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, validMessage } from '../helpers/server-app.js';
+import { validMessage } from '../helpers/server-app.js';
 import { openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
 /**
  * A deployed page is HTML and JavaScript from a files map: it must not be able to act as the
- * operator. Here it tries, in Chromium, with the operator logged in (the browser answers the
- * admin's password prompt): fetch the admin API with credentials, open a window on the admin and
+ * operator. Here it tries, in Chromium, with the operator signed in (the browser holds the admin's
+ * session cookie, which ports do not separate): fetch the admin API with credentials, open a window on the admin and
  * script it, open a window on its own origin and call the admin API from there (what worked when
  * deployed sites shared the admin's origin). It gets nothing: no data read, nothing deleted.
  */
-const PASSWORD = 'a long operator passphrase';
 const SECRET = 'SECRET-PATIENT-NOTE about my testosterone levels';
 let world: AdminWorld;
 
-const auth = { Authorization: basic(PASSWORD), 'Content-Type': 'application/json' };
-const api = (path: string, init: RequestInit = {}) => fetch(`${world.url}${path}`, { ...init, headers: { ...auth, ...init.headers } });
+/** The admin API as a script calls it: the owner's token. */
+const api = (path: string, init: RequestInit = {}) => fetch(`${world.url}${path}`, { ...init, headers: { Authorization: world.owner, 'Content-Type': 'application/json', ...init.headers } });
 
 /** The hostile script: every attempt's outcome goes into #out, then the title says done. */
 const evil = (admin: string) => `
@@ -49,7 +48,7 @@ document.title = 'done';
 `;
 
 beforeAll(async () => {
-  world = await startAdminWorld({ ADMIN_PASSWORD: PASSWORD, CONTACT_RATE_LIMIT: '0' });
+  world = await startAdminWorld({ CONTACT_RATE_LIMIT: '0' });
   const stored = await fetch(`${world.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(validMessage({ message: SECRET })) });
   expect(stored.status).toBe(201);
   const files = {
@@ -61,10 +60,13 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-describe('a hostile deployed page, the operator logged in', () => {
+describe('a hostile deployed page, the operator signed in', () => {
   it('reads nothing of the admin and changes nothing', async () => {
-    const { page, context } = await openAdmin(world, undefined, { username: 'admin', password: PASSWORD });
-    expect(await page.title()).toBe('Clinic Website Generator'); // logged in: the admin answers this browser
+    const { page, context } = await openAdmin(world);
+    expect(await page.title()).toBe('Clinic Website Generator');
+    // Signed in: the admin answers this browser's cookie.
+    expect(await (await page.request.get(`${world.url}/api/session`)).json()).toMatchObject({ signedIn: true, stage: 'full' });
+    expect((await page.request.get(`${world.url}/api/messages`)).status()).toBe(200);
 
     const hostile = await context.newPage();
     await hostile.goto(`${world.sitesUrl}/sites/tampa/`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +18,7 @@ let server: { url: string; close(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, rateLimit: 6, env: {}, logger: silentLogger });
+  server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, rateLimit: 6, env: { DATA_KEY: randomBytes(32).toString('base64') }, logger: silentLogger });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { ROOT } from '../helpers/site.js';
 import { serveStatic } from '../helpers/static-server.js';
 import { smtpSink } from '../helpers/smtp.js';
 import { freePort } from '../../scripts/pg-cluster.mjs';
+import { createToken, signIn, TEST_ADMIN_ENV, type SignedIn } from '../helpers/accounts.js';
 
 /**
  * Issues 11 and 20 in Chromium, on loopback: the clinic server; a Tampa site downloaded from its
@@ -41,6 +43,12 @@ const logger = {
 const sent = { tampa: 0 };
 let smtp: Awaited<ReturnType<typeof smtpSink>> | undefined;
 let browser: Browser;
+/** The first owner (TEST_ADMIN), signed in once: the admin in the browser. */
+let session: SignedIn;
+/** The owner's API token, for the admin API calls the test makes itself. */
+let auth: { Authorization: string };
+/** The admin in Chromium, signed in as the owner. */
+const admin = () => ({ url: clinic.url, browser, session });
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
   const end = Date.now() + timeoutMs;
@@ -60,6 +68,8 @@ beforeAll(async () => {
   // The admin fills the site's endpoint from PUBLIC_URL, so it must be the real address: a fixed port.
   const [port, sitesPort] = [await freePort(), await freePort()];
   const env = {
+    ...TEST_ADMIN_ENV,
+    DATA_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     CONTACT_RATE_LIMIT: '0',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -67,6 +77,8 @@ beforeAll(async () => {
     NOTIFY_TO: 'frontdesk@example.com',
   };
   clinic = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port, sitesPort, dataDir, env, logger });
+  session = await signIn(clinic.url);
+  auth = { Authorization: await createToken(clinic.url, session) };
   const build = runCli(['build', '--config', join(ROOT, 'configs/tampa.yaml'), '--contact-endpoint', `${clinic.url}/api/contact`, '--out', join(builtDir, 'tampa'), '--quiet']);
   expect(build.code, build.stderr).toBe(0);
   built = await serveStatic(join(builtDir, 'tampa'));
@@ -94,11 +106,11 @@ interface Listed {
   registered: boolean;
 }
 async function tampaMessages(): Promise<Listed[]> {
-  const res = await fetch(`${clinic.url}/api/messages?site=tampa&pageSize=200`);
+  const res = await fetch(`${clinic.url}/api/messages?site=tampa&pageSize=200`, { headers: auth });
   return ((await res.json()) as { messages: Listed[] }).messages;
 }
 async function totalMessages(site?: string): Promise<number> {
-  return ((await (await fetch(`${clinic.url}/api/messages?pageSize=1${site ? `&site=${site}` : ''}`)).json()) as { total: number }).total;
+  return ((await (await fetch(`${clinic.url}/api/messages?pageSize=1${site ? `&site=${site}` : ''}`, { headers: auth })).json()) as { total: number }).total;
 }
 
 async function fill(page: Page, first: string, email = 'p.nguyen@example.com') {
@@ -153,7 +165,7 @@ const inView = (page: Page, selector: string) =>
 describe('a city site on a static host reaches the clinic, under its city', () => {
   it('is saved in the admin with the static host as its website, not deployed, and downloaded as a zip that posts to the clinic server', async () => {
     // The sample cities are imported on a fresh data folder: open the saved Tampa, give it its new home.
-    const { page, context } = await openAdmin({ url: clinic.url, sitesUrl: clinic.sitesUrl, dataDir, browser, close: async () => undefined });
+    const { page, context } = await openAdmin(admin());
     await page.getByRole('button', { name: 'Open Tampa' }).click();
     await page.getByRole('heading', { name: 'Tampa', level: 2 }).waitFor();
     await page.getByLabel('Website', { exact: true }).fill(tampaSite);
@@ -171,7 +183,7 @@ describe('a city site on a static host reaches the clinic, under its city', () =
     expect(contact).toContain(`action="${clinic.url}/api/contact"`);
     expect(readFileSync(join(siteDir, 'DEPLOY.md'), 'utf8').split('\n')[0]).toMatch(/^\*\*Warning: this site's contact form posts to .*loopback or private address/);
     expect(contact).toContain('name="site" value="tampa"');
-    const live = (await (await fetch(`${clinic.url}/api/deployments`)).json()) as { deployments: unknown[] };
+    const live = (await (await fetch(`${clinic.url}/api/deployments`, { headers: auth })).json()) as { deployments: unknown[] };
     expect(live.deployments).toEqual([]);
     await context.close();
   }, 60_000);
@@ -227,7 +239,7 @@ describe('a city site on a static host reaches the clinic, under its city', () =
   });
 
   it('lists both in the admin’s Messages under Tampa, with a count for the city', async () => {
-    const { page, context } = await openEditor({ url: clinic.url, sitesUrl: clinic.sitesUrl, dataDir, browser, close: async () => undefined });
+    const { page, context } = await openEditor(admin());
     const messages = page.getByRole('region', { name: 'Messages' });
     await messages.getByLabel('Filter by city').selectOption({ label: 'Tampa' });
     const list = messages.getByRole('list', { name: 'Messages' });
@@ -301,7 +313,7 @@ describe('a city site on a static host reaches the clinic, under its city', () =
   });
 
   it('takes Tampa deployed on the sites listener without JavaScript through a typo, a fix and a resend: Tampa’s confirmation', async () => {
-    const deploy = await fetch(`${clinic.url}/api/cities/tampa/deploy`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }, body: '{}' });
+    const deploy = await fetch(`${clinic.url}/api/cities/tampa/deploy`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' });
     expect(deploy.status, await deploy.clone().text()).toBe(200);
     const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await ctx.newPage();
@@ -339,7 +351,7 @@ describe('a city site on a static host reaches the clinic, under its city', () =
   });
 
   it('counts for Tampa exactly the messages Tampa’s pages sent, and shows a refused post by reason and origin', async () => {
-    const cities = ((await (await fetch(`${clinic.url}/api/messages/by-city`)).json()) as { cities: { site: string; total: number }[] }).cities;
+    const cities = ((await (await fetch(`${clinic.url}/api/messages/by-city`, { headers: auth })).json()) as { cities: { site: string; total: number }[] }).cities;
     expect(cities.find((c) => c.site === 'tampa')?.total).toBe(sent.tampa);
     expect(cities.find((c) => c.site === 'wesley-chapel')).toBeUndefined();
 
@@ -356,7 +368,7 @@ describe('a city site on a static host reaches the clinic, under its city', () =
     const refusalLines = JSON.stringify(logged.filter((l) => l.event === 'contact.refused'));
     expect(refusalLines).not.toMatch(/Refused|Visitor|refused@example\.com|212 ng|not-an-email|Nguyen|127\.0\.0\.1/);
     // Counted once the log writes (every few seconds), and shown in the admin.
-    const { page, context } = await openEditor({ url: clinic.url, sitesUrl: clinic.sitesUrl, dataDir, browser, close: async () => undefined });
+    const { page, context } = await openEditor(admin());
     const table = page.getByRole('table', { name: 'Refused messages, last 7 days' });
     await until(async () => {
       await page.getByRole('button', { name: 'Refresh messages' }).click();

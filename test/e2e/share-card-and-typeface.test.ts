@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -29,10 +30,13 @@ function clinicConfig(font: string): string {
   return join(dir, 'clinic.yaml');
 }
 
+/** serve's environment: a data key of its own (without one a key file would be made in the user's configuration folder). */
+const env = () => ({ DATA_KEY: randomBytes(32).toString('base64') });
+
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer({ configPath: clinicConfig('inter'), port: 0, dataDir: tempDir(), env: {}, logger: silentLogger });
+  server = await startServer({ configPath: clinicConfig('inter'), port: 0, dataDir: tempDir(), env: env(), logger: silentLogger });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -100,7 +104,7 @@ describe('the brand typeface in Chromium', () => {
 
 describe('a site set in the device font (font: system)', () => {
   it('loads no font file and logs no error, though the shared stylesheet names every face', async () => {
-    const system = await startServer({ configPath: clinicConfig('system'), port: 0, dataDir: tempDir(), env: {}, logger: silentLogger });
+    const system = await startServer({ configPath: clinicConfig('system'), port: 0, dataDir: tempDir(), env: env(), logger: silentLogger });
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     try {
       const errors: string[] = [];

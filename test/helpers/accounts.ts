@@ -89,7 +89,11 @@ export async function signIn(baseUrl: string, account: { email: string; password
  * creates a token with `role`. Answers the `Authorization` header value.
  */
 export async function apiToken(baseUrl: string, role: 'owner' | 'editor' | 'frontdesk' = 'owner', account?: { email: string; password: string; totpSecret?: string }): Promise<string> {
-  const session = await signIn(baseUrl, account);
+  return createToken(baseUrl, await signIn(baseUrl, account), role);
+}
+
+/** A new API token with `role`, made by a session already signed in (an owner's). Answers the `Authorization` header value. */
+export async function createToken(baseUrl: string, session: SignedIn, role: 'owner' | 'editor' | 'frontdesk' = 'owner'): Promise<string> {
   const res = await fetch(`${baseUrl}/api/tokens`, {
     method: 'POST',
     headers: session.headers({ 'Content-Type': 'application/json' }),

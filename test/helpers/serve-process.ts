@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { ROOT } from './site.js';
+import { apiToken, TEST_ADMIN_ENV } from './accounts.js';
 
 /**
  * `clinic-gen serve` as a real child process, as an operator starts it: the built bin, flags and
@@ -16,6 +18,13 @@ export interface ServeProcess {
   dataDir: string;
   /** What it printed so far (its JSON log lines). */
   output(): string;
+  /**
+   * `Authorization` header value of an owner's API token (made once, on first use, by signing in
+   * as TEST_ADMIN with a second factor): what a script calling the admin API sends.
+   */
+  owner(): Promise<string>;
+  /** The data key the process was given (DATA_KEY). */
+  dataKey: string;
   /** SIGKILL now and wait for the exit. */
   kill(): Promise<void>;
   /** SIGTERM (graceful) and wait for the exit; then the data folder is removed. */
@@ -36,7 +45,18 @@ const exited = (child: ChildProcess) =>
 export async function startServeProcess(o: ServeProcessOptions = {}): Promise<ServeProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'clinic-serve-'));
   const args = [join(ROOT, 'bin/clinic-gen.js'), 'serve', '--config', o.config ?? join(ROOT, 'configs/tampa.yaml'), '--port', '0', '--sites-port', '0', '--data', dataDir, '--no-samples', ...(o.args ?? [])];
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...o.env };
+  // Every server starts with its first owner (TEST_ADMIN) and a data key of its own, unless the
+  // test names them; the key's folder is inside the data folder's parent, never the user's home.
+  const dataKey = o.env?.DATA_KEY ?? randomBytes(32).toString('base64');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    ...TEST_ADMIN_ENV,
+    DATA_KEY: dataKey,
+    XDG_CONFIG_HOME: join(dataDir, '.config'),
+    ...o.env,
+  };
+  for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
   // One image cache for the test run (test/helpers/global-setup.ts): the sample photos are encoded once.
   if (process.env.CLINIC_GEN_CACHE_DIR) env.CLINIC_GEN_CACHE_DIR = process.env.CLINIC_GEN_CACHE_DIR;
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -68,9 +88,12 @@ export async function startServeProcess(o: ServeProcessOptions = {}): Promise<Se
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  let owner: Promise<string> | undefined;
   return {
     url: urls.url,
     sitesUrl: urls.sites,
+    dataKey,
+    owner: () => (owner ??= apiToken(urls!.url)),
     child,
     dataDir,
     output: () => out,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
@@ -18,6 +18,11 @@ import type { ReleaseSettings, ServerStore } from '../../src/server/server-store
 import { openSqliteStore } from '../../src/server/sqlite-server-store.js';
 import { migrate } from '../../src/server/sqlite/migrations.js';
 import { folderUploadStore } from '../../src/server/uploads/store.js';
+import { createSqliteAccountStore } from '../../src/server/auth/sqlite-store.js';
+import { createSqliteAuditStore } from '../../src/server/audit/sqlite-store.js';
+import { dataKey, type KeyRing } from '../../src/server/crypto/data-key.js';
+import { sqliteMeta } from '../../src/server/sqlite/meta.js';
+import type { Hono } from 'hono';
 
 /**
  * Test doubles and plumbing shared by the server's route tests, its integration tests and the
@@ -79,7 +84,7 @@ export const TEST_HOST = 'clinic.example.com';
  * (ports 3000 and 3001), on a fresh data folder (created by the first write), with `overrides` on top.
  */
 export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const resolved = resolveServerConfig({ flags: { dataDir: join(tmpdir(), `clinic-test-${randomUUID()}`) }, env: { ALLOWED_HOSTS: TEST_HOST } });
+  const resolved = resolveServerConfig({ flags: { dataDir: join(tmpdir(), `clinic-test-${randomUUID()}`) }, env: { ALLOWED_HOSTS: TEST_HOST, DATA_KEY: randomBytes(32).toString('base64') } });
   if (!resolved.ok) throw new Error(resolved.errors.join('\n'));
   return { ...resolved.config, ...overrides };
 }
@@ -90,17 +95,21 @@ export function testServerConfig(overrides: Partial<ServerConfig> = {}): ServerC
  * `dataDir`, previews and rate counts in memory on the `now` clock. Tests that need the data
  * folder's real database use openSqliteStore (storedTestApp does).
  */
-export function testStores(o: { dataDir: string; messages?: MessageStore; now?: () => Date; releases?: ReleaseSettings }): ServerStore {
+export function testStores(o: { dataDir: string; messages?: MessageStore; now?: () => Date; releases?: ReleaseSettings; noOwner?: boolean }): ServerStore {
   const now = o.now ?? (() => new Date());
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db, ':memory:');
+  if (!o.noOwner) seedTestOwner(db);
   return {
     kind: 'sqlite',
     location: ':memory:',
+    accounts: createSqliteAccountStore(db),
+    audit: createSqliteAuditStore(db),
+    meta: sqliteMeta(db),
     messages: o.messages ?? memoryStore(),
     refusals: memoryRefusalStore(),
-    outbox: { claimDue: async () => [], markSent: async () => undefined, markFailed: async () => undefined, nextDue: async () => null, counts: async () => ({ pending: 0, sent: 0, failed: 0 }) },
+    outbox: { claimDue: async () => [], markSent: async () => undefined, markFailed: async () => undefined, nextDue: async () => null, counts: async () => ({ pending: 0, sent: 0, failed: 0 }), oldestPendingAt: async () => null },
     cities: createSqliteCityStore(db, now),
     releases: createReleaseStore({ ...o.releases, root: join(o.dataDir, 'deployments') }),
     uploads: folderUploadStore(join(o.dataDir, 'uploads')),
@@ -113,7 +122,52 @@ export function testStores(o: { dataDir: string; messages?: MessageStore; now?: 
   };
 }
 
-type TestDeps = Partial<Omit<AppDeps, 'server' | 'stores'>> & { server?: Partial<ServerConfig>; messages?: MessageStore; releases?: ReleaseSettings };
+/**
+ * The owner every test app starts with, and an API token of theirs: route tests act as the owner
+ * through the real guard (a Bearer token, as a script would) unless they set their own
+ * Authorization header ('' for none: see `anonymous`). Their password hash matches no password:
+ * tests of signing in make accounts of their own (test/helpers/accounts.ts).
+ */
+export const TEST_OWNER = { id: 'test-owner', email: 'owner@example.com', name: 'Test Owner' } as const;
+export const TEST_OWNER_TOKEN = `cgt_${'test-owner-token-'.repeat(3)}x`;
+
+/** Writes the test owner and their token into a migrated database (synchronously: test apps are made synchronously). */
+export function seedTestOwner(db: Database.Database): void {
+  const at = new Date().toISOString();
+  db.prepare("INSERT INTO accounts (id, email, name, role, cities, active, password_hash, created_at) VALUES (?, ?, ?, 'owner', NULL, 1, 'scrypt$17$8$1$none$none', ?)").run(
+    TEST_OWNER.id,
+    TEST_OWNER.email,
+    TEST_OWNER.name,
+    at,
+  );
+  db.prepare("INSERT INTO api_tokens (id, token_hash, name, role, created_by, created_at) VALUES ('test-owner-token', ?, 'tests', 'owner', ?, ?)").run(
+    createHash('sha256').update(TEST_OWNER_TOKEN).digest('hex'),
+    TEST_OWNER.id,
+    at,
+  );
+}
+
+/** Headers that make a request anonymous in a test app (no token added). */
+export const anonymous = { Authorization: '' } as const;
+
+/** A data key and audit key for a test app. */
+export function testSecrets(): { keys: KeyRing; auditKey: Buffer; pepper: Buffer } {
+  return { keys: { current: dataKey(randomBytes(32)) }, auditKey: randomBytes(32), pepper: randomBytes(32) };
+}
+
+/** Makes `app.request` carry the test owner's token unless the request names its own Authorization. */
+export function actingAsOwner<T extends Hono<any>>(app: T): T {
+  const original = app.request.bind(app);
+  app.request = ((input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_OWNER_TOKEN}`);
+    else if (headers.get('authorization') === '') headers.delete('authorization');
+    return (original as (...a: unknown[]) => ReturnType<typeof original>)(input, { ...init, headers }, ...rest);
+  }) as typeof app.request;
+  return app;
+}
+
+type TestDeps = Partial<Omit<AppDeps, 'server' | 'stores'>> & { server?: Partial<ServerConfig>; messages?: MessageStore; releases?: ReleaseSettings; noOwner?: boolean };
 
 /** createApp (the admin's listener) with the test clinic, the hand-made site and an in-memory message store, unless given. */
 export function testApp(deps: TestDeps = {}) {
@@ -122,10 +176,13 @@ export function testApp(deps: TestDeps = {}) {
 
 /** Both listeners' apps (createApps) over one set of stores (testStores), made like testApp. */
 export function testApps(deps: TestDeps = {}) {
-  const { server, messages, releases, ...rest } = deps;
+  const { server, messages, releases, noOwner, ...rest } = deps;
   const config = testServerConfig(server);
-  const stores = testStores({ dataDir: config.dataDir, messages, now: rest.now, releases });
-  return createApps({ clinic: testConfig(), files: TEST_FILES, ...rest, stores, server: config });
+  const stores = testStores({ dataDir: config.dataDir, messages, now: rest.now, releases, noOwner });
+  const secrets = rest.secrets ?? testSecrets();
+  const apps = createApps({ clinic: testConfig(), files: TEST_FILES, ...rest, secrets, stores, server: config });
+  actingAsOwner(apps.admin);
+  return Object.assign(apps, { stores, secrets });
 }
 
 /**
@@ -137,14 +194,14 @@ export function testApps(deps: TestDeps = {}) {
 export function adminTestApp(server: Partial<ServerConfig> = {}, releases: ReleaseSettings = {}, deps: Pick<AppDeps, 'cityAssetFolders'> = {}) {
   const config = testServerConfig(server);
   const stores = testStores({ dataDir: config.dataDir, releases: { durable: false, ...releases } });
-  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, stores, ...deps });
-  const app = apps.admin;
+  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, stores, secrets: testSecrets(), ...deps });
+  const app = actingAsOwner(apps.admin);
   const request = (path: string, init?: RequestInit) => app.request(path, init, fromAddress('127.0.0.1'));
   const site = (path: string, init?: RequestInit) => apps.sites.request(path, init, fromAddress('127.0.0.1'));
   const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
     request(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const store = createReleaseStore({ root: join(config.dataDir, 'deployments'), durable: false });
-  return { app, sites: apps.sites, request, site, json, dataDir: config.dataDir, store, config };
+  return { app, sites: apps.sites, request, site, json, dataDir: config.dataDir, store, config, stores };
 }
 
 /**
@@ -156,7 +213,14 @@ export function adminTestApp(server: Partial<ServerConfig> = {}, releases: Relea
 export function storedTestApp(server: Partial<ServerConfig> = {}, releases: ReleaseSettings = {}) {
   const config = testServerConfig(server);
   const db = openSqliteStore(config.dataDir, { releases: { durable: false, ...releases } });
-  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, stores: db });
+  const writer = new Database(db.location);
+  try {
+    if (!writer.prepare('SELECT 1 FROM accounts WHERE id = ?').get(TEST_OWNER.id)) seedTestOwner(writer);
+  } finally {
+    writer.close();
+  }
+  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, stores: db, secrets: testSecrets() });
+  actingAsOwner(apps.admin);
   const request = (path: string, init?: RequestInit) => apps.admin.request(path, init, fromAddress('127.0.0.1'));
   const json = (method: string, path: string, body?: unknown) =>
     request(path, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -243,7 +307,7 @@ export function validMessage(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** `Authorization` header value for Basic auth. */
+/** `Authorization` header value for Basic auth (the retired scheme: the guard answers it with a 401 naming the sign-in page). */
 export function basic(password: string, user = 'admin'): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 }

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { adminFormConfig, basic, TEST_FILES, validMessage } from '../helpers/server-app.js';
+import { adminFormConfig, TEST_FILES, validMessage } from '../helpers/server-app.js';
 import { rawRequest, startTestServer, type TestServer } from './helpers.js';
 
 /**
  * The issue's list of bad inputs against a real port and a real database file: each gets the
  * right 4xx and leaves the database as it was.
  */
-const PASSWORD = 'integration-password-1';
 let server: TestServer;
+/** The owner's API token (`Authorization` value). */
+let owner: string;
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_PASSWORD: PASSWORD, CONTACT_RATE_LIMIT: '0' });
+  server = await startTestServer({ CONTACT_RATE_LIMIT: '0' });
+  owner = await server.owner();
 });
 afterAll(() => server.stop());
 
@@ -83,11 +85,11 @@ describe('unicode round trip', () => {
     const res = await post(JSON.stringify(validMessage({ firstName: 'Zoë 🌴', message })));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const list = (await (await fetch(`${server.url}/api/messages?pageSize=200`, { headers: { Authorization: basic(PASSWORD) } })).json()) as {
+    const list = (await (await fetch(`${server.url}/api/messages?pageSize=200`, { headers: { Authorization: owner } })).json()) as {
       messages: { id: string; firstName: string; message: string }[];
     };
     expect(list.messages.find((m) => m.id === id)).toMatchObject({ firstName: 'Zoë 🌴', message });
-    const csv = await (await fetch(`${server.url}/api/messages.csv`, { headers: { Authorization: basic(PASSWORD) } })).text();
+    const csv = await (await fetch(`${server.url}/api/messages.csv`, { headers: { Authorization: owner } })).text();
     expect(csv).toContain('"Zoë 🌴"');
     expect(csv).toContain('""quoted""');
     expect(server.messages().some((m) => m.message === message)).toBe(true);
@@ -95,9 +97,8 @@ describe('unicode round trip', () => {
 });
 
 describe('cities and origins over a real socket', () => {
-  const auth = { Authorization: basic(PASSWORD) };
   const TAMPA = 'https://tampa.example.com';
-  const admin = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { ...auth, ...init.headers } });
+  const admin = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers: { Authorization: owner, ...init.headers } });
 
   beforeAll(async () => {
     // Deployed from the admin with its config: tampa.example.com becomes an allowed origin by itself.

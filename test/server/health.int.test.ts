@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,8 @@ describe('health and readiness on a real server', () => {
   it('is live but not ready while the site is still being built', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-health-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const settings = resolveServerConfig({ flags: { port: 0, dataDir }, env: {} });
+    // A data key of its own: without one the server would make a key file in the user's configuration folder.
+    const settings = resolveServerConfig({ flags: { port: 0, dataDir }, env: { DATA_KEY: randomBytes(32).toString('base64') } });
     if (!settings.ok) throw new Error(settings.errors.join('\n'));
     let release!: (files: typeof TEST_FILES) => void;
     const files = new Promise<typeof TEST_FILES>((r) => (release = r));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import Database from 'better-sqlite3';
 import { resolveServerConfig, type ServerFlags } from '../../src/server/config.js';
 import { memoryLogger } from '../../src/server/logger.js';
 import { serveClinic, type RunningServer, type ServeOptions } from '../../src/server/serve.js';
+import { createToken, signIn, TEST_ADMIN_ENV, type SignedIn } from '../helpers/accounts.js';
 import { TEST_FILES, testConfig } from '../helpers/server-app.js';
 
 /** Integration-test plumbing: a real server on a free port with a real database in a temp dir. */
@@ -17,16 +19,30 @@ export interface TestServer extends RunningServer {
   count(): number;
   /** Every stored message's text. */
   messages(): { message: string; first_name: string; idempotency_key: string | null }[];
+  /**
+   * The first owner (TEST_ADMIN) signed in over HTTP, second factor set up on the way: made once,
+   * on first use, and shared by the test (the account's TOTP code is single-use, so a second
+   * sign-in would have to wait for the next 30-second step).
+   */
+  session(): Promise<SignedIn>;
+  /** `Authorization` header value of an owner's API token, made once by session(): what a script sends. */
+  owner(): Promise<string>;
   stop(): Promise<void>;
 }
 
 /** Extra settings: flags as `clinic-gen serve` takes them (port 0 and a temp data folder unless given), and test timings. */
 export type TestServerOptions = ServerFlags & Pick<ServeOptions, 'mailTiming' | 'shutdownGraceMs' | 'lockGraceMs'>;
 
-/** Resolves `env` and the flags like `clinic-gen serve` does (errors thrown), then listens. */
-export async function startTestServer(env: Record<string, string> = {}, extra: TestServerOptions = {}): Promise<TestServer> {
+/**
+ * Resolves `env` and the flags like `clinic-gen serve` does (errors thrown), then listens. Every
+ * server gets its first owner (TEST_ADMIN) and a data key of its own unless `env` names them
+ * ('' unsets a variable); a key file it would make goes inside the data folder, never the user's home.
+ */
+export async function startTestServer(given: Record<string, string> = {}, extra: TestServerOptions = {}): Promise<TestServer> {
   const { mailTiming, shutdownGraceMs, lockGraceMs, ...flags } = extra;
   const dataDir = flags.dataDir ?? mkdtempSync(path.join(tmpdir(), 'clinic-int-'));
+  const env: Record<string, string> = { ...TEST_ADMIN_ENV, DATA_KEY: randomBytes(32).toString('base64'), XDG_CONFIG_HOME: path.join(dataDir, '.config'), ...given };
+  for (const [k, v] of Object.entries(env)) if (v === '') delete env[k];
   const resolved = resolveServerConfig({ flags: { port: 0, ...flags, dataDir }, env });
   if (!resolved.ok) {
     if (!extra.dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -53,10 +69,17 @@ export async function startTestServer(env: Record<string, string> = {}, extra: T
       db.close();
     }
   };
+  let session: Promise<SignedIn> | undefined;
+  let owner: Promise<string> | undefined;
+  // A server listening on every interface prints a wildcard address no Host rule names: sign in through loopback.
+  const adminUrl = /^http:\/\/(0\.0\.0\.0|\[::\]):/.test(server.url) ? `http://127.0.0.1:${server.port}` : server.url;
+  const signedIn = () => (session ??= signIn(adminUrl));
   return {
     ...server,
     dataDir,
     logs,
+    session: signedIn,
+    owner: () => (owner ??= signedIn().then((s) => createToken(adminUrl, s))),
     count: () => read<{ n: number }>('SELECT count(*) AS n FROM messages')[0]!.n,
     messages: () => read('SELECT message, first_name, idempotency_key FROM messages ORDER BY id'),
     async stop() {

@@ -8,6 +8,7 @@ import { validMessage } from '../helpers/server-app.js';
 import { SVG_REPORTED, SVG_WORST_CASE } from '../../src/site/testing.js';
 import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { rawGet, rawRequest } from './helpers.js';
+import { apiToken } from '../helpers/accounts.js';
 
 /**
  * Attacks on the server's responsiveness, each against the real server in a child process
@@ -195,19 +196,20 @@ describe('a hostile SVG upload', () => {
   // `npm run bench -- hostile` measures them (page GET p99 <= 100 ms). This checks, against the
   // work itself, what no slow machine can break and a server held by the sanitizer always does.
 
-  /** POSTs `svg` as the logo: its status, its body, and when it was sent and answered (performance.now()). */
-  async function uploadLogo(url: string, svg: string) {
+  /** POSTs `svg` as the logo with the owner's token: its status, its body, and when it was sent and answered (performance.now()). */
+  async function uploadLogo(url: string, svg: string, owner: string) {
     const form = new FormData();
     form.append('logo', new Blob([svg], { type: 'image/svg+xml' }), 'logo.svg');
     const sentAt = performance.now();
-    const res = await fetch(`${url}/api/upload-logo`, { method: 'POST', body: form });
+    const res = await fetch(`${url}/api/upload-logo`, { method: 'POST', headers: { Authorization: owner }, body: form });
     const body = (await res.json()) as { success: boolean; message?: string };
     return { status: res.status, body, sentAt, answeredAt: performance.now() };
   }
 
   it('of the slowest 5 MB file is sanitized in slices: pages answer all through it, never silent for half the upload', async () => {
     const server = await launch();
-    const upload = uploadLogo(server.url, SVG_WORST_CASE());
+    const owner = await apiToken(server.url);
+    const upload = uploadLogo(server.url, SVG_WORST_CASE(), owner);
     const times = await pageTimes(`${server.url}/`, upload, 20);
     const { sentAt, answeredAt, ...answer } = await upload;
     expect(answer).toMatchObject({ status: 200, body: { success: true } });
@@ -220,6 +222,7 @@ describe('a hostile SVG upload', () => {
 
   it('of the reported 156 KB of nested url( costs the server no more than an ordinary logo of its size, pages answering meanwhile', async () => {
     const server = await launch();
+    const owner = await apiToken(server.url);
     const hostile = SVG_REPORTED['nested url( (156 KB)']();
     // As large, and as plain as a logo gets: one long path.
     const ordinary = `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0${' L1 1'.repeat((hostile.length - 60) / 5)}"/></svg>`;
@@ -232,7 +235,7 @@ describe('a hostile SVG upload', () => {
     const all = (async () => {
       for (let round = 0; round < 3; round++) {
         for (const [name, svg] of [['ordinary', ordinary], ['hostile', hostile]] as const) {
-          const { sentAt, answeredAt, ...answer } = await uploadLogo(server.url, svg);
+          const { sentAt, answeredAt, ...answer } = await uploadLogo(server.url, svg, owner);
           expect(answer, name).toMatchObject({ status: 200, body: { success: true } });
           quickest[name] = Math.min(quickest[name], answeredAt - sentAt);
         }
@@ -251,10 +254,16 @@ describe('a write lock held by another process', () => {
   // is measured by `npm run bench -- write-lock` (budget 100 ms). This test checks what no slow
   // machine can break and a blocked event loop always does: the server goes on answering while a
   // post waits for the lock. SQLite's own busy timeout would wait on the event loop, and then no
-  // page, and no read of the messages, would be answered until the post's 5 s were over.
+  // page, and no read of the messages, would be answered until the post's 5 s were over. A read of
+  // the messages themselves is recorded in the audit trail (a write): while the lock is held it
+  // cannot be, so it answers 503 at once and shows nothing; the counts, which are not recorded,
+  // answer as before.
   it('never freezes the server: pages and reads answer all the while posts wait, which are stored after the lock or refused with 503, none lost', async () => {
     const server = await launch();
     expect((await contactPost(server.port, 'before the lock')).status).toBe(201);
+    const auth = { Authorization: await apiToken(server.url) };
+    // The token's first use is written (then at most once a minute): before the lock.
+    expect((await fetch(`${server.url}/api/messages/by-city`, { headers: auth })).status).toBe(200);
     const db = new Database(path.join(server.dataDir, 'clinic.db'));
     try {
       db.exec('BEGIN IMMEDIATE');
@@ -273,10 +282,18 @@ describe('a write lock held by another process', () => {
         secondSentAt = performance.now();
         return timed(contactPost(server.port, 'stored after the lock'));
       });
-      const read = fetch(`${server.url}/api/messages`).then((res) => ({ status: res.status, at: performance.now() }));
-      const times = await pageTimes(`${server.url}/`, Promise.all([released, first, second, read]), 50);
-      const [releasedAt, refused, stored, messages] = await Promise.all([released, first, second, read]);
-      expect(messages.status).toBe(200);
+      const answer = (path: string) =>
+        fetch(`${server.url}${path}`, { headers: auth }).then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text(), at: performance.now() }));
+      const read = answer('/api/messages/by-city');
+      const audited = answer('/api/messages');
+      const times = await pageTimes(`${server.url}/`, Promise.all([released, first, second, read, audited]), 50);
+      const [releasedAt, refused, stored, messages, list] = await Promise.all([released, first, second, read, audited]);
+      expect(messages.status, messages.body).toBe(200);
+      expect(JSON.parse(messages.body)).toMatchObject({ cities: [expect.objectContaining({ total: 1 })] });
+      // No read of a message goes unrecorded: refused while the trail cannot be written, its text never sent.
+      expect([list.status, list.retryAfter]).toEqual([503, '5']);
+      expect(list.body).not.toContain('before the lock');
+      expect(list.at - firstSentAt).toBeLessThan((refused.at - firstSentAt) / 2);
       expect(times.every((t) => t.status === 200)).toBe(true);
 
       expect(refused.status).toBe(503);
@@ -294,6 +311,11 @@ describe('a write lock held by another process', () => {
       expect(longestSilence(times, secondSentAt, stored.at)).toBeLessThan((stored.at - secondSentAt) / 2);
       const rows = db.prepare('SELECT message FROM messages ORDER BY id').all() as { message: string }[];
       expect(rows.map((r) => r.message)).toEqual(['before the lock', 'stored after the lock']);
+      // Once the lock is gone the list reads, and the read is on the trail.
+      const after = await answer('/api/messages');
+      expect(after.status).toBe(200);
+      expect((JSON.parse(after.body) as { messages: { message: string }[] }).messages.map((m) => m.message)).toEqual(['stored after the lock', 'before the lock']);
+      expect(db.prepare("SELECT outcome FROM audit_log WHERE action = 'message.list'").all()).toEqual([{ outcome: 200 }]);
     } finally {
       if (db.inTransaction) db.exec('ROLLBACK');
       db.close();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,6 +8,7 @@ import { freePort } from '../../scripts/pg-cluster.mjs';
 import { freshDatabase } from '../helpers/pg.js';
 import { smtpSink } from '../helpers/smtp.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
+import { TEST_ADMIN } from '../helpers/accounts.js';
 import { ROOT } from '../helpers/site.js';
 import { PG_MIGRATIONS } from '../../src/server/pg/schema.js';
 
@@ -38,6 +40,9 @@ async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: 
   }
 }
 
+/** The data key of a group: every server of one database is given the same (docs/decisions/017-staff-accounts.md). */
+const groupKey = () => randomBytes(32).toString('base64');
+
 const post = (server: ServeProcess, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/api/contact`, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
 
@@ -48,7 +53,8 @@ const post = (server: ServeProcess, body: unknown, headers: Record<string, strin
  */
 async function onTwoServers(env: Record<string, string>, use: (pair: ServeProcess[], databaseUrl: string) => Promise<void>): Promise<void> {
   const db = await freshDatabase();
-  const pair = await Promise.all([0, 1].map(() => startServeProcess({ env: { DATABASE_URL: db.url, ...env } })));
+  const key = groupKey();
+  const pair = await Promise.all([0, 1].map(() => startServeProcess({ env: { DATABASE_URL: db.url, DATA_KEY: key, ...env } })));
   try {
     await use(pair, db.url);
   } finally {
@@ -62,13 +68,16 @@ describe('three servers on one PostgreSQL', () => {
   let a: ServeProcess;
   let b: ServeProcess;
   let c: ServeProcess;
+  /** An owner's API token, made through the first server: the store is shared, so every server takes it. */
+  let auth: { Authorization: string };
 
   beforeAll(async () => {
     db = await freshDatabase();
-    const env = { DATABASE_URL: db.url, CONTACT_RATE_LIMIT: '0' };
-    // Started together: the migrations run once, under the advisory lock.
+    const env = { DATABASE_URL: db.url, DATA_KEY: groupKey(), CONTACT_RATE_LIMIT: '0' };
+    // Started together: the migrations run once, under the advisory lock, and the first owner is made once.
     servers = await Promise.all([0, 1, 2].map(() => startServeProcess({ env })));
     [a, b, c] = servers as [ServeProcess, ServeProcess, ServeProcess];
+    auth = { Authorization: await a.owner() };
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -81,6 +90,8 @@ describe('three servers on one PostgreSQL', () => {
     try {
       const rows = (await client.query('SELECT version FROM schema_migrations ORDER BY version')).rows as { version: number }[];
       expect(rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((m) => m.version));
+      // ADMIN_EMAIL and ADMIN_PASSWORD made one owner, whichever server claimed the store first.
+      expect((await client.query('SELECT email, role FROM accounts')).rows).toEqual([{ email: 'owner@example.com', role: 'owner' }]);
     } finally {
       await client.end();
     }
@@ -90,9 +101,9 @@ describe('three servers on one PostgreSQL', () => {
     const res = await post(a, { ...validMessage({ firstName: 'Avery', message: 'Posted to the first server.' }), site: 'tampa', page: 'contact/' });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const list = (await (await fetch(`${b.url}/api/messages`)).json()) as { messages: { id: string; firstName: string; city: string }[] };
+    const list = (await (await fetch(`${b.url}/api/messages`, { headers: auth })).json()) as { messages: { id: string; firstName: string; city: string }[] };
     expect(list.messages).toContainEqual(expect.objectContaining({ id, firstName: 'Avery', city: 'Tampa' }));
-    const csv = await (await fetch(`${c.url}/api/messages.csv`)).text();
+    const csv = await (await fetch(`${c.url}/api/messages.csv`, { headers: auth })).text();
     expect(csv).toContain('Posted to the first server.');
     expect(csv).toContain('Tampa');
   });
@@ -103,7 +114,7 @@ describe('three servers on one PostgreSQL', () => {
   // no server looks again by itself), however long a loaded machine takes to deliver it.
   it('serves a deploy made on the first from the other two, and a delete on the second is gone from the first', async () => {
     const deploy = async (marker: string) => {
-      const res = await fetch(`${a.url}/api/deploy-website`, { method: 'POST', headers: json, body: JSON.stringify({ city: 'Lakeland', files: SITE(marker) }) });
+      const res = await fetch(`${a.url}/api/deploy-website`, { method: 'POST', headers: { ...json, ...auth }, body: JSON.stringify({ city: 'Lakeland', files: SITE(marker) }) });
       expect(res.status).toBe(200);
     };
     const served = (s: ServeProcess, marker: string) => async () => {
@@ -116,27 +127,27 @@ describe('three servers on one PostgreSQL', () => {
     }
 
     // A rollback on the third is served by the other two as well.
-    const rolled = await fetch(`${c.url}/api/deployments/lakeland/rollback`, { method: 'POST' });
+    const rolled = await fetch(`${c.url}/api/deployments/lakeland/rollback`, { method: 'POST', headers: auth });
     expect(rolled.status).toBe(200);
     await Promise.all([a, b].map((s) => until(served(s, 'first release'), REACH_MS, `rollback served by ${s.sitesUrl}`)));
 
-    const removed = await fetch(`${b.url}/api/deployments/lakeland`, { method: 'DELETE' });
+    const removed = await fetch(`${b.url}/api/deployments/lakeland`, { method: 'DELETE', headers: auth });
     expect(removed.status).toBe(200);
     await until(async () => (await fetch(`${a.sitesUrl}/sites/lakeland/`)).status === 404 || undefined, REACH_MS, 'lakeland gone from the first server');
     // The third's list of deployments drops it too.
-    const listed = async () => ((await (await fetch(`${c.url}/api/deployments`)).json()) as { deployments: { siteName: string }[] }).deployments.map((d) => d.siteName);
+    const listed = async () => ((await (await fetch(`${c.url}/api/deployments`, { headers: auth })).json()) as { deployments: { siteName: string }[] }).deployments.map((d) => d.siteName);
     await until(async () => !(await listed()).includes('lakeland'), REACH_MS, 'lakeland gone from the third server\'s list');
   });
 
   it('serves from the second a logo uploaded through the first, and a preview made through the first', async () => {
-    const uploaded = await fetch(`${a.url}/api/upload-logo`, { method: 'POST', body: logoForm(PNG) });
+    const uploaded = await fetch(`${a.url}/api/upload-logo`, { method: 'POST', headers: auth, body: logoForm(PNG) });
     expect(uploaded.status).toBe(200);
     const { logoUrl } = (await uploaded.json()) as { logoUrl: string };
     const logo = await fetch(`${b.url}${logoUrl}`);
     expect(logo.status).toBe(200);
     expect(Buffer.from(await logo.arrayBuffer()).equals(PNG)).toBe(true);
 
-    const preview = await fetch(`${a.url}/api/previews`, { method: 'POST', headers: json, body: JSON.stringify({ files: SITE('a preview') }) });
+    const preview = await fetch(`${a.url}/api/previews`, { method: 'POST', headers: { ...json, ...auth }, body: JSON.stringify({ files: SITE('a preview') }) });
     expect(preview.status).toBe(201);
     const { id } = (await preview.json()) as { id: string };
     const page = await fetch(`${c.sitesUrl}/preview/${id}/`);
@@ -146,9 +157,9 @@ describe('three servers on one PostgreSQL', () => {
 
   it('opens on the third a city saved on the first', async () => {
     const yaml = readFileSync(join(ROOT, 'configs/orlando.yaml'), 'utf8').replace(/^city: .*$/m, 'city: Ocala').replace(/^domainName: .*$/m, 'domainName: ocala.example.com');
-    const res = await fetch(`${a.url}/api/cities/import`, { method: 'POST', headers: json, body: JSON.stringify({ files: [{ name: 'ocala.yaml', text: yaml }] }) });
+    const res = await fetch(`${a.url}/api/cities/import`, { method: 'POST', headers: { ...json, ...auth }, body: JSON.stringify({ files: [{ name: 'ocala.yaml', text: yaml }] }) });
     expect(res.status).toBe(200);
-    const opened = await fetch(`${c.url}/api/cities/ocala`);
+    const opened = await fetch(`${c.url}/api/cities/ocala`, { headers: auth });
     expect(opened.status).toBe(200);
     expect(((await opened.json()) as { config: { city: string } }).config.city).toBe('Ocala');
     // The saved city's domain may post for it on every server once the change reached it, deployed
@@ -177,18 +188,39 @@ describe('two servers sharing limits and the outbox', () => {
     });
   }, 120_000);
 
-  it('counts failed admin passwords across two servers: the 21st try a minute is refused on either, even a right one', async () => {
-    const password = 'correct horse battery staple';
-    const login = (server: ServeProcess, pass: string) => fetch(`${server.url}/api/messages`, { headers: { Authorization: `Basic ${Buffer.from(`admin:${pass}`).toString('base64')}` } });
-    await onTwoServers({ ADMIN_PASSWORD: password }, async (pair) => {
-      expect((await login(pair[0]!, password)).status).toBe(200);
+  it('counts failed sign-ins across two servers: per account (the 6th a minute) and per address (the 21st), refused on either, even a right one', async () => {
+    const editor = { email: 'editor@example.com', password: 'amber violin harbour 58' };
+    const signIn = (server: ServeProcess, email: string, password: string) =>
+      fetch(`${server.url}/api/session`, { method: 'POST', headers: { ...json, Origin: server.url }, body: JSON.stringify({ email, password }) });
+    await onTwoServers({}, async (pair) => {
+      // The owner (signed in once, for the token) adds an editor to sign in as later.
+      const added = await fetch(`${pair[0]!.url}/api/accounts`, {
+        method: 'POST',
+        headers: { ...json, Authorization: await pair[0]!.owner() },
+        body: JSON.stringify({ ...editor, name: 'Editor', role: 'editor' }),
+      });
+      expect(added.status).toBe(201);
+      // Five wrong passwords for the owner, spread over both servers: the owner's account waits on either.
+      const owner = 'owner@example.com';
       const statuses: number[] = [];
-      for (let i = 0; i < 20; i++) statuses.push((await login(pair[i % 2]!, `guess number ${i}`)).status);
-      expect(statuses).toEqual(Array(20).fill(401));
+      for (let i = 0; i < 5; i++) statuses.push((await signIn(pair[i % 2]!, owner, `guess number ${i}`)).status);
+      expect(statuses).toEqual(Array(5).fill(401));
       for (const server of pair) {
-        const refused = await login(server, password);
+        const refused = await signIn(server, owner, TEST_ADMIN.password);
         expect(refused.status).toBe(429);
         expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(((await refused.json()) as { error: string }).error).toMatch(/for this account/);
+      }
+      // Fifteen more from this address, each for another (unknown) email: twenty in all.
+      statuses.length = 0;
+      for (let i = 0; i < 15; i++) statuses.push((await signIn(pair[i % 2]!, `nobody${i}@example.com`, `guess number ${i}`)).status);
+      expect(statuses).toEqual(Array(15).fill(401));
+      // The editor's account has no failure, but this address has had its twenty.
+      for (const server of pair) {
+        const refused = await signIn(server, editor.email, editor.password);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(((await refused.json()) as { error: string }).error).toMatch(/from this address/);
       }
     });
   }, 120_000);

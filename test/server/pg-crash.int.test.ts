@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
@@ -41,7 +42,8 @@ async function send(server: ServeProcess, key: string): Promise<Outcome> {
 
 describe('crash safety on PostgreSQL', () => {
   it('keeps every acknowledged message exactly once across a SIGKILLed server and a PostgreSQL restart', async () => {
-    const env = { DATABASE_URL: cluster.url, CONTACT_RATE_LIMIT: '0' };
+    // One data key for the group: every server of a database is given the same.
+    const env = { DATABASE_URL: cluster.url, DATA_KEY: randomBytes(32).toString('base64'), CONTACT_RATE_LIMIT: '0' };
     servers.push(...(await Promise.all([0, 1].map(() => startServeProcess({ env })))));
     const [first, second] = servers as [ServeProcess, ServeProcess];
     const acked = new Map<string, string>();

@@ -6,6 +6,7 @@ import jsyaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFixture } from '../helpers/bundle-fixture.js';
 import { ROOT } from '../helpers/site.js';
+import { apiToken } from '../helpers/accounts.js';
 
 /**
  * Kill -9 during redeploy-all (docs/decisions/012-stored-cities.md): twenty cities are saved and
@@ -73,8 +74,13 @@ interface Answer {
   deployments: { siteName: string; release: string; releases: { id: string; live: boolean; configVersion?: number }[] }[];
 }
 
+/** The first owner's API token (run-server.ts makes TEST_ADMIN the owner): made on the first call, it outlives every restart. */
+let owner: string | undefined;
+
 async function api(p: Proc, method: string, url: string, body?: unknown): Promise<{ status: number; body: Answer }> {
-  const res = await fetch(`${p.url}${url}`, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  owner ??= await apiToken(p.url);
+  const headers = { Authorization: owner, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+  const res = await fetch(`${p.url}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Answer };
 }
 

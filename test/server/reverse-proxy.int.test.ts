@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_DIR_ENV } from '../../src/site/images/cache-dir.js';
-import { basic, TEST_FILES, validMessage } from '../helpers/server-app.js';
+import { randomBytes } from 'node:crypto';
+import { TEST_FILES, validMessage } from '../helpers/server-app.js';
+import { apiToken, TEST_ADMIN, TEST_ADMIN_ENV } from '../helpers/accounts.js';
 import { startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
 import { ROOT } from '../helpers/site.js';
 
@@ -19,7 +21,8 @@ import { ROOT } from '../helpers/site.js';
  */
 
 const NGINX = '/usr/sbin/nginx';
-const PASSWORD = 'reverse-proxy-passphrase';
+/** The group's data key: every server of one database is given the same. */
+const DATA_KEY = randomBytes(32).toString('base64');
 const ADMIN = 'clinic.example.com';
 const SITES = 'sites.clinic.example.com';
 const CITY_DOMAIN = 'tampa.example.com';
@@ -121,6 +124,8 @@ const tempDirs: string[] = [];
 let cluster: Cluster | undefined;
 let proxyPort = 0;
 let servers: ClinicServer[] = [];
+/** `Authorization` value of the first owner's API token (made on one server directly, used through nginx as a script would). */
+let owner = '';
 
 const adminHost = () => `${ADMIN}:${proxyPort}`;
 const sitesHost = () => `${SITES}:${proxyPort}`;
@@ -139,7 +144,8 @@ async function startServer(): Promise<ClinicServer> {
     PATH: process.env.PATH,
     [CACHE_DIR_ENV]: process.env[CACHE_DIR_ENV],
     DATABASE_URL: cluster!.url,
-    ADMIN_PASSWORD: PASSWORD,
+    DATA_KEY,
+    ...TEST_ADMIN_ENV,
     PUBLIC_URL: `http://${adminHost()}`,
     SITES_URL: `http://${sitesHost()}`,
     TRUST_PROXY: 'loopback',
@@ -244,9 +250,9 @@ async function untilReadiness(list: readonly ClinicServer[], status: number, ms:
   }
 }
 
-/** The stored messages' texts, read through `port` (nginx, or one server directly) with the password. */
+/** The stored messages' texts, read through `port` (nginx, or one server directly) with the owner's token. */
 async function storedMessages(port: number, host: string): Promise<string[]> {
-  const res = await send(port, { path: '/api/messages?pageSize=200', host, headers: { Authorization: basic(PASSWORD) } });
+  const res = await send(port, { path: '/api/messages?pageSize=200', host, headers: { Authorization: owner } });
   expect(res.status, res.body).toBe(200);
   return (JSON.parse(res.body) as { messages: { message: string }[] }).messages.map((m) => m.message);
 }
@@ -258,6 +264,9 @@ beforeAll(async () => {
   // Started together, as a group's servers are: they migrate the empty database once between them.
   servers = [await startServer(), await startServer()];
   await Promise.all(servers.map(whenReady));
+  // Signing in takes plain http from loopback only: the owner signs in on a server directly, by its
+  // loopback name, and makes a token for the calls through nginx.
+  owner = await apiToken(`http://127.0.0.1:${servers[0]!.port}`);
   await startNginx();
 }, 240_000);
 
@@ -296,13 +305,28 @@ describe('two clinic servers on one PostgreSQL behind the nginx example', () => 
     expect((await contact(adminHost(), `http://${adminHost()}`, 'Another visitor, under the limit.', { from: '127.0.0.4' })).status).toBe(201);
   });
 
+  it('refuses to sign in through nginx over plain http, whatever X-Forwarded-Proto the client makes up', async () => {
+    for (const forged of [{}, { 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
+      const res = await send(proxyPort, {
+        method: 'POST',
+        path: '/api/session',
+        host: adminHost(),
+        headers: { 'Content-Type': 'application/json', Origin: `http://${adminHost()}`, ...forged },
+        body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+      });
+      expect(res.status, res.body).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(JSON.parse(res.body)).toMatchObject({ success: false, error: expect.stringMatching(/https/) });
+    }
+  });
+
   it('deploys a site through nginx that every server then serves, under the sites name and its own domain', async () => {
     const deployed = await send(proxyPort, {
       method: 'POST',
       path: '/api/deploy-website',
       host: adminHost(),
-      // What the admin page in a browser sends: a same-origin JSON post with the password.
-      headers: { Authorization: basic(PASSWORD), 'Content-Type': 'application/json', Origin: `http://${adminHost()}`, 'Sec-Fetch-Site': 'same-origin' },
+      // What a script sends: a JSON post with an API token (a browser's session needs https through a proxy).
+      headers: { Authorization: owner, 'Content-Type': 'application/json' },
       body: JSON.stringify({ city: 'Tampa', businessName: 'Northstar Men’s Health', domainName: CITY_DOMAIN, deploymentType: 'static', files: TEST_FILES }),
     });
     expect(deployed.status, deployed.body).toBe(200);
@@ -324,7 +348,7 @@ describe('two clinic servers on one PostgreSQL behind the nginx example', () => 
       expect([home.status, home.body]).toEqual([200, TEST_FILES['index.html']]);
     }
     // The sites names reach the sites listeners only: no admin API there.
-    expect((await send(proxyPort, { path: '/api/messages', host: sitesHost(), headers: { Authorization: basic(PASSWORD) } })).status).toBe(404);
+    expect((await send(proxyPort, { path: '/api/messages', host: sitesHost(), headers: { Authorization: owner } })).status).toBe(404);
   });
 
   it('keeps serving pages while PostgreSQL is down, refuses contact posts with 503 and Retry-After, and recovers by itself', async () => {

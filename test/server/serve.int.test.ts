@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,16 +11,23 @@ import { serveClinic } from '../../src/server/serve.js';
 import { TEST_FILES, testConfig, validMessage } from '../helpers/server-app.js';
 import { startTestServer } from './helpers.js';
 import { freshDatabase } from '../helpers/pg.js';
+import { TEST_ADMIN_ENV } from '../helpers/accounts.js';
+
+/** A data key of its own for a startServer call, and a configuration folder inside `dataDir` (never the user's home). */
+const keyEnv = (dataDir: string) => ({ DATA_KEY: randomBytes(32).toString('base64'), XDG_CONFIG_HOME: path.join(dataDir, '.config') });
 
 describe('listening', () => {
-  it('refuses a non-loopback host without ADMIN_PASSWORD, with a clear message', async () => {
-    await expect(startTestServer({}, { host: '0.0.0.0' })).rejects.toThrow(/Refusing to listen on 0\.0\.0\.0 without ADMIN_PASSWORD/);
+  it('refuses a non-loopback host while no account exists (nobody could sign in), with a clear message', async () => {
+    await expect(startTestServer({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }, { host: '0.0.0.0' })).rejects.toThrow(/Refusing to listen on 0\.0\.0\.0 with no account/);
   });
 
-  it('listens on all interfaces when a password is set', async () => {
-    const server = await startTestServer({ ADMIN_PASSWORD: 'a-long-enough-password' }, { host: '0.0.0.0' });
+  it('listens on all interfaces once the first owner is given, and answers nobody anonymously', async () => {
+    const server = await startTestServer(TEST_ADMIN_ENV, { host: '0.0.0.0' });
     try {
       expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+      // Loopback included: the admin's data need a session or a token.
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/messages`)).status).toBe(401);
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/messages`, { headers: { Authorization: await server.owner() } })).status).toBe(200);
     } finally {
       await server.stop();
     }
@@ -56,7 +64,7 @@ describe('a site still being built (a first start encodes its photos)', () => {
   /** serveClinic given the site as a promise this test settles, and the URLs it logs once it listens. */
   async function starting() {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-building-'));
-    const resolved = resolveServerConfig({ flags: { port: 0, dataDir }, env: {} });
+    const resolved = resolveServerConfig({ flags: { port: 0, dataDir }, env: keyEnv(dataDir) });
     if (!resolved.ok) throw new Error(resolved.errors.join('\n'));
     const logs = memoryLogger();
     let settle!: { ready: (files: typeof TEST_FILES) => void; fail: (err: Error) => void };
@@ -107,7 +115,7 @@ describe('startServer', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
     const events: string[] = [];
     const logger = { info: (e: string) => events.push(e), warn: (e: string) => events.push(e), error: (e: string) => events.push(e) };
-    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: { CORS_ORIGINS: 'https://partner.example.org' }, logger });
+    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: { ...keyEnv(dataDir), CORS_ORIGINS: 'https://partner.example.org' }, logger });
     try {
       // CORS_ORIGINS has nothing left to do (decision 010): the server says so rather than ignore it silently.
       expect(events).toContain('cors_origins.unused');
@@ -129,7 +137,9 @@ describe('startServer', () => {
       });
       expect(form.status).toBe(200);
       expect(form.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(events).toContain('admin.loopback_only');
+      // No account yet: the log says where the setup page is; on loopback, plain http signs in.
+      expect(events).toContain('admin.setup_needed');
+      expect(events).not.toContain('sign_in.needs_https');
     } finally {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -142,7 +152,7 @@ describe('startServer', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-pg-'));
     const events: string[] = [];
     const logger = { info: (e: string) => events.push(e), warn: (e: string) => events.push(e), error: (e: string) => events.push(e) };
-    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: { DATABASE_URL: db.url, CLINIC_GEN_SEED_SAMPLES: '0' }, logger });
+    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: { ...keyEnv(dataDir), DATABASE_URL: db.url, CLINIC_GEN_SEED_SAMPLES: '0' }, logger });
     try {
       expect(events).toContain('public_url.unset');
     } finally {
@@ -154,7 +164,7 @@ describe('startServer', () => {
 
   it('listens twice: the admin\'s origin, and deployed sites and previews on the next port', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
-    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: {}, logger: silentLogger });
+    const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, dataDir, env: keyEnv(dataDir), logger: silentLogger });
     try {
       expect(server.sitesUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(server.sitesUrl).not.toBe(server.url);
@@ -168,6 +178,22 @@ describe('startServer', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('warns at start-up, listening beyond loopback without an https PUBLIC_URL, that signing in needs https', async () => {
+    for (const [publicUrl, warned] of [[undefined, true], ['http://clinic.example.com', true], ['https://clinic.example.com', false]] as const) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
+      const events: string[] = [];
+      const logger = { info: (e: string) => events.push(e), warn: (e: string) => events.push(e), error: (e: string) => events.push(e) };
+      const env = { ...keyEnv(dataDir), ...TEST_ADMIN_ENV, CLINIC_GEN_SEED_SAMPLES: '0', ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}) };
+      const server = await startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, host: '0.0.0.0', dataDir, env, logger });
+      try {
+        expect(events.includes('sign_in.needs_https'), String(publicUrl)).toBe(warned);
+      } finally {
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }, 90_000);
 
   it('names the bad environment variable', async () => {
     await expect(startServer({ configPath: 'configs/wesley-chapel.yaml', env: { CONTACT_RATE_LIMIT: 'lots' } })).rejects.toThrow(/CONTACT_RATE_LIMIT/);

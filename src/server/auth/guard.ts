@@ -106,7 +106,9 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
       await record(403);
       return refuse(c, 403, M.cityForbidden);
     }
-    if (who.session && now() - who.session.lastSeenAt >= SESSION_LIMITS.touchEveryMs) await accounts.touchSession(who.session.tokenHash, now());
+    // Best effort: a store busy for a moment must not turn away a request over its bookkeeping
+    // (the next request writes it); the audit record below is never skipped so.
+    if (who.session && now() - who.session.lastSeenAt >= SESSION_LIMITS.touchEveryMs) await accounts.touchSession(who.session.tokenHash, now()).catch(() => undefined);
 
     await next();
     await record(c.res.status);
@@ -142,7 +144,7 @@ async function tokenActor(accounts: AccountStore, authorization: string, now: nu
   if (!found || found.token.revokedAt !== null || !found.creatorActive) return undefined;
   const t = found.token;
   // Written at most once a minute, like a session's last use.
-  if (!t.lastUsedAt || now - Date.parse(t.lastUsedAt) >= SESSION_LIMITS.touchEveryMs) await accounts.touchToken(t.id, new Date(now).toISOString());
+  if (!t.lastUsedAt || now - Date.parse(t.lastUsedAt) >= SESSION_LIMITS.touchEveryMs) await accounts.touchToken(t.id, new Date(now).toISOString()).catch(() => undefined);
   return { actor: { kind: 'token', id: `token:${t.id}`, label: `token ${t.name}`, role: t.role, cities: null, accountId: t.createdBy } };
 }
 

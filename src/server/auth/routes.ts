@@ -257,7 +257,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const b = await body(c, z.object({ current: password, password }));
     if (!b.ok) return b.response;
     const account = (await accounts.byId(actor.accountId))!;
-    if (!(await verifyPassword(b.value.current, account.passwordHash))) return fieldError(c, 'current', M.passwordCurrentWrong);
+    if (!(await verifyPassword(b.value.current, account.passwordHash))) return fieldError(c, 'current', M.passwordCurrentWrong.title);
     const problem = passwordProblem(b.value.password, { email: account.email, name: account.name });
     if (problem) return fieldError(c, 'password', problem);
     const s = await current(c);
@@ -288,7 +288,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
       c.set('auditObject', `account=${created.id}`);
       return c.json({ success: true, account: publicAccount(created) }, 201);
     } catch (err) {
-      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken, 409);
+      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken.title, 409);
       throw err;
     }
   });
@@ -316,7 +316,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
       c.set('auditObject', Object.keys(b.value).sort().join(','));
       return c.json({ success: true, account: publicAccount(after) });
     } catch (err) {
-      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken, 409);
+      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken.title, 409);
       if (err instanceof LastOwnerError) return apiError(c, 409, { error: M.lastOwner });
       throw err;
     }

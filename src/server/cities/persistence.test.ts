@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { resolveServerConfig } from '../config.js';
 import { silentLogger } from '../logger.js';
 import { serveClinic, type RunningServer } from '../serve.js';
 import { adminFormConfig, storedTestApp, TEST_FILES, testConfig } from '../../../test/helpers/server-app.js';
+import { apiToken, TEST_ADMIN_ENV } from '../../../test/helpers/accounts.js';
 import { samplesDir } from './seed.js';
 
 /**
@@ -74,21 +76,22 @@ describe('the sample cities', () => {
     const served = folder('Lakeland');
     const start = async (seedSamples: boolean) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'clinic-first-start-'));
-      const resolved = resolveServerConfig({ flags: { port: 0, dataDir, seedSamples }, env: {} });
+      // A data key of its own (never one made in the user's home) and the first owner.
+      const resolved = resolveServerConfig({ flags: { port: 0, dataDir, seedSamples }, env: { DATA_KEY: randomBytes(32).toString('base64'), ...TEST_ADMIN_ENV } });
       if (!resolved.ok) throw new Error(resolved.errors.join('\n'));
       const options = { clinic: testConfig(), server: resolved.config, files: TEST_FILES, logger: silentLogger, configPath: served.file, samplesDir: samples.dir };
       const server: RunningServer = await serveClinic(options);
       closers.push(() => server.close());
-      return server;
+      return { url: server.url, sitesUrl: server.sitesUrl, headers: { Authorization: await apiToken(server.url) } };
     };
     const off = await start(false);
-    expect(await (await fetch(`${off.url}/api/cities`)).json()).toEqual({ success: true, cities: [] });
+    expect(await (await fetch(`${off.url}/api/cities`, { headers: off.headers })).json()).toEqual({ success: true, cities: [] });
 
     const on = await start(true);
-    const cities = ((await (await fetch(`${on.url}/api/cities`)).json()) as { cities: { slug: string }[] }).cities;
+    const cities = ((await (await fetch(`${on.url}/api/cities`, { headers: on.headers })).json()) as { cities: { slug: string }[] }).cities;
     expect(cities.map((c) => c.slug)).toEqual(['lakeland', 'ocala']);
     for (const slug of ['lakeland', 'ocala']) {
-      const out = (await (await fetch(`${on.url}/api/cities/${slug}/deploy`, { method: 'POST' })).json()) as Body;
+      const out = (await (await fetch(`${on.url}/api/cities/${slug}/deploy`, { method: 'POST', headers: on.headers })).json()) as Body;
       expect(out, slug).toMatchObject({ success: true, configVersion: 1 });
       expect(await (await fetch(`${on.sitesUrl}/sites/${slug}/logo.svg`)).text()).toContain('#123456');
     }

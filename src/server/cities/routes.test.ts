@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminFormConfig, basic, numberedMessage, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
+import { adminFormConfig, anonymous, basic, numberedMessage, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
 import { SCHEMA_LINE } from './yaml.js';
 
 /** Saving cities: versions, unchanged saves, stale saves, the list, delete with and without history. */
@@ -136,11 +136,9 @@ describe('deleting a city', () => {
   });
 });
 
-describe('the password and hostile city names', () => {
-  const PASSWORD = 'correct horse battery staple';
-
-  it('answers 401 to every city and redeploy call without the password, and stores nothing', async () => {
-    const t = app({ adminPassword: PASSWORD });
+describe('the sign-in and hostile city names', () => {
+  it('answers 401 to every city and redeploy call without a session or token (or with the retired password), and stores nothing', async () => {
+    const t = app();
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/cities'],
       ['POST', '/api/cities', { config: adminFormConfig() }],
@@ -156,16 +154,20 @@ describe('the password and hostile city names', () => {
       ['GET', '/api/redeploys/latest'],
       ['GET', '/api/redeploys/some-run'],
     ];
-    for (const [method, path, sent] of calls) {
-      const res = await t.json(method, path, sent);
-      expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.headers.get('www-authenticate'), `${method} ${path}`).toContain('Basic');
+    for (const authorization of [anonymous.Authorization, basic('correct horse battery staple')]) {
+      for (const [method, path, sent] of calls) {
+        const headers = { Authorization: authorization, ...(sent === undefined ? {} : { 'Content-Type': 'application/json' }) };
+        const res = await t.request(path, { method, headers, body: sent === undefined ? undefined : JSON.stringify(sent) });
+        expect(res.status, `${method} ${path}`).toBe(401);
+        // No Basic challenge: a browser would keep offering a saved password.
+        expect(res.headers.get('www-authenticate'), `${method} ${path}`).toBeNull();
+      }
     }
     expect(t.rows('SELECT slug FROM cities')).toEqual([]);
     expect(t.rows('SELECT id FROM redeploy_runs')).toEqual([]);
-    // The same calls pass the guard with it: the 401s above were the guard's, not the routes'.
-    const withPassword = await t.request('/api/cities', { headers: { Authorization: basic(PASSWORD) } });
-    expect(withPassword.status).toBe(200);
+    // The same calls pass the guard with the owner's token: the 401s above were the guard's, not the routes'.
+    const withToken = await t.request('/api/cities');
+    expect(withToken.status).toBe(200);
   });
 
   it.each([

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { adminTestApp, basic, fromAddress, testServerConfig } from '../../../test/helpers/server-app.js';
+import { adminTestApp, fromAddress, testServerConfig } from '../../../test/helpers/server-app.js';
 import { hostAllowed, hostRules, parseHost, sitesOrigin, sitesOriginTest } from './hosts.js';
 
 /**
  * DNS rebinding: a page on rebind.attacker.example makes its name resolve to 127.0.0.1, so the
  * operator's browser sends it same-origin requests to this server, Host header and Origin naming
  * the attacker. Before the Host allowlist, without ADMIN_PASSWORD, those read the messages and
- * deployed or deleted sites.
+ * deployed or deleted sites. The admin now always asks for a sign-in, but the setup page of a
+ * server without an account answers loopback alone: the Host check still comes first. The test
+ * app's requests carry the owner's token, so these refusals hold even for a signed-in caller.
  */
 const ATTACKER = 'rebind.attacker.example:3000';
 const site = { 'index.html': '<!doctype html><title>Tampa</title>' };
 const deployBody = { city: 'Tampa', domainName: 'tampa.example.com', files: site, deploymentType: 'static' };
 
-describe('the rebinding attack, password unset', () => {
+describe('the rebinding attack', () => {
   it('is refused before any route: no messages read, nothing deployed, nothing deleted', async () => {
     const t = adminTestApp({ allowedHosts: [] });
     expect((await t.json('POST', '/api/deploy-website', deployBody, { Host: 'localhost:3000' })).status).toBe(200);
@@ -54,24 +56,26 @@ describe('the rebinding attack, password unset', () => {
 });
 
 describe('the admin listener answers to', () => {
+  // As the owner (the test app's token) unless `auth` is given ('' for anonymous).
   const request = (t: ReturnType<typeof adminTestApp>, host: string, auth?: string) =>
-    t.app.request('/api/deployments', { headers: { Host: host, ...(auth ? { Authorization: auth } : {}) } }, fromAddress('127.0.0.1'));
+    t.app.request('/api/deployments', { headers: { Host: host, ...(auth !== undefined ? { Authorization: auth } : {}) } }, fromAddress('127.0.0.1'));
 
-  it('without a password: loopback names on its port only, plus ALLOWED_HOSTS', async () => {
-    const t = adminTestApp({ allowedHosts: ['clinic.lan'], publicUrl: 'https://clinic.example.com' });
+  it('loopback names on its port only, plus ALLOWED_HOSTS', async () => {
+    const t = adminTestApp({ allowedHosts: ['clinic.lan'] });
     for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000', 'clinic.lan:8080']) expect((await request(t, host)).status, host).toBe(200);
     for (const host of ['localhost:3999', 'clinic.example.com', 'localhost.attacker.example:3000', '127.0.0.1.nip.io:3000', '', 'a b']) {
       expect((await request(t, host)).status, host).toBe(421);
     }
   });
 
-  it('with a password: PUBLIC_URL’s host as well', async () => {
-    const password = 'correct horse battery staple';
-    const t = adminTestApp({ allowedHosts: [], adminPassword: password, publicUrl: 'https://clinic.example.com' });
-    expect((await request(t, 'clinic.example.com', basic(password))).status).toBe(200);
-    expect((await request(t, 'clinic.example.com:443', basic(password))).status).toBe(200);
-    expect((await request(t, 'clinic.example.com:8443', basic(password))).status).toBe(421);
-    expect((await request(t, ATTACKER, basic(password))).status).toBe(421);
+  it('PUBLIC_URL’s host as well, on its port only', async () => {
+    const t = adminTestApp({ allowedHosts: [], publicUrl: 'https://clinic.example.com' });
+    expect((await request(t, 'clinic.example.com')).status).toBe(200);
+    expect((await request(t, 'clinic.example.com:443')).status).toBe(200);
+    expect((await request(t, 'clinic.example.com:8443')).status).toBe(421);
+    expect((await request(t, ATTACKER)).status).toBe(421);
+    // The host check is no sign-in: an anonymous call on the public name still gets 401.
+    expect((await request(t, 'clinic.example.com', '')).status).toBe(401);
   });
 });
 

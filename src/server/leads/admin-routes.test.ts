@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { basic, memoryStore, testApp, validMessage } from '../../../test/helpers/server-app.js';
+import { anonymous, memoryStore, testApp, testApps, validMessage } from '../../../test/helpers/server-app.js';
 import { csvCell, messagesCsv, messagesCsvStream } from './csv.js';
 
-const PASSWORD = 'correct horse battery staple';
-const auth = { headers: { Authorization: basic(PASSWORD) } };
+// The test owner's API token (testApps adds it to every request that names no Authorization).
+const auth = {};
+const noAuth = { headers: anonymous };
 
 async function seeded(n: number) {
   const store = memoryStore();
@@ -11,7 +12,7 @@ async function seeded(n: number) {
     const [site, city] = i % 2 ? ['tampa', 'Tampa'] : ['orlando', 'Orlando'];
     await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site, city, page: 'contact/', origin: `https://${site}.example.com`, referer: '', registered: true, receivedAt: `2025-01-2${i}T00:00:00.000Z` });
   }
-  const app = testApp({ messages: store, now: () => new Date('2025-02-03T10:00:00Z'), server: { adminPassword: PASSWORD } });
+  const app = testApp({ messages: store, now: () => new Date('2025-02-03T10:00:00Z'), });
   return { app, store };
 }
 
@@ -48,7 +49,7 @@ describe('GET /api/messages', () => {
         { site: 'orlando', city: 'Orlando', last7Days: 0, last30Days: 1, total: 1 },
       ],
     });
-    expect((await app.request('/api/messages/by-city')).status).toBe(401);
+    expect((await app.request('/api/messages/by-city', noAuth)).status).toBe(401);
   });
 
   it('refuses a bad page or pageSize with 400, and anonymous callers with 401', async () => {
@@ -56,8 +57,23 @@ describe('GET /api/messages', () => {
     expect((await app.request('/api/messages?page=0', auth)).status).toBe(400);
     expect((await app.request('/api/messages?pageSize=1000', auth)).status).toBe(400);
     expect((await app.request('/api/messages?page=abc', auth)).status).toBe(400);
-    expect((await app.request('/api/messages')).status).toBe(401);
-    expect((await app.request('/api/messages.csv')).status).toBe(401);
+    expect((await app.request('/api/messages', noAuth)).status).toBe(401);
+    expect((await app.request('/api/messages.csv', noAuth)).status).toBe(401);
+  });
+});
+
+describe('the audit trail of message reads', () => {
+  it('records every list and export with who, what and the outcome; counts are no read of a message', async () => {
+    const t = testApps();
+    expect((await t.admin.request('/api/messages?site=tampa&page=1')).status).toBe(200);
+    expect((await t.admin.request('/api/messages.csv?site=orlando')).status).toBe(200);
+    expect((await t.admin.request('/api/messages/by-city')).status).toBe(200);
+    expect((await t.admin.request('/api/messages', noAuth)).status).toBe(401);
+    const { records } = await t.stores.audit.page({}, 1, 50);
+    expect(records.map((r) => [r.action, r.actorId, r.object, r.city, r.outcome])).toEqual([
+      ['message.export', 'token:test-owner-token', '/api/messages.csv?site=orlando', 'orlando', 200],
+      ['message.list', 'token:test-owner-token', '/api/messages?site=tampa&page=1', 'tampa', 200],
+    ]);
   });
 });
 

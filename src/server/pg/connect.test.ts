@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,7 +95,8 @@ describe('clinic-gen serve with a PostgreSQL it cannot reach', () => {
     const data = mkdtempSync(join(tmpdir(), 'clinic-pg-down-'));
     try {
       const r = spawnSync(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), 'serve', '--config', join(ROOT, 'configs/tampa.yaml'), '--port', '0', '--data', data, '--no-samples'], {
-        env: { PATH: process.env.PATH, DATABASE_URL: `postgres://clinic:s3cret-pass@127.0.0.1:${port}/clinic` },
+        // A group's servers are given their data key (without one the server stops before the database).
+        env: { PATH: process.env.PATH, DATABASE_URL: `postgres://clinic:s3cret-pass@127.0.0.1:${port}/clinic`, DATA_KEY: randomBytes(32).toString('base64') },
         encoding: 'utf8',
         timeout: 30_000,
       });
@@ -103,6 +105,15 @@ describe('clinic-gen serve with a PostgreSQL it cannot reach', () => {
       expect(said).toContain(`The PostgreSQL database postgres://clinic:***@127.0.0.1:${port}/clinic cannot be used`);
       expect(said).toContain('ECONNREFUSED');
       expect(said).not.toContain('s3cret-pass');
+      // Without the group's data key it stops before the database, and still never shows the password.
+      const keyless = spawnSync(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), 'serve', '--config', join(ROOT, 'configs/tampa.yaml'), '--port', '0', '--data', data, '--no-samples'], {
+        env: { PATH: process.env.PATH, DATABASE_URL: `postgres://clinic:s3cret-pass@127.0.0.1:${port}/clinic`, XDG_CONFIG_HOME: join(data, '.config') },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(keyless.status).toBe(1);
+      expect(keyless.stdout + keyless.stderr).toContain('DATA_KEY: required with DATABASE_URL');
+      expect(keyless.stdout + keyless.stderr).not.toContain('s3cret-pass');
     } finally {
       rmSync(data, { recursive: true, force: true });
     }

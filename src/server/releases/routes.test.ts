@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminTestApp, basic, PNG, readZip } from '../../../test/helpers/server-app.js';
+import { adminTestApp, anonymous, basic, PNG, readZip } from '../../../test/helpers/server-app.js';
 
 /** Deploys, the live sites, the deployments API, rollback and the release history. */
 const site = (marker: string, extra: Record<string, string> = {}) => ({
@@ -96,8 +96,8 @@ describe('deploy', () => {
   });
 
   it('refuses a domain that is an address of this server itself (409), and writes nothing', async () => {
-    const t = adminTestApp({ adminPassword: 'a long admin passphrase', publicUrl: 'https://clinic.example.com', sitesUrl: 'https://sites.example.com' });
-    const auth = { Authorization: basic('a long admin passphrase') };
+    const t = adminTestApp({ publicUrl: 'https://clinic.example.com', sitesUrl: 'https://sites.example.com' });
+    const auth = {}; // the test owner's token
     for (const domainName of ['clinic.example.com', 'sites.example.com', 'CLINIC.example.com']) {
       const res = await t.json('POST', '/api/deploy-website', body('x', { domainName }), auth);
       expect(res.status, domainName).toBe(409);
@@ -155,20 +155,26 @@ describe('deploy', () => {
   });
 });
 
-describe('with ADMIN_PASSWORD', () => {
-  it('serves deployed sites to everyone but deploys, deletes and the admin page only with the password', async () => {
-    const password = 'a long admin passphrase';
-    const t = adminTestApp({ adminPassword: password });
-    const auth = { Authorization: basic(password) };
-    expect((await t.json('POST', '/api/deploy-website', body('p1'))).status).toBe(401);
-    expect((await t.json('POST', '/api/deploy-website', body('p1'), auth)).status).toBe(200);
+describe('signed in or not', () => {
+  it('serves deployed sites to everyone but deploys, deletes and previews only to a signed-in caller', async () => {
+    const t = adminTestApp();
+    const retired = { Authorization: basic('a long admin passphrase') };
+    expect((await t.json('POST', '/api/deploy-website', body('p1'), anonymous)).status).toBe(401);
+    expect((await t.json('POST', '/api/deploy-website', body('p1'), retired)).status).toBe(401);
+    expect(existsSync(join(t.dataDir, 'deployments', 'tampa'))).toBe(false);
+    // The test owner's token.
+    expect((await t.json('POST', '/api/deploy-website', body('p1'))).status).toBe(200);
     expect((await t.site('/sites/tampa/')).status).toBe(200);
-    expect((await t.request('/sites/tampa/', { method: 'DELETE' })).status).toBe(401);
+    expect((await t.request('/sites/tampa/', { method: 'DELETE', headers: anonymous })).status).toBe(401);
     expect((await t.site('/sites/tampa/', { method: 'DELETE' })).status).toBe(404);
-    expect((await t.request('/api/deployments/tampa', { method: 'DELETE' })).status).toBe(401);
-    expect((await t.request('/api/deployments')).status).toBe(401);
-    expect((await t.request('/admin')).status).toBe(401);
-    expect((await t.request('/admin', { headers: auth })).status).toBe(200);
+    expect((await t.request('/api/deployments/tampa', { method: 'DELETE', headers: anonymous })).status).toBe(401);
+    expect((await t.request('/api/deployments', { headers: anonymous })).status).toBe(401);
+    expect((await t.site('/sites/tampa/')).status).toBe(200);
+    // The admin page is the sign-in page to anyone; what it shows (a preview, the data) is not.
+    expect((await t.request('/admin', { headers: anonymous })).status).toBe(200);
+    const preview = '/admin/preview/0123456789abcdef0123456789abcdef/';
+    expect((await t.request(preview, { headers: anonymous })).status).toBe(401);
+    expect((await t.request(preview)).status).toBe(308);
   });
 });
 
