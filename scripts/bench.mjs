@@ -226,6 +226,16 @@ if (want('auth')) {
   row('auth: sign-in POST /api/session, answer time, median of 7', `${r.signInMs} ms`, 'context');
 }
 
+if (want('observe')) {
+  // Issue 26. BENCH_BASELINE_BIN names the release before metrics and the access log (a worktree of
+  // e55dbfa, npm ci, npm run build); without it the access log is measured against itself off.
+  const { benchObserve } = await importTs('scripts/bench/observe.ts');
+  const r = await benchObserve({ bin, configPath: join(root, 'configs/wesley-chapel.yaml'), dir: tmp, baselineBin: process.env.BENCH_BASELINE_BIN });
+  row('observe: page GET rps, access log on (medians of 4 turns of 5 s)', r.on, r.baseline ? `>= ${Math.round(r.baseline * 0.95)} (95% of the baseline)` : `>= ${Math.round(r.off * 0.95)} (95% of off)`);
+  row('observe: the same, ACCESS_LOG=off (metrics still on)', r.off, 'context');
+  if (r.baseline) row('observe: the same on the release before metrics and the access log', r.baseline, 'baseline');
+}
+
 if (want('dev')) {
   const { benchDevReload } = await importTs('scripts/bench/dev-reload.ts');
   const r = await benchDevReload({ runs: 20 });

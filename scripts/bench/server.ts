@@ -92,8 +92,7 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
     };
   } finally {
     await server.close();
-    // The logger writes what is pending on the next turn: let it, then close.
-    await new Promise((r) => setImmediate(r));
+    logger.flush?.();
     if (logFd !== undefined) closeSync(logFd);
     rmSync(dataDir, { recursive: true, force: true });
   }
