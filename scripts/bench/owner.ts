@@ -18,6 +18,6 @@ export async function benchOwner(stores: ServerStore): Promise<{ authorization: 
 }
 
 /** Keys for a bench's apps: a fresh data key and audit chain key. */
-export function benchSecrets(): { keys: KeyRing; auditKey: Buffer; pepper: Buffer } {
-  return { keys: { current: dataKey(randomBytes(32)) }, auditKey: randomBytes(32), pepper: randomBytes(32) };
+export function benchSecrets(): { keys: KeyRing; auditKey: Buffer; pepper: Buffer; searchKey: Buffer } {
+  return { keys: { current: dataKey(randomBytes(32)) }, auditKey: randomBytes(32), pepper: randomBytes(32), searchKey: randomBytes(32) };
 }

@@ -119,4 +119,9 @@ export interface NewMessage extends Omit<ContactMessage, 'site' | 'page'> {
 export interface StoredMessage extends NewMessage {
   /** Public id (a UUID); row numbers stay internal so the count of messages is not exposed. */
   id: string;
+  /**
+   * Set when the patient's words could not be opened (their sealed text was changed or moved from
+   * another message, or sealed by a key this server was not given): why; the words are then empty.
+   */
+  unreadable?: string;
 }

@@ -92,6 +92,10 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       // the database answers, and that this server hears the others' changes.
       writable: () => feed.connected(),
       onRemoteChange: (listener) => void listeners.add(listener),
+      compact: async () => {
+        await messages.flush();
+        await pool.query('VACUUM FULL messages');
+      },
       close: () =>
         (closing ??= (async () => {
           await messages.flush().catch(() => undefined);

@@ -25,6 +25,8 @@ import type { StoredSecrets } from './crypto/server-keys.js';
 import { serverSecrets } from './crypto/server-keys.js';
 import { ensureFirstOwner } from './auth/index.js';
 import { createMetrics } from './metrics/index.js';
+import { createSealer } from './leads/index.js';
+import { createAuditTrail } from './audit/index.js';
 import { isLoopbackHost } from './config.js';
 import { ServerStartError } from './start-error.js';
 
@@ -124,6 +126,31 @@ function serverKeys(config: ServerConfig, logger: Logger): KeyRing {
   return { current: loaded.key, previous: loaded.previous };
 }
 
+/**
+ * A store upgraded from a release that kept messages in clear (issue 22): each is sealed in place,
+ * a batch a transaction (an interrupted start resumes), recorded once in the audit trail, then
+ * the files are rewritten so no freed page keeps the old text. Backups taken before still hold it.
+ */
+async function sealStoredMessages(store: ServerStore, secrets: { auditKey: Buffer }, logger: Logger): Promise<void> {
+  if (!store.messages.sealStored) return;
+  const sealed = await store.messages.sealStored();
+  if (sealed === 0) return;
+  await store.compact();
+  await createAuditTrail(store.audit, secrets.auditKey, () => new Date()).record({
+    actorId: 'server',
+    actorLabel: 'clinic-gen serve (upgrade)',
+    address: 'local',
+    action: 'message.seal_stored',
+    object: `messages=${sealed}`,
+    city: '',
+    outcome: 200,
+  });
+  logger.warn('messages.sealed', {
+    count: sealed,
+    note: 'messages stored in clear by an earlier release are now sealed with the data key, and the database files were rewritten; backups taken before this start still hold them in clear: replace them',
+  });
+}
+
 const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
@@ -167,6 +194,9 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   try {
     store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs, keys });
     secrets = { keys, ...(await serverSecrets(store.meta, keys)) };
+    // From here on what patients write is sealed; messages stored by a release before are sealed in place now.
+    store.messages.useSealer?.(createSealer(keys, secrets.searchKey));
+    await sealStoredMessages(store, secrets, o.logger);
     const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: o.now ?? (() => new Date()) });
     // With no account, only a browser on this machine can create the first: elsewhere nobody could sign in.
     if (!anyAccount && !isLoopbackHost(config.host)) {

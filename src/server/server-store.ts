@@ -54,6 +54,12 @@ export interface ServerStore {
    * cities (the cities' addresses messages are checked against). Never called with SQLite: one server makes every change.
    */
   onRemoteChange(listener: (kind: 'deployments' | 'cities') => void): void;
+  /**
+   * Rewrites the files the store controls so that no page freed by a change keeps old contents
+   * (SQLite: VACUUM and an emptied WAL; PostgreSQL: VACUUM FULL of the messages): after the
+   * messages of an older release were sealed in place.
+   */
+  compact(): Promise<void>;
   /** Commits what is queued, then closes. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -63,6 +63,8 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     db.pragma('synchronous = FULL');
     db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 5000)}`);
     db.pragma('foreign_keys = ON');
+    // A deleted or rewritten row's bytes are overwritten, not left in free pages (patients' words).
+    db.pragma('secure_delete = ON');
     if (options.keys) checkKeyId(peekMeta(db, META.dataKeyId), options.keys);
     migrate(db, file);
     // A run still `running` in the file belongs to a process that is gone (this one has only just
@@ -119,6 +121,17 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
       return performance.now() - lockedSince < lockGraceMs;
     },
     onRemoteChange: () => undefined,
+    compact: async () => {
+      messages.flush();
+      // VACUUM needs the write lock for a moment; it runs at start-up, before the ports answer writes.
+      db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 5000)}`);
+      try {
+        db.exec('VACUUM');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.pragma('busy_timeout = 0');
+      }
+    },
     close: async () => {
       if (closed) return;
       closed = true;

@@ -118,6 +118,7 @@ export function testStores(o: { dataDir: string; messages?: MessageStore; now?: 
     interruptedRuns: [],
     writable: () => true,
     onRemoteChange: () => undefined,
+    compact: async () => undefined,
     close: async () => void db.close(),
   };
 }
@@ -151,8 +152,8 @@ export function seedTestOwner(db: Database.Database): void {
 export const anonymous = { Authorization: '' } as const;
 
 /** A data key and audit key for a test app. */
-export function testSecrets(): { keys: KeyRing; auditKey: Buffer; pepper: Buffer } {
-  return { keys: { current: dataKey(randomBytes(32)) }, auditKey: randomBytes(32), pepper: randomBytes(32) };
+export function testSecrets(): { keys: KeyRing; auditKey: Buffer; pepper: Buffer; searchKey: Buffer } {
+  return { keys: { current: dataKey(randomBytes(32)) }, auditKey: randomBytes(32), pepper: randomBytes(32), searchKey: randomBytes(32) };
 }
 
 /** Makes `app.request` carry the test owner's token unless the request names its own Authorization. */

@@ -309,8 +309,10 @@ describe('a write lock held by another process', () => {
       expect(messages.at - firstSentAt).toBeLessThan(firstWait / 2);
       expect(longestSilence(times, firstSentAt, refused.at)).toBeLessThan(firstWait / 2);
       expect(longestSilence(times, secondSentAt, stored.at)).toBeLessThan((stored.at - secondSentAt) / 2);
-      const rows = db.prepare('SELECT message FROM messages ORDER BY id').all() as { message: string }[];
-      expect(rows.map((r) => r.message)).toEqual(['before the lock', 'stored after the lock']);
+      // Both stored, sealed at rest (leads/sealing.ts): the rows hold none of the text.
+      const rows = db.prepare('SELECT message, sealed FROM messages ORDER BY id').all() as { message: string; sealed: string | null }[];
+      expect(rows).toHaveLength(2);
+      expect(rows.every((r) => r.message === '' && r.sealed !== null && !r.sealed.includes('lock'))).toBe(true);
       // Once the lock is gone the list reads, and the read is on the trail.
       const after = await answer('/api/messages');
       expect(after.status).toBe(200);

@@ -8,7 +8,7 @@ export interface MetaStore {
   putIfAbsent(key: string, value: string): Promise<string>;
 }
 
-export const META = { dataKeyId: 'data_key_id', auditKey: 'audit_key', pepper: 'secret_pepper' } as const;
+export const META = { dataKeyId: 'data_key_id', auditKey: 'audit_key', pepper: 'secret_pepper', searchKey: 'search_key' } as const;
 
 /** Thrown when the store was written under another data key than this server was given. */
 export class WrongDataKeyError extends Error {
@@ -34,6 +34,8 @@ export interface StoredSecrets {
   auditKey: Buffer;
   /** The HMAC key of short secrets stored for lookup (recovery codes). */
   pepper: Buffer;
+  /** The HMAC key of the lookup hashes over patients' email, phone and name (leads/sealing.ts). */
+  searchKey: Buffer;
 }
 
 /** Records the data key's id on a store's first start (after checkKeyId passed), then makes or opens the stored secrets. */
@@ -41,5 +43,5 @@ export async function serverSecrets(meta: MetaStore, ring: KeyRing): Promise<Sto
   const stored = await meta.putIfAbsent(META.dataKeyId, ring.current.id);
   checkKeyId(stored, ring);
   const secret = async (key: string) => open(ring, await meta.putIfAbsent(key, seal(ring, randomBytes(32), key)), key);
-  return { auditKey: await secret(META.auditKey), pepper: await secret(META.pepper) };
+  return { auditKey: await secret(META.auditKey), pepper: await secret(META.pepper), searchKey: await secret(META.searchKey) };
 }

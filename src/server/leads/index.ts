@@ -4,3 +4,4 @@ export { contactEndpointFor } from './contact-endpoint.js';
 export type { FormPageRenderer } from './reply.js';
 export type { RefusalStore } from './refusals.js';
 export { csvCell } from './csv.js';
+export { createSealer, type MessageSealer } from './sealing.js';

@@ -1,12 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { createAsyncBatcher } from '../sqlite/batcher.js';
-import { bodyHash, EXPORT_CHUNK, MESSAGE_COLUMNS, sameKeyResult, toMessage, type MessageRow } from './rows.js';
+import { EXPORT_CHUNK, MESSAGE_COLUMNS, patientColumns, postHash, sameKeyResult, toMessage, type MessageRow } from './rows.js';
+import type { MessageSealer } from './sealing.js';
 import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './store.js';
-import { guarded, isConnectionError, storeError } from '../pg/connect.js';
+import { guarded, inTransaction, isConnectionError, storeError } from '../pg/connect.js';
 
 /** The columns a post writes, in the order of the arrays INSERT takes. */
-const WRITTEN = ['public_id', 'idempotency_key', 'body_hash', 'received_at', 'site', 'city', 'page', 'origin', 'referer', 'registered', 'first_name', 'last_name', 'email', 'phone', 'service', 'message'] as const;
+const WRITTEN = [
+  'public_id',
+  'idempotency_key',
+  'body_hash',
+  'received_at',
+  'site',
+  'city',
+  'page',
+  'origin',
+  'referer',
+  'registered',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'service',
+  'message',
+  'sealed',
+  'sealed_key',
+  'email_index',
+  'phone_index',
+  'name_index',
+] as const;
 /** Every column travels as text[]; these are cast back on the way in. */
 const CAST: Partial<Record<(typeof WRITTEN)[number], string>> = { registered: 'boolean' };
 
@@ -55,13 +78,17 @@ class RefusedBatch {
  */
 export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): MessageStore & { flush(): Promise<void> } {
   const insert = insertSql(opts.notify);
+  // Set by useSealer once the store's secrets are open (serve.ts): from then on every message is sealed.
+  let sealer: MessageSealer | undefined;
+  const read = (r: MessageRow) => toMessage(r, sealer);
 
   /** Inserts the rows; returns the public ids stored (a row whose key was taken is not among them). */
   const insertRows = async (rows: Prepared[]): Promise<Set<string>> => {
     const columns: (string | null)[][] = WRITTEN.map(() => []);
     for (const r of rows) {
       const m = r.message;
-      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, String(m.registered), m.firstName, m.lastName, m.email, m.phone, m.service, m.message];
+      const p = patientColumns(r.id, m, sealer);
+      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, String(m.registered), p.first_name, p.last_name, p.email, p.phone, p.service, p.message, p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index];
       values.forEach((v, i) => columns[i]!.push(v));
     }
     const res = await pool.query<{ public_id: string }>(insert, opts.notify ? [...columns, Date.now()] : columns);
@@ -79,7 +106,7 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
       const first = item.key === undefined || !seen.has(item.key);
       if (item.key !== undefined) seen.add(item.key);
       // Hashed only when there is a key to compare against: the common post pays nothing for it.
-      return { ...item, id: randomUUID(), hash: item.key === undefined ? null : bodyHash(item.message), insert: first };
+      return { ...item, id: randomUUID(), hash: item.key === undefined ? null : postHash(item.message, sealer), insert: first };
     });
     let inserted: Set<string>;
     try {
@@ -160,7 +187,7 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
           ? pool.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1 ORDER BY id LIMIT $2`, [after, EXPORT_CHUNK])
           : pool.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = $1 AND id > $2 ORDER BY id LIMIT $3`, [filter.site, after, EXPORT_CHUNK]),
       );
-      for (const r of res.rows) yield toMessage(r);
+      for (const r of res.rows) yield read(r);
       if (res.rows.length < EXPORT_CHUNK) return;
       after = res.rows[res.rows.length - 1]!.id;
     }
@@ -181,7 +208,7 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
                 pool.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE site = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [filter.site, pageSize, offset]),
                 pool.query<{ n: number }>('SELECT count(*) AS n FROM messages WHERE site = $1', [filter.site]),
               ]);
-        return { messages: rows.rows.map(toMessage), total: count.rows[0]?.n ?? 0 };
+        return { messages: rows.rows.map(read), total: count.rows[0]?.n ?? 0 };
       }),
     all,
     countBySite: (now) =>
@@ -199,5 +226,31 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
         return res.rows;
       }),
     flush: () => batcher.flush(),
+    useSealer(s) {
+      sealer = s;
+    },
+    async sealStored(batch = 200) {
+      if (!sealer) throw new Error('no sealer: open the store with its data key first');
+      const s = sealer;
+      let done = 0;
+      for (;;) {
+        // One transaction a batch, the rows locked (another server upgrading at once skips them):
+        // an interrupted upgrade resumes where it stopped.
+        const n = await inTransaction(pool, async (client) => {
+          const rows = (await client.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sealed IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [batch])).rows;
+          for (const r of rows) {
+            const p = patientColumns(r.public_id, toMessage(r), s);
+            await client.query(
+              `UPDATE messages SET first_name = '', last_name = '', email = '', phone = '', service = '', message = '', sealed = $1, sealed_key = $2,
+                      email_index = $3, phone_index = $4, name_index = $5, body_hash = NULL WHERE id = $6`,
+              [p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index, r.id],
+            );
+          }
+          return rows.length;
+        });
+        if (n === 0) return done;
+        done += n;
+      }
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MessageSealer, SealedColumns } from './sealing.js';
 import type { AddResult, NewMessage, StoredMessage } from './store.js';
 
 /**
@@ -24,14 +25,33 @@ export interface MessageRow {
   phone: string;
   service: string;
   message: string;
+  /** The patient's words sealed (leads/sealing.ts); null for a row from before, still in clear. */
+  sealed: string | null;
+  sealed_key: string | null;
 }
 
-export const MESSAGE_COLUMNS = 'id, public_id, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message';
+export const MESSAGE_COLUMNS = 'id, public_id, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message, sealed, sealed_key';
 
 /** Rows read per statement by `all()`: small enough to keep the export's memory flat. */
 export const EXPORT_CHUNK = 500;
 
-export function toMessage(r: MessageRow): StoredMessage {
+/**
+ * A row as the admin reads it: a sealed row opened with `sealer`, or marked `unreadable` with why
+ * when it does not open (it never reads as another message's words); a row from before in clear as it is.
+ */
+export function toMessage(r: MessageRow, sealer?: MessageSealer): StoredMessage {
+  if (r.sealed !== null && r.sealed !== undefined) {
+    if (!sealer || !r.sealed_key) {
+      return { ...plainPart(r), firstName: '', lastName: '', email: '', phone: '', service: '', message: '', unreadable: `message ${r.public_id} is sealed and this server was given no key to open it` };
+    }
+    const place = { id: r.public_id, site: r.site ?? '', receivedAt: r.received_at };
+    try {
+      return { ...plainPart(r), ...sealer.open(place, r.sealed, r.sealed_key) };
+    } catch (err) {
+      // One message that does not open is shown as such; the others still read.
+      return { ...plainPart(r), firstName: '', lastName: '', email: '', phone: '', service: '', message: '', unreadable: (err as Error).message };
+    }
+  }
   return {
     id: r.public_id,
     receivedAt: r.received_at,
@@ -49,6 +69,27 @@ export function toMessage(r: MessageRow): StoredMessage {
     service: r.service,
     message: r.message,
   };
+}
+
+function plainPart(r: MessageRow) {
+  return { id: r.public_id, receivedAt: r.received_at, site: r.site ?? '', city: r.city, page: r.page, origin: r.origin, referer: r.referer, registered: Boolean(r.registered) };
+}
+
+/**
+ * The patient's columns of a message about to be stored: sealed, the plain ones left empty; or,
+ * with no sealer (a store opened without a data key: tests of the store alone), in clear.
+ */
+export function patientColumns(id: string, m: NewMessage, sealer: MessageSealer | undefined) {
+  if (!sealer) return { first_name: m.firstName, last_name: m.lastName, email: m.email, phone: m.phone, service: m.service, message: m.message, ...NOT_SEALED };
+  const s: SealedColumns = sealer.seal({ id, site: m.site, receivedAt: m.receivedAt }, m);
+  return { first_name: '', last_name: '', email: '', phone: '', service: '', message: '', sealed: s.sealed, sealed_key: s.sealedKey, email_index: s.emailIndex, phone_index: s.phoneIndex, name_index: s.nameIndex };
+}
+
+const NOT_SEALED = { sealed: null, sealed_key: null, email_index: null, phone_index: null, name_index: null };
+
+/** The Idempotency-Key's hash of a post: keyed when the store seals (a bare hash of a short message could be guessed). */
+export function postHash(m: NewMessage, sealer: MessageSealer | undefined): string {
+  return sealer ? sealer.bodyHash(m) : bodyHash(m);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { createBatcher } from '../sqlite/batcher.js';
-import { bodyHash, EXPORT_CHUNK, MESSAGE_COLUMNS, sameKeyResult, toMessage, type MessageRow } from './rows.js';
+import { EXPORT_CHUNK, MESSAGE_COLUMNS, patientColumns, postHash, sameKeyResult, toMessage, type MessageRow } from './rows.js';
+import type { MessageSealer } from './sealing.js';
 import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './store.js';
 
 export interface MessageStoreOptions {
@@ -13,14 +14,19 @@ export interface MessageStoreOptions {
 
 /** The SQLite message store; `flush()` commits what is queued (called on close). */
 export function createMessageStore(db: Database.Database, opts: MessageStoreOptions): MessageStore & { flush(): void } {
+  // Set by useSealer once the store's secrets are open (serve.ts): from then on every message is sealed.
+  let sealer: MessageSealer | undefined;
+  const read = (r: MessageRow) => toMessage(r, sealer);
   // Only rows from before migration 2 have no site. Looked for first (a read), so the write happens
   // once, on the first start after the upgrade, not at every start.
   if (opts.home && db.prepare('SELECT 1 FROM messages WHERE site IS NULL LIMIT 1').get()) {
     db.prepare('UPDATE messages SET site = ?, city = ? WHERE site IS NULL').run(opts.home.site, opts.home.city);
   }
   const insert = db.prepare(
-    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message)
-     VALUES (@id, @key, @hash, @receivedAt, @site, @city, @page, @origin, @referer, @registered, @firstName, @lastName, @email, @phone, @service, @message)
+    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message,
+                           sealed, sealed_key, email_index, phone_index, name_index)
+     VALUES (@id, @key, @hash, @receivedAt, @site, @city, @page, @origin, @referer, @registered, @first_name, @last_name, @email, @phone, @service, @message,
+             @sealed, @sealed_key, @email_index, @phone_index, @name_index)
      ON CONFLICT (idempotency_key) DO NOTHING`,
   );
   const byKey = db.prepare<[string], { public_id: string; body_hash: string | null }>('SELECT public_id, body_hash FROM messages WHERE idempotency_key = ?');
@@ -44,8 +50,8 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
     const id = randomUUID();
     const m = item.message;
     // Hashed only when there is a key to compare against: the common post pays nothing for it.
-    const hash = item.key === undefined ? null : bodyHash(m);
-    const info = insert.run({ ...m, registered: m.registered ? 1 : 0, id, key: item.key ?? null, hash });
+    const hash = item.key === undefined ? null : postHash(m, sealer);
+    const info = insert.run({ receivedAt: m.receivedAt, site: m.site, city: m.city, page: m.page, origin: m.origin, referer: m.referer, registered: m.registered ? 1 : 0, id, key: item.key ?? null, hash, ...patientColumns(id, m, sealer) });
     if (info.changes === 0) {
       const existing = byKey.get(item.key ?? '');
       if (!existing) return new Error('message was not stored');
@@ -76,7 +82,7 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
     let after = 0;
     for (;;) {
       const rows = filter.site === undefined ? chunk.all(after, EXPORT_CHUNK) : chunkOfSite.all(filter.site, after, EXPORT_CHUNK);
-      for (const r of rows) yield toMessage(r);
+      for (const r of rows) yield read(r);
       if (rows.length < EXPORT_CHUNK) return;
       after = rows[rows.length - 1]!.id;
     }
@@ -86,8 +92,8 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
     add: (message, key) => batcher.submit({ message, key }),
     async list(pageNo, pageSize, filter = {}): Promise<MessagePage> {
       const offset = (pageNo - 1) * pageSize;
-      if (filter.site === undefined) return { messages: page.all(pageSize, offset).map(toMessage), total: count.get()?.n ?? 0 };
-      return { messages: pageOfSite.all(filter.site, pageSize, offset).map(toMessage), total: countOfSite.get(filter.site)?.n ?? 0 };
+      if (filter.site === undefined) return { messages: page.all(pageSize, offset).map(read), total: count.get()?.n ?? 0 };
+      return { messages: pageOfSite.all(filter.site, pageSize, offset).map(read), total: countOfSite.get(filter.site)?.n ?? 0 };
     },
     all,
     async countBySite(now) {
@@ -95,5 +101,33 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
       return perSite.all(daysAgo(7), daysAgo(30));
     },
     flush: () => batcher.flush(),
+    useSealer(s) {
+      sealer = s;
+    },
+    async sealStored(batch = 200) {
+      if (!sealer) throw new Error('no sealer: open the store with its data key first');
+      const s = sealer;
+      const plain = db.prepare<[number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE sealed IS NULL ORDER BY id LIMIT ?`);
+      const update = db.prepare(
+        `UPDATE messages SET first_name = '', last_name = '', email = '', phone = '', service = '', message = '', sealed = @sealed, sealed_key = @sealed_key,
+                email_index = @email_index, phone_index = @phone_index, name_index = @name_index, body_hash = NULL WHERE id = @rowid AND sealed IS NULL`,
+      );
+      const sealBatch = db.transaction((rows: MessageRow[]) => {
+        for (const r of rows) {
+          const m = toMessage(r);
+          const { first_name: _f, last_name: _l, email: _e, phone: _p, service: _s, message: _m, ...sealedCols } = patientColumns(r.public_id, m, s);
+          update.run({ ...sealedCols, rowid: r.id });
+        }
+      });
+      let done = 0;
+      for (;;) {
+        const rows = plain.all(batch);
+        if (rows.length === 0) return done;
+        // One transaction a batch: an interrupted upgrade resumes where it stopped.
+        sealBatch.immediate(rows);
+        done += rows.length;
+        await new Promise((r) => setImmediate(r));
+      }
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { NewMessage, StoredMessage } from '../../config/contact.js';
+import type { MessageSealer } from './sealing.js';
 
 export type { NewMessage, StoredMessage };
 
@@ -41,4 +42,8 @@ export interface MessageStore {
   all(filter?: MessageFilter): AsyncIterable<StoredMessage>;
   /** Count per site, received in the 7 and 30 days before `now` and in all; most messages first. */
   countBySite(now: Date): Promise<SiteCount[]>;
+  /** From now on, seal what patients wrote (leads/sealing.ts) and open it on reading. Stores in tests may lack it. */
+  useSealer?(sealer: MessageSealer): void;
+  /** Seals every message still stored in clear (a store upgraded from before sealing); answers how many. Resumable: a batch at a time. */
+  sealStored?(batch?: number): Promise<number>;
 }

@@ -235,4 +235,19 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       CREATE TRIGGER audit_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_append_only();
     `,
   },
+  {
+    // As SQLite's migration 6: patients' words sealed at rest, keyed lookup hashes.
+    version: 4,
+    name: 'messages sealed at rest, with keyed lookup hashes',
+    sql: `
+      ALTER TABLE messages ADD COLUMN sealed TEXT;
+      ALTER TABLE messages ADD COLUMN sealed_key TEXT;
+      ALTER TABLE messages ADD COLUMN email_index TEXT;
+      ALTER TABLE messages ADD COLUMN phone_index TEXT;
+      ALTER TABLE messages ADD COLUMN name_index TEXT;
+      CREATE INDEX messages_email_index ON messages(email_index);
+      CREATE INDEX messages_phone_index ON messages(phone_index);
+      CREATE INDEX messages_name_index ON messages(name_index);
+    `,
+  },
 ];

@@ -186,6 +186,24 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
     `,
   },
+  {
+    // Patients' words encrypted at rest (issue 22, leads/sealing.ts): what a patient typed is
+    // sealed in `sealed` under a key of the message's own (`sealed_key`, wrapped by the data key);
+    // the plain columns are left empty. Exact lookup by email, phone or name goes through keyed
+    // hashes. Rows from before are sealed in place on the first start (leads/seal-stored.ts).
+    version: 6,
+    name: 'messages sealed at rest, with keyed lookup hashes',
+    sql: `
+      ALTER TABLE messages ADD COLUMN sealed TEXT;
+      ALTER TABLE messages ADD COLUMN sealed_key TEXT;
+      ALTER TABLE messages ADD COLUMN email_index TEXT;
+      ALTER TABLE messages ADD COLUMN phone_index TEXT;
+      ALTER TABLE messages ADD COLUMN name_index TEXT;
+      CREATE INDEX messages_email_index ON messages(email_index);
+      CREATE INDEX messages_phone_index ON messages(phone_index);
+      CREATE INDEX messages_name_index ON messages(name_index);
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */

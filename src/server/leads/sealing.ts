@@ -1,0 +1,123 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { open, seal, type KeyRing } from '../crypto/data-key.js';
+import type { NewMessage } from './store.js';
+
+/**
+ * Patients' words at rest (issue 22): what a patient typed (names, email, phone, the service
+ * chosen, the message) is sealed before it reaches a store, with AES-256-GCM under a key of the
+ * message's own, itself wrapped by the server's data key (crypto/data-key.ts). The message's id,
+ * city and time are its associated data: a ciphertext moved to another row fails to open. Exact
+ * lookup by email, phone or name goes through keyed hashes (HMAC-SHA256 under the search key,
+ * sealed in the store by the data key), over normalized values; nothing allows a substring search.
+ */
+export interface PatientFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+}
+
+/** The columns a sealed message writes instead of the patient's words in clear. */
+export interface SealedColumns {
+  sealed: string;
+  sealedKey: string;
+  emailIndex: string;
+  phoneIndex: string;
+  nameIndex: string;
+}
+
+/** Where a message is: bound to its ciphertext. */
+export interface MessagePlace {
+  id: string;
+  site: string;
+  receivedAt: string;
+}
+
+export interface MessageSealer {
+  seal(place: MessagePlace, fields: PatientFields): SealedColumns;
+  /** Throws when the ciphertext was changed, moved to another row, or wrapped by a key this server was not given. */
+  open(place: MessagePlace, sealed: string, sealedKey: string): PatientFields;
+  /** The keyed hash an Idempotency-Key compares: the same post gives the same hash, and the hash gives away nothing. */
+  bodyHash(m: NewMessage): string;
+  emailIndex(email: string): string;
+  phoneIndex(phone: string): string;
+  nameIndex(firstName: string, lastName: string): string;
+}
+
+const VERSION = 'm1';
+
+export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
+  const mac = (purpose: string, value: string) => createHmac('sha256', searchKey).update(`${purpose}\n${value}`).digest('base64url');
+  const aad = (p: MessagePlace) => Buffer.from(`message\n${p.id}\n${p.site}\n${p.receivedAt}`, 'utf8');
+  const keyContext = (p: MessagePlace) => `message-key:${p.id}`;
+  const api: MessageSealer = {
+    seal(place, f) {
+      const key = randomBytes(32);
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, nonce);
+      cipher.setAAD(aad(place));
+      const plain = Buffer.from(JSON.stringify([f.firstName, f.lastName, f.email, f.phone, f.service, f.message]), 'utf8');
+      const body = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+      return {
+        sealed: `${VERSION}.${nonce.toString('base64url')}.${body.toString('base64url')}`,
+        sealedKey: seal(keys, key, keyContext(place)),
+        emailIndex: api.emailIndex(f.email),
+        phoneIndex: api.phoneIndex(f.phone),
+        nameIndex: api.nameIndex(f.firstName, f.lastName),
+      };
+    },
+    open(place, sealed, sealedKey) {
+      const [version, nonce, bodyText] = sealed.split('.');
+      if (version !== VERSION || !nonce || !bodyText) throw new Error(`message ${place.id}: not a sealed message`);
+      let key: Buffer;
+      try {
+        key = open(keys, sealedKey, keyContext(place));
+      } catch (err) {
+        if (/was not given/.test((err as Error).message)) throw err;
+        throw new Error(`message ${place.id}: its sealed key does not open here (changed, or moved from another message)`);
+      }
+      const body = Buffer.from(bodyText, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
+      decipher.setAAD(aad(place));
+      decipher.setAuthTag(body.subarray(body.length - 16));
+      let plain: Buffer;
+      try {
+        plain = Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]);
+      } catch {
+        throw new Error(`message ${place.id}: its sealed text does not open here (changed, or moved from another message)`);
+      }
+      const [firstName, lastName, email, phone, service, message] = JSON.parse(plain.toString('utf8')) as string[];
+      return { firstName: firstName!, lastName: lastName!, email: email!, phone: phone!, service: service!, message: message! };
+    },
+    bodyHash: (m) => mac('body', JSON.stringify([m.firstName, m.lastName, m.email, m.phone, m.service, m.message, m.site, m.page])),
+    emailIndex: (email) => mac('email', normalizeEmail(email)),
+    phoneIndex: (phone) => mac('phone', normalizePhone(phone)),
+    nameIndex: (first, last) => mac('name', normalizeName(`${first} ${last}`)),
+  };
+  return api;
+}
+
+/** An email as looked up: trimmed, lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A phone number as looked up: E.164 (a ten-digit number is taken as North American, +1). */
+export function normalizePhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return digits ? `+${digits}` : '';
+}
+
+/** A name as looked up: accents and case folded, spaces and punctuation between words made one space. */
+export function normalizeName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

@@ -1,0 +1,107 @@
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signIn } from '../helpers/accounts.js';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
+import { ROOT } from '../helpers/site.js';
+
+/**
+ * Issue 22, patients' words at rest, on a real `clinic-gen serve` with SQLite: nothing a patient
+ * typed is in any file of the data folder (the database and its WAL) while the server runs or
+ * after; and a data folder of the release that stored messages in clear is sealed on first start.
+ */
+const started: ServeProcess[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  for (const s of started) await s.stop();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (name === '.config' || name === 'deployments') return [];
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+/** The words found in clear in any file of the data folder (its database and WAL among them). */
+function inClear(dir: string, words: string[]): string[] {
+  const files = filesUnder(dir);
+  expect(files.some((f) => f.endsWith('clinic.db'))).toBe(true);
+  const found: string[] = [];
+  for (const f of files) {
+    const bytes = readFileSync(f).toString('latin1');
+    const utf8 = readFileSync(f).toString('utf8');
+    for (const w of words) if (bytes.includes(w) || utf8.includes(w)) found.push(`${w} in ${f}`);
+  }
+  return found;
+}
+
+const stopped = (s: ServeProcess) =>
+  new Promise<void>((resolve) => {
+    if (s.child.exitCode !== null) return resolve();
+    s.child.once('exit', () => resolve());
+    s.child.kill('SIGTERM');
+  });
+
+describe('patients’ words at rest', () => {
+  it('are in no file of the data folder, as JSON, as a plain form and as a retry, running and stopped', async () => {
+    const s = await startServeProcess();
+    started.push(s);
+    const text = 'My testosterone level is 212 ng/dL and I want to talk about it';
+    const patient = { firstName: 'Perpetua', lastName: 'Quillfeather', email: 'perpetua.q@example.com', phone: '(813) 555-0148' };
+    const body = { ...patient, service: 'TRT Therapy', message: text, site: 'tampa', page: 'contact/' };
+    const json = await fetch(`${s.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'rest-key-1' }, body: JSON.stringify(body) });
+    expect(json.status).toBe(201);
+    const retry = await fetch(`${s.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'rest-key-1' }, body: JSON.stringify(body) });
+    expect(retry.status).toBe(201);
+    const form = await fetch(`${s.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...body, message: `${text} (sent without script)`, website: '' }).toString(),
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    const owner = await s.owner();
+    const list = (await (await fetch(`${s.url}/api/messages?site=tampa`, { headers: { Authorization: owner } })).json()) as { messages: { message: string; email: string }[]; total: number };
+    expect(list.total).toBe(2);
+    expect(list.messages.map((m) => m.message).sort()).toEqual([text, `${text} (sent without script)`]);
+    const words = ['212 ng/dL', patient.firstName, patient.lastName, patient.email, '555-0148'];
+    expect(inClear(s.dataDir, words)).toEqual([]);
+    await stopped(s);
+    expect(inClear(s.dataDir, words)).toEqual([]);
+  });
+
+  it('of the release that kept them in clear are sealed on the first start: every message opens, no marker is left in the files', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'clinic-sealed-upgrade-'));
+    folders.push(data);
+    cpSync(join(ROOT, '..', 'shared', 'fixtures', 'release-d4b66c2', 'sqlite-data'), data, { recursive: true });
+    const writable = (p: string) => {
+      chmodSync(p, statSync(p).isDirectory() ? 0o755 : 0o644);
+      if (statSync(p).isDirectory()) for (const e of readdirSync(p)) writable(join(p, e));
+    };
+    writable(data);
+    const markers = ['FIXTURE-PHI-', 'Fixturefirst', 'Fixturelast', 'fixture0001@example.com', 'fixture0999@example.com'];
+    expect(inClear(data, markers).length).toBeGreaterThan(0);
+    const s = await startServeProcess({ config: join(ROOT, 'configs/wesley-chapel.yaml'), env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password' }, args: ['--data', data], timeoutMs: 120_000 });
+    started.push(s);
+    expect(s.output()).toContain('"messages.sealed"');
+    expect(s.output()).toContain('"count":1000');
+    const owner = await signIn(s.url, { email: 'admin', password: 'fixture owner password' });
+    const texts: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const res = (await (await fetch(`${s.url}/api/messages?page=${page}&pageSize=200`, { headers: owner.headers() })).json()) as { messages: { message: string; unreadable?: string }[] };
+      for (const m of res.messages) {
+        expect(m.unreadable).toBeUndefined();
+        texts.push(m.message);
+      }
+    }
+    expect(texts).toHaveLength(1000);
+    expect(texts.every((t) => /^FIXTURE-PHI-\d{4}:/.test(t))).toBe(true);
+    expect(inClear(data, markers)).toEqual([]);
+    await stopped(s);
+    expect(inClear(data, markers)).toEqual([]);
+  }, 120_000);
+});
