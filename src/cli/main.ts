@@ -9,6 +9,8 @@ import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
 import { registerUsers } from './commands/users.js';
 import { registerAudit } from './commands/audit.js';
+import { registerKeys } from './commands/keys.js';
+import { registerBackup } from './commands/backup.js';
 import { helpAfterError, unexpectedError } from '../texts/cli.js';
 import { CliError, errorLines } from './errors.js';
 import { processIo, type CliIo } from './io.js';
@@ -42,6 +44,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   registerSchema(program, io, setCode);
   registerUsers(program, io, setCode);
   registerAudit(program, io, setCode);
+  registerKeys(program, io, setCode);
+  registerBackup(program, io, setCode);
   try {
     await program.parseAsync(argv);
     return code;

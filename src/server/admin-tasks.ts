@@ -5,6 +5,7 @@ import { ROLES, type Account, type AccountStore, type Role } from './auth/index.
 import { resolveServerConfig } from './config.js';
 import { loadDataKey, type KeyRing } from './crypto/data-key.js';
 import { serverSecrets } from './crypto/server-keys.js';
+import { rewrapAll } from './crypto/rewrap.js';
 import { silentLogger } from './logger.js';
 import { openServerStore } from './open-server-store.js';
 import type { ServerStore } from './server-store.js';
@@ -42,7 +43,7 @@ export async function openTaskStore(o: { dataDir?: string; env: Record<string, s
   } catch (err) {
     throw new ServerStartError([(err as Error).message]);
   }
-  const store = await openServerStore({ server: config, logger: silentLogger, keys });
+  const store = await openServerStore({ server: config, logger: silentLogger, keys, waitForLock: true });
   try {
     const { auditKey } = await serverSecrets(store.meta, keys);
     return { store, keys, auditKey, audit: createAuditTrail(store.audit, auditKey, () => new Date()), close: () => store.close() };
@@ -118,4 +119,16 @@ export async function resetPassword(t: TaskStore, email: string, password: strin
 
 export async function verifyAudit(t: TaskStore) {
   return verifyChain(t.auditKey, t.store.audit.each({}));
+}
+
+/**
+ * `clinic-gen keys rotate`: every value sealed by the previous data key (DATA_KEY_PREVIOUS)
+ * re-wrapped under DATA_KEY, then the store records the new key's id; afterwards servers need
+ * only DATA_KEY. Servers keep running meanwhile, given both keys.
+ */
+export async function rotateKeys(t: TaskStore, onBatch?: (done: number) => void): Promise<{ rewrapped: number; keyId: string; previous?: string }> {
+  if (!t.keys.previous) throw new TaskError('DATA_KEY_PREVIOUS: missing; give the new key as DATA_KEY and the one the store was written with as DATA_KEY_PREVIOUS');
+  const rewrapped = await rewrapAll(t.store.sealedValues, t.keys, onBatch);
+  await t.audit.record({ ...SHELL, actorLabel: 'clinic-gen keys rotate (shell)', action: 'keys.rotate', object: `key=${t.keys.current.id} from=${t.keys.previous.id} values=${rewrapped}`, outcome: 200 });
+  return { rewrapped, keyId: t.keys.current.id, previous: t.keys.previous.id };
 }

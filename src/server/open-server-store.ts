@@ -22,6 +22,8 @@ export async function openServerStore(o: {
   lockGraceMs?: number;
   /** The data key, checked against the store's before anything is written. */
   keys?: KeyRing;
+  /** A shell command's store: SQLite waits for a write lock a server holds for a moment. */
+  waitForLock?: boolean;
 }): Promise<ServerStore> {
   const { server: config } = o;
   const notify = config.mail !== undefined;
@@ -34,7 +36,7 @@ export async function openServerStore(o: {
     }
   }
   try {
-    return openSqliteStore(config.dataDir, { notify, home: o.clinic ? { site: citySlug(o.clinic.city), city: o.clinic.city } : undefined, lockGraceMs: o.lockGraceMs, releases: o.releases, keys: o.keys });
+    return openSqliteStore(config.dataDir, { notify, home: o.clinic ? { site: citySlug(o.clinic.city), city: o.clinic.city } : undefined, lockGraceMs: o.lockGraceMs, releases: o.releases, keys: o.keys, waitForLock: o.waitForLock });
   } catch (err) {
     if (err instanceof WrongDataKeyError) throw new ServerStartError([err.message]);
     throw databaseProblem(err, join(config.dataDir, DB_FILE));

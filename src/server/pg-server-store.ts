@@ -17,6 +17,7 @@ import { createPgAuditStore } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { checkKeyId, META } from './crypto/server-keys.js';
 import { peekPgMeta, pgMeta } from './pg/meta.js';
+import { pgRewrapStore } from './pg/rewrap.js';
 
 export interface OpenPgStoreOptions {
   url: string;
@@ -79,6 +80,7 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       accounts: createPgAccountStore(pool),
       audit: createPgAuditStore(pool),
       meta: pgMeta(pool),
+      sealedValues: pgRewrapStore(pool),
       messages,
       refusals: createPgRefusalStore(pool),
       outbox: createPgOutboxStore(pool),

@@ -2,6 +2,7 @@ import type { AccountStore } from './auth/index.js';
 import type { AuditStore } from './audit/index.js';
 import type { CityStore } from './cities/index.js';
 import type { MetaStore } from './crypto/server-keys.js';
+import type { RewrapStore } from './crypto/rewrap.js';
 import type { MessageStore, RefusalStore } from './leads/index.js';
 import type { OutboxStore } from './mail/index.js';
 import type { PreviewStore } from './previews/index.js';
@@ -26,6 +27,8 @@ export interface ServerStore {
   audit: AuditStore;
   /** The store's own settings (store_meta): the data key's id, the audit chain's sealed key. */
   meta: MetaStore;
+  /** Every value sealed by the data key, for `keys rotate` (crypto/rewrap.ts). */
+  sealedValues: RewrapStore;
   /** Patients' contact messages. */
   messages: MessageStore;
   /** Counts of refused contact posts per day, reason and origin (leads/refusals.ts). */

@@ -18,6 +18,7 @@ import { createSqliteAuditStore } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { checkKeyId, META } from './crypto/server-keys.js';
 import { peekMeta, sqliteMeta } from './sqlite/meta.js';
+import { sqliteRewrapStore } from './sqlite/rewrap.js';
 
 export interface OpenSqliteStoreOptions {
   /** Queue a notification in the outbox with every message (mail is configured). */
@@ -41,6 +42,8 @@ export interface OpenSqliteStoreOptions {
   now?: () => Date;
   /** The data key: a store written under another key is refused before anything is written (crypto/server-keys.ts). */
   keys?: KeyRing;
+  /** A shell command's store (users, audit, keys): it may wait for the write lock a server holds for a moment. */
+  waitForLock?: boolean;
 }
 
 /** Name of the database file inside the data folder. */
@@ -72,7 +75,7 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     interruptedRuns = recoverRuns(db, new Date().toISOString());
     // From here on a lock held elsewhere fails at once and is retried on a timer (batcher.ts):
     // a busy timeout would block the event loop, and every request with it.
-    db.pragma('busy_timeout = 0');
+    if (!options.waitForLock) db.pragma('busy_timeout = 0');
   } catch (err) {
     db.close();
     throw err;
@@ -103,6 +106,7 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     accounts: createSqliteAccountStore(db),
     audit: createSqliteAuditStore(db),
     meta: sqliteMeta(db),
+    sealedValues: sqliteRewrapStore(db),
     messages,
     refusals: createSqliteRefusalStore(db),
     outbox: createOutboxStore(db),

@@ -22,6 +22,7 @@ import { createSqliteAccountStore } from '../../src/server/auth/sqlite-store.js'
 import { createSqliteAuditStore } from '../../src/server/audit/sqlite-store.js';
 import { dataKey, type KeyRing } from '../../src/server/crypto/data-key.js';
 import { sqliteMeta } from '../../src/server/sqlite/meta.js';
+import { sqliteRewrapStore } from '../../src/server/sqlite/rewrap.js';
 import type { Hono } from 'hono';
 
 /**
@@ -107,6 +108,7 @@ export function testStores(o: { dataDir: string; messages?: MessageStore; now?: 
     accounts: createSqliteAccountStore(db),
     audit: createSqliteAuditStore(db),
     meta: sqliteMeta(db),
+    sealedValues: sqliteRewrapStore(db),
     messages: o.messages ?? memoryStore(),
     refusals: memoryRefusalStore(),
     outbox: { claimDue: async () => [], markSent: async () => undefined, markFailed: async () => undefined, nextDue: async () => null, counts: async () => ({ pending: 0, sent: 0, failed: 0 }), oldestPendingAt: async () => null },
