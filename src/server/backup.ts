@@ -1,0 +1,614 @@
+import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, link, lstat, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, symlink, utimes } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import Database from 'better-sqlite3';
+import { copyEntry, listTar, readEntry, TarFormatError, TarWriter, type TarEntry, type TarHeader } from './backup-tar.js';
+import { isSiteName } from './bundle/names.js';
+import { resolveServerConfig } from './config.js';
+import { dataKey, defaultKeyFile, loadDataKey, parseKeyText, type DataKey } from './crypto/data-key.js';
+import { META } from './crypto/server-keys.js';
+import { RELEASE_ID } from './releases/store.js';
+import { migrate, MIGRATIONS, SchemaTooNewError } from './sqlite/migrations.js';
+import { peekMeta } from './sqlite/meta.js';
+import { DB_FILE } from './sqlite-server-store.js';
+import { ServerStartError } from './start-error.js';
+import { UPLOAD_NAME } from './uploads/store.js';
+
+/**
+ * `clinic-gen backup` and `clinic-gen restore` (docs/backups.md): one SQLite server's data folder
+ * as one tar file, taken while the server runs, and put back into an empty folder.
+ *
+ * What a backup holds: `clinic.db`, copied by SQLite's online backup API in one step (a read
+ * transaction, so the copy is the database as one commit left it while the server goes on writing:
+ * never a file copy, which can tear in WAL mode); `deployments/` with every site's releases and its
+ * `current` symlink, each release complete or absent; `uploads/`; and a manifest. Never the data
+ * key (a key that travels with the data protects nothing) and never `cache/` (derived, rebuilt by
+ * the server). The backup writes nothing in the data folder (SQLite's own housekeeping of its WAL
+ * aside) and refuses an `--out` inside it; the archive is written under a temporary name beside
+ * `--out` and renamed when complete.
+ */
+
+export const MANIFEST_FILE = 'clinic-gen-backup.json';
+/** The names a backup holds at its top; restore refuses anything else. */
+const TOP_NAMES = new Set([MANIFEST_FILE, DB_FILE, 'deployments', 'uploads']);
+/** A page count past any database: the online backup copies everything in one step (copyDatabase: no restart while the server writes). */
+const ALL_PAGES = 0x7fffffff;
+/** How often a site's live release is read again when a deploy replaced it while it was read. */
+const LIVE_ATTEMPTS = 5;
+
+export interface BackupCounts {
+  messages: number;
+  cities: number;
+  accounts: number;
+  /** Sites with a live release. */
+  sites: number;
+  releases: number;
+  /** Files of the releases (a file several releases share counts once a release). */
+  files: number;
+  uploads: number;
+}
+
+export interface BackupManifest {
+  format: 'clinic-gen-backup';
+  formatVersion: 1;
+  clinicGenVersion: string;
+  /** The database's schema version (its last migration). */
+  schemaVersion: number;
+  /** When the database was copied: every message committed before then is in the backup. */
+  createdAt: string;
+  /** The id (a fingerprint, not the key) of the data key the data was written with; null before any server started on it. */
+  dataKeyId: string | null;
+  databaseBytes: number;
+  counts: BackupCounts;
+  notIncluded: string[];
+}
+
+export interface BackupResult {
+  out: string;
+  bytes: number;
+  ms: number;
+  manifest: BackupManifest;
+  /** What the operator should know of the deployments: a release a deploy pruned while it was read (left out whole), a `current` pointing nowhere. */
+  notes: string[];
+}
+
+export interface RestoreResult {
+  dataDir: string;
+  manifest: BackupManifest;
+  /** Schema version after restore (migrated when the backup was older than this clinic-gen). */
+  schemaVersion: number;
+  migrated: number[];
+  messages: number;
+  /** What the given or found data key says about this data. */
+  key: { kind: 'matches'; source: string } | { kind: 'none' } | { kind: 'other'; source: string; id: string };
+}
+
+/** A problem the person at the shell can fix: printed as the error, exit 1. */
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupError';
+  }
+}
+
+const NOT_INCLUDED = [
+  'the data key (DATA_KEY or DATA_KEY_FILE): keep it apart from the backups; the restored data opens only with it',
+  'cache/: encoded photos and social cards, rebuilt by the server',
+];
+
+/** The data folder and data key settings `serve` would use with the same --data and environment; refused with DATABASE_URL. */
+function serverData(dataDir: string | undefined, env: Record<string, string | undefined>, command: 'backup' | 'restore'): { dataDir: string; keyEnv: Record<string, string | undefined> } {
+  const resolved = resolveServerConfig({ flags: { dataDir }, env });
+  if (!resolved.ok) throw new ServerStartError(resolved.errors);
+  if (resolved.config.database) {
+    throw new BackupError(
+      command === 'backup'
+        ? 'DATABASE_URL is set: with PostgreSQL the data is in the database, not in a data folder. Back it up with pg_dump --format=custom (docs/backups.md)'
+        : 'DATABASE_URL is set: a clinic-gen backup restores a SQLite data folder, which a server with DATABASE_URL does not read. With PostgreSQL restore a pg_dump with pg_restore (docs/backups.md)',
+    );
+  }
+  return { dataDir: resolved.config.dataDir, keyEnv: resolved.config.keyEnv };
+}
+
+const code = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code;
+const gone = (err: unknown) => code(err) === 'ENOENT' || code(err) === 'ENOTDIR';
+const seconds = (st: Stats) => Math.floor(st.mtimeMs / 1000);
+
+/** `clinic-gen backup`: the data folder of `serve` (--data, the environment) into `out`. */
+export async function backupTask(o: { dataDir?: string; env: Record<string, string | undefined>; out: string; force: boolean; version: string }): Promise<BackupResult> {
+  return backupDataFolder({ dataDir: serverData(o.dataDir, o.env, 'backup').dataDir, out: o.out, force: o.force, version: o.version, shownData: o.dataDir });
+}
+
+export interface BackupOptions {
+  dataDir: string;
+  out: string;
+  force?: boolean;
+  version: string;
+  /** The folder as the operator typed it, for messages. */
+  shownData?: string;
+  now?: () => Date;
+}
+
+export async function backupDataFolder(o: BackupOptions): Promise<BackupResult> {
+  const started = performance.now();
+  const now = o.now ?? (() => new Date());
+  const dataDir = resolve(o.dataDir);
+  const out = resolve(o.out);
+  const shownData = o.shownData ?? o.dataDir;
+  const dbFile = join(dataDir, DB_FILE);
+  if (!(await lstat(dbFile).then((s) => s.isFile(), () => false))) {
+    throw new BackupError(`--data: ${shownData} holds no ${DB_FILE}: name the data folder the server runs with (serve --data)`);
+  }
+  const outStat = await lstat(out).catch(() => undefined);
+  if (outStat?.isDirectory()) throw new BackupError(`--out: ${o.out} is a folder; name the file to write, like ${join(o.out, 'clinic-backup.tar')}`);
+  if (outStat && !o.force) throw new BackupError(`--out: ${o.out} already exists; give another name, or add --force to replace it`);
+  if (!(await lstat(dirname(out)).then((s) => s.isDirectory(), () => false))) throw new BackupError(`--out: the folder ${dirname(o.out)} does not exist`);
+  const [realData, realOutDir] = await Promise.all([realpath(dataDir), realpath(dirname(out))]);
+  if (realOutDir === realData || realOutDir.startsWith(realData + sep)) {
+    throw new BackupError(`--out: ${o.out} is inside the data folder ${shownData}: keep backups apart from the data they copy (and never over the server's own files)`);
+  }
+
+  // Temporary names beside --out (its file system, so the rename is one step); a dot hides them.
+  const tag = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const tmpTar = join(dirname(out), `.${basename(out)}.tmp-${tag}`);
+  const tmpDb = join(dirname(out), `.${basename(out)}.db-${tag}`);
+  let writer: TarWriter | undefined;
+  try {
+    const db = await copyDatabase(dbFile, tmpDb, now);
+    writer = await TarWriter.create(tmpTar);
+    const mtime = Math.floor(db.at.getTime() / 1000);
+    await writer.addFrom({ path: DB_FILE, type: 'file', mode: 0o600, mtime, size: 0 }, tmpDb);
+    const deployments = await archiveDeployments(writer, join(dataDir, 'deployments'));
+    const uploads = await archiveUploads(writer, join(dataDir, 'uploads'));
+    const manifest: BackupManifest = {
+      format: 'clinic-gen-backup',
+      formatVersion: 1,
+      clinicGenVersion: o.version,
+      schemaVersion: db.schemaVersion,
+      createdAt: db.at.toISOString(),
+      dataKeyId: db.dataKeyId ?? null,
+      databaseBytes: db.bytes,
+      counts: { ...db.counts, sites: deployments.sites, releases: deployments.releases, files: deployments.files, uploads },
+      notIncluded: NOT_INCLUDED,
+    };
+    const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+    await writer.add({ path: MANIFEST_FILE, type: 'file', mode: 0o644, mtime, size: body.length }, body);
+    await writer.finish();
+    const bytes = writer.bytes;
+    writer = undefined;
+    if (!o.force && existsSync(out)) throw new BackupError(`--out: ${o.out} appeared while the backup was written; give another name, or add --force to replace it`);
+    await rename(tmpTar, out);
+    await syncFolder(dirname(out));
+    return { out, bytes, ms: performance.now() - started, manifest, notes: deployments.notes };
+  } catch (err) {
+    await writer?.abort();
+    await rm(tmpTar, { force: true });
+    throw err;
+  } finally {
+    for (const f of [tmpDb, `${tmpDb}-journal`, `${tmpDb}-wal`, `${tmpDb}-shm`]) await rm(f, { force: true });
+  }
+}
+
+interface DatabaseCopy {
+  at: Date;
+  bytes: number;
+  schemaVersion: number;
+  dataKeyId?: string;
+  counts: Pick<BackupCounts, 'messages' | 'cities' | 'accounts'>;
+}
+
+/**
+ * The live database copied to `to` by SQLite's online backup API, in one step: the step reads in
+ * one transaction, which in WAL mode takes no lock the server's writes wait for, and sees the
+ * database as its last commit left it. (Copied a hundred pages a step, as by default, a write by
+ * the server between two steps would restart the copy, and a busy server would never let it end.)
+ * The copy is checked and left in rollback-journal mode, one file on its own.
+ */
+async function copyDatabase(from: string, to: string, now: () => Date): Promise<DatabaseCopy> {
+  // Made first, owner-only: it holds what the live database holds.
+  await (await open(to, 'wx', 0o600)).close();
+  const live = new Database(from, { fileMustExist: true, timeout: 5000 });
+  let at: Date;
+  try {
+    at = now();
+    await live.backup(to, { progress: () => ALL_PAGES });
+  } finally {
+    live.close();
+  }
+  const copy = new Database(to, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+    const problems = (copy.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+    if (problems.join() !== 'ok') {
+      throw new BackupError(`${from}: the copy of the database fails SQLite's integrity check (${problems.slice(0, 3).join('; ')}); the live database may be damaged: nothing was written`);
+    }
+    const bytes = (copy.pragma('page_count', { simple: true }) as number) * (copy.pragma('page_size', { simple: true }) as number);
+    return {
+      at,
+      bytes,
+      schemaVersion: copy.pragma('user_version', { simple: true }) as number,
+      dataKeyId: peekMeta(copy, META.dataKeyId),
+      counts: databaseCounts(copy),
+    };
+  } finally {
+    copy.close();
+  }
+}
+
+/** Counts of what a database holds, for the manifest and the reports (a table an older schema lacks counts 0). */
+function databaseCounts(db: Database.Database): Pick<BackupCounts, 'messages' | 'cities' | 'accounts'> {
+  const has = (table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+  const count = (table: string, where = '') => (has(table) ? (db.prepare(`SELECT count(*) AS n FROM ${table} ${where}`).get() as { n: number }).n : 0);
+  return { messages: count('messages'), cities: count('cities', 'WHERE deleted_at IS NULL'), accounts: count('accounts') };
+}
+
+const dirHeader = (path: string, st: Stats): TarHeader => ({ path, type: 'directory', mode: st.mode & 0o777, mtime: seconds(st), size: 0 });
+
+interface ReleaseItem {
+  rel: string;
+  st: Stats;
+  /** A file's bytes; absent for a folder, and for a file the archive already holds (a hard link of an earlier release). */
+  bytes?: Buffer;
+}
+
+/** Identity of a file on disk: the hard links of one file share it (size and time guard against a reused inode number). */
+const inodeKey = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+
+/** The live release id of a site folder (its `current` symlink, or the text a copy without symlinks left), or undefined. */
+async function liveRelease(siteDir: string): Promise<string | undefined> {
+  const pointer = join(siteDir, 'current');
+  let target: string;
+  try {
+    target = await readlink(pointer);
+  } catch (err) {
+    if (code(err) !== 'EINVAL') return undefined;
+    target = await readFile(pointer, 'utf8').then((t) => (t.length < 200 ? t : ''), () => '');
+  }
+  const id = target.trim().startsWith('releases/') ? target.trim().slice('releases/'.length) : '';
+  return RELEASE_ID.test(id) ? id : undefined;
+}
+
+/**
+ * A release's folders and files, read whole before any of it is written, so a release a deploy
+ * prunes meanwhile is left out whole rather than archived in part (undefined: it is gone). Files
+ * another release already put in the archive (`archived`: hard links, as deploys make them) are
+ * not read again.
+ */
+async function readRelease(dir: string, archived: ReadonlyMap<string, string>): Promise<{ st: Stats; items: ReleaseItem[] } | undefined> {
+  const items: ReleaseItem[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const names = (await readdir(join(dir, rel))).sort();
+    for (const name of names) {
+      const r = rel ? `${rel}/${name}` : name;
+      const st = await lstat(join(dir, r));
+      if (st.isDirectory()) {
+        items.push({ rel: r, st });
+        await walk(r);
+      } else if (st.isFile()) {
+        items.push({ rel: r, st, bytes: archived.has(inodeKey(st)) ? undefined : await readFile(join(dir, r)) });
+      }
+      // A deploy writes folders and files only; anything else in a release is not the server's.
+    }
+  };
+  try {
+    const st = await lstat(dir);
+    if (!st.isDirectory()) return undefined;
+    await walk('');
+    return { st, items };
+  } catch (err) {
+    if (gone(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * `deployments/`: for each site, its live release first (read again if a deploy replaced it
+ * meanwhile), then its other releases, then `current` as the symlink it is, pointing at the live
+ * release the archive holds. Temporary names of deploys in progress are left out.
+ */
+async function archiveDeployments(writer: TarWriter, root: string): Promise<{ sites: number; releases: number; files: number; notes: string[] }> {
+  const done = { sites: 0, releases: 0, files: 0, notes: [] as string[] };
+  const rootStat = await lstat(root).catch(() => undefined);
+  if (!rootStat?.isDirectory()) return done;
+  await writer.add(dirHeader('deployments', rootStat));
+  /** Files in the archive by identity on disk -> their path in the archive (for hard links). */
+  const archived = new Map<string, string>();
+  for (const site of (await readdir(root)).filter(isSiteName).sort()) {
+    const siteDir = join(root, site);
+    const siteStat = await lstat(siteDir).catch(() => undefined);
+    if (!siteStat?.isDirectory()) continue;
+    let liveId: string | undefined;
+    let live: Awaited<ReturnType<typeof readRelease>>;
+    /** The pointer names a release that is not there, and kept naming it: copied as it is, pointing nowhere. */
+    let dangling = false;
+    for (let attempt = 0, tried: string | undefined; attempt < LIVE_ATTEMPTS && !live && !dangling; attempt++) {
+      liveId = await liveRelease(siteDir);
+      if (!liveId) break;
+      live = await readRelease(join(siteDir, 'releases', liveId), archived);
+      // Read missing twice under one pointer: no deploy is switching it (a deploy prunes only releases that are no longer live).
+      dangling = !live && liveId === tried;
+      tried = liveId;
+    }
+    if (liveId && !live && !dangling) throw new BackupError(`deployments/${site}: its live release was replaced ${LIVE_ATTEMPTS} times while it was read; run the backup again`);
+    if (dangling) done.notes.push(`${site}: current points to releases/${liveId}, which is missing (copied as it is)`);
+    const ids = (await readdir(join(siteDir, 'releases')).catch(() => [] as string[])).filter((n) => RELEASE_ID.test(n) && n !== liveId).sort().reverse();
+    if (!live && ids.length === 0) continue; // removed meanwhile, or never deployed
+    const base = `deployments/${site}`;
+    await writer.add(dirHeader(base, siteStat));
+    const releasesStat = await lstat(join(siteDir, 'releases')).catch(() => siteStat);
+    await writer.add(dirHeader(`${base}/releases`, releasesStat));
+    const write = async (id: string, release: NonNullable<typeof live>) => {
+      const at = `${base}/releases/${id}`;
+      await writer.add(dirHeader(at, release.st));
+      for (const item of release.items) {
+        const path = `${at}/${item.rel}`;
+        if (item.st.isDirectory()) {
+          await writer.add(dirHeader(path, item.st));
+          continue;
+        }
+        const key = inodeKey(item.st);
+        const earlier = archived.get(key);
+        const header = { path, mode: item.st.mode & 0o777, mtime: seconds(item.st) };
+        if (earlier) await writer.add({ ...header, type: 'hardlink', size: 0, linkpath: earlier });
+        else {
+          await writer.add({ ...header, type: 'file', size: item.bytes!.length }, item.bytes);
+          archived.set(key, path);
+        }
+        done.files++;
+      }
+      done.releases++;
+    };
+    if (live && liveId) await write(liveId, live);
+    for (const id of ids) {
+      const release = await readRelease(join(siteDir, 'releases', id), archived);
+      if (release) await write(id, release);
+      else done.notes.push(`${site}: release ${id} left out: a deploy removed it while the backup read it`);
+    }
+    if (liveId) {
+      await writer.add({ path: `${base}/current`, type: 'symlink', mode: 0o777, mtime: seconds(siteStat), size: 0, linkpath: `releases/${liveId}` });
+      if (live) done.sites++;
+    }
+  }
+  return done;
+}
+
+/** `uploads/`: the files the server named (UPLOAD_NAME); an upload in progress has a temporary name and is left out. */
+async function archiveUploads(writer: TarWriter, dir: string): Promise<number> {
+  const st = await lstat(dir).catch(() => undefined);
+  if (!st?.isDirectory()) return 0;
+  await writer.add(dirHeader('uploads', st));
+  let n = 0;
+  for (const name of (await readdir(dir)).filter((f) => UPLOAD_NAME.test(f)).sort()) {
+    const full = join(dir, name);
+    const fst = await lstat(full).catch(() => undefined);
+    if (!fst?.isFile()) continue;
+    const bytes = await readFile(full);
+    await writer.add({ path: `uploads/${name}`, type: 'file', mode: fst.mode & 0o777, mtime: seconds(fst), size: bytes.length }, bytes);
+    n++;
+  }
+  return n;
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** An entry restore will write, its path checked and normalized. */
+interface Planned extends TarEntry {
+  type: 'file' | 'directory' | 'symlink' | 'hardlink';
+  /** A hard link's earlier entry, normalized. */
+  linkTo?: string;
+}
+
+/**
+ * Every entry of the archive checked before anything is written: a relative path, no `..` step,
+ * under a name a backup holds, never written through a link or twice; a symlink pointing only down
+ * into its own folder (relative, no `..`), a hard link only to an earlier file of the archive; no
+ * devices or other special files. Throws naming the first entry refused.
+ */
+function planRestore(entries: TarEntry[]): Planned[] {
+  const kinds = new Map<string, Planned['type']>();
+  const plan: Planned[] = [];
+  const refuse = (raw: string, why: string) => new BackupError(`--in: refusing the entry ${JSON.stringify(raw)}: ${why}; nothing was restored`);
+  const normal = (raw: string): string => {
+    if (/[\u0000-\u001f\\]/.test(raw)) throw refuse(raw, 'its name holds a control character or a backslash');
+    if (raw.startsWith('/')) throw refuse(raw, 'an absolute path would land outside the data folder');
+    const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
+    if (parts.includes('..')) throw refuse(raw, 'a ".." step would land outside the data folder');
+    if (parts.length === 0) throw refuse(raw, 'it names no file');
+    if (!TOP_NAMES.has(parts[0]!)) throw refuse(raw, `a backup holds only ${[...TOP_NAMES].join(', ')}`);
+    return parts.join('/');
+  };
+  for (const e of entries) {
+    if (e.type === 'other') throw refuse(e.path, `its type (${JSON.stringify(e.flag)}) is not a file, folder or link`);
+    const path = normal(e.path);
+    if (kinds.has(path)) throw refuse(e.path, 'it is in the archive twice');
+    const parts = path.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const parent = parts.slice(0, i).join('/');
+      const kind = kinds.get(parent);
+      if (kind !== undefined && kind !== 'directory') throw refuse(e.path, `it would be written through ${parent}, which is not a folder`);
+    }
+    if ((path === DB_FILE || path === MANIFEST_FILE) && e.type !== 'file') throw refuse(e.path, 'it must be a file');
+    if ((path === 'deployments' || path === 'uploads') && e.type !== 'directory') throw refuse(e.path, 'it must be a folder');
+    const entry: Planned = { ...e, path, type: e.type };
+    if (e.type === 'symlink') {
+      const target = e.linkpath ?? '';
+      const steps = target.split('/');
+      if (!target || target.startsWith('/') || steps.includes('..') || /[\u0000-\u001f\\]/.test(target)) {
+        throw refuse(e.path, `a link in a backup points only down into its own folder, and this one points to ${JSON.stringify(target)}`);
+      }
+    }
+    if (e.type === 'hardlink') {
+      const to = normal(e.linkpath ?? '');
+      if (kinds.get(to) !== 'file') throw refuse(e.path, `a hard link must name a file earlier in the archive, and ${JSON.stringify(e.linkpath)} is not one`);
+      entry.linkTo = to;
+    }
+    kinds.set(path, entry.type === 'hardlink' ? 'file' : entry.type);
+    plan.push(entry);
+  }
+  if (kinds.get(MANIFEST_FILE) !== 'file' || kinds.get(DB_FILE) !== 'file') {
+    throw new BackupError(`--in: not a clinic-gen backup: it holds no ${kinds.has(MANIFEST_FILE) ? DB_FILE : MANIFEST_FILE}; nothing was restored`);
+  }
+  return plan;
+}
+
+function parseManifest(bytes: Buffer): BackupManifest {
+  let m: Partial<BackupManifest>;
+  try {
+    m = JSON.parse(bytes.toString('utf8')) as Partial<BackupManifest>;
+  } catch {
+    throw new BackupError(`--in: its ${MANIFEST_FILE} is not JSON: not a clinic-gen backup, or a damaged one; nothing was restored`);
+  }
+  if (m.format !== 'clinic-gen-backup' || typeof m.formatVersion !== 'number') throw new BackupError(`--in: its ${MANIFEST_FILE} is not a clinic-gen backup's; nothing was restored`);
+  if (m.formatVersion > 1) throw new BackupError(`--in: a backup of format ${m.formatVersion}, made by clinic-gen ${m.clinicGenVersion ?? '(newer)'}: upgrade clinic-gen to restore it; nothing was restored`);
+  return m as BackupManifest;
+}
+
+/** The data key a server started here would use: DATA_KEY or DATA_KEY_FILE, else the key file a single server made (never made here). */
+function keyHere(env: Record<string, string | undefined>): { key: DataKey; previous?: DataKey; source: string } | undefined {
+  if (env.DATA_KEY || env.DATA_KEY_FILE) {
+    try {
+      const loaded = loadDataKey({ env, mayCreate: false });
+      return { key: loaded.key, previous: loaded.previous, source: env.DATA_KEY ? 'DATA_KEY' : `DATA_KEY_FILE (${env.DATA_KEY_FILE})` };
+    } catch (err) {
+      throw new BackupError((err as Error).message);
+    }
+  }
+  const file = defaultKeyFile(env);
+  if (!existsSync(file)) return undefined;
+  const parsed = parseKeyText(readFileSync(file, 'utf8'));
+  return parsed.ok ? { key: dataKey(parsed.key), source: `the key file ${file}` } : undefined;
+}
+
+/** `clinic-gen restore`: `input` into the data folder of `serve` (--data, the environment), which must be empty or missing. */
+export async function restoreTask(o: { input: string; dataDir?: string; env: Record<string, string | undefined> }): Promise<RestoreResult> {
+  const { dataDir, keyEnv } = serverData(o.dataDir, o.env, 'restore');
+  return restoreDataFolder({ input: o.input, dataDir, keyEnv, shownData: o.dataDir });
+}
+
+export interface RestoreOptions {
+  input: string;
+  dataDir: string;
+  /** DATA_KEY, DATA_KEY_FILE, DATA_KEY_PREVIOUS and the folders of the key file: checked against the backup's key id. */
+  keyEnv: Record<string, string | undefined>;
+  shownData?: string;
+}
+
+export async function restoreDataFolder(o: RestoreOptions): Promise<RestoreResult> {
+  const root = resolve(o.dataDir);
+  const shownData = o.shownData ?? o.dataDir;
+  const inStat = await lstat(o.input).catch(() => undefined);
+  if (!inStat?.isFile()) throw new BackupError(`--in: ${o.input} is not a file`);
+  const rootStat = await lstat(root).catch(() => undefined);
+  if (rootStat && !rootStat.isDirectory()) throw new BackupError(`--data: ${shownData} is not a folder`);
+  if (rootStat) {
+    const present = await readdir(root);
+    if (present.length > 0) {
+      throw new BackupError(`--data: ${shownData} is not empty (${present.length} ${present.length === 1 ? 'entry' : 'entries'}, like ${present.sort()[0]}): restore only into an empty or missing folder, so that nothing is overwritten or mixed with other data`);
+    }
+  }
+
+  let entries: TarEntry[];
+  try {
+    entries = await listTar(o.input);
+  } catch (err) {
+    if (err instanceof TarFormatError) throw new BackupError(`--in: ${o.input}: ${err.message}; nothing was restored`);
+    throw err;
+  }
+  const plan = planRestore(entries);
+  const archive = await open(o.input, 'r');
+  let created = false;
+  try {
+    const manifest = parseManifest(await readEntry(archive, plan.find((e) => e.path === MANIFEST_FILE)!));
+    const here = keyHere(o.keyEnv);
+    const checkKey = (id: string | null | undefined) => {
+      if (!here || !id || here.source.startsWith('the key file')) return;
+      if (id !== here.key.id && id !== here.previous?.id) {
+        throw new BackupError(
+          `DATA_KEY: this backup was written with data key ${id}, and ${here.source} gives key ${here.key.id}: a server given that key would refuse this data. ` +
+            'Give the key the data was written with, or unset it to restore without this check; nothing was restored',
+        );
+      }
+    };
+    checkKey(manifest.dataKeyId);
+
+    if (!rootStat) {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      created = true;
+    }
+    const folders: Planned[] = [];
+    for (const e of plan) {
+      // The manifest describes the archive; the data folder has no use for it.
+      if (e.path === MANIFEST_FILE) continue;
+      const full = join(root, e.path);
+      if (e.type === 'directory') {
+        await mkdir(full, { recursive: true });
+        folders.push(e);
+        continue;
+      }
+      await mkdir(dirname(full), { recursive: true });
+      if (e.type === 'file') {
+        // wx: never over anything, never through a link someone placed meanwhile.
+        const target = await open(full, 'wx', e.mode & 0o777 || 0o600);
+        try {
+          await copyEntry(archive, e, target);
+          await target.datasync();
+        } finally {
+          await target.close();
+        }
+        await utimes(full, e.mtime, e.mtime);
+      } else if (e.type === 'symlink') await symlink(e.linkpath!, full);
+      else await link(join(root, e.linkTo!), full);
+    }
+    // Folders last, deepest first: their modes could forbid the writes above, and each write touched its time.
+    for (const f of folders.reverse()) {
+      const full = join(root, f.path);
+      await chmod(full, f.mode & 0o777 || 0o755);
+      await utimes(full, f.mtime, f.mtime);
+    }
+    await syncFolder(root);
+
+    const file = join(root, DB_FILE);
+    const db = new Database(file, { fileMustExist: true });
+    let migrated: number[];
+    let schemaVersion: number;
+    let messages: number;
+    let storedKeyId: string | undefined;
+    try {
+      const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+      if (problems.join() !== 'ok') throw new BackupError(`--in: the database in the backup fails SQLite's integrity check (${problems.slice(0, 3).join('; ')}); nothing was restored`);
+      storedKeyId = peekMeta(db, META.dataKeyId);
+      checkKey(storedKeyId);
+      try {
+        migrated = migrate(db, file);
+      } catch (err) {
+        if (err instanceof SchemaTooNewError) {
+          throw new BackupError(`--in: the backup's database has schema version ${db.pragma('user_version', { simple: true }) as number}, and this clinic-gen knows up to ${MIGRATIONS.at(-1)?.version ?? 0}: restore it with clinic-gen ${manifest.clinicGenVersion} or newer; nothing was restored`);
+        }
+        throw err;
+      }
+      schemaVersion = db.pragma('user_version', { simple: true }) as number;
+      messages = databaseCounts(db).messages;
+    } finally {
+      db.close();
+    }
+    const keyId = storedKeyId ?? manifest.dataKeyId ?? undefined;
+    const key: RestoreResult['key'] = !here || !keyId ? { kind: 'none' } : keyId === here.key.id || keyId === here.previous?.id ? { kind: 'matches', source: here.source } : { kind: 'other', source: here.source, id: here.key.id };
+    return { dataDir: root, manifest: { ...manifest, dataKeyId: keyId ?? null }, schemaVersion, migrated, messages, key };
+  } catch (err) {
+    // Leave the folder as it was found: empty, or missing.
+    if (created) await rm(root, { recursive: true, force: true });
+    else if (rootStat) for (const name of await readdir(root).catch(() => [] as string[])) await rm(join(root, name), { recursive: true, force: true });
+    throw err;
+  } finally {
+    await archive.close();
+  }
+}
