@@ -4,6 +4,9 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/server/logger.js';
+import { dataKey } from '../../src/server/crypto/data-key.js';
+import { MESSAGE_COLUMNS, toMessage, type MessageRow } from '../../src/server/leads/rows.js';
+import { createSealer } from '../../src/server/leads/sealing.js';
 import { startServer } from '../../src/server/start.js';
 import { DESKTOP, PHONE, collectErrors, launchBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';
@@ -14,11 +17,14 @@ import { ROOT } from '../helpers/site.js';
  * startServer, a real port, a real SQLite file): what the visitor sees and what the clinic stores.
  */
 const dataDir = tempDir('clinic-e2e-');
+const KEY = randomBytes(32);
+/** Opens the sealed rows as the admin does (the data key is the test's own; lookups are not needed here). */
+const sealer = createSealer({ current: dataKey(KEY) }, Buffer.alloc(32));
 let server: { url: string; close(): Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, rateLimit: 6, env: { DATA_KEY: randomBytes(32).toString('base64') }, logger: silentLogger });
+  server = await startServer({ configPath: join(ROOT, 'configs/wesley-chapel.yaml'), port: 0, dataDir, rateLimit: 6, env: { DATA_KEY: KEY.toString('base64') }, logger: silentLogger });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -26,10 +32,13 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** What the clinic stored, read through a connection of its own and opened with the data key; at rest the rows hold none of it. */
 function stored(): { first_name: string; message: string; service: string }[] {
   const db = new Database(join(dataDir, 'clinic.db'), { readonly: true });
   try {
-    return db.prepare('SELECT first_name, message, service FROM messages ORDER BY received_at').all() as never;
+    const rows = db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages ORDER BY received_at`).all() as MessageRow[];
+    if (rows.some((r) => r.first_name !== '' || r.message !== '' || r.sealed === null)) throw new Error('a message is stored in clear');
+    return rows.map((r) => toMessage(r, sealer)).map((m) => ({ first_name: m.firstName, message: m.message, service: m.service }));
   } finally {
     db.close();
   }
