@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.js';
 import { totpCode } from '../../src/server/auth/totp.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { anonymous, basic, fromAddress, testApps, TEST_HOST } from '../../../test/helpers/server-app.js';
+import { basic, fromAddress, testApps, TEST_HOST } from '../../../test/helpers/server-app.js';
 import type { ServerConfig } from '../config.js';
 import { isProtectedPath } from './guard.js';
 import { hashPassword } from './passwords.js';
