@@ -155,7 +155,11 @@ function MessageList({ scope, canExport }: { scope: string[] | null; canExport: 
                 {m.referer && ` (${m.referer})`}: filed by the city its form names.
               </p>
             )}
-            <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{m.message}</p>
+            {m.unreadable ? (
+              <p className="mt-2 text-sm font-medium text-red-800">This message cannot be opened on this server: {m.unreadable}.</p>
+            ) : (
+              <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{m.message}</p>
+            )}
           </li>
         ))}
       </ol>
