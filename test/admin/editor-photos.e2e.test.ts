@@ -47,7 +47,8 @@ describe('photos in the city editor', () => {
     await page.getByLabel('Hero photo file').setInputFiles(await photo());
     const thumb = page.getByRole('region', { name: 'Photos' }).locator('img[src^="/uploads/photo-"]');
     await thumb.waitFor();
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Its size is known once its bytes have arrived and decoded: on a busy machine a moment after the element.
+    expect(await thumb.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBeGreaterThan(0);
     expect(await page.locator(`#${(await alt.getAttribute('aria-describedby'))!.split(' ').at(-1)}`).textContent()).toBe('Describe the photo before generating the website.');
 
     // Saved without a description: the server names photos.hero.alt, shown under that input.
