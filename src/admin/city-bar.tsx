@@ -19,16 +19,7 @@ export function CityBar({ form, save: s, go, from }: { form: UseFormReturn<Admin
 
   return (
     <section aria-labelledby="view-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2">
-      <a
-        href={location.pathname}
-        onClick={(e) => {
-          e.preventDefault();
-          go({ name: 'list' });
-        }}
-        className="text-sm font-semibold text-brand underline"
-      >
-        All cities
-      </a>
+      <AllCitiesLink go={go} />
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="view-title" tabIndex={-1} className="text-xl font-bold text-slate-900">
@@ -70,5 +61,21 @@ export function CityBar({ form, save: s, go, from }: { form: UseFormReturn<Admin
         </ul>
       )}
     </section>
+  );
+}
+
+/** Back to the list of cities, from a city's editor or its read-only page. */
+export function AllCitiesLink({ go }: { go: Go }) {
+  return (
+    <a
+      href={location.pathname}
+      onClick={(e) => {
+        e.preventDefault();
+        go({ name: 'list' });
+      }}
+      className="text-sm font-semibold text-brand underline"
+    >
+      All cities
+    </a>
   );
 }

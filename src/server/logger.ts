@@ -12,7 +12,7 @@ export interface Logger {
    * the newline): the access log's, a line a request, skips building an object to stringify.
    * Loggers without it get the same event through info().
    */
-  infoLine?(event: string, fields: Record<string, unknown>, json: (time: string) => string): void;
+  infoLine?(json: (time: string) => string): void;
   /** Writes what waits now (lines are written together, see createLogger). */
   flush?(): void;
 }
@@ -70,7 +70,7 @@ export function createLogger(out: { write(line: string): unknown } = process.std
     info: (e, f) => write('info', e, f),
     warn: (e, f) => write('warn', e, f),
     error: (e, f) => write('error', e, f),
-    infoLine: (_e, _f, json) => push(`${json(now())}\n`, false),
+    infoLine: (json) => push(`${json(now())}\n`, false),
     flush,
   };
 }

@@ -4,6 +4,7 @@ import { exportUrl, getCity, type CityDetail } from '../cities-api.js';
 import { FONT_LABELS } from '../font-choices.js';
 import { formFromConfig, SERVICE_TOGGLES, shownLogo, SOCIAL_NETWORKS, type AdminForm } from '../form.js';
 import { formatDate } from '../format.js';
+import { AllCitiesLink } from '../city-bar.js';
 import type { Go } from '../route.js';
 import { Messages } from '../sections/messages.js';
 import { Card, linkButtonClass } from '../ui.js';
@@ -32,16 +33,7 @@ export function CityDetails({ slug, go }: { slug: string; go: Go }) {
   return (
     <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section aria-labelledby="view-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2">
-        <a
-          href={location.pathname}
-          onClick={(e) => {
-            e.preventDefault();
-            go({ name: 'list' });
-          }}
-          className="text-sm font-semibold text-brand underline"
-        >
-          All cities
-        </a>
+        <AllCitiesLink go={go} />
         <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h2 id="view-title" tabIndex={-1} className="text-xl font-bold text-slate-900">

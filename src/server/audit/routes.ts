@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { fieldsInvalid } from '../../texts/server.js';
-import { apiError, fieldFailure } from '../http/api-error.js';
+import type { Context } from 'hono';
+import { parseQuery } from '../http/validate.js';
 import type { AppEnv } from '../http/app-env.js';
 import { csvCell } from '../leads/index.js';
 import type { AuditFilter, AuditRecord, AuditStore } from './store.js';
@@ -23,21 +23,18 @@ const row = (r: AuditRecord) => `${[String(r.seq), r.at, r.actorLabel || '(unkno
 /** The trail for owners (auth/permissions.ts): a page of it with its filters, and the CSV of a filter. */
 export function auditRoutes(store: AuditStore, now: () => Date): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const parse = (query: Record<string, string>) => {
-    const parsed = filterQuery.safeParse(query);
-    if (parsed.success) {
-      const { actor, action, city, from, to, page, pageSize } = parsed.data;
-      const filter: AuditFilter = { actorId: actor || undefined, action: action || undefined, city: city || undefined, from, to };
-      return { ok: true as const, filter, page, pageSize };
-    }
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_form')] ??= issue.message;
-    return { ok: false as const, errors };
+  /** The query as a filter and a page, or the 400 naming each field at fault. */
+  const parse = (c: Context<AppEnv>) => {
+    const q = parseQuery(c, filterQuery);
+    if (!q.ok) return q;
+    const { actor, action, city, from, to, page, pageSize } = q.value;
+    const filter: AuditFilter = { actorId: actor || undefined, action: action || undefined, city: city || undefined, from, to };
+    return { ok: true as const, filter, page, pageSize };
   };
 
   app.get('/api/audit', async (c) => {
-    const q = parse(c.req.query());
-    if (!q.ok) return apiError(c, 400, { ...fieldFailure(q.errors), message: fieldsInvalid });
+    const q = parse(c);
+    if (!q.ok) return q.response;
     const [{ records, total }, facets] = await Promise.all([store.page(q.filter, q.page, q.pageSize), store.facets()]);
     return c.json({
       success: true,
@@ -51,8 +48,8 @@ export function auditRoutes(store: AuditStore, now: () => Date): Hono<AppEnv> {
   });
 
   app.get('/api/audit.csv', (c) => {
-    const q = parse(c.req.query());
-    if (!q.ok) return apiError(c, 400, { ...fieldFailure(q.errors), message: fieldsInvalid });
+    const q = parse(c);
+    if (!q.ok) return q.response;
     const chunks = store.each(q.filter)[Symbol.asyncIterator]();
     const encoder = new TextEncoder();
     let head = `\uFEFF${COLUMNS.map(csvCell).join(',')}\r\n`;

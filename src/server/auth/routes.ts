@@ -2,21 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SAFE_SLUG } from '../../config/slug.js';
 import * as M from '../../texts/server.js';
 import { actorFields, type AuditTrail } from '../audit/index.js';
 import { open, seal, type KeyRing } from '../crypto/data-key.js';
-import { apiError, fieldFailure } from '../http/api-error.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
 import { clientAddress, rateKey } from '../http/client-address.js';
-import { readJson } from '../http/read-json.js';
 import { createAttemptGate } from './attempts.js';
+import { body, email, fieldError, name, password, publicAccount } from './fields.js';
 import { accountActor, refuse } from './guard.js';
 import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { advanceSession, clearCookie, expired, readSessionToken, sessionChannel, SESSION_LIMITS, startSession } from './sessions.js';
-import { EmailTakenError, LastOwnerError, ROLES, type Account, type AccountStore, type Session } from './store.js';
-import { newSecretToken, tokenHash } from './tokens.js';
+import type { Account, AccountStore, Session } from './store.js';
+import { tokenHash } from './tokens.js';
+import { staffRoutes } from './staff-routes.js';
 import { otpauthUri, qrSvg, verifyTotp, newTotpSecret } from './totp.js';
 import type { RateCounters } from '../rate-limits/index.js';
 
@@ -43,40 +42,6 @@ export interface AuthRouteOptions {
   /** Told of every sign-in attempt's outcome (the server's metrics). */
   onSignIn?: (outcome: 'ok' | 'failed' | 'limited') => void;
 }
-
-const MAX_BODY = 16 * 1024;
-
-/** An account as the API shows it: never its password hash, TOTP secret or codes. */
-export function publicAccount(a: Account) {
-  return { id: a.id, email: a.email, name: a.name, role: a.role, cities: a.cities, active: a.active, totp: a.totpSecret !== null, createdAt: a.createdAt, lastSignInAt: a.lastSignInAt };
-}
-
-const email = z
-  .string({ error: 'Enter an email address.' })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: 'Use at most 254 characters.' })
-  .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { error: 'Enter an email address like name@example.com.' });
-const name = z.string({ error: 'Enter a name.' }).trim().min(1, { error: 'Enter a name.' }).max(100, { error: 'Use at most 100 characters.' });
-const role = z.enum(ROLES, { error: 'Choose owner, editor or front desk.' });
-const cities = z
-  .array(z.string().regex(SAFE_SLUG, { error: 'A city is named by its slug, like tampa.' }), { error: 'Give a list of city slugs, or null for every city.' })
-  .max(1000)
-  .nullable();
-const password = z.string({ error: 'Enter a password.' }).max(1024, { error: 'Use at most 1,024 characters.' });
-
-/** A body parsed by `schema`, or the 4xx naming each field at fault. */
-async function body<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
-  const json = await readJson(c.req.raw, MAX_BODY, { emptyAs: {} });
-  if (!json.ok) return { ok: false, response: apiError(c, json.status, { error: json.error }) };
-  const parsed = schema.safeParse(json.value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_form')] ??= issue.message;
-  return { ok: false, response: apiError(c, 400, fieldFailure(errors)) };
-}
-
-const fieldError = (c: Context<AppEnv>, field: string, text: string, status: 400 | 409 = 400) => apiError(c, status, fieldFailure({ [field]: text }));
 
 export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -267,94 +232,6 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     return c.json({ success: true });
   });
 
-  // Accounts (the owner's; permissions.ts).
-  app.get('/api/accounts', async (c) => c.json({ success: true, accounts: (await accounts.list()).map(publicAccount) }));
-
-  app.post('/api/accounts', async (c) => {
-    const b = await body(c, z.object({ email, name, role, cities: cities.optional(), password }));
-    if (!b.ok) return b.response;
-    const problem = passwordProblem(b.value.password, { email: b.value.email, name: b.value.name });
-    if (problem) return fieldError(c, 'password', problem);
-    try {
-      const created = await accounts.create({
-        id: randomUUID(),
-        email: b.value.email,
-        name: b.value.name,
-        role: b.value.role,
-        cities: b.value.role === 'frontdesk' ? (b.value.cities ?? null) : null,
-        passwordHash: await hashPassword(b.value.password),
-        createdAt: o.now().toISOString(),
-      });
-      c.set('auditObject', `account=${created.id}`);
-      return c.json({ success: true, account: publicAccount(created) }, 201);
-    } catch (err) {
-      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken.title, 409);
-      throw err;
-    }
-  });
-
-  app.patch('/api/accounts/:id', async (c) => {
-    const b = await body(c, z.object({ email: email.optional(), name: name.optional(), role: role.optional(), cities: cities.optional(), active: z.boolean().optional(), password: password.optional() }));
-    if (!b.ok) return b.response;
-    const before = await accounts.byId(c.req.param('id'));
-    if (!before) return apiError(c, 404, { error: M.accountNotFound });
-    const { password: newPassword, ...rest } = b.value;
-    if (newPassword !== undefined) {
-      const problem = passwordProblem(newPassword, { email: rest.email ?? before.email, name: rest.name ?? before.name });
-      if (problem) return fieldError(c, 'password', problem);
-    }
-    const roleAfter = rest.role ?? before.role;
-    try {
-      const after = await accounts.update(before.id, {
-        ...rest,
-        cities: roleAfter === 'frontdesk' ? rest.cities : null,
-        ...(newPassword !== undefined ? { passwordHash: await hashPassword(newPassword) } : {}),
-      });
-      if (!after) return apiError(c, 404, { error: M.accountNotFound });
-      // A person who lost a role keeps no session holding the old one.
-      if (rest.role !== undefined && rest.role !== before.role) await accounts.deleteSessions(before.id);
-      c.set('auditObject', Object.keys(b.value).sort().join(','));
-      return c.json({ success: true, account: publicAccount(after) });
-    } catch (err) {
-      if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken.title, 409);
-      if (err instanceof LastOwnerError) return apiError(c, 409, { error: M.lastOwner });
-      throw err;
-    }
-  });
-
-  // API tokens (the owner's).
-  const publicToken = (t: { id: string; name: string; role: string; createdBy: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }, names: Map<string, string>) => ({
-    id: t.id,
-    name: t.name,
-    role: t.role,
-    createdBy: names.get(t.createdBy) ?? t.createdBy,
-    createdAt: t.createdAt,
-    lastUsedAt: t.lastUsedAt,
-    revokedAt: t.revokedAt,
-  });
-  const accountNames = async () => new Map((await accounts.list()).map((a) => [a.id, a.email]));
-
-  app.get('/api/tokens', async (c) => {
-    const names = await accountNames();
-    return c.json({ success: true, tokens: (await accounts.listTokens()).map((t) => publicToken(t, names)) });
-  });
-
-  app.post('/api/tokens', async (c) => {
-    const b = await body(c, z.object({ name: z.string({ error: 'Name the token (what uses it).' }).trim().min(1, { error: 'Name the token (what uses it).' }).max(100), role }));
-    if (!b.ok) return b.response;
-    const actor = c.get('actor')!;
-    const secret = newSecretToken('cgt');
-    const token = { id: randomUUID(), tokenHash: tokenHash(secret), name: b.value.name, role: b.value.role, createdBy: actor.accountId, createdAt: o.now().toISOString(), lastUsedAt: null, revokedAt: null };
-    await accounts.createToken(token);
-    c.set('auditObject', `token=${token.id} role=${token.role}`);
-    return c.json({ success: true, token: publicToken(token, await accountNames()), secret }, 201);
-  });
-
-  app.delete('/api/tokens/:id', async (c) => {
-    const revoked = await accounts.revokeToken(c.req.param('id'), o.now().toISOString());
-    if (!revoked) return apiError(c, 404, { error: M.apiTokenNotFound });
-    return c.json({ success: true, token: publicToken(revoked, await accountNames()) });
-  });
-
+  app.route('/', staffRoutes({ accounts, now: o.now }));
   return app;
 }

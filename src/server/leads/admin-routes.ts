@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { SAFE_SLUG } from '../../config/slug.js';
 import { siteInvalid } from '../../texts/contact.js';
 import { pageInvalid, pageSizeInvalid } from '../../texts/server.js';
-import { apiError, fieldFailure } from '../http/api-error.js';
 import { recentRefusals, type RefusalStore } from './refusals.js';
 import type { MessageStore } from './store.js';
 import type { AppEnv } from '../http/app-env.js';
 import { messagesCsvStream } from './csv.js';
+import { parseQuery } from '../http/validate.js';
 
 /** `site`: a city slug, or '' for the messages of no known site; absent, every message. */
 const siteFilter = z
@@ -27,15 +26,6 @@ const pageQuery = z.object({
     .default(50),
   site: siteFilter,
 });
-
-/** The query parsed, or the 400 to answer with. */
-function parseQuery<T>(c: Context<AppEnv>, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; response: Response } {
-  const parsed = schema.safeParse(c.req.query());
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'query')] ??= issue.message;
-  return { ok: false, response: apiError(c, 400, fieldFailure(errors)) };
-}
 
 /**
  * Admin-only reading of the stored messages: a page of them (of one city, or all), the count per

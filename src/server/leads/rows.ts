@@ -41,27 +41,17 @@ export const EXPORT_CHUNK = 500;
  */
 export function toMessage(r: MessageRow, sealer?: MessageSealer): StoredMessage {
   if (r.sealed !== null && r.sealed !== undefined) {
-    if (!sealer || !r.sealed_key) {
-      return { ...plainPart(r), firstName: '', lastName: '', email: '', phone: '', service: '', message: '', unreadable: `message ${r.public_id} is sealed and this server was given no key to open it` };
-    }
-    const place = { id: r.public_id, site: r.site ?? '', receivedAt: r.received_at };
+    // One message that does not open is shown as such, with why; the others still read.
+    const unreadable = (why: string) => ({ ...plainPart(r), firstName: '', lastName: '', email: '', phone: '', service: '', message: '', unreadable: why });
+    if (!sealer || !r.sealed_key) return unreadable(`message ${r.public_id} is sealed and this server was given no key to open it`);
     try {
-      return { ...plainPart(r), ...sealer.open(place, r.sealed, r.sealed_key) };
+      return { ...plainPart(r), ...sealer.open({ id: r.public_id, site: r.site ?? '', receivedAt: r.received_at }, r.sealed, r.sealed_key) };
     } catch (err) {
-      // One message that does not open is shown as such; the others still read.
-      return { ...plainPart(r), firstName: '', lastName: '', email: '', phone: '', service: '', message: '', unreadable: (err as Error).message };
+      return unreadable((err as Error).message);
     }
   }
   return {
-    id: r.public_id,
-    receivedAt: r.received_at,
-    // NULL only for rows from before migration 2 when no home clinic was given to fill them.
-    site: r.site ?? '',
-    city: r.city,
-    page: r.page,
-    origin: r.origin,
-    referer: r.referer,
-    registered: Boolean(r.registered),
+    ...plainPart(r),
     firstName: r.first_name,
     lastName: r.last_name,
     email: r.email,
@@ -71,6 +61,7 @@ export function toMessage(r: MessageRow, sealer?: MessageSealer): StoredMessage 
   };
 }
 
+/** What a row holds in clear, sealed or not. `site` is NULL only for rows from before migration 2 when no home clinic was given to fill them. */
 function plainPart(r: MessageRow) {
   return { id: r.public_id, receivedAt: r.received_at, site: r.site ?? '', city: r.city, page: r.page, origin: r.origin, referer: r.referer, registered: Boolean(r.registered) };
 }

@@ -29,18 +29,22 @@ export interface ObserveOptions {
 /** An incoming request id is kept only when short and plain; anything else is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/**
+ * Deploys and builds are told apart by the audit action of their route (auth/permissions.ts, the
+ * one table of admin routes), never by a second list of paths.
+ */
 const DEPLOY_KINDS: Record<string, 'deploy' | 'rollback' | 'delete'> = {
-  'POST /api/deploy-website': 'deploy',
-  'POST /api/cities/:slug/deploy': 'deploy',
-  'POST /api/deployments/:siteName/rollback': 'rollback',
-  'DELETE /api/deployments/:siteName': 'delete',
+  'site.deploy': 'deploy',
+  'city.deploy': 'deploy',
+  'deployment.rollback': 'rollback',
+  'deployment.delete': 'delete',
 };
 const BUILD_KINDS: Record<string, string> = {
-  'POST /api/generate-clinic-website': 'generate',
-  'POST /api/previews': 'preview',
-  'POST /api/package-website': 'package',
-  'POST /api/deploy-website': 'deploy',
-  'POST /api/cities/:slug/deploy': 'deploy',
+  'site.generate': 'generate',
+  'site.preview': 'preview',
+  'site.package': 'package',
+  'site.deploy': 'deploy',
+  'city.deploy': 'deploy',
 };
 
 export function observe(o: ObserveOptions): MiddlewareHandler<AppEnv> {
@@ -77,29 +81,29 @@ export function observe(o: ObserveOptions): MiddlewareHandler<AppEnv> {
     const one = seriesOf(method, route, status);
     one.count.inc();
     one.time.observe(seconds);
-    const key = `${method} ${route}`;
+    const path = c.get('path') ?? new URL(c.req.url).pathname;
     // A refusal of the caller (no session, another role) is no deploy and no build.
-    if (status !== 401 && status !== 403) {
-      const deploy = DEPLOY_KINDS[key];
+    if (method !== 'GET' && method !== 'HEAD' && status !== 401 && status !== 403) {
+      const action = ruleFor(method, path)?.rule.action ?? '';
+      const deploy = DEPLOY_KINDS[action];
       if (deploy) metrics.deploys.inc({ kind: deploy, outcome: status < 400 ? 'ok' : 'failed' });
-      const build = BUILD_KINDS[key];
+      const build = BUILD_KINDS[action];
       if (build && status < 400) metrics.deployDuration.observe({ kind: build }, seconds);
     }
     if (!o.accessLog) return;
-    const path = c.get('path') ?? new URL(c.req.url).pathname;
     const admin = isProtectedPath(path, method);
     const address = clientAddress(c, o.trusted);
     const client = admin ? address : network(address);
     const ms = Math.round(seconds * 10_000) / 10;
-    const fields = (bytes: number | undefined) => ({ listener: o.listener, method, route, status, bytes, ms, client, requestId: id });
     // Every value is ours or checked (a route template, an HTTP method token, an address, a plain
     // request id), so the line is written as it is, without an object to stringify.
     const line = (bytes: number | undefined) =>
       o.logger.infoLine
-        ? o.logger.infoLine('http.request', fields(bytes), (time) =>
-            `{"time":"${time}","level":"info","event":"http.request","listener":"${o.listener}","method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status}${bytes === undefined ? '' : `,"bytes":${bytes}`},"ms":${ms},"client":${JSON.stringify(client)},"requestId":"${id}"}`,
+        ? o.logger.infoLine(
+            (time) =>
+              `{"time":"${time}","level":"info","event":"http.request","listener":"${o.listener}","method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status}${bytes === undefined ? '' : `,"bytes":${bytes}`},"ms":${ms},"client":${JSON.stringify(client)},"requestId":"${id}"}`,
           )
-        : o.logger.info('http.request', fields(bytes));
+        : o.logger.info('http.request', { listener: o.listener, method, route, status, bytes, ms, client, requestId: id });
     const outgoing = c.env?.outgoing;
     if (outgoing && socket) {
       // 'close' comes once the answer is sent or the connection dropped, whichever happens.
