@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, link, lstat, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, symlink, utimes } from 'node:fs/promises';
+import { chmod, link, lstat, mkdir, open, readdir, readFile, realpath, rename, rm, symlink, utimes } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import Database from 'better-sqlite3';
 import { copyEntry, listTar, readEntry, TarFormatError, TarWriter, type TarEntry, type TarHeader } from './backup-tar.js';
@@ -9,6 +9,7 @@ import { isSiteName } from './bundle/names.js';
 import { resolveServerConfig } from './config.js';
 import { dataKey, defaultKeyFile, loadDataKey, parseKeyText, type DataKey } from './crypto/data-key.js';
 import { META } from './crypto/server-keys.js';
+import { livePointer } from './releases/disk-files.js';
 import { RELEASE_ID } from './releases/store.js';
 import { migrate, MIGRATIONS, SchemaTooNewError } from './sqlite/migrations.js';
 import { peekMeta } from './sqlite/meta.js';
@@ -257,18 +258,7 @@ interface ReleaseItem {
 const inodeKey = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 
 /** The live release id of a site folder (its `current` symlink, or the text a copy without symlinks left), or undefined. */
-async function liveRelease(siteDir: string): Promise<string | undefined> {
-  const pointer = join(siteDir, 'current');
-  let target: string;
-  try {
-    target = await readlink(pointer);
-  } catch (err) {
-    if (code(err) !== 'EINVAL') return undefined;
-    target = await readFile(pointer, 'utf8').then((t) => (t.length < 200 ? t : ''), () => '');
-  }
-  const id = target.trim().startsWith('releases/') ? target.trim().slice('releases/'.length) : '';
-  return RELEASE_ID.test(id) ? id : undefined;
-}
+const liveRelease = async (siteDir: string) => (await livePointer(siteDir))?.id;
 
 /**
  * A release's folders and files, read whole before any of it is written, so a release a deploy

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { link, lstat, mkdir, readdir, readFile, rename, rm, symlink } from 'node:fs/promises';
+import { link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { RELEASE_ID } from './store.js';
 
 /**
  * The file-system moves a deploy is made of. Each one is either complete or has no visible effect:
@@ -196,4 +197,26 @@ export async function removeStale(dir: string): Promise<void> {
       await rm(join(dir, name), { recursive: true, force: true });
     }),
   );
+}
+
+/**
+ * The release a site folder's `current` names, and how: a symlink (as the store writes it), or a
+ * text file holding the link's target, as a copy made without symlinks leaves it (an archive
+ * unpacked without them, a checkout with core.symlinks=false). Undefined when there is none.
+ */
+export async function livePointer(siteDir: string): Promise<{ id: string; as: 'link' | 'text' } | undefined> {
+  const pointer = join(siteDir, 'current');
+  const idOf = (target: string) => {
+    const id = target.trim().startsWith('releases/') ? target.trim().slice('releases/'.length) : '';
+    return RELEASE_ID.test(id) ? id : undefined;
+  };
+  try {
+    const id = idOf(await readlink(pointer));
+    return id ? { id, as: 'link' } : undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EINVAL') return undefined;
+    const text = await readFile(pointer, 'utf8').catch(() => '');
+    const id = text.length < 200 ? idOf(text) : undefined;
+    return id ? { id, as: 'text' } : undefined;
+  }
 }

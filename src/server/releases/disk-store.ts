@@ -1,10 +1,10 @@
-import { mkdir, readdir, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { SiteBytes } from '../bundle/files.js';
 import { keyedSerial } from '../http/serial.js';
 import { domainClaims } from './domain-claims.js';
 import { checkFileName, isSiteName } from '../bundle/names.js';
-import { durableRename, removeStale, swapSymlink, tempTag, writeTree } from './disk-files.js';
+import { durableRename, livePointer, removeStale, swapSymlink, tempTag, writeTree } from './disk-files.js';
 import { newRelease, RELEASE_ID, releaseTime, type DeployInput, type DeployResult, type ReleaseMeta, type ReleaseStore, type ReleaseSummary, type RollbackResult } from './store.js';
 
 /**
@@ -76,22 +76,10 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
   /** The live release id of a site, or undefined (no site, or not deployed yet). */
   async function currentId(site: string): Promise<string | undefined> {
     if (!isSiteName(site)) return undefined;
-    const pointer = join(siteDir(site), 'current');
-    const idOf = (target: string) => {
-      const id = target.trim().startsWith('releases/') ? target.trim().slice(9) : '';
-      return RELEASE_ID.test(id) ? id : undefined;
-    };
-    try {
-      return idOf(await readlink(pointer));
-    } catch (err) {
-      // A copy made by a tool that keeps symlinks as text files (an archive unpacked without
-      // them, a checkout with core.symlinks=false) holds the link's target as the file's
-      // content: still the live release. The next deploy or rollback writes a real link.
-      if ((err as NodeJS.ErrnoException).code !== 'EINVAL') return undefined;
-      const text = await readFile(pointer, 'utf8').catch(() => '');
-      const id = text.length < 200 ? idOf(text) : undefined;
-      return id && (await stat(join(siteDir(site), 'releases', id)).then((s) => s.isDirectory(), () => false)) ? id : undefined;
-    }
+    const live = await livePointer(siteDir(site));
+    if (live?.as !== 'text') return live?.id;
+    // A pointer left as text counts while its release is there; the next deploy or rollback writes a real link.
+    return (await stat(join(siteDir(site), 'releases', live.id)).then((s) => s.isDirectory(), () => false)) ? live.id : undefined;
   }
 
   async function releaseIds(site: string): Promise<string[]> {
