@@ -60,11 +60,11 @@ export function registerBackup(program: Command, io: CliIo, setCode: (c: number)
     );
 }
 
-type Backup = typeof import('../../server/backup.js');
+type Backup = typeof import('../../server/backup.js') & typeof import('../../server/restore.js');
 
 /** Loads the server's modules (SQLite) only for these commands; a problem the operator can fix prints as an error, exit 1. */
 async function run(work: (b: Backup) => Promise<void>): Promise<void> {
-  const b = await import('../../server/backup.js');
+  const b: Backup = { ...(await import('../../server/backup.js')), ...(await import('../../server/restore.js')) };
   const { ServerStartError } = await import('../../server/start-error.js');
   try {
     await work(b);
