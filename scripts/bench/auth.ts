@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.js';
-import { totpCode } from '../../src/server/auth/totp.js';
+import { createToken, signIn } from '../../test/helpers/accounts.js';
 import { figures, listening, type PageFigures } from './page-times.js';
 
 /**
@@ -35,19 +35,6 @@ function serve(bin: string, configPath: string, dir: string, env: Record<string,
   });
 }
 
-/** Signs in as the first owner, setting up the second factor: answers the session cookie. */
-async function signIn(url: string): Promise<string> {
-  const post = (p: string, body: unknown, cookie = '') =>
-    fetch(`${url}${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie }, body: JSON.stringify(body) });
-  const res = await post('/api/session', { email: EMAIL, password: PASSWORD });
-  let cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
-  const { secret } = (await (await post('/api/session/totp/enrol', {}, cookie)).json()) as { secret: string };
-  const confirm = await post('/api/session/totp/confirm', { code: totpCode(secret, Date.now()) }, cookie);
-  if (confirm.status !== 200) throw new Error(`enrol: ${confirm.status} ${await confirm.text()}`);
-  cookie = confirm.headers.getSetCookie()[0]!.split(';')[0]!;
-  return cookie;
-}
-
 async function times(url: string, headers: Record<string, string>, n: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -76,9 +63,10 @@ export async function benchAuth(o: { bin: string; configPath: string; dir: strin
     children.push(current);
     const url = await listening(current);
     for (;;) if ((await fetch(`${url}/readyz`)).status === 200) break;
-    const cookie = await signIn(url);
-    const made = await fetch(`${url}/api/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie }, body: JSON.stringify({ name: 'bench', role: 'owner' }) });
-    const token = `Bearer ${((await made.json()) as { secret: string }).secret}`;
+    // Signing in as a person does, the second factor set up on the way (test/helpers/accounts.ts).
+    const owner = await signIn(url, { email: EMAIL, password: PASSWORD });
+    const { cookie } = owner;
+    const token = await createToken(url, owner, 'owner');
     const signIns: number[] = [];
     for (let i = 0; i < 7; i++) {
       const t = performance.now();
