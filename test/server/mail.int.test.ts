@@ -67,16 +67,17 @@ describe('email notification', () => {
   });
 
   it('keeps retrying while the SMTP server is down, then delivers exactly once', async () => {
+    // The mail server holds its port from the start, refusing every connection until it comes back up.
     const port = await freePort();
+    const sink = await smtpSink(port, { down: true });
+    cleanups.push(sink.close);
     const server = await startTestServer(mailEnv(port), { mailTiming: { baseDelayMs: 100, maxDelayMs: 400, idlePollMs: 200 } });
     cleanups.push(server.stop);
 
     await postMessage(server); // the visitor is answered 201 although mail is down
     await until(() => server.logs.events.some((e) => e.event === 'mail.retry'));
     expect(await server.store.outbox.counts()).toMatchObject({ pending: 1, sent: 0 });
-
-    const sink = await smtpSink(port);
-    cleanups.push(sink.close);
+    sink.up();
     await until(() => sink.received.length === 1);
     await new Promise((r) => setTimeout(r, 1000)); // time for a wrong second send to show up
     expect(sink.received).toHaveLength(1);
