@@ -160,6 +160,10 @@ const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
  */
 export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   const { server: config } = o;
+  // Awaited once the store is open and seeded; a build failing meanwhile (or a port in use, or a
+  // wrong key, failing first) must not count as unhandled before then.
+  const site = Promise.resolve(o.files);
+  site.catch(() => undefined);
   const keys = serverKeys(config, o.logger);
   // The apps need the ports actually bound (port 0 picks one) and the store, so they are made
   // last; until then every request is answered 503 with Retry-After.
@@ -208,7 +212,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     // With PostgreSQL, servers starting together seed once: the first claims the store's flag.
     if (config.seedSamples) await seedCities(store.cities, { served: o.configPath, dir: o.samplesDir, logger: o.logger });
     worker = config.mail ? wireMail({ mail: config.mail, clinic: o.clinic, logger: o.logger, mailTiming: o.mailTiming }, store) : undefined;
-    files = await o.files;
+    files = await site;
   } catch (err) {
     await Promise.all(connections.map((c) => c.drain(0)));
     await worker?.stop();

@@ -45,8 +45,6 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
     for (const warning of problemLines(options.configPath, site.warnings)) logger.warn('config.warning', { warning });
     return site.files;
   });
-  // Awaited by serveClinic once it listens; a port in use fails first, and this must not go unhandled then.
-  building.catch(() => undefined);
 
   const server = await serveClinic({
     clinic: config,
