@@ -44,6 +44,41 @@ describe('release store on disk', () => {
   });
 });
 
+describe('pruning old releases', () => {
+  it('takes a release away in one step: a reader finds it whole or gone, never part-deleted', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'clinic-releases-'));
+    const s = createReleaseStore({ root, durable: false, keep: 1 });
+    // Many files a release, so a removal file by file would be seen half done.
+    const files = (n: number) => new Map(Array.from({ length: 200 }, (_, i) => [`p${i}/index.html`, new TextEncoder().encode(`${n}-${i}`)] as const));
+    const releases = join(root, 'tampa', 'releases');
+    await s.deploy('tampa', { files: files(0) });
+    let deploying = true;
+    const partial: string[] = [];
+    let looks = 0;
+    const reader = (async () => {
+      while (deploying && looks < 200_000) {
+        for (const id of readdirSync(releases).filter((n) => !n.startsWith('.'))) {
+          looks++;
+          try {
+            const names = readdirSync(join(releases, id));
+            if (names.length !== 201) partial.push(`${id}: ${names.length} entries`);
+          } catch {
+            // gone: fine
+          }
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    for (let n = 1; n <= 15; n++) await s.deploy('tampa', { files: files(n) });
+    deploying = false;
+    await reader;
+    expect(looks).toBeGreaterThan(0);
+    expect(partial).toEqual([]);
+    // Nothing is left behind under a temporary name.
+    expect(readdirSync(releases)).toHaveLength(1);
+  });
+});
+
 describe('deployment URL template', () => {
   it('fills {origin} and {siteName}', () => {
     expect(deploymentUrl('{origin}/sites/{siteName}/', { origin: 'https://admin.example.com/', siteName: 'tampa' })).toBe('https://admin.example.com/sites/tampa/');

@@ -4,7 +4,7 @@ import type { SiteBytes } from '../bundle/files.js';
 import { keyedSerial } from '../http/serial.js';
 import { domainClaims } from './domain-claims.js';
 import { checkFileName, isSiteName } from '../bundle/names.js';
-import { durableRename, livePointer, removeStale, swapSymlink, tempTag, writeTree } from './disk-files.js';
+import { durableRename, livePointer, removeStale, settleTemp, swapSymlink, tempTag, writeTree } from './disk-files.js';
 import { newRelease, RELEASE_ID, releaseTime, type DeployInput, type DeployResult, type ReleaseMeta, type ReleaseStore, type ReleaseSummary, type RollbackResult } from './store.js';
 
 /**
@@ -120,7 +120,17 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
     const drop = ids.slice(0, Math.max(0, ids.length - keep)).filter((id) => id !== live);
     for (const id of drop) {
       summaries.delete(`${site}/${id}`);
-      await rm(join(siteDir(site), 'releases', id), { recursive: true, force: true });
+      // Renamed away first, in one step: a reader (a backup, a preview) finds the release whole or
+      // gone, never half-deleted (rm takes a folder's files before the folder itself).
+      const trash = join(siteDir(site), 'releases', `.trash-${tempTag()}`);
+      try {
+        await rename(join(siteDir(site), 'releases', id), trash);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw err;
+      }
+      await rm(trash, { recursive: true, force: true });
+      settleTemp(trash);
     }
   }
 
