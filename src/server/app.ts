@@ -24,6 +24,8 @@ import { pathGuard } from './http/path-guard.js';
 import { contentSecurityPolicy, mutableHeaders, securityHeaders } from './http/security-headers.js';
 import { errorFields, silentLogger, type Logger } from './logger.js';
 import { messageRoutes } from './leads/admin-routes.js';
+import { inboxRoutes } from './leads/inbox-routes.js';
+import { createSealer } from './leads/sealing.js';
 import { notFound, siteRoutes } from './clinic-site/routes.js';
 import { prepareSite } from './clinic-site/site-files.js';
 import { isStoreBusy, RETRY_AFTER_SECONDS } from './sqlite/busy.js';
@@ -234,6 +236,8 @@ export function createApps(deps: AppDeps): ClinicApps {
   admin.route('/', metricsRoutes(metrics));
   admin.route('/', contact(false));
   admin.route('/', messageRoutes(deps.stores.messages, deps.stores.refusals, now));
+  // Search hashes need only the search key: the same sealer as the store's (serve.ts) gives the same hashes.
+  admin.route('/', inboxRoutes({ inbox: deps.stores.inbox, accounts: deps.stores.accounts, sealer: createSealer(deps.secrets.keys, deps.secrets.searchKey), now }));
   admin.route(
     '/',
     adminApiRoutes({

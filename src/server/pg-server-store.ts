@@ -10,6 +10,7 @@ import { openChangeFeed } from './pg/notify.js';
 import type { ReleaseSettings, ServerStore } from './server-store.js';
 import { createPgRefusalStore } from './leads/pg-refusals.js';
 import { createPgMessageStore } from './leads/pg-store.js';
+import { createPgInboxStore } from './leads/inbox-pg.js';
 import { createPgOutboxStore } from './mail/pg-outbox.js';
 import { pgUploadStore } from './uploads/pg-store.js';
 import { createPgAccountStore } from './auth/index.js';
@@ -73,6 +74,13 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
     const releases = await openPgReleaseStore(pool, { feed, keep: o.releases?.keep, beforeSwitch: o.releases?.beforeSwitch, onChange: () => tell('deployments') });
     opened.push(releases);
     const messages = createPgMessageStore(pool, { notify: o.notify });
+    const inbox = createPgInboxStore(pool);
+    // One sealer for both views of the messages: what the one seals, the other opens.
+    const useSealer = messages.useSealer!.bind(messages);
+    messages.useSealer = (s) => {
+      useSealer(s);
+      inbox.useSealer(s);
+    };
     let closing: Promise<void> | undefined;
     return {
       kind: 'postgres',
@@ -82,6 +90,7 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       meta: pgMeta(pool),
       sealedValues: pgRewrapStore(pool),
       messages,
+      inbox,
       refusals: createPgRefusalStore(pool),
       outbox: createPgOutboxStore(pool),
       cities,
@@ -97,6 +106,7 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       compact: async () => {
         await messages.flush();
         await pool.query('VACUUM FULL messages');
+        await pool.query('VACUUM FULL message_notes');
       },
       close: () =>
         (closing ??= (async () => {

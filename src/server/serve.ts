@@ -27,6 +27,7 @@ import { ensureFirstOwner } from './auth/index.js';
 import { createMetrics } from './metrics/index.js';
 import { createSealer } from './leads/index.js';
 import { createAuditTrail } from './audit/index.js';
+import { schedulePurge } from './leads/retention.js';
 import { isLoopbackHost } from './config.js';
 import { ServerStartError } from './start-error.js';
 
@@ -240,6 +241,9 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   store.onRemoteChange((kind) => running.remoteChange(kind));
   for (const s of [admin, sites]) s.on('error', (err) => o.logger.error('server.error', errorFields(err)));
   worker?.start();
+  // Retention: once a day, on one server of several, messages older than the owner's setting go.
+  const now = o.now ?? (() => new Date());
+  const stopPurge = schedulePurge({ inbox: store.inbox, audit: createAuditTrail(store.audit, secrets!.auditKey, now), now, logger: o.logger });
   const runs = apps.redeploys;
   if (store.interruptedRuns.length) {
     o.logger.warn('redeploy.interrupted', { runs: store.interruptedRuns.join(', ') });
@@ -257,6 +261,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     close: () =>
       (closing ??= (async () => {
         stopping = true;
+        stopPurge();
         await Promise.all(connections.map((c) => c.drain(o.shutdownGraceMs ?? 10_000)));
         // A redeploy-all in progress finishes the cities in flight and is recorded as interrupted.
         await runs.stop();

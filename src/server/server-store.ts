@@ -3,7 +3,7 @@ import type { AuditStore } from './audit/index.js';
 import type { CityStore } from './cities/index.js';
 import type { MetaStore } from './crypto/server-keys.js';
 import type { RewrapStore } from './crypto/rewrap.js';
-import type { MessageStore, RefusalStore } from './leads/index.js';
+import type { InboxStore, MessageStore, RefusalStore } from './leads/index.js';
 import type { OutboxStore } from './mail/index.js';
 import type { PreviewStore } from './previews/index.js';
 import type { RateCounters } from './rate-limits/index.js';
@@ -31,6 +31,8 @@ export interface ServerStore {
   sealedValues: RewrapStore;
   /** Patients' contact messages. */
   messages: MessageStore;
+  /** The front desk's inbox over the same messages: statuses, assignees, notes, retention (leads/inbox.ts). */
+  inbox: InboxStore;
   /** Counts of refused contact posts per day, reason and origin (leads/refusals.ts). */
   refusals: RefusalStore;
   /** Notifications of new messages waiting to be mailed. */

@@ -5,6 +5,7 @@ import { createSqliteCityStore } from './cities/sqlite-store.js';
 import { recoverRuns } from './cities/sqlite-runs.js';
 import { migrate } from './sqlite/migrations.js';
 import { createSqliteRefusalStore } from './leads/sqlite-refusals.js';
+import { createSqliteInboxStore } from './leads/inbox-sqlite.js';
 import { createMessageStore } from './leads/sqlite-store.js';
 import { createOutboxStore } from './mail/sqlite-outbox.js';
 import { createPreviewStore } from './previews/store.js';
@@ -82,6 +83,13 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
   }
   const now = options.now ?? (() => new Date());
   const messages = createMessageStore(db, { notify: options.notify ?? false, home: options.home });
+  const inbox = createSqliteInboxStore(db);
+  // One sealer for both views of the messages: what the one seals, the other opens.
+  const useSealer = messages.useSealer!.bind(messages);
+  messages.useSealer = (s) => {
+    useSealer(s);
+    inbox.useSealer(s);
+  };
   const lockGraceMs = options.lockGraceMs ?? BUSY_RETRY.budgetMs;
   // Since when probes have found the write lock taken elsewhere (undefined: it was free last time).
   let lockedSince: number | undefined;
@@ -108,6 +116,7 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     meta: sqliteMeta(db),
     sealedValues: sqliteRewrapStore(db),
     messages,
+    inbox,
     refusals: createSqliteRefusalStore(db),
     outbox: createOutboxStore(db),
     cities: createSqliteCityStore(db),

@@ -164,3 +164,16 @@ export const pageSizeInvalid = { title: 'pageSize must be a whole number from 1 
 export const bodyNotJsonType = (type: string | undefined): Message => ({
   title: `Unsupported media type: this call takes a JSON body with Content-Type: application/json, not ${type ? `"${type.slice(0, 80)}"` : 'none'}`,
 });
+
+// The inbox (leads/inbox-routes.ts, issue 22)
+
+export const messageNotFound = { title: 'No message has this id (it may have been deleted).' } satisfies Message;
+export const assigneeInvalid = { title: 'Assign the message to an active front-desk account that works its city.' } satisfies Message;
+export const noteEmpty = { title: 'Write the note first.' } satisfies Message;
+export const noteTooLong = { title: 'A note holds at most 2,000 characters.' } satisfies Message;
+export const statusInvalid = { title: 'Choose a status: new, contacted, booked or closed.' } satisfies Message;
+export const closeReasonInvalid = { title: 'Choose why it is closed: not a candidate, no answer, chose elsewhere, or duplicate.' } satisfies Message;
+export const inboxDateInvalid = { title: 'Give the date as YYYY-MM-DD.' } satisfies Message;
+export const inboxSearchInvalid = { title: 'Search by a full email address, a phone number, or a first and last name.' } satisfies Message;
+export const retentionInvalid = { title: 'Keep messages between 30 days and 10 years (3650 days), or until deleted.' } satisfies Message;
+export const messageUnreadable = { title: 'This message does not open with this server’s key, so no note can be sealed with it.' } satisfies Message;

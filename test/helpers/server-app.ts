@@ -23,6 +23,8 @@ import { createSqliteAuditStore } from '../../src/server/audit/sqlite-store.js';
 import { dataKey, type KeyRing } from '../../src/server/crypto/data-key.js';
 import { sqliteMeta } from '../../src/server/sqlite/meta.js';
 import { sqliteRewrapStore } from '../../src/server/sqlite/rewrap.js';
+import { createSqliteInboxStore } from '../../src/server/leads/inbox-sqlite.js';
+import { createSealer } from '../../src/server/leads/sealing.js';
 import type { Hono } from 'hono';
 
 /**
@@ -110,6 +112,8 @@ export function testStores(o: { dataDir: string; messages?: MessageStore; now?: 
     meta: sqliteMeta(db),
     sealedValues: sqliteRewrapStore(db),
     messages: o.messages ?? memoryStore(),
+    // Over the in-memory database, empty: inbox routes are tested on a real store (storedTestApp).
+    inbox: createSqliteInboxStore(db),
     refusals: memoryRefusalStore(),
     outbox: { claimDue: async () => [], markSent: async () => undefined, markFailed: async () => undefined, nextDue: async () => null, counts: async () => ({ pending: 0, sent: 0, failed: 0 }), oldestPendingAt: async () => null },
     cities: createSqliteCityStore(db, now),
@@ -222,7 +226,10 @@ export function storedTestApp(server: Partial<ServerConfig> = {}, releases: Rele
   } finally {
     writer.close();
   }
-  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, stores: db, secrets: testSecrets() });
+  const secrets = testSecrets();
+  // As serve does: what patients write is sealed from the first message on.
+  db.messages.useSealer?.(createSealer(secrets.keys, secrets.searchKey));
+  const apps = createApps({ clinic: testConfig(), server: config, files: TEST_FILES, stores: db, secrets });
   actingAsOwner(apps.admin);
   const request = (path: string, init?: RequestInit) => apps.admin.request(path, init, fromAddress('127.0.0.1'));
   const json = (method: string, path: string, body?: unknown) =>

@@ -31,6 +31,9 @@ function expected(method: string, path: string): Expect | undefined {
   if (/^\/api\/(accounts|tokens|audit)/.test(path) || path === '/api/messages.csv' || path === '/metrics') return { kind: 'roles', roles: ['owner'] };
   if (m === 'GET' && path === '/api/messages') return { kind: 'roles', roles: ['owner', 'frontdesk'] };
   if (m === 'GET' && ['/api/messages/by-city', '/api/messages/refusals'].includes(path)) return { kind: 'roles', roles: ALL };
+  // The inbox: the front desk and the owner work it; deleting a message and retention are the owner's.
+  if (path.startsWith('/api/inbox')) return { kind: 'roles', roles: m === 'DELETE' ? ['owner'] : ['owner', 'frontdesk'] };
+  if (path === '/api/settings/retention') return { kind: 'roles', roles: ['owner'] };
   // Reading the cities and what is deployed; previews are hosted on the sites listener.
   if (m === 'GET' && (/^\/api\/(cities|redeploys)(\/|$)/.test(path) || path === '/api/deployments' || path === '/admin/preview/*')) return { kind: 'roles', roles: ALL };
   // Changing a city or a site, and downloading a deployed one.

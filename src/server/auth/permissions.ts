@@ -38,6 +38,11 @@ export interface RouteRule {
   action?: string;
   /** Where the city it concerns is: a path parameter, or the `site` query. */
   city?: { param: string } | { query: string };
+  /**
+   * The handler keeps a front desk to its cities itself (the inbox: a list covers the cities in
+   * scope, a message's city is known once it is read) and names the record's city (`auditCity`).
+   */
+  scopedByHandler?: boolean;
 }
 
 const r = (methods: string | string[], path: string, permission: Permission, action?: string, city?: RouteRule['city']): RouteRule => ({
@@ -47,6 +52,7 @@ const r = (methods: string | string[], path: string, permission: Permission, act
   action,
   city,
 });
+const inbox = (method: string, path: string, action?: string): RouteRule => ({ ...r(method, path, 'messages.read', action), scopedByHandler: true });
 const slug = { param: 'slug' } as const;
 const siteName = { param: 'siteName' } as const;
 const site = { query: 'site' } as const;
@@ -82,6 +88,17 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('GET', '/api/messages.csv', 'owner', 'message.export', site),
   r('GET', '/api/messages/by-city', 'messages.counts'),
   r('GET', '/api/messages/refusals', 'messages.counts'),
+  // The inbox (leads/inbox-routes.ts): every read of a message and every change is recorded.
+  inbox('GET', '/api/inbox', 'message.list'),
+  inbox('POST', '/api/inbox/search', 'message.search'),
+  inbox('GET', '/api/inbox/assignees'),
+  inbox('GET', '/api/inbox/:id', 'message.read'),
+  inbox('PUT', '/api/inbox/:id/status', 'message.status'),
+  inbox('PUT', '/api/inbox/:id/assignee', 'message.assign'),
+  inbox('POST', '/api/inbox/:id/notes', 'message.note'),
+  r('DELETE', '/api/inbox/:id', 'owner', 'message.delete'),
+  r('GET', '/api/settings/retention', 'owner'),
+  r('PUT', '/api/settings/retention', 'owner', 'retention.set'),
   // Cities and their sites.
   r('GET', '/api/cities', 'sites.read'),
   r('POST', '/api/cities', 'sites.write', 'city.create'),
@@ -165,7 +182,7 @@ export function cityOf(match: RouteMatch | undefined, c: Context<AppEnv>): strin
 }
 
 /** Query keys the trail may show: ids and filters, never text a person typed. */
-const SAFE_QUERY = new Set(['site', 'page', 'pageSize', 'version', 'actor', 'action', 'city', 'from', 'to']);
+const SAFE_QUERY = new Set(['site', 'page', 'pageSize', 'version', 'actor', 'action', 'city', 'from', 'to', 'status', 'assignee']);
 
 /** The object of a request for the trail: its path and its id-like query values. */
 export function auditObject(c: Context<AppEnv>, path: string): string {

@@ -10,6 +10,8 @@ export interface AppVariables {
   actor?: Actor;
   /** What a route acted on, when its path does not say it (auth/guard.ts writes it to the audit trail). */
   auditObject?: string;
+  /** The city the audit record of this call concerns, when only the handler knows it (a message opened by its id). */
+  auditCity?: string;
 }
 
 /** A signed-in person (their session) or an API token acting with a role (docs/decisions/017-staff-accounts.md). */

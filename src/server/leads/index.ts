@@ -1,5 +1,6 @@
 /** Patients' contact messages: what other features and the composition use of them. */
 export type { MessageStore } from './store.js';
+export type { InboxStore } from './inbox.js';
 export { contactEndpointFor } from './contact-endpoint.js';
 export type { FormPageRenderer } from './reply.js';
 export type { RefusalStore } from './refusals.js';

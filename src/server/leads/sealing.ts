@@ -39,6 +39,10 @@ export interface MessageSealer {
   seal(place: MessagePlace, fields: PatientFields): SealedColumns;
   /** Throws when the ciphertext was changed, moved to another row, or wrapped by a key this server was not given. */
   open(place: MessagePlace, sealed: string, sealedKey: string): PatientFields;
+  /** Seals a staff note of a message under the message's own key (sealedKey as stored with it); the note's id is bound to it. */
+  sealNote(place: MessagePlace, sealedKey: string, noteId: string, text: string): string;
+  /** Opens a note sealed by sealNote; throws when it was changed or moved to another note or message. */
+  openNote(place: MessagePlace, sealedKey: string, noteId: string, sealed: string): string;
   /** The keyed hash an Idempotency-Key compares: the same post gives the same hash, and the hash gives away nothing. */
   bodyHash(m: NewMessage): string;
   emailIndex(email: string): string;
@@ -47,11 +51,21 @@ export interface MessageSealer {
 }
 
 const VERSION = 'm1';
+const NOTE_VERSION = 'n1';
 
 export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
   const mac = (purpose: string, value: string) => createHmac('sha256', searchKey).update(`${purpose}\n${value}`).digest('base64url');
   const aad = (p: MessagePlace) => Buffer.from(`message\n${p.id}\n${p.site}\n${p.receivedAt}`, 'utf8');
   const keyContext = (p: MessagePlace) => `message-key:${p.id}`;
+  const noteAad = (p: MessagePlace, noteId: string) => Buffer.from(`note\n${p.id}\n${p.site}\n${noteId}`, 'utf8');
+  const messageKey = (place: MessagePlace, sealedKey: string) => {
+    try {
+      return open(keys, sealedKey, keyContext(place));
+    } catch (err) {
+      if (/was not given/.test((err as Error).message)) throw err;
+      throw new Error(`message ${place.id}: its sealed key does not open here (changed, or moved from another message)`);
+    }
+  };
   const api: MessageSealer = {
     seal(place, f) {
       const key = randomBytes(32);
@@ -71,13 +85,7 @@ export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
     open(place, sealed, sealedKey) {
       const [version, nonce, bodyText] = sealed.split('.');
       if (version !== VERSION || !nonce || !bodyText) throw new Error(`message ${place.id}: not a sealed message`);
-      let key: Buffer;
-      try {
-        key = open(keys, sealedKey, keyContext(place));
-      } catch (err) {
-        if (/was not given/.test((err as Error).message)) throw err;
-        throw new Error(`message ${place.id}: its sealed key does not open here (changed, or moved from another message)`);
-      }
+      const key = messageKey(place, sealedKey);
       const body = Buffer.from(bodyText, 'base64url');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
       decipher.setAAD(aad(place));
@@ -90,6 +98,28 @@ export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
       }
       const [firstName, lastName, email, phone, service, message] = JSON.parse(plain.toString('utf8')) as string[];
       return { firstName: firstName!, lastName: lastName!, email: email!, phone: phone!, service: service!, message: message! };
+    },
+    sealNote(place, sealedKey, noteId, text) {
+      const key = messageKey(place, sealedKey);
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, nonce);
+      cipher.setAAD(noteAad(place, noteId));
+      const body = Buffer.concat([cipher.update(Buffer.from(text, 'utf8')), cipher.final(), cipher.getAuthTag()]);
+      return `${NOTE_VERSION}.${nonce.toString('base64url')}.${body.toString('base64url')}`;
+    },
+    openNote(place, sealedKey, noteId, sealed) {
+      const [version, nonce, bodyText] = sealed.split('.');
+      if (version !== NOTE_VERSION || !nonce || !bodyText) throw new Error(`note ${noteId}: not a sealed note`);
+      const key = messageKey(place, sealedKey);
+      const body = Buffer.from(bodyText, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
+      decipher.setAAD(noteAad(place, noteId));
+      decipher.setAuthTag(body.subarray(body.length - 16));
+      try {
+        return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+      } catch {
+        throw new Error(`note ${noteId}: its sealed text does not open here (changed, or moved from another note)`);
+      }
     },
     bodyHash: (m) => mac('body', JSON.stringify([m.firstName, m.lastName, m.email, m.phone, m.service, m.message, m.site, m.page])),
     emailIndex: (email) => mac('email', normalizeEmail(email)),

@@ -250,4 +250,35 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       CREATE INDEX messages_name_index ON messages(name_index);
     `,
   },
+  {
+    // As SQLite's migration 7 (docs/decisions/018-inbox.md): where each message is in the clinic's
+    // work, who has it, the notes of the calls (sealed), and the retention setting. Times are ISO
+    // text as received_at is; the purge compares and orders them in byte order (COLLATE "C", as
+    // SQLite does), hence the index on received_at under that collation (messages_received, from
+    // version 1, has the database's).
+    version: 5,
+    name: 'the inbox: statuses, assignees, notes, retention',
+    sql: `
+      ALTER TABLE messages ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'contacted', 'booked', 'closed'));
+      ALTER TABLE messages ADD COLUMN close_reason TEXT;
+      ALTER TABLE messages ADD COLUMN assignee_id TEXT;
+      ALTER TABLE messages ADD COLUMN status_at TEXT;
+      CREATE INDEX messages_site_status ON messages (site, status);
+      CREATE INDEX messages_received_at ON messages (received_at COLLATE "C", id);
+      CREATE TABLE message_notes (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        message_id BIGINT NOT NULL REFERENCES messages (id),
+        at TEXT NOT NULL,
+        author_id TEXT NOT NULL,
+        author_label TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX message_notes_message ON message_notes (message_id, id);
+      CREATE TABLE inbox_settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -204,6 +204,35 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX messages_name_index ON messages(name_index);
     `,
   },
+  {
+    // The front desk's inbox (issue 22, leads/inbox.ts): where each message is in the clinic's
+    // work, who has it, and the staff's notes, sealed under the message's own key. Settings of
+    // the inbox (retention) and the day the purge last ran live in inbox_settings.
+    version: 7,
+    name: 'the inbox: statuses, assignees, notes, retention',
+    sql: `
+      ALTER TABLE messages ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'contacted', 'booked', 'closed'));
+      ALTER TABLE messages ADD COLUMN close_reason TEXT;
+      ALTER TABLE messages ADD COLUMN assignee_id TEXT;
+      ALTER TABLE messages ADD COLUMN status_at TEXT;
+      CREATE INDEX messages_site_status ON messages(site, status);
+      CREATE INDEX messages_received_at ON messages(received_at);
+      CREATE TABLE message_notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        public_id TEXT NOT NULL UNIQUE,
+        message_id INTEGER NOT NULL REFERENCES messages(id),
+        at TEXT NOT NULL,
+        author_id TEXT NOT NULL,
+        author_label TEXT NOT NULL,
+        body TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX message_notes_message ON message_notes(message_id, id);
+      CREATE TABLE inbox_settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */

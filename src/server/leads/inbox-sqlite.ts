@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { applied, dayAfter, facets, type CloseReason, type InboxChange, type InboxFilter, type InboxItem, type InboxStore, type MessageDetail, type Note, type Removed, type Status } from './inbox.js';
+import { inboxItem, NOTE_COLUMNS, toNote, type InboxRow, type NoteRow } from './inbox-rows.js';
+import { MESSAGE_COLUMNS, toMessage } from './rows.js';
+import type { MessageSealer } from './sealing.js';
+
+const INBOX_COLUMNS = `${MESSAGE_COLUMNS}, status, close_reason, assignee_id, status_at`;
+
+/** The WHERE clause of a filter, without the fields in `omit` (the facets leave out their own). */
+function where(filter: InboxFilter, omit: ReadonlySet<'site' | 'status'> = new Set()): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const sites = (list: string[]) => {
+    // Rows from before messages had cities may hold NULL: they are the "Unknown city" ones.
+    const named = list.filter((s) => s !== '');
+    const or: string[] = [];
+    if (named.length) {
+      or.push(`site IN (${named.map(() => '?').join(', ')})`);
+      params.push(...named);
+    }
+    if (list.includes('')) or.push("(site = '' OR site IS NULL)");
+    parts.push(or.length ? `(${or.join(' OR ')})` : '0');
+  };
+  if (filter.scope !== null) sites(filter.scope);
+  if (filter.site !== undefined && !omit.has('site')) sites([filter.site]);
+  if (filter.status !== undefined && !omit.has('status')) {
+    parts.push('status = ?');
+    params.push(filter.status);
+  }
+  if (filter.assigneeId !== undefined) {
+    if (filter.assigneeId === '') parts.push('assignee_id IS NULL');
+    else {
+      parts.push('assignee_id = ?');
+      params.push(filter.assigneeId);
+    }
+  }
+  if (filter.from) {
+    parts.push('received_at >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    parts.push('received_at < ?');
+    params.push(dayAfter(filter.to));
+  }
+  if (filter.lookup) {
+    const or: string[] = [];
+    for (const [col, value] of [
+      ['email_index', filter.lookup.emailIndex],
+      ['phone_index', filter.lookup.phoneIndex],
+      ['name_index', filter.lookup.nameIndex],
+    ] as const) {
+      if (!value) continue;
+      or.push(`${col} = ?`);
+      params.push(value);
+    }
+    parts.push(or.length ? `(${or.join(' OR ')})` : '0');
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** The SQLite inbox: the same database and `messages` table as the message store (sqlite-store.ts). */
+export function createSqliteInboxStore(db: Database.Database): InboxStore {
+  let sealer: MessageSealer | undefined;
+  const byId = db.prepare<[string], InboxRow>(`SELECT ${INBOX_COLUMNS} FROM messages WHERE public_id = ?`);
+  const notesOf = db.prepare<[number], NoteRow>(`SELECT ${NOTE_COLUMNS} FROM message_notes WHERE message_id = ? ORDER BY id`);
+  const setState = db.prepare('UPDATE messages SET status = ?, close_reason = ?, assignee_id = ?, status_at = ? WHERE id = ?');
+  const insertNote = db.prepare('INSERT INTO message_notes (public_id, message_id, at, author_id, author_label, body) VALUES (?, ?, ?, ?, ?, ?)');
+  const deleteNotes = db.prepare('DELETE FROM message_notes WHERE message_id = ?');
+  const deleteOutbox = db.prepare('DELETE FROM outbox WHERE message_id = ?');
+  const deleteMessage = db.prepare('DELETE FROM messages WHERE id = ?');
+  const oldest = db.prepare<[string, number], { id: number; public_id: string; site: string | null; received_at: string }>(
+    'SELECT id, public_id, site, received_at FROM messages WHERE received_at < ? ORDER BY received_at, id LIMIT ?',
+  );
+  const getSetting = db.prepare<[string], { value: string }>('SELECT value FROM inbox_settings WHERE key = ?');
+  const putSetting = db.prepare('INSERT INTO inbox_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const clearSetting = db.prepare('DELETE FROM inbox_settings WHERE key = ?');
+  // Claimed when the stored day is older (or absent): exactly one caller a day changes the row.
+  const claim = db.prepare("INSERT INTO inbox_settings (key, value) VALUES ('purge_day', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE inbox_settings.value < excluded.value");
+
+  const detail = (row: InboxRow): MessageDetail => ({
+    ...toMessage(row, sealer),
+    status: row.status as Status,
+    closeReason: (row.close_reason as CloseReason | null) ?? null,
+    assigneeId: row.assignee_id ?? null,
+    statusAt: row.status_at ?? row.received_at,
+    notes: notesOf.all(row.id).map((n) => toNote(n, row, sealer)),
+  });
+
+  const removeRow = db.transaction((rowid: number) => {
+    deleteNotes.run(rowid);
+    deleteOutbox.run(rowid);
+    deleteMessage.run(rowid);
+  });
+
+  return {
+    useSealer(s) {
+      sealer = s;
+    },
+
+    async page(filter, pageNo, pageSize) {
+      const list = where(filter);
+      const rows = db.prepare<unknown[], InboxRow>(`SELECT ${INBOX_COLUMNS} FROM messages ${list.sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...list.params, pageSize, (pageNo - 1) * pageSize);
+      // One grouped count gives both facets and the total.
+      const facet = where(filter, new Set(['site', 'status']));
+      const groups = db
+        .prepare<unknown[], { site: string; city: string; status: string; n: number }>(
+          `SELECT coalesce(site, '') AS site, max(city) AS city, status, count(*) AS n FROM messages ${facet.sql} GROUP BY coalesce(site, ''), status`,
+        )
+        .all(...facet.params);
+      const counts = facets(groups, filter);
+      const total = groups.filter((g) => (filter.site === undefined || g.site === filter.site) && (filter.status === undefined || g.status === filter.status)).reduce((n, g) => n + g.n, 0);
+      const items: InboxItem[] = rows.map((r) => inboxItem(r, sealer));
+      return { items, total, ...counts };
+    },
+
+    async get(id) {
+      const row = byId.get(id);
+      return row && detail(row);
+    },
+
+    async update(id, change: InboxChange, at) {
+      const row = byId.get(id);
+      if (!row) return undefined;
+      const next = applied({ status: row.status as Status, closeReason: (row.close_reason as CloseReason | null) ?? null, assigneeId: row.assignee_id ?? null }, change);
+      setState.run(next.status, next.closeReason, next.assigneeId, next.statusChanged ? at : (row.status_at ?? null), row.id);
+      return detail(byId.get(id)!);
+    },
+
+    async addNote(id, note, at): Promise<Note | undefined> {
+      const row = byId.get(id);
+      if (!row) return undefined;
+      if (!sealer || !row.sealed_key) throw new Error(`message ${id} is not sealed: a note is never stored in clear`);
+      const noteId = randomUUID();
+      const body = sealer.sealNote({ id: row.public_id, site: row.site ?? '', receivedAt: row.received_at }, row.sealed_key, noteId, note.text);
+      insertNote.run(noteId, row.id, at, note.authorId, note.authorLabel, body);
+      return { id: noteId, at, authorId: note.authorId, authorLabel: note.authorLabel, text: note.text };
+    },
+
+    async remove(id): Promise<Removed | undefined> {
+      const row = byId.get(id);
+      if (!row) return undefined;
+      removeRow.immediate(row.id);
+      return { id: row.public_id, site: row.site ?? '', receivedAt: row.received_at };
+    },
+
+    async purgeBefore(cutoff, limit, first) {
+      const rows = oldest.all(cutoff, limit);
+      const doomed = rows.map((r) => ({ id: r.public_id, site: r.site ?? '', receivedAt: r.received_at }));
+      if (rows.length === 0) return doomed;
+      await first(doomed);
+      db.transaction(() => {
+        for (const r of rows) removeRow(r.id);
+      }).immediate();
+      return doomed;
+    },
+
+    async retentionDays() {
+      const v = getSetting.get('retention_days')?.value;
+      return v === undefined ? null : Number(v);
+    },
+
+    async setRetentionDays(days) {
+      if (days === null) clearSetting.run('retention_days');
+      else putSetting.run('retention_days', String(days));
+    },
+
+    async claimPurge(day) {
+      return claim.run(day).changes === 1;
+    },
+  };
+}
