@@ -214,6 +214,16 @@ if (want('admin')) {
   row('admin: deploy one city, fsynced (median of 5)', `${r.deployMs} ms`, '<= 200 ms');
 }
 
+if (want('inbox')) {
+  // Issue 22: the inbox on 100,000 sealed messages in SQLite, through the real routes.
+  const { benchInbox, INBOX_BUDGETS } = await importTs('scripts/bench/inbox.ts');
+  const r = await benchInbox({ dir: tmp, configPath: join(root, 'configs/wesley-chapel.yaml') });
+  row(`inbox: ${r.messages.toLocaleString('en-US')} messages stored (sealed, indexed) through the store`, `${r.fillMs} ms`, 'context');
+  row('inbox: first page of 50, newest first, with counts, p50 / p95 of 30', `${r.firstPage.p50} / ${r.firstPage.p95} ms`, `<= ${INBOX_BUDGETS.firstPageMs} ms`);
+  row('inbox: one city, status new, p50 / p95 of 30', `${r.cityPage.p50} / ${r.cityPage.p95} ms`, `<= ${INBOX_BUDGETS.firstPageMs} ms`);
+  row('inbox: search by exact email, p50 / p95 of 30', `${r.search.p50} / ${r.search.p95} ms`, `<= ${INBOX_BUDGETS.searchMs} ms`);
+}
+
 if (want('auth')) {
   // Issue 21. BENCH_BASELINE_BIN names the Basic-auth release's bin (a worktree of e55dbfa with
   // npm ci and npm run build): the same call is then timed there, with Basic credentials, in turns.

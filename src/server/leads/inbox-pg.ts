@@ -93,8 +93,11 @@ export function createPgInboxStore(pool: pg.Pool): InboxStore {
         const facet = where(filter, new Set(['site', 'status']));
         const [rows, groups] = await Promise.all([
           pool.query<InboxRow>(`SELECT ${INBOX_COLUMNS} FROM messages ${list.sql} ORDER BY id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [...list.params, pageSize, (pageNo - 1) * pageSize]),
+          // Grouped by the indexed columns alone (messages_site_status covers them); each city's
+          // name is then that of its newest message.
           pool.query<{ site: string; city: string; status: string; n: number }>(
-            `SELECT site, max(city COLLATE "C") AS city, status, count(*) AS n FROM messages ${facet.sql} GROUP BY site, status`,
+            `SELECT g.site, coalesce((SELECT m.city FROM messages m WHERE m.site = g.site ORDER BY m.id DESC LIMIT 1), '') AS city, g.status, g.n
+               FROM (SELECT site, status, count(*) AS n FROM messages ${facet.sql} GROUP BY site, status) g`,
             facet.params,
           ),
         ]);
