@@ -12,4 +12,9 @@ export interface Cluster {
   startAsync(): Promise<unknown>;
   stop(): void;
 }
-export function startCluster(options?: { fsync?: boolean; maxConnections?: number }): Promise<Cluster>;
+export function startCluster(options?: {
+  fsync?: boolean;
+  maxConnections?: number;
+  /** More server settings, each passed as `-c name=value` (plain names and values only). */
+  settings?: Record<string, string | number | boolean>;
+}): Promise<Cluster>;

@@ -59,10 +59,17 @@ function run(bin, program, args) {
 
 /**
  * Starts a cluster. `fsync: false` for test speed (a crash of the machine is not what the tests
- * simulate); the bench keeps PostgreSQL's defaults (fsync and synchronous_commit on).
- * Returns its URL (database `postgres`, user `postgres`), and stop / restart.
+ * simulate); the bench keeps PostgreSQL's defaults (fsync and synchronous_commit on). `settings`:
+ * more server settings, each passed as `-c name=value` (e.g. `{ wal_recycle: 'off' }`).
+ * Returns its URL (database `postgres`, user `postgres`), its folder (`dir`, the data directory
+ * is `dir/data`), and stop / restart.
  */
-export async function startCluster({ fsync = false, maxConnections = 200 } = {}) {
+export async function startCluster({ fsync = false, maxConnections = 200, settings = {} } = {}) {
+  const extra = Object.entries(settings).map(([name, value]) => {
+    // pg_ctl hands the options to a shell: plain names and values only.
+    if (!/^[a-z_.]+$/.test(name) || !/^[\w.:\/-]+$/.test(String(value))) throw new Error(`startCluster: unsupported setting ${name}=${value}`);
+    return `-c ${name}=${value}`;
+  });
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'clinic-gen-pg-'));
   if (isRoot()) {
@@ -80,6 +87,7 @@ export async function startCluster({ fsync = false, maxConnections = 200 } = {})
     `-c max_connections=${maxConnections}`,
     `-c fsync=${fsync ? 'on' : 'off'}`,
     '-c shared_buffers=128MB',
+    ...extra,
   ].join(' ');
   const startArgs = ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start'];
   const stopArgs = ['-D', data, '-m', 'immediate', '-w', 'stop'];

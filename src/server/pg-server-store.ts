@@ -105,8 +105,43 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       onRemoteChange: (listener) => void listeners.add(listener),
       compact: async () => {
         await messages.flush();
-        await pool.query('VACUUM FULL messages');
-        await pool.query('VACUUM FULL message_notes');
+        // New files for both tables (the old ones are emptied now and unlinked at the next
+        // checkpoint), and new statistics: ANALYZE had sampled the old rows' values into pg_statistic.
+        await pool.query('VACUUM (FULL, ANALYZE) messages');
+        await pool.query('VACUUM (FULL, ANALYZE) message_notes');
+        // What PostgreSQL itself still holds of the old rows (issue 22), each step if this role may:
+        // pg_statistic's dead rows (VACUUM FULL of a catalog: a superuser or the database's owner;
+        // refused with a mere warning, so the file it lives in tells), then the WAL written before
+        // (a checkpoint, a switch to a new segment, a checkpoint: the segments before it are
+        // released; removed rather than recycled, contents and all, only with wal_recycle = off).
+        const missed: string[] = [];
+        const statsFile = async () => (await pool.query<{ f: string }>("SELECT pg_relation_filenode('pg_catalog.pg_statistic')::text AS f")).rows[0]!.f;
+        const statsBefore = await statsFile();
+        await pool.query('VACUUM FULL pg_catalog.pg_statistic');
+        if ((await statsFile()) === statsBefore) missed.push('VACUUM FULL pg_catalog.pg_statistic');
+        for (const sql of ['CHECKPOINT', 'SELECT pg_switch_wal()', 'CHECKPOINT']) {
+          try {
+            await pool.query(sql);
+          } catch (err) {
+            if ((err as { code?: unknown }).code !== '42501') throw err;
+            missed.push(sql);
+          }
+        }
+        const walRecycle = (await pool.query<{ v: string }>("SELECT current_setting('wal_recycle') AS v")).rows[0]!.v;
+        if (missed.length > 0 || walRecycle !== 'off') {
+          const run = [...missed.filter((m) => m.startsWith('VACUUM')), 'CHECKPOINT', 'SELECT pg_switch_wal()', 'CHECKPOINT'].join('; ');
+          o.logger.warn('database.compact_incomplete', {
+            ...(missed.length > 0 ? { refused: missed.join('; ') } : {}),
+            walRecycle,
+            note:
+              'PostgreSQL may still hold the messages stored in clear by the earlier release (old WAL segments' +
+              (missed.includes('VACUUM FULL pg_catalog.pg_statistic') ? ', pg_statistic' : '') +
+              `): with wal_recycle = off in the server's configuration (ALTER SYSTEM SET wal_recycle = off; SELECT pg_reload_conf()), ` +
+              `run as a superuser, connected to this database: ${run}` +
+              (walRecycle !== 'off' ? '; segments already recycled keep the old rows until PostgreSQL writes over them (docs/security.md)' : '') +
+              '; backups and WAL archives taken before still hold them in clear: replace them',
+          });
+        }
       },
       close: () =>
         (closing ??= (async () => {

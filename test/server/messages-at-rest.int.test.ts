@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresBin, startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
 import { signIn } from '../helpers/accounts.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { ROOT } from '../helpers/site.js';
@@ -9,12 +11,15 @@ import { ROOT } from '../helpers/site.js';
 /**
  * Issue 22, patients' words at rest, on a real `clinic-gen serve` with SQLite: nothing a patient
  * typed is in any file of the data folder (the database and its WAL) while the server runs or
- * after; and a data folder of the release that stored messages in clear is sealed on first start.
+ * after; and a data folder (SQLite) or a database (PostgreSQL) of the release that stored messages
+ * in clear is sealed on first start.
  */
 const started: ServeProcess[] = [];
 const folders: string[] = [];
+const clusters: Cluster[] = [];
 afterAll(async () => {
   for (const s of started) await s.stop();
+  for (const c of clusters) c.stop();
   for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
@@ -30,6 +35,19 @@ function filesUnder(dir: string): string[] {
 function inClear(dir: string, words: string[]): string[] {
   const files = filesUnder(dir);
   expect(files.some((f) => f.endsWith('clinic.db'))).toBe(true);
+  return foundIn(files, words);
+}
+
+/** Every regular file under `dir`, at any depth (sockets and the like are left out). */
+function everyFileUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? everyFileUnder(p) : e.isFile() ? [p] : [];
+  });
+}
+
+/** `word in file` for each word found in each file's bytes, as Latin-1 or as UTF-8. */
+function foundIn(files: string[], words: string[]): string[] {
   const found: string[] = [];
   for (const f of files) {
     const bytes = readFileSync(f).toString('latin1');
@@ -104,4 +122,71 @@ describe('patients’ words at rest', () => {
     await stopped(s);
     expect(inClear(data, markers)).toEqual([]);
   }, 120_000);
+
+  it('of a PostgreSQL database of the release that kept them in clear are sealed on the first start: every message opens, no marker is left in the cluster’s files', async () => {
+    // As docs/security.md tells operators: `wal_recycle = off` during the upgrade. With the default
+    // (on), the segment written while the dump was loaded is renamed for reuse (pg_wal/…03 here)
+    // with the old rows in it: no application can change that, only the server's configuration.
+    const cluster = await startCluster({ fsync: false, settings: { wal_recycle: 'off' } });
+    clusters.push(cluster);
+    const work = mkdtempSync(join(tmpdir(), 'clinic-pg-upgrade-'));
+    folders.push(work);
+    const dump = join(work, 'postgres.sql');
+    cpSync(join(ROOT, '..', 'shared', 'fixtures', 'release-d4b66c2', 'postgres.sql'), dump);
+    const psql = (db: string, ...args: string[]) => {
+      const r = spawnSync(join(postgresBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-d', db, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, LC_ALL: 'C' },
+      });
+      expect(r.status, `psql ${args.join(' ')}:\n${r.stdout}\n${r.stderr}`).toBe(0);
+      return r.stdout;
+    };
+    psql('postgres', '-c', 'CREATE DATABASE upgraded');
+    psql('upgraded', '-f', dump);
+    // A database that ran for a while has statistics (autovacuum analyzes it): sampled values of
+    // every column, the patients' among them, are in pg_statistic.
+    psql('upgraded', '-c', 'ANALYZE');
+    // And its pages were written to the files (a checkpoint), not only to the WAL.
+    psql('upgraded', '-c', 'CHECKPOINT');
+    expect(psql('upgraded', '-A', '-t', '-c', 'SELECT count(*) FROM messages').trim()).toBe('300');
+    const markers = ['FIXTURE-PHI-', 'Fixturefirst', 'Fixturelast', 'fixture0001@example.com', 'fixture0300@example.com', '(813) 555-0001'];
+    const clusterFiles = () => everyFileUnder(cluster.dir);
+    // In the table's file and in the WAL.
+    const before = foundIn(clusterFiles(), markers);
+    expect(before.some((f) => f.includes('/base/'))).toBe(true);
+    expect(before.some((f) => f.includes('/pg_wal/'))).toBe(true);
+    // The statistics are compressed on disk (no byte search sees them): ask PostgreSQL.
+    const sampled = () =>
+      psql('upgraded', '-A', '-t', '-c', "SELECT count(*) FROM pg_stats WHERE tablename = 'messages' AND concat(most_common_vals::text, histogram_bounds::text) ~ 'Fixture|FIXTURE|fixture'").trim();
+    expect(sampled()).not.toBe('0');
+
+    const s = await startServeProcess({
+      config: join(ROOT, 'configs/wesley-chapel.yaml'),
+      env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password', DATABASE_URL: cluster.url.replace(/\/postgres$/, '/upgraded') },
+      timeoutMs: 120_000,
+    });
+    started.push(s);
+    expect(s.output()).toContain('"messages.sealed"');
+    expect(s.output()).toContain('"count":300');
+    // The cluster's superuser ran the start: it could checkpoint and switch the WAL itself.
+    expect(s.output()).not.toContain('"database.compact_incomplete"');
+    const owner = await signIn(s.url, { email: 'admin', password: 'fixture owner password' });
+    const texts: string[] = [];
+    for (let page = 1; page <= 2; page++) {
+      const res = (await (await fetch(`${s.url}/api/messages?page=${page}&pageSize=200`, { headers: owner.headers() })).json()) as { messages: { message: string; unreadable?: string }[] };
+      for (const m of res.messages) {
+        expect(m.unreadable).toBeUndefined();
+        texts.push(m.message);
+      }
+    }
+    expect(texts).toHaveLength(300);
+    expect(texts.every((t) => /^FIXTURE-PHI-\d{4}:/.test(t))).toBe(true);
+    await stopped(s);
+    // What PostgreSQL still holds in memory reaches the files at its next checkpoint (at the latest
+    // when it shuts down): search the files after one.
+    psql('upgraded', '-c', 'CHECKPOINT');
+    expect(foundIn(clusterFiles(), markers)).toEqual([]);
+    expect(sampled()).toBe('0');
+    cluster.stop();
+  }, 180_000);
 });
