@@ -84,13 +84,13 @@ export async function benchInbox(o: { dir?: string; count?: number; runs?: numbe
       }
       return { p50: pct(xs, 0.5), p95: pct(xs, 0.95) };
     };
-    const get = (url: string) => app.request(url, { headers: { Authorization: authorization } }, loopback);
+    const get = async (url: string) => app.request(url, { headers: { Authorization: authorization } }, loopback);
     // Warm up the statements and the page cache once, as a running server has them.
     await get('/api/inbox');
     const firstPage = await time(() => get('/api/inbox?pageSize=50'));
     const cityPage = await time(() => get('/api/inbox?pageSize=50&site=city-07&status=new'));
     let n = 0;
-    const search = await time(() =>
+    const search = await time(async () =>
       app.request('/api/inbox/search', { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/json' }, body: JSON.stringify({ q: `Patient${(n++ * 7919) % count}@Example.com` }) }, loopback),
     );
     return { messages: count, fillMs: Math.round(fillMs), firstPage, cityPage, search };
