@@ -57,6 +57,25 @@ function foundIn(files: string[], words: string[]): string[] {
   return found;
 }
 
+/**
+ * The inbox of an upgraded store: every message listed as new, the counts per city adding up, and
+ * the newest and oldest open in full.
+ */
+async function inboxHolds(url: string, headers: Record<string, string>, count: number): Promise<void> {
+  const list = (await (await fetch(`${url}/api/inbox?pageSize=200`, { headers })).json()) as { total: number; byStatus: Record<string, number>; byCity: { count: number }[]; items: { id: string; firstName: string }[] };
+  expect(list.total).toBe(count);
+  expect(list.byStatus.new).toBe(count);
+  expect(list.byCity.reduce((n, c) => n + c.count, 0)).toBe(count);
+  expect(list.items.every((i) => /^Fixturefirst\d{4}$/.test(i.firstName))).toBe(true);
+  const last = Math.ceil(count / 200);
+  const oldest = (await (await fetch(`${url}/api/inbox?pageSize=200&page=${last}`, { headers })).json()) as { items: { id: string }[] };
+  for (const id of [list.items[0]!.id, oldest.items.at(-1)!.id]) {
+    const one = (await (await fetch(`${url}/api/inbox/${id}`, { headers })).json()) as { message: { message: string; email: string; notes: unknown[] } };
+    expect(one.message.message).toMatch(/^FIXTURE-PHI-\d{4}:/);
+    expect(one.message.email).toMatch(/^fixture\d{4}@example\.com$/);
+  }
+}
+
 const stopped = (s: ServeProcess) =>
   new Promise<void>((resolve) => {
     if (s.child.exitCode !== null) return resolve();
@@ -65,9 +84,8 @@ const stopped = (s: ServeProcess) =>
   });
 
 describe('patients’ words at rest', () => {
-  it('are in no file of the data folder, as JSON, as a plain form and as a retry, running and stopped', async () => {
-    const s = await startServeProcess();
-    started.push(s);
+  /** The 212 ng/dL message posted as JSON, as a retry and as a plain form, and a note on it: what a byte search must not find. */
+  async function postTheMessage(s: ServeProcess): Promise<string[]> {
     const text = 'My testosterone level is 212 ng/dL and I want to talk about it';
     const patient = { firstName: 'Perpetua', lastName: 'Quillfeather', email: 'perpetua.q@example.com', phone: '(813) 555-0148' };
     const body = { ...patient, service: 'TRT Therapy', message: text, site: 'tampa', page: 'contact/' };
@@ -83,14 +101,44 @@ describe('patients’ words at rest', () => {
     });
     expect(form.status).toBe(303);
     const owner = await s.owner();
-    const list = (await (await fetch(`${s.url}/api/messages?site=tampa`, { headers: { Authorization: owner } })).json()) as { messages: { message: string; email: string }[]; total: number };
+    const list = (await (await fetch(`${s.url}/api/messages?site=tampa`, { headers: { Authorization: owner } })).json()) as { messages: { id: string; message: string; email: string }[]; total: number };
     expect(list.total).toBe(2);
     expect(list.messages.map((m) => m.message).sort()).toEqual([text, `${text} (sent without script)`]);
-    const words = ['212 ng/dL', patient.firstName, patient.lastName, patient.email, '555-0148'];
+    // The front desk's note of the call is sealed too.
+    const note = await fetch(`${s.url}/api/inbox/${list.messages[0]!.id}/notes`, { method: 'POST', headers: { Authorization: owner, 'Content-Type': 'application/json' }, body: JSON.stringify({ text: 'Called back Thursday: Dr. Okonkwo-Vasquez will see him' }) });
+    expect(note.status).toBe(201);
+    return ['212 ng/dL', patient.firstName, patient.lastName, patient.email, '555-0148', 'Okonkwo-Vasquez'];
+  }
+
+  it('are in no file of the data folder, as JSON, as a plain form and as a retry, running and stopped', async () => {
+    const s = await startServeProcess();
+    started.push(s);
+    const words = await postTheMessage(s);
     expect(inClear(s.dataDir, words)).toEqual([]);
     await stopped(s);
     expect(inClear(s.dataDir, words)).toEqual([]);
   });
+
+  it('are in no file of a PostgreSQL cluster’s data directory, running and stopped', async () => {
+    const cluster = await startCluster();
+    clusters.push(cluster);
+    const s = await startServeProcess({ env: { DATABASE_URL: cluster.url } });
+    started.push(s);
+    const words = await postTheMessage(s);
+    // Whatever PostgreSQL holds in memory reaches its files at a checkpoint: searched after one.
+    const checkpoint = () => {
+      const r = spawnSync(join(postgresBin(), 'psql'), [cluster.url, '-c', 'CHECKPOINT'], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    checkpoint();
+    const files = everyFileUnder(cluster.dir);
+    expect(files.some((f) => f.includes('/pg_wal/'))).toBe(true);
+    expect(foundIn(files, words)).toEqual([]);
+    await stopped(s);
+    checkpoint();
+    expect(foundIn(everyFileUnder(cluster.dir), words)).toEqual([]);
+    cluster.stop();
+  }, 120_000);
 
   it('of the release that kept them in clear are sealed on the first start: every message opens, no marker is left in the files', async () => {
     const data = mkdtempSync(join(tmpdir(), 'clinic-sealed-upgrade-'));
@@ -118,6 +166,7 @@ describe('patients’ words at rest', () => {
     }
     expect(texts).toHaveLength(1000);
     expect(texts.every((t) => /^FIXTURE-PHI-\d{4}:/.test(t))).toBe(true);
+    await inboxHolds(s.url, owner.headers(), 1000);
     expect(inClear(data, markers)).toEqual([]);
     await stopped(s);
     expect(inClear(data, markers)).toEqual([]);
@@ -181,6 +230,7 @@ describe('patients’ words at rest', () => {
     }
     expect(texts).toHaveLength(300);
     expect(texts.every((t) => /^FIXTURE-PHI-\d{4}:/.test(t))).toBe(true);
+    await inboxHolds(s.url, owner.headers(), 300);
     await stopped(s);
     // What PostgreSQL still holds in memory reaches the files at its next checkpoint (at the latest
     // when it shuts down): search the files after one.
