@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Abilities } from './auth/account.js';
 import { AccountMenu } from './auth/account-menu.js';
 import { PasswordView } from './auth/password-view.js';
 import { useAbilities } from './auth/session-context.js';
@@ -9,6 +10,7 @@ import { CityList } from './cities/city-list.js';
 import { CityEditor } from './city-editor.js';
 import type { AdminForm } from './form.js';
 import { AppHeader } from './header.js';
+import { InboxView } from './messages/inbox-view.js';
 import { allowedView, hashOf, useView, type Go, type View } from './route.js';
 import { StaffView } from './staff/staff-view.js';
 import { Button } from './ui.js';
@@ -16,7 +18,8 @@ import { Button } from './ui.js';
 /**
  * The operator's page, once signed in (src/admin/auth/session-gate.tsx): the list of cities first;
  * New city, Open and Duplicate lead to one city's editor, which holds the spec's sections (section
- * 2, /admin). An owner also has Staff and the Audit trail. A front desk opens a city read-only.
+ * 2, /admin). An owner also has Staff and the Audit trail; the owner and the front desk have
+ * Messages, the inbox. A front desk opens a city read-only.
  * `initial` is the form of a new city (the served clinic's details, spec section 3: "initially
  * filled with sample values"); `notice` is said once under the header (recovery codes running low).
  */
@@ -29,7 +32,7 @@ export function AdminApp({ initial, notice }: { initial: AdminForm; notice?: str
       <AppHeader>
         <AccountMenu go={go} />
       </AppHeader>
-      {can.manageStaff && <OwnerNav view={view} go={go} />}
+      {(can.manageStaff || can.readMessages) && <AdminNav view={view} go={go} can={can} />}
       {notice && <Notice text={notice} go={go} />}
       <Main view={view} session={session} go={go} initial={initial} editCities={can.editCities} />
     </>
@@ -44,6 +47,8 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
       return editCities ? <CityEditor key={session} source={{ slug: view.slug }} initial={initial} go={go} /> : <CityDetails key={session} slug={view.slug} go={go} />;
     case 'new':
       return <CityEditor key={session} source={{ base: view.base, from: view.from }} initial={initial} go={go} />;
+    case 'messages':
+      return <InboxView key={session} site={view.site} onSite={(site) => go({ name: 'messages', site }, { keep: true })} />;
     case 'staff':
       return <StaffView key={session} />;
     case 'audit':
@@ -55,8 +60,8 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
   }
 }
 
-/** The owner's views: the cities, the staff, the audit trail. */
-function OwnerNav({ view, go }: { view: View; go: Go }) {
+/** The views beside the cities: Messages for those who read them; Staff and Audit trail for the owner. */
+function AdminNav({ view, go, can }: { view: View; go: Go; can: Abilities }) {
   const here = view.name === 'city' || view.name === 'new' ? 'list' : view.name;
   const item = (to: View, label: string) => (
     <li>
@@ -77,8 +82,9 @@ function OwnerNav({ view, go }: { view: View; go: Go }) {
     <nav aria-label="Admin" className="border-b border-slate-200 bg-white">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 sm:px-4">
         {item({ name: 'list' }, 'Cities')}
-        {item({ name: 'staff' }, 'Staff')}
-        {item({ name: 'audit' }, 'Audit trail')}
+        {can.readMessages && item({ name: 'messages' }, 'Messages')}
+        {can.manageStaff && item({ name: 'staff' }, 'Staff')}
+        {can.manageStaff && item({ name: 'audit' }, 'Audit trail')}
       </ul>
     </nav>
   );

@@ -110,10 +110,51 @@ describe('the header', () => {
     expect(as(person('frontdesk'), <AdminApp initial={initialForm()} />)).toContain('Front desk');
   });
 
+  it('offers Messages to the owner and the front desk, not the editor', () => {
+    for (const role of ['owner', 'frontdesk'] as const) expect(as(person(role), <AdminApp initial={initialForm()} />)).toContain('href="#messages"');
+    expect(as(person('editor'), <AdminApp initial={initialForm()} />)).not.toContain('href="#messages"');
+  });
+
   it('shows the list, not Staff, to an editor who opens #staff', () => {
     vi.stubGlobal('location', { hash: '#staff', pathname: '/admin', search: '' });
     const html = as(person('editor'), <AdminApp initial={initialForm()} />);
     expect(html).toContain('>Cities</h2>');
     expect(html).not.toContain('Add a person');
+  });
+});
+
+describe('the Messages view', () => {
+  const at = (hash: string, account: Account) => {
+    vi.stubGlobal('location', { hash, pathname: '/admin', search: '' });
+    return as(account, <AdminApp initial={initialForm()} />);
+  };
+
+  it('gives the front desk the filters and the search, without Delete or Retention', () => {
+    const html = at('#messages', person('frontdesk', ['tampa']));
+    expect(html).toContain('>Messages</h2>');
+    expect(html).toContain('Search by full email, phone or name');
+    expect(html).toContain('All your cities');
+    expect(html).toContain('aria-label="Filter by status"');
+    expect(html).not.toContain('Retention');
+    expect(html).not.toContain('Delete message');
+  });
+
+  it('gives the owner the Retention setting as well', () => {
+    const html = at('#messages', person('owner'));
+    expect(html).toContain('Search by full email, phone or name');
+    expect(html).toContain('All cities');
+    expect(html).toContain('Retention');
+  });
+
+  it('shows an editor who opens #messages the list of cities', () => {
+    const html = at('#messages/tampa', person('editor'));
+    expect(html).toContain('>Cities</h2>');
+    expect(html).not.toContain('Search by full email, phone or name');
+  });
+
+  it('links the city page’s messages to the inbox, on the city chosen there', () => {
+    const html = as(person('frontdesk', ['tampa']), <Messages />);
+    expect(html).toContain('href="#messages/tampa"');
+    expect(html).toContain('Open in Messages');
   });
 });

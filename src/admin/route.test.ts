@@ -12,13 +12,15 @@ describe('views and addresses', () => {
     ['#audit', { name: 'audit' }],
     ['#password', { name: 'password' }],
     ['#two-step', { name: 'two-step' }],
+    ['#messages', { name: 'messages' }],
+    ['#messages/tampa', { name: 'messages', site: 'tampa' }],
   ])('%s is %j, and back', (hash, view) => {
     expect(viewOf(hash)).toEqual(view);
     expect(hashOf(view)).toBe(hash);
   });
 
   it('reads anything unknown or unsafe as the list', () => {
-    for (const hash of ['#staffs', '#city/../x', '#city/', '#audit/1', '#constructor', '#__proto__']) expect(viewOf(hash)).toEqual({ name: 'list' });
+    for (const hash of ['#staffs', '#city/../x', '#city/', '#audit/1', '#constructor', '#__proto__', '#messages/', '#messages/../x', '#messages/a?q=pat@example.com']) expect(viewOf(hash)).toEqual({ name: 'list' });
   });
 });
 
@@ -41,6 +43,18 @@ describe('the views a role may open', () => {
   it('lets an editor, not a front desk, start a new city', () => {
     expect(allowedView({ name: 'new' }, editor)).toEqual({ name: 'new' });
     expect(allowedView({ name: 'new' }, frontdesk)).toEqual({ name: 'list' });
+  });
+
+  it('opens Messages for the owner and the front desk, never the editor', () => {
+    for (const can of [owner, frontdesk]) expect(allowedView({ name: 'messages' }, can)).toEqual({ name: 'messages' });
+    expect(allowedView({ name: 'messages', site: 'tampa' }, owner)).toEqual({ name: 'messages', site: 'tampa' });
+    expect(allowedView({ name: 'messages' }, editor)).toEqual({ name: 'list' });
+    expect(allowedView({ name: 'messages', site: 'tampa' }, editor)).toEqual({ name: 'list' });
+  });
+
+  it('keeps a front desk to its cities in the address', () => {
+    expect(allowedView({ name: 'messages', site: 'tampa' }, frontdesk)).toEqual({ name: 'messages', site: 'tampa' });
+    expect(allowedView({ name: 'messages', site: 'orlando' }, frontdesk)).toEqual({ name: 'messages' });
   });
 
   it('lets everyone open a city, their password and two-step sign-in', () => {

@@ -8,12 +8,14 @@ import type { Abilities } from './auth/account.js';
  * owner the staff and the audit trail; for anyone their own password and two-step sign-in. The
  * view is kept in the address (`#city/tampa`, `#new`, `#staff`) so Back returns to the list and a
  * reload reopens the city. A duplicate's copied values live only in memory: reloaded, `#new`
- * starts afresh.
+ * starts afresh. Messages (`#messages`) is for the roles that read messages.
  */
 export type View =
   | { name: 'list' }
   | { name: 'city'; slug: string }
   | { name: 'new'; base?: ClinicConfigInput; from?: string }
+  /** The inbox, on one city when the address names it (`#messages/tampa`): a slug, never what was searched. */
+  | { name: 'messages'; site?: string }
   | { name: PlainView };
 
 /** The views named by one word and holding nothing else. */
@@ -26,6 +28,9 @@ export function viewOf(hash: string): View {
   const h = hash.replace(/^#/, '');
   if (h === 'new') return { name: 'new' };
   if (isPlain(h)) return { name: h };
+  if (h === 'messages') return { name: 'messages' };
+  const inbox = /^messages\/(.+)$/.exec(h)?.[1];
+  if (inbox !== undefined) return SAFE_SLUG.test(inbox) ? { name: 'messages', site: inbox } : { name: 'list' };
   const slug = /^city\/(.+)$/.exec(h)?.[1];
   return slug && SAFE_SLUG.test(slug) ? { name: 'city', slug } : { name: 'list' };
 }
@@ -33,15 +38,21 @@ export function viewOf(hash: string): View {
 /** The address of a view. */
 export function hashOf(view: View): string {
   if (view.name === 'city') return `#city/${view.slug}`;
+  if (view.name === 'messages') return view.site ? `#messages/${view.site}` : '#messages';
   return view.name === 'list' ? '' : `#${view.name}`;
 }
 
 /**
  * The view a role may see for the one asked: Staff and Audit trail are the owner's, a new city
- * is for those who edit cities; anything else asked for (an old link, a role changed) is the list.
+ * is for those who edit cities, Messages for those who read messages (of a city they work, when the
+ * address names one); anything else asked for (an old link, a role changed) is the list.
  */
 export function allowedView(view: View, can: Abilities): View {
   if ((view.name === 'staff' || view.name === 'audit') && !can.manageStaff) return { name: 'list' };
+  if (view.name === 'messages') {
+    if (!can.readMessages) return { name: 'list' };
+    if (view.site !== undefined && can.messageCities !== null && !can.messageCities.includes(view.site)) return { name: 'messages' };
+  }
   if (view.name === 'new' && !can.editCities) return { name: 'list' };
   return view;
 }

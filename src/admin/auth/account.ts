@@ -41,11 +41,14 @@ export interface SessionInfo {
 export interface Abilities {
   /** Save, generate, deploy, upload, New city, Duplicate, Import, Redeploy all, delete, rollback. */
   editCities: boolean;
-  /** The messages themselves (names, addresses, texts); without it, counts only. */
+  /** The messages themselves (names, addresses, texts) and the Messages view; without it, counts only. */
   readMessages: boolean;
   /** The CSV export of messages. */
   exportMessages: boolean;
-  /** Staff, API tokens and the audit trail. */
+  /**
+   * The owner's own: Staff, API tokens and the audit trail, and the last word on messages (deleting
+   * one, how long they are kept: the server's `owner` permission).
+   */
   manageStaff: boolean;
   /** The cities whose messages are asked for; null: every city. */
   messageCities: string[] | null;

@@ -3,6 +3,7 @@ import type { StoredMessage } from '../../config/contact.js';
 import { getJson } from '../api.js';
 import { useAbilities } from '../auth/session-context.js';
 import { formatDate } from '../format.js';
+import { hashOf } from '../route.js';
 import { Button, Card, inputClass, linkButtonClass } from '../ui.js';
 import { inScope, mergeNewest, messageUrls } from './message-scope.js';
 
@@ -118,6 +119,10 @@ function MessageList({ scope, canExport }: { scope: string[] | null; canExport: 
         <Button variant="secondary" onClick={reload}>
           Refresh messages
         </Button>
+        {/* The inbox, on the city chosen here: a city's slug may go in the address, nothing a patient wrote. */}
+        <a href={hashOf({ name: 'messages', site: site || undefined })} className={linkButtonClass}>
+          Open in Messages
+        </a>
         {canExport && (
           <a href={csv} className={linkButtonClass}>
             Export CSV

@@ -1,0 +1,203 @@
+/**
+ * The front desk's inbox as the admin sees it (issue 22, docs/decisions/018-inbox.md): the shapes
+ * of /api/inbox, the words each state is shown in, and the pure rules of the view (which query a
+ * set of filters makes, how old a message reads, who a message may be given to). The server's own
+ * types live in src/server/leads/inbox.ts, which the browser bundle may not import.
+ */
+
+export const STATUSES = ['new', 'contacted', 'booked', 'closed'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const CLOSE_REASONS = ['not_candidate', 'no_answer', 'chose_elsewhere', 'duplicate'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+export const STATUS_LABELS: Record<Status, string> = { new: 'New', contacted: 'Contacted', booked: 'Booked', closed: 'Closed' };
+
+export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
+  not_candidate: 'Not a candidate',
+  no_answer: 'No answer',
+  chose_elsewhere: 'Chose another clinic',
+  duplicate: 'Duplicate',
+};
+
+/** A row of GET /api/inbox: enough to pick the next call, nothing more of the patient. */
+export interface InboxItem {
+  id: string;
+  receivedAt: string;
+  site: string;
+  city: string;
+  firstName: string;
+  service: string;
+  status: Status;
+  closeReason: CloseReason | null;
+  assigneeId: string | null;
+  unreadable?: string;
+}
+
+export interface InboxPage {
+  items: InboxItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Over the filter without its status: a status's count is what clicking it shows. */
+  byStatus: Record<Status, number>;
+  /** Over the filter without its city. */
+  byCity: { site: string; city: string; count: number }[];
+}
+
+export interface Note {
+  id: string;
+  at: string;
+  authorId: string;
+  authorLabel: string;
+  text: string;
+  unreadable?: string;
+}
+
+/** GET /api/inbox/:id: one message in full. */
+export interface MessageDetail {
+  id: string;
+  receivedAt: string;
+  site: string;
+  city: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  page: string;
+  origin: string;
+  referer: string;
+  registered: boolean;
+  status: Status;
+  closeReason: CloseReason | null;
+  assigneeId: string | null;
+  statusAt: string;
+  notes: Note[];
+  unreadable?: string;
+}
+
+/** GET /api/inbox/assignees: a front desk account. */
+export interface Assignee {
+  id: string;
+  name: string;
+  email: string;
+  /** City slugs it works; null: all. */
+  cities: string[] | null;
+  active: boolean;
+}
+
+/**
+ * The list's filters as the view holds them. `site` undefined is every city ('' is "Unknown
+ * city"); `assignee` '' is anyone, `none` nobody; dates are YYYY-MM-DD or ''. Never anything a
+ * patient wrote: the search text is kept apart and only ever sent in a body.
+ */
+export interface InboxFilters {
+  site?: string;
+  status?: Status;
+  assignee: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: InboxFilters = { assignee: '', from: '', to: '' };
+export const PAGE_SIZE = 50;
+
+/** The filters as fields of a query or a body: only those set. */
+function filterFields(f: InboxFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (f.site !== undefined) out.site = f.site;
+  if (f.status) out.status = f.status;
+  if (f.assignee) out.assignee = f.assignee;
+  if (f.from) out.from = f.from;
+  if (f.to) out.to = f.to;
+  return out;
+}
+
+/** The address of GET /api/inbox for a set of filters and a page. */
+export function inboxUrl(f: InboxFilters, page: number, pageSize = PAGE_SIZE): string {
+  const q = new URLSearchParams({ ...filterFields(f), page: String(page), pageSize: String(pageSize) });
+  return `/api/inbox?${q.toString()}`;
+}
+
+/** The body of POST /api/inbox/search: the search text travels here, never in an address. */
+export function searchBody(q: string, f: InboxFilters, page: number, pageSize = PAGE_SIZE): Record<string, string | number> {
+  return { q: q.trim(), ...filterFields(f), page, pageSize };
+}
+
+/** How a message's city reads: its name, the slug of a city this server does not know, or "Unknown city". */
+export const cityLabel = (m: { site: string; city: string }): string => m.city || m.site || 'Unknown city';
+
+/** A status in words, with the reason of a closed message ("Closed: No answer"). */
+export function statusLabel(status: Status, reason: CloseReason | null): string {
+  return status === 'closed' && reason ? `${STATUS_LABELS.closed}: ${CLOSE_REASON_LABELS[reason]}` : STATUS_LABELS[status];
+}
+
+/** How long ago `iso` was, as the list says it ("just now", "5 min ago", "3 h ago", "2 days ago"); an unreadable time stays as it came. */
+export function ageOf(iso: string, now: number): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const minutes = Math.floor(Math.max(0, now - t) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 60) return days === 1 ? '1 day ago' : `${days} days ago`;
+  const months = Math.floor(days / 30.44);
+  if (months < 24) return `${months} months ago`;
+  return `${Math.floor(days / 365.25)} years ago`;
+}
+
+/** Which messages a page shows, as "1–50 of 230" (none: "0 of 0"). */
+export function rangeLabel(page: number, pageSize: number, total: number): string {
+  if (total === 0) return '0 of 0';
+  const first = (page - 1) * pageSize + 1;
+  return `${Math.min(first, total)}–${Math.min(page * pageSize, total)} of ${total}`;
+}
+
+/** How many pages `total` messages fill (one at least). */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+
+/**
+ * Who a message of `site` may be given to: the active front desk working that city (or every
+ * city), by name. The one who has it now stays in the list even when they no longer qualify, so
+ * the select shows the truth; the server refuses giving it to them again.
+ */
+export function assigneesFor(all: Assignee[], site: string, current: string | null): Assignee[] {
+  return all
+    .filter((a) => a.id === current || (a.active && (a.cities === null || a.cities.includes(site))))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** An assignee's name for the list; an id no longer known reads as such. */
+export function assigneeName(all: Assignee[], id: string | null): string {
+  if (id === null) return 'Nobody';
+  return all.find((a) => a.id === id)?.name ?? 'Someone no longer on staff';
+}
+
+/** The options of the city filter: each city with its count, the chosen one kept even when it has none now. */
+export function cityOptions(byCity: InboxPage['byCity'], chosen: string | undefined): { site: string; label: string; count: number }[] {
+  const rows = byCity.map((c) => ({ site: c.site, label: cityLabel(c), count: c.count }));
+  if (chosen !== undefined && !rows.some((r) => r.site === chosen)) rows.push({ site: chosen, label: cityLabel({ site: chosen, city: '' }), count: 0 });
+  return rows;
+}
+
+/** Retention as the form holds it: "until deleted", or a number of days typed as text. */
+export interface RetentionDraft {
+  keep: 'forever' | 'days';
+  days: string;
+}
+
+/** The days to send for a retention draft, or the problem with it. */
+export function retentionValue(d: RetentionDraft, min: number, max: number): { ok: true; days: number | null } | { ok: false; error: string } {
+  if (d.keep === 'forever') return { ok: true, days: null };
+  const text = d.days.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) return { ok: false, error: `Enter a whole number of days from ${min} to ${max}.` };
+  return { ok: true, days: n };
+}
+
+/** Whether the From date comes after the To date (YYYY-MM-DD compare as text). */
+export const datesReversed = (f: Pick<InboxFilters, 'from' | 'to'>) => f.from !== '' && f.to !== '' && f.from > f.to;

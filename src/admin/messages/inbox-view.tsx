@@ -1,0 +1,249 @@
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { failureText } from '../api.js';
+import { useAbilities } from '../auth/session-context.js';
+import { FormAlert, SelectField, TextField } from '../form-fields.js';
+import { NoticeArea, useNotice } from '../notice.js';
+import { Button, Card } from '../ui.js';
+import { ViewPage } from '../view-page.js';
+import { listAssignees, listInbox } from './inbox-api.js';
+import { cityOptions, datesReversed, NO_FILTERS, pageCount, rangeLabel, STATUS_LABELS, STATUSES, type Assignee, type InboxFilters, type InboxPage, type Status } from './inbox-logic.js';
+import { InboxTable } from './inbox-table.js';
+import { MessageDetailPanel } from './message-detail.js';
+import { RetentionCard } from './retention-card.js';
+
+/** The city select's value for every city: no slug has a star. */
+const ALL = '*';
+
+/**
+ * The front desk's Messages view (issue 22): counts per status and per city that filter, who has
+ * a message, dates, an exact search, the list a page at a time, and one message opened beside it
+ * to work on. `site` is the city the address named (`#messages/tampa`); choosing another city
+ * calls `onSite`, so a reload keeps it. What was searched lives only in this page's memory and in
+ * a POST body, never in the address.
+ */
+export function InboxView({ site, onSite }: { site?: string; onSite: (site: string | undefined) => void }) {
+  const can = useAbilities();
+  const owner = can.manageStaff;
+  const [filters, setFilters] = useState<InboxFilters>({ ...NO_FILTERS, site });
+  const [query, setQuery] = useState<string | undefined>(undefined);
+  const [draftQ, setDraftQ] = useState('');
+  const [qError, setQError] = useState<string | undefined>(undefined);
+  const [dates, setDates] = useState({ from: '', to: '' });
+  const [dateError, setDateError] = useState<string | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<InboxPage | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string | undefined>(undefined);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [assignees, setAssignees] = useState<Assignee[]>([]);
+  const [open, setOpen] = useState<string | undefined>(undefined);
+  /** Where the focus goes once the open message closes: its row's button, or the list's heading. */
+  const returnTo = useRef<string | undefined>(undefined);
+  const { notice, show } = useNotice();
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    void listInbox(filters, page, query).then((a) => {
+      if (!live) return;
+      setLoading(false);
+      if (a.ok) {
+        setData(a);
+        setNow(Date.now());
+        setLoadError(undefined);
+        return;
+      }
+      if (query !== undefined && a.failure.errors.q) {
+        setQError(a.failure.errors.q);
+        setQuery(undefined);
+        return;
+      }
+      setLoadError(failureText(a.failure) || 'The messages could not be loaded. Try again, or reload the page.');
+    });
+    return () => {
+      live = false;
+    };
+  }, [filters, page, query, tick]);
+
+  useEffect(() => {
+    void listAssignees().then((a) => a.ok && setAssignees(a.assignees));
+  }, []);
+
+  useLayoutEffect(() => {
+    if (open !== undefined || returnTo.current === undefined) return;
+    const id = returnTo.current;
+    returnTo.current = undefined;
+    const row = id === '' ? null : document.querySelector<HTMLElement>(`[data-open="${CSS.escape(id)}"]`);
+    (row ?? document.getElementById('inbox-list-title'))?.focus();
+  }, [open]);
+
+  const filter = (change: Partial<InboxFilters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(1);
+  };
+  const chooseSite = (v: string) => {
+    const next = v === ALL ? undefined : v;
+    filter({ site: next });
+    onSite(next);
+  };
+  /** A date applies once the two read the right way round; until then it waits in `dates`. */
+  const chooseDate = (key: 'from' | 'to', v: string) => {
+    const next = { ...dates, [key]: v };
+    setDates(next);
+    if (datesReversed(next)) return setDateError('The From date comes after the To date.');
+    setDateError(undefined);
+    filter(next);
+  };
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const q = draftQ.trim();
+    if (!q) return setQError('Enter a full email address, a phone number, or a first and last name.');
+    setQError(undefined);
+    setQuery(q);
+    setPage(1);
+  };
+  const clearSearch = () => {
+    setDraftQ('');
+    setQError(undefined);
+    setQuery(undefined);
+    setPage(1);
+  };
+  const clearFilters = () => {
+    setFilters({ ...NO_FILTERS });
+    setDates({ from: '', to: '' });
+    setDateError(undefined);
+    setPage(1);
+    onSite(undefined);
+  };
+  const close = (focus: string) => {
+    returnTo.current = focus;
+    setOpen(undefined);
+  };
+  const refresh = () => setTick((t) => t + 1);
+
+  const all = data ? STATUSES.reduce((n, s) => n + data.byStatus[s], 0) : 0;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  const summary = loadError
+    ? ''
+    : !data
+      ? 'Loading...'
+      : data.total === 0
+        ? query !== undefined
+          ? 'No message matches this search and these filters.'
+          : 'No messages match these filters.'
+        : `${query !== undefined ? 'Search results: ' : ''}${rangeLabel(data.page, data.pageSize, data.total)} ${data.total === 1 ? 'message' : 'messages'}.`;
+  const tab = (status: Status | undefined, label: string, count: number) => {
+    const on = filters.status === status;
+    return (
+      <Button key={label} variant={on ? 'primary' : 'secondary'} aria-pressed={on} onClick={() => filter({ status })}>
+        {label} <span className={`rounded-full px-2 text-xs tabular-nums ${on ? 'bg-white/20' : 'bg-brand-soft'}`}>{count}</span>
+      </Button>
+    );
+  };
+
+  return (
+    <ViewPage
+      title="Messages"
+      lead={`Contact form messages from ${can.messageCities === null ? 'every city' : 'the cities you work'}, newest first. Opening a message and every change to it are recorded in the audit trail.`}
+      below={
+        <>
+          <div className={`grid grid-cols-1 gap-6 ${open ? 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : ''}`}>
+            <section aria-labelledby="inbox-list-title" className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+              <h2 id="inbox-list-title" tabIndex={-1} className="text-lg font-semibold text-slate-900">
+                {filters.status ? `${STATUS_LABELS[filters.status]} messages` : 'All messages'}
+              </h2>
+              <p role="status" className="mt-1 text-sm text-slate-700" data-testid="inbox-summary" aria-busy={loading || undefined}>
+                {summary}
+              </p>
+              <NoticeArea notice={notice} testId="inbox-notice" />
+              <FormAlert text={loadError} />
+              {data && data.items.length > 0 && <InboxTable items={data.items} assignees={assignees} now={now} open={open} onOpen={setOpen} />}
+              {data && pages > 1 && (
+                <nav aria-label="Pages of messages" className="mt-4 flex flex-wrap items-center gap-2">
+                  {/* aria-disabled, not disabled: the button keeps the focus at the first or last page. */}
+                  <Button variant="secondary" aria-disabled={page <= 1 || undefined} onClick={() => !loading && page > 1 && setPage(page - 1)}>
+                    Previous<span className="sr-only"> page</span>
+                  </Button>
+                  <Button variant="secondary" aria-disabled={page >= pages || undefined} onClick={() => !loading && page < pages && setPage(page + 1)}>
+                    Next<span className="sr-only"> page</span>
+                  </Button>
+                  <span className="text-sm text-slate-700">{rangeLabel(data.page, data.pageSize, data.total)}</span>
+                </nav>
+              )}
+            </section>
+            {open && (
+              <MessageDetailPanel
+                key={open}
+                id={open}
+                assignees={assignees}
+                canDelete={owner}
+                onChanged={refresh}
+                onClose={() => close(open)}
+                onDeleted={() => {
+                  show('Message deleted.', 'success');
+                  close('');
+                  refresh();
+                }}
+              />
+            )}
+          </div>
+          {owner && <RetentionCard />}
+        </>
+      }
+    >
+      <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
+        {STATUSES.map((s) => tab(s, STATUS_LABELS[s], data?.byStatus[s] ?? 0))}
+        {tab(undefined, 'All', all)}
+      </div>
+      <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Filter messages" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          id="inbox-city"
+          label="City"
+          value={filters.site ?? ALL}
+          onValue={chooseSite}
+          options={[
+            { value: ALL, label: `${can.messageCities === null ? 'All cities' : 'All your cities'} (${(data?.byCity ?? []).reduce((n, c) => n + c.count, 0)})` },
+            ...cityOptions(data?.byCity ?? [], filters.site).map((c) => ({ value: c.site, label: `${c.label} (${c.count})` })),
+          ]}
+        />
+        <SelectField
+          id="inbox-assignee-filter"
+          label="Assigned to"
+          value={filters.assignee}
+          onValue={(assignee) => filter({ assignee })}
+          options={[{ value: '', label: 'Anyone' }, { value: 'none', label: 'Unassigned' }, ...[...assignees].sort((a, b) => a.name.localeCompare(b.name)).map((a) => ({ value: a.id, label: a.name }))]}
+        />
+        <TextField id="inbox-from" label="Received from" type="date" value={dates.from} onValue={(v) => chooseDate('from', v)} error={dateError} />
+        <TextField id="inbox-to" label="Received to" type="date" value={dates.to} onValue={(v) => chooseDate('to', v)} />
+        <div className="sm:col-span-2 lg:col-span-4">
+          <Button variant="ghost" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        </div>
+      </form>
+      <form role="search" onSubmit={search} noValidate aria-label="Search messages" className="mt-4 flex flex-wrap items-start gap-2 border-t border-slate-200 pt-4">
+        <TextField
+          id="inbox-q"
+          label="Search by full email, phone or name"
+          hint="Exact only: a whole email address, a phone number, or first and last name."
+          className="min-w-64 flex-1"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          value={draftQ}
+          onValue={setDraftQ}
+          error={qError}
+        />
+        <div className="flex gap-2 sm:mt-7">
+          <Button type="submit">Search</Button>
+          {query !== undefined && (
+            <Button variant="ghost" onClick={clearSearch}>
+              Clear search
+            </Button>
+          )}
+        </div>
+      </form>
+    </ViewPage>
+  );
+}
