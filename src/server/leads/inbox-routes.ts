@@ -6,7 +6,6 @@ import { siteInvalid } from '../../texts/contact.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
 import { parseBody, parseQuery } from '../http/validate.js';
-import type { AccountStore } from '../auth/store.js';
 import { CLOSE_REASONS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, STATUSES, type InboxFilter, type InboxStore, type MessageDetail } from './inbox.js';
 import { normalizeEmail, normalizeName, normalizePhone, type MessageSealer } from './sealing.js';
 
@@ -69,9 +68,27 @@ export function lookupOf(q: string, sealer: MessageSealer): InboxFilter['lookup'
   return { nameIndex: sealer.nameIndex(text, '') };
 }
 
+/**
+ * The staff the inbox needs to know (auth's AccountStore, named by its shape: auth's guard already
+ * depends on audit, and leads may not close a cycle through it).
+ */
+export interface StaffDirectory {
+  list(): Promise<StaffMember[]>;
+  byId(id: string): Promise<StaffMember | undefined>;
+}
+
+interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+  role: 'owner' | 'editor' | 'frontdesk';
+  cities: string[] | null;
+  active: boolean;
+}
+
 export interface InboxRouteOptions {
   inbox: InboxStore;
-  accounts: AccountStore;
+  accounts: StaffDirectory;
   /** A sealer under the store's search key: what is searched becomes the keyed hashes the store matches. */
   sealer: MessageSealer;
   now: () => Date;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newSecretToken, tokenHash } from '../auth/tokens.js';
-import type { Role } from '../auth/store.js';
-import { storedTestApp, TEST_HOST, validMessage } from '../../../test/helpers/server-app.js';
+import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
+import type { Role } from '../../src/server/auth/store.js';
+import { storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
 
 /**
  * The inbox's API (issue 22) on a real SQLite store with sealing on: the list, search, one

@@ -3,17 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migratedDatabase } from '../../../test/helpers/pg.js';
-import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
-import { createPgAuditStore } from '../audit/pg-store.js';
-import { createAuditTrail, type AuditStore } from '../audit/index.js';
-import { dataKey } from '../crypto/data-key.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
-import { createPgInboxStore } from './inbox-pg.js';
-import { createPgMessageStore } from './pg-store.js';
-import { purgeExpired } from './retention.js';
-import { createSealer } from './sealing.js';
-import type { MessageStore } from './store.js';
+import { migratedDatabase } from '../helpers/pg.js';
+import { addedId, numberedMessage } from '../helpers/server-app.js';
+import { createPgAuditStore } from '../../src/server/audit/pg-store.js';
+import { createAuditTrail, type AuditStore } from '../../src/server/audit/index.js';
+import { dataKey } from '../../src/server/crypto/data-key.js';
+import { openSqliteStore } from '../../src/server/sqlite-server-store.js';
+import { createPgInboxStore } from '../../src/server/leads/inbox-pg.js';
+import { createPgMessageStore } from '../../src/server/leads/pg-store.js';
+import { purgeExpired } from '../../src/server/leads/retention.js';
+import { createSealer } from '../../src/server/leads/sealing.js';
+import type { MessageStore } from '../../src/server/leads/store.js';
 
 /**
  * Retention (issue 22's acceptance): set to 30 days, with the clock injected, the purge deletes the
@@ -88,7 +88,7 @@ describe('the daily purge', () => {
     // Two servers: each its own pool, inbox and audit trail over the one database.
     const servers = await Promise.all(
       [1, 2].map(async () => {
-        const pool = (await import('../pg/connect.js')).createPool(db.url, { size: 3 });
+        const pool = (await import('../../src/server/pg/connect.js')).createPool(db.url, { size: 3 });
         cleanups.unshift(() => pool.end());
         const inbox = createPgInboxStore(pool);
         inbox.useSealer(s);
