@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MARKER } from '../src/build/write-site.js';
 import { buildFromText } from '../src/dev/build.js';
 import { decodeSiteFiles } from '../src/server/bundle/files.js';
 import { TEXT_EXTENSIONS } from '../src/server/bundle/names.js';
@@ -32,13 +31,13 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-/** Every file under `dir`, by site-relative name, except build's own marker. */
+/** Every file under `dir`, by site-relative name (build keeps its manifest beside the site, not in it). */
 function readTree(dir: string, base = ''): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   for (const e of readdirSync(join(dir, base), { withFileTypes: true })) {
     const name = base ? `${base}/${e.name}` : e.name;
     if (e.isDirectory()) for (const [k, v] of readTree(dir, name)) out.set(k, v);
-    else if (name !== MARKER) out.set(name, readFileSync(join(dir, name)));
+    else out.set(name, readFileSync(join(dir, name)));
   }
   return out;
 }

@@ -9,15 +9,15 @@ import type { BuildJob } from './build-site.js';
  * city is built, so a clash writes nothing. Each config's city is read off its text: its
  * top-level `city:` line when it is a plain one-line value (a thousand configs in a few
  * milliseconds), else the whole text parsed. A config that cannot be read is left to its build,
- * which reports it.
+ * which reports it. `texts` holds the configs' texts already read (incremental.ts reads each once).
  */
-export function outputClash(jobs: readonly BuildJob[]): { first: string; second: string; outDir: string } | undefined {
+export function outputClash(jobs: readonly BuildJob[], texts?: ReadonlyMap<string, string>): { first: string; second: string; outDir: string } | undefined {
   const seen = new Map<string, string>();
   for (const job of jobs) {
     if (!('root' in job.out)) continue;
-    let text: string;
+    let text = texts?.get(job.configPath);
     try {
-      text = readFileSync(job.configPath, 'utf8');
+      text ??= readFileSync(job.configPath, 'utf8');
     } catch {
       continue;
     }

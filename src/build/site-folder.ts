@@ -1,15 +1,15 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, parse, relative, resolve, sep } from 'node:path';
+import { fileBytes, sameContent, type SiteFiles } from '../model/files.js';
 import { siteFolderForeign, siteFolderKept } from '../texts/cli.js';
 import type { Message } from '../texts/message.js';
 
 /**
- * The marker `build` writes into each site folder: which files it wrote there, so a later build
- * knows the folder is its own to replace. It lives inside the site, as a dotfile, rather than
- * beside it: it moves, copies and is deleted with the folder, so it cannot outlive the site or
- * vouch for a folder it never saw. It lists only the names of the site's public files, so it
- * does no harm when the folder is uploaded whole; the site's pages never link to it.
+ * The marker earlier versions of `build` wrote into each site folder, listing its files. What build
+ * knows of its output now lives beside the site folders (manifest.ts), never in them; a folder
+ * that still carries this marker (built by an earlier version) is still recognised as build's own,
+ * and the marker goes with the folder when the site is written again.
  */
 export const MARKER = '.clinic-gen-site';
 
@@ -19,18 +19,27 @@ export interface KeepFolder {
   what: string;
 }
 
-/** The marker's content: the tool and every file of the site, by site path. */
-export function markerText(files: string[]): string {
-  const note = 'Written by clinic-gen build. It replaces this folder only while it holds nothing but these files.';
-  return `${JSON.stringify({ tool: 'clinic-gen', note, files: [...files].sort() }, null, 2)}\n`;
+/** What a folder may hold and still be replaced without --force. */
+export interface Owned {
+  /**
+   * The files build wrote there, by site path, as the manifest lists them. Absent: the folder is
+   * not in the manifest, and the marker of an earlier version, if any, says.
+   */
+  owned?: readonly string[];
+  /**
+   * The site about to be written there: a file with the very bytes it is about to write at the
+   * same path is no loss to replace. A build killed after moving a site into place but before
+   * recording it in the manifest left such a folder; the next build of the same inputs takes it.
+   */
+  incoming?: SiteFiles;
 }
 
 /**
  * Why `build` must not replace `target`, or undefined when it may. Folders that must survive
- * (kept) are refused even with `force`; otherwise a folder that holds anything the marker does
- * not list is refused unless `force`. A missing or empty folder is always fine.
+ * (kept) are refused even with `force`; otherwise a folder that holds anything build did not write
+ * (see Owned) is refused unless `force`. A missing or empty folder is always fine.
  */
-export function whyNotReplace(target: string, opts: { force?: boolean; keep?: KeepFolder[]; cwd?: string }): Message | undefined {
+export function whyNotReplace(target: string, opts: { force?: boolean; keep?: KeepFolder[]; cwd?: string } & Owned): Message | undefined {
   const shown = shownPath(target, opts.cwd);
   const t = real(target);
   const always: KeepFolder[] = [
@@ -45,17 +54,17 @@ export function whyNotReplace(target: string, opts: { force?: boolean; keep?: Ke
     if (dir.startsWith(t.endsWith(sep) ? t : t + sep)) return siteFolderKept(shown, `it holds ${k.what}`);
   }
   if (opts.force) return undefined;
-  const foreign = foreignFiles(target, 3);
+  const foreign = foreignFiles(target, 3, opts);
   if (foreign.length === 0) return undefined;
   const listed = foreign.length > 2 ? `${foreign.slice(0, 2).join(', ')}, ...` : foreign.join(', ');
   return siteFolderForeign(shown, listed);
 }
 
 /**
- * Up to `max` files under `dir` that its marker does not list (none when `dir` does not exist).
- * Links are not followed: a link is a file of its own, and never leads the walk elsewhere.
+ * Up to `max` files under `dir` that build did not write (see Owned; none when `dir` does not
+ * exist). Links are not followed: a link is a file of its own, and never leads the walk elsewhere.
  */
-function foreignFiles(dir: string, max: number): string[] {
+export function foreignFiles(dir: string, max: number, { owned, incoming }: Owned = {}): string[] {
   let st;
   try {
     st = lstatSync(dir);
@@ -63,14 +72,23 @@ function foreignFiles(dir: string, max: number): string[] {
     return [];
   }
   if (!st.isDirectory()) return [parse(dir).base];
-  const owned = new Set(readMarker(dir));
+  const listed = new Set(owned ?? readMarker(dir));
+  const same = (name: string) => {
+    if (!incoming || !Object.hasOwn(incoming, name)) return false;
+    try {
+      const bytes = fileBytes(incoming[name]!);
+      return lstatSync(join(dir, name)).size === bytes.byteLength && sameContent(readFileSync(join(dir, name)), bytes);
+    } catch {
+      return false;
+    }
+  };
   const found: string[] = [];
   const walk = (rel: string): void => {
     for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
       if (found.length >= max) return;
       const name = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(name);
-      else if (name !== MARKER && !owned.has(name)) found.push(name);
+      else if (name !== MARKER && !listed.has(name) && !(e.isFile() && same(name))) found.push(name);
     }
   };
   walk('');

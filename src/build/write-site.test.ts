@@ -5,28 +5,31 @@ import { tempDir } from '../../test/helpers/cli.js';
 import { MARKER, writeSite } from './write-site.js';
 
 describe('writeSite', () => {
-  it('writes every file, creating folders, and a marker listing them', async () => {
-    const out = join(tempDir(), 'site');
+  it('writes every file, creating folders, and nothing else: no bookkeeping inside the site', async () => {
+    const parent = tempDir();
+    const out = join(parent, 'site');
     expect(writeSite({ 'index.html': 'home', 'a/b/index.html': 'deep' }, out)).toEqual({ ok: true });
     expect(readFileSync(join(out, 'a/b/index.html'), 'utf8')).toBe('deep');
-    expect(JSON.parse(readFileSync(join(out, MARKER), 'utf8'))).toMatchObject({ tool: 'clinic-gen', files: ['a/b/index.html', 'index.html'] });
+    expect(readdirSync(out, { recursive: true }).sort()).toEqual(['a', 'a/b', 'a/b/index.html', 'index.html']);
+    expect(readdirSync(parent)).toEqual(['site']);
   });
 
   it('leaves the previous site whole when a write fails, and no temporary folder behind', async () => {
     const parent = tempDir();
     const out = join(parent, 'site');
     writeSite({ 'index.html': 'previous' }, out);
-    expect(() => writeSite({ 'index.html': 'new', '../escape.html': 'x' }, out)).toThrow(/outside the site folder/);
+    expect(() => writeSite({ 'index.html': 'new', '../escape.html': 'x' }, out, { owned: ['index.html'] })).toThrow(/outside the site folder/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
     expect(readdirSync(parent)).toEqual(['site']);
   });
 });
 
 describe('writeSite replaces only what it wrote', () => {
-  it('replaces its own earlier site, and a missing or empty folder', () => {
+  it('replaces its own earlier site (the files the manifest lists), and a missing or empty folder', () => {
     const out = join(tempDir(), 'site');
     writeSite({ 'index.html': 'one', 'old/index.html': 'gone soon' }, out);
-    expect(writeSite({ 'index.html': 'two' }, out)).toEqual({ ok: true });
+    expect(writeSite({ 'index.html': 'two' }, out).ok).toBe(false);
+    expect(writeSite({ 'index.html': 'two' }, out, { owned: ['index.html', 'old/index.html'] })).toEqual({ ok: true });
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('two');
     expect(existsSync(join(out, 'old'))).toBe(false);
     const empty = join(tempDir(), 'empty');
@@ -46,16 +49,35 @@ describe('writeSite replaces only what it wrote', () => {
     });
     expect(readFileSync(join(out, 'canary.txt'), 'utf8')).toBe('still here');
     expect(writeSite({ 'index.html': 'x' }, out, { cwd, force: true })).toEqual({ ok: true });
-    expect(readdirSync(out).sort()).toEqual([MARKER, 'index.html']);
+    expect(readdirSync(out).sort()).toEqual(['index.html']);
   });
 
   it('refuses its own site once a file was added to it', () => {
     const out = join(tempDir(), 'site');
     writeSite({ 'index.html': 'x' }, out);
     writeFileSync(join(out, 'notes.md'), 'mine');
-    const r = writeSite({ 'index.html': 'y' }, out);
+    const r = writeSite({ 'index.html': 'y' }, out, { owned: ['index.html'] });
     expect(r.ok || r.error).toMatch(/holds files clinic-gen did not write \(notes\.md\)/);
     expect(existsSync(join(out, 'notes.md'))).toBe(true);
+  });
+
+  it('takes a folder holding nothing but the very files it is about to write (a build killed before recording it)', () => {
+    const out = join(tempDir(), 'site');
+    writeSite({ 'index.html': 'same', 'a/page.html': 'also same' }, out);
+    const r = writeSite({ 'index.html': 'same', 'a/page.html': 'also same', 'new.html': 'n' }, out);
+    expect(r).toEqual({ ok: true });
+    // One byte off is not the same file.
+    writeFileSync(join(out, 'index.html'), 'samE');
+    expect(writeSite({ 'index.html': 'same', 'a/page.html': 'also same', 'new.html': 'n' }, out).ok).toBe(false);
+  });
+
+  it('still recognises a site of an earlier version by its .clinic-gen-site marker, which goes with the rewrite', () => {
+    const out = join(tempDir(), 'site');
+    mkdirSync(out);
+    writeFileSync(join(out, 'index.html'), 'old');
+    writeFileSync(join(out, MARKER), JSON.stringify({ tool: 'clinic-gen', files: ['index.html'] }));
+    expect(writeSite({ 'index.html': 'new' }, out)).toEqual({ ok: true });
+    expect(readdirSync(out)).toEqual(['index.html']);
   });
 
   it('never replaces the working folder, a folder holding it, a kept folder or one holding it, even with force', () => {

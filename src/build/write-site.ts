@@ -3,7 +3,7 @@ import { linkSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } fro
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Message } from '../texts/message.js';
 import type { SiteFiles } from '../model/files.js';
-import { MARKER, markerText, whyNotReplace, type KeepFolder } from './site-folder.js';
+import { whyNotReplace, type KeepFolder } from './site-folder.js';
 
 export { MARKER, type KeepFolder } from './site-folder.js';
 
@@ -20,6 +20,11 @@ export interface WriteSiteOptions {
   keep?: KeepFolder[];
   /** The working folder: kept, and folders inside it are named relative to it in messages. */
   cwd?: string;
+  /**
+   * The files build wrote into `outDir` before, as the build manifest lists them (manifest.ts);
+   * absent when the folder is not in it (a folder of an earlier version is then read by its marker).
+   */
+  owned?: readonly string[];
 }
 
 export type WriteSiteResult = { ok: true } | { ok: false; error: string };
@@ -27,14 +32,16 @@ export type WriteSiteResult = { ok: true } | { ok: false; error: string };
 /**
  * Writes a rendered site to `outDir`: first into a sibling temporary folder, then moved into place,
  * so a failed or interrupted build never leaves a half-written site where the old one was.
- * It only replaces what it wrote itself: a folder holding other files is refused (unless `force`),
- * and the working folder, a folder holding the config and the like are refused always.
+ * It only replaces what it wrote itself (`owned`, or a file with the very bytes about to be written
+ * there): a folder holding other files is refused (unless `force`), and the working folder, a
+ * folder holding the config and the like are refused always. Nothing but the site goes into the
+ * folder: what build records about it lives beside it (manifest.ts).
  * Synchronous on purpose: it runs on the CLI's own thread or a build worker, and thousands of small
  * files go several times faster without a round trip through libuv's thread pool for each.
  */
 export function writeSite(files: SiteFiles, outDir: string, opts: WriteSiteOptions = {}): WriteSiteResult {
   const target = resolve(outDir);
-  const refusal = whyNotReplace(target, opts);
+  const refusal = whyNotReplace(target, { ...opts, incoming: files });
   if (refusal) return { ok: false, error: says(refusal) };
   const { shared } = opts;
   const parent = dirname(target);
@@ -53,7 +60,6 @@ export function writeSite(files: SiteFiles, outDir: string, opts: WriteSiteOptio
       writeFileSync(p, content);
       if (shared && isHashedAsset(name)) written.push(name);
     }
-    writeFileSync(join(tmp, MARKER), markerText(Object.keys(files)));
     const old = join(parent, `.${basename(target)}.old-${tag}`);
     // Asked first: a first build has no old folder, and the exception of a failed rename (its
     // stack trace) cost more than the lstat.

@@ -1,4 +1,5 @@
 import type { BuildOutcome } from '../build/build-site.js';
+import type { NotRemoved, Removed } from '../build/incremental.js';
 import { buildFailed } from '../texts/cli.js';
 import type { CliIo } from './io.js';
 import { createBar, wantsBar } from './progress.js';
@@ -14,31 +15,48 @@ export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean
     progress(o: BuildOutcome, done: number) {
       if (bar) bar('cities', done, opts.total);
       else if (plain && o.ok && opts.total > 1) {
-        io.out(`built ${o.slug} (${done}/${opts.total})`);
+        io.out(`${o.status === 'unchanged' ? 'unchanged' : 'built'} ${o.slug} (${done}/${opts.total})`);
       }
     },
-    /** Prints the summary and every error; returns true when any city failed. */
-    finish(results: BuildOutcome[], ms: number, show: (dir: string) => string): boolean {
+    /**
+     * Prints the summary and every error; returns true when any city failed. Cities up to date
+     * before the run are in `results` (status `unchanged`) but had no progress line.
+     */
+    finish(results: BuildOutcome[], gone: { removed: Removed[]; notRemoved: NotRemoved[] }, ms: number, show: (dir: string) => string): boolean {
       const failed = results.filter((r) => !r.ok);
       const built = results.filter((r): r is Extract<BuildOutcome, { ok: true }> => r.ok);
+      const rebuilt = built.filter((b) => b.status === 'rebuilt');
+      const { removed, notRemoved } = gone;
+      const notes = notRemoved.map((n) => `warning: ${n.why.title}${n.why.hint ? `. ${n.why.hint}` : ''}`);
       if (opts.json) {
         io.out(
           JSON.stringify({
             ok: failed.length === 0,
             ms: Math.round(ms),
             maxRssKb: process.resourceUsage().maxRSS,
-            sites: built.map((b) => ({ config: b.configPath, slug: b.slug, outDir: b.outDir, files: b.files, warnings: b.warnings })),
+            counts: { rebuilt: rebuilt.length, unchanged: built.length - rebuilt.length, removed: removed.length, failed: failed.length },
+            sites: [
+              ...built.map((b) => ({ config: b.configPath, slug: b.slug, outDir: b.outDir, files: b.files, warnings: b.warnings, status: b.status })),
+              ...removed.map((r) => ({ config: r.configPath, slug: r.slug, outDir: r.outDir, files: 0, warnings: [], status: 'removed' as const })),
+            ],
+            warnings: notes.map((n) => n.slice('warning: '.length)),
             errors: failed.flatMap((f) => (f.ok ? [] : f.errors)),
           }),
         );
         return failed.length > 0;
       }
-      if (!opts.quiet) for (const line of warningLines(built)) io.err(line);
+      if (!opts.quiet) for (const line of [...warningLines(built), ...notes]) io.err(line);
       for (const f of failed) if (!f.ok) for (const e of f.errors) io.err(e);
       if (!opts.quiet) {
-        const pages = built.reduce((n, b) => n + b.files, 0);
-        if (built.length === 1 && results.length === 1) io.out(`built ${built[0]!.slug}: ${built[0]!.files} files in ${show(built[0]!.outDir)}/ (${Math.round(ms)} ms)`);
-        else io.out(`built ${built.length} of ${results.length} sites, ${pages} files, in ${Math.round(ms)} ms`);
+        const written = rebuilt.reduce((n, b) => n + b.files, 0);
+        const took = `${Math.round(ms)} ms`;
+        const one = built.length === 1 && results.length === 1 && removed.length === 0 ? built[0]! : undefined;
+        if (one?.status === 'rebuilt') io.out(`built ${one.slug}: ${one.files} files in ${show(one.outDir)}/ (${took})`);
+        else if (one) io.out(`${one.slug} unchanged: ${show(one.outDir)}/ already holds its ${one.files} files (${took})`);
+        else {
+          const parts = [`${rebuilt.length} rebuilt`, `${built.length - rebuilt.length} unchanged`, ...(removed.length ? [`${removed.length} removed`] : [])];
+          io.out(`${built.length} of ${results.length} sites up to date: ${parts.join(', ')}; ${written} files written in ${took}`);
+        }
       }
       if (failed.length) io.err(buildFailed(String(failed.length)).title);
       return failed.length > 0;

@@ -17,6 +17,18 @@ export const siteFolderForeign = (folder: string, files: string): Message => ({
   hint: 'Pass --force to replace the folder and everything in it, or pick a new folder with --out.',
 });
 
+/**
+ * A site folder whose config is gone, left in place by `build` (`why`: "it holds files clinic-gen
+ * did not write (notes.md)", or that it is a folder build never removes).
+ */
+export const siteNotRemoved = (folder: string, config: string, why: string): Message => ({
+  title: `${folder} was not removed although its config ${config} is gone: ${why}`,
+  hint: 'Move those files elsewhere and build again, or remove the folder yourself.',
+});
+
+/** Why a folder was not removed (siteNotRemoved): files build did not write. */
+export const holdsForeignFiles = (files: string): Message => ({ title: `it holds files clinic-gen did not write (${files})` });
+
 /** `build` was pointed at a folder it must never replace (`why`: "it is the working folder"). */
 export const siteFolderKept = (folder: string, why: string): Message => ({
   title: `refusing to replace ${folder}: ${why}`,

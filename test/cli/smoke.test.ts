@@ -17,7 +17,7 @@ describe('the clinic-gen binary', () => {
     expect(help.stdout).toMatch(/^Usage: clinic-gen \[options\] \[command\]\n/);
   });
 
-  it('builds a folder of cities on worker threads, each site with its marker', () => {
+  it('builds a folder of cities on worker threads, the manifest beside the sites and nothing inside them', () => {
     const configs = tempDir();
     const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
     // More than one batch of 8, so a worker thread builds some of them.
@@ -30,10 +30,14 @@ describe('the clinic-gen binary', () => {
     expect(JSON.parse(r.stdout).sites).toHaveLength(cities.length);
     for (const c of cities) {
       expect(readFileSync(join(out, c.toLowerCase(), 'index.html'), 'utf8')).toContain(`Revitalize Your Health in ${c}`);
-      expect(JSON.parse(readFileSync(join(out, c.toLowerCase(), '.clinic-gen-site'), 'utf8')).files).toContain('index.html');
+      expect(existsSync(join(out, c.toLowerCase(), '.clinic-gen-site'))).toBe(false);
+      expect(JSON.parse(readFileSync(join(out, '.clinic-gen-build.json'), 'utf8')).sites[c.toLowerCase()].files.split('\n')).toContain('index.html');
     }
-    // Built again over its own output: no --force needed.
-    expect(runCli(['build', '--config', configs, '--out', out, '-q']).code).toBe(0);
+    // Built again over its own output: no --force needed, and nothing to do.
+    const again = runCli(['build', '--config', configs, '--out', out]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^10 of 10 sites up to date: 0 rebuilt, 10 unchanged; 0 files written in \d+ ms\n$/);
+    expect(runCli(['build', '--config', configs, '--out', out, '-q', '--force']).code).toBe(0);
   });
 
   it('refuses --out . in the working folder and leaves it whole', () => {

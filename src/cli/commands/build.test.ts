@@ -43,14 +43,15 @@ describe('clinic-gen build', () => {
     const files = listFiles(join(cwd, 'dist/tampa'));
     expect(files).toEqual(expect.arrayContaining(['index.html', 'trt-therapy/index.html', 'contact/index.html', 'contact/sent/index.html', '404.html', 'sitemap.xml', 'robots.txt']));
     // The 26 files of the site (Tampa names no logo or photo): 17 pages and assets, a social card
-    // for each of its 8 pages with a headline, the typeface; and the marker that says build wrote them.
+    // for each of its 8 pages with a headline, the typeface; nothing else (what build records of
+    // them is in the manifest beside the site folder).
     const cards = files.filter((f) => /^assets\/cards\/[a-z-]+\.[0-9a-f]{10}\.png$/.test(f));
     expect(cards.map((f) => f.split(/[/.]/)[2]).sort()).toEqual(['about', 'contact', 'home', 'hormone-optimization', 'nad-therapy', 'semaglutide', 'trt-therapy', 'vitamin-injections']);
     expect(files.filter((f) => f.endsWith('.woff2'))).toEqual([expect.stringMatching(/^assets\/inter-latin-wght\.[0-9a-f]{10}\.woff2$/)]);
-    expect(files.filter((f) => f !== '.clinic-gen-site')).toHaveLength(26);
+    expect(files).toHaveLength(26);
     expect(readFileSync(join(cwd, 'dist/tampa/index.html'), 'utf8')).toContain('Revitalize Your Health in Tampa');
-    // Nothing half-written or temporary is left beside the site.
-    expect(readdirSync(join(cwd, 'dist'))).toEqual(['tampa']);
+    // Nothing half-written or temporary is left beside the site; the manifest is.
+    expect(readdirSync(join(cwd, 'dist')).sort()).toEqual(['.clinic-gen-build.json', 'tampa']);
   });
 
   it('builds a folder of configs into <out>/<city-slug>/ and reports JSON', async () => {
@@ -60,7 +61,8 @@ describe('clinic-gen build', () => {
     const report = JSON.parse(r.stdout);
     expect(report.ok).toBe(true);
     expect(report.sites.map((s: { slug: string }) => s.slug)).toEqual(['orlando', 'tampa', 'wesley-chapel']);
-    expect(readdirSync(out).sort()).toEqual(['orlando', 'tampa', 'wesley-chapel']);
+    expect(report.sites.map((s: { status: string }) => s.status)).toEqual(['rebuilt', 'rebuilt', 'rebuilt']);
+    expect(readdirSync(out).sort()).toEqual(['.clinic-gen-build.json', 'orlando', 'tampa', 'wesley-chapel']);
     expect(readFileSync(join(out, 'wesley-chapel/index.html'), 'utf8')).toContain('Revitalize Your Health in Wesley Chapel');
   });
 
@@ -69,17 +71,17 @@ describe('clinic-gen build', () => {
     const r = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', out]);
     expect(r.code).toBe(0);
     // Orlando names a logo, a light logo and photos (configs/images/orlando/), read beside its config.
-    const written = ['tampa', 'orlando'].map((c) => listFiles(join(out, c)).filter((f) => f !== '.clinic-gen-site').length);
+    const written = ['tampa', 'orlando'].map((c) => listFiles(join(out, c)).length);
     expect(written[1]).toBeGreaterThan(written[0]!);
-    expect(r.stdout).toMatch(new RegExp(`^built tampa \\(1/2\\)\nbuilt orlando \\(2/2\\)\nbuilt 2 of 2 sites, ${written[0]! + written[1]!} files, in \\d+ ms\n$`));
-    expect(readdirSync(out).sort()).toEqual(['orlando', 'tampa']);
+    expect(r.stdout).toMatch(new RegExp(`^built tampa \\(1/2\\)\nbuilt orlando \\(2/2\\)\n2 of 2 sites up to date: 2 rebuilt, 0 unchanged; ${written[0]! + written[1]!} files written in \\d+ ms\n$`));
+    expect(readdirSync(out).sort()).toEqual(['.clinic-gen-build.json', 'orlando', 'tampa']);
     expect(listFiles(join(out, 'orlando')).filter((f) => f.startsWith('images/hero-')).length).toBeGreaterThan(0);
   });
 
   it('draws a progress bar through its io on a terminal, and nothing but errors with --quiet', async () => {
     const bar = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir()], { isTTY: true });
     expect(bar.code).toBe(0);
-    expect(bar.stdout).toMatch(/^\r\[#{15}-{15}\] 1\/2 cities\r\[#{30}\] 2\/2 cities\nbuilt 2 of 2 sites/);
+    expect(bar.stdout).toMatch(/^\r\[#{15}-{15}\] 1\/2 cities\r\[#{30}\] 2\/2 cities\n2 of 2 sites up to date: 2 rebuilt/);
     const quiet = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir(), '-q', '--contact-endpoint', ENDPOINT], { isTTY: true });
     expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
   });
@@ -174,9 +176,9 @@ describe('clinic-gen build never deletes what it did not write', () => {
     const r = await runMain(['build', '-c', 'tampa.yaml', '-c', 'city.yaml', '--out', 'dist'], { cwd });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^dist\/orlando holds files clinic-gen did not write \(draft\.html\); nothing was replaced$/m);
-    expect(r.stdout).toMatch(/^built 1 of 2 sites/m);
+    expect(r.stdout).toMatch(/^1 of 2 sites up to date: 0 rebuilt, 1 unchanged; 0 files written in \d+ ms$/m);
     expect(readFileSync(join(cwd, 'dist/orlando/draft.html'), 'utf8')).toBe('my draft');
-    expect(readdirSync(join(cwd, 'dist')).sort()).toEqual(['canary.txt', 'orlando', 'orlando-notes.txt', 'tampa']);
+    expect(readdirSync(join(cwd, 'dist')).sort()).toEqual(['.clinic-gen-build.json', 'canary.txt', 'orlando', 'orlando-notes.txt', 'tampa']);
     survived(cwd);
   });
 });

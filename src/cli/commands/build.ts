@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import { statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import type { BuildJob } from '../../build/build-site.js';
+import type { BuildJob, BuildOutcome } from '../../build/build-site.js';
 import { outputClash } from '../../build/clash.js';
+import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
 import { isHttpEndpoint } from '../../config/schema.js';
 import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
@@ -17,7 +19,7 @@ export function registerBuild(program: Command, io: CliIo, setCode: (c: number) 
     .description('Build the static site of one city, or of many cities at once (using every core).')
     .requiredOption('-c, --config <file|folder>', 'a clinic config (YAML), or a folder of them; repeat for more', collect)
     .option('-o, --out <dir>', 'output folder (default dist/<city-slug>/; with several configs, <dir>/<city-slug>/)')
-    .option('-f, --force', 'replace a site folder even when it holds files clinic-gen did not write')
+    .option('-f, --force', 'rebuild every city, and replace a site folder even when it holds files clinic-gen did not write')
     .option('--contact-endpoint <url>', "where the contact form posts: the clinic server's contact API, like https://clinic.example.com/api/contact (over the config's contactEndpoint)", contactEndpointUrl)
     .option('--strict', 'treat warnings as errors: a city with any warning fails (exit 1) and is not written')
     .option('-q, --quiet', 'print only errors')
@@ -30,10 +32,20 @@ pass --contact-endpoint) to its absolute URL, so the site works on any static ho
 the form posts to /api/contact, which only works when the clinic server serves the site; build
 warns, and --strict makes that an error.
 
-A site folder is replaced as a whole. build replaces only folders it wrote itself (it leaves a
-.clinic-gen-site file in each, listing the site's files); a folder holding anything else needs
---force. The working folder, a folder holding a config and the folder many cities are built into
-are never replaced, not even with --force.
+Only what changed is rebuilt. build keeps a manifest beside the site folders, never in them:
+<out>/.clinic-gen-build.json for a many-city build (and for dist/<city-slug>/), and for a
+one-city build with --out <dir>, the .clinic-gen-build.json of the folder holding <dir>. It
+records each site folder's files and a digest of everything they are made from: the config,
+--contact-endpoint, the bytes of the logo and photos, and clinic-gen itself. A city whose digest
+is unchanged and whose folder is as build left it (no file removed or added) is not written again:
+its files keep their times. --force rebuilds every city. When a config is gone from a --config
+folder built before (or its city was renamed), its site folder is removed, if it holds nothing
+but build's files.
+
+A site folder is replaced as a whole, and only when build wrote it itself (the manifest lists its
+files, or a .clinic-gen-site file an earlier version left in it); a folder holding anything else
+needs --force. The working folder, a folder holding a config and the folder many cities are built
+into are never replaced, not even with --force. Run one build at a time into one folder.
 
 Examples:
   clinic-gen build --config configs/tampa.yaml
@@ -52,20 +64,40 @@ Examples:
         if ('root' in out) keep.push({ path: out.root, what: 'the folder the sites are built into' });
         return { configPath: p, out, write: { force: opts.force, keep, cwd: io.cwd }, contactEndpoint: opts.contactEndpoint, strict: opts.strict };
       });
+      // Which cities are up to date (the manifest beside the site folders), before any is built.
+      const inc = new IncrementalBuild(jobs, { force: opts.force });
       // Two configs of one city would write one folder: refused before anything is built or written.
-      const clash = jobs.length > 1 ? outputClash(jobs) : undefined;
+      const clash = jobs.length > 1 ? outputClash(jobs, inc.texts) : undefined;
       if (clash) throw new CliError(sameOutput(clash.first, clash.second, relative(io.cwd, clash.outDir) || clash.outDir));
-      const report = createReporter(io, { total: jobs.length, quiet: opts.quiet, json: opts.json });
-      const results = await buildMany(jobs, { workerUrl: workerUrl(), onDone: report.progress });
+      const report = createReporter(io, { total: inc.toBuild.length, quiet: opts.quiet, json: opts.json });
+      const built = await buildMany(
+        inc.toBuild.map((t) => t.job),
+        {
+          workerUrl: workerUrl(),
+          onDone: (o, done) => {
+            inc.record(o);
+            report.progress(o, done);
+          },
+        },
+      );
+      const results: BuildOutcome[] = jobs.map((_, i) => inc.known.get(i)!);
+      inc.toBuild.forEach((t, k) => (results[t.index] = built[k]!));
       // A city read differently by the quick look above than by its build still never shares a folder unnoticed.
       const seen = new Map<string, string>();
       for (const r of results) {
         if (!r.ok) continue;
         const prev = seen.get(r.outDir);
-        if (prev) throw new CliError(sameOutput(prev, r.configPath, relative(io.cwd, r.outDir) || r.outDir));
+        if (prev) {
+          inc.save();
+          throw new CliError(sameOutput(prev, r.configPath, relative(io.cwd, r.outDir) || r.outDir));
+        }
         seen.set(r.outDir, r.configPath);
       }
-      const failed = report.finish(results, performance.now() - started, (d) => relative(io.cwd, d) || '.');
+      // The site folders of configs gone from the folders given to --config go too.
+      const configFolders = opts.config.map(abs).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory());
+      const keep = [...new Map(jobs.flatMap((j) => j.write?.keep ?? []).map((k) => [k.path, k])).values()];
+      const gone = inc.finish(results, { configFolders, keep, cwd: io.cwd });
+      const failed = report.finish(results, gone, performance.now() - started, (d) => relative(io.cwd, d) || '.');
       setCode(failed ? 1 : 0);
     });
 }

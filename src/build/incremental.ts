@@ -1,0 +1,194 @@
+import { lstatSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { citySlug } from '../config/slug.js';
+import { holdsForeignFiles, siteNotRemoved } from '../texts/cli.js';
+import type { Message } from '../texts/message.js';
+import { givenWarnings, type BuildJob, type BuildOutcome } from './build-site.js';
+import { cityOfText } from './clash.js';
+import { assetHashes, cityDigest, codeId, textHash } from './inputs.js';
+import { fileCount, fileNames, intact, readManifest, removeLeftovers, tempTag, writeManifest, type Manifest, type SiteRecord } from './manifest.js';
+import { foreignFiles, whyNotReplace, type KeepFolder } from './site-folder.js';
+
+/** A site folder removed because the config it was built from is gone. */
+export interface Removed {
+  configPath: string;
+  slug: string;
+  outDir: string;
+}
+
+/** A site folder whose config is gone, left in place: it holds files build did not write. */
+export interface NotRemoved {
+  configPath: string;
+  outDir: string;
+  why: Message;
+}
+
+/**
+ * How often, at most, a long build saves what it has built so far: a build killed then redoes
+ * less. (A site in place but not yet recorded is taken back by the next build all the same, which
+ * finds in the folder the very files it makes: see Owned in site-folder.ts.)
+ */
+const SAVE_EVERY_MS = 2000;
+
+/**
+ * An incremental build of one run's cities (the CLI's `build`), on the main thread: it owns the
+ * output's manifest (manifest.ts), works out which cities are up to date before any is built, and,
+ * once they are, records what was written and removes the sites whose config is gone.
+ *
+ * A city is up to date when its config's text is the one recorded, the digest of its inputs
+ * (inputs.ts: the config, --contact-endpoint, the bytes of its logo and photos, the code) is the
+ * recorded one, and its folders are as build left them (manifest.ts, intact). That is told here
+ * from the config's text, the manifest and a stat of each of the site's folders, without parsing
+ * the config or making the site. A city whose text changed goes to the builders with what the manifest says of
+ * the folder it is expected to build; a builder that finds the same digest (a comment edited)
+ * leaves the folder alone too. `force` builds every city.
+ */
+export class IncrementalBuild {
+  /** Cities known up to date, by their index in the run (or failed: --strict with recorded warnings). */
+  readonly known = new Map<number, BuildOutcome>();
+  /** The cities to build, by index in the run. */
+  readonly toBuild: { index: number; job: BuildJob }[] = [];
+  /** The configs' texts, read once (for outputClash). */
+  readonly texts = new Map<string, string>();
+  private readonly dir: string;
+  private readonly exact: boolean;
+  private readonly manifest: Manifest;
+  private dirty = false;
+  private savedAt = performance.now();
+
+  constructor(jobs: readonly BuildJob[], opts: { force?: boolean } = {}) {
+    const first = jobs[0]?.out ?? { root: '.' };
+    this.exact = 'exact' in first;
+    this.dir = 'exact' in first ? dirname(resolve(first.exact)) : resolve(first.root);
+    // What builds killed mid-way left: temporary and old site folders, a manifest being written.
+    removeLeftovers(this.dir, this.exact ? new Set(jobs.map((j) => this.keyOf('exact' in j.out ? j.out.exact : '')).filter((k): k is string => !!k)) : undefined);
+    this.manifest = readManifest(this.dir);
+    const code = codeId();
+    const hashed = new Map<string, string>();
+    // The folders each config built, by the config's path (a config may have built a folder of a
+    // many-city build and, into this folder too, an exact --out of a one-city build).
+    const byConfig = new Map<string, string[]>();
+    for (const [key, r] of Object.entries(this.manifest.sites)) {
+      const config = resolve(this.dir, r.config);
+      byConfig.set(config, [...(byConfig.get(config) ?? []), key]);
+    }
+    jobs.forEach((job, index) => {
+      let text: string | undefined;
+      try {
+        text = readFileSync(job.configPath, 'utf8');
+        this.texts.set(job.configPath, text);
+      } catch {
+        // Its builder says why.
+      }
+      // The folder this config built last, where this run builds it too.
+      const folderOf = (r: SiteRecord) => ('exact' in job.out ? resolve(job.out.exact) : join(job.out.root, r.slug));
+      const key = byConfig.get(resolve(job.configPath))?.find((k) => folderOf(this.manifest.sites[k]!) === join(this.dir, k));
+      const r = key === undefined ? undefined : this.manifest.sites[key];
+      const outDir = key === undefined ? '' : join(this.dir, key);
+      if (!opts.force && text !== undefined && r && r.text === textHash(text)) {
+        const digest = cityDigest(code, r.configDigest, job.contactEndpoint, assetHashes(job.configPath, r.assets, hashed));
+        if (digest === r.digest && intact(outDir, r.dirs)) {
+          const warnings = givenWarnings(r.warnings, job.configPath);
+          const files = fileCount(r);
+          this.known.set(
+            index,
+            job.strict && warnings.length
+              ? { ok: false, configPath: job.configPath, errors: warnings }
+              : { ok: true, configPath: job.configPath, slug: r.slug, outDir: 'exact' in job.out ? job.out.exact : outDir, files, warnings, status: 'unchanged' },
+          );
+          return;
+        }
+      }
+      // The folder it is expected to build (its `city:` line, read as outputClash does), and what the manifest says of it.
+      const city = text === undefined ? undefined : cityOfText(text);
+      const slug = city === undefined ? '' : citySlug(city);
+      const expected = 'exact' in job.out ? job.out.exact : slug ? join(job.out.root, slug) : undefined;
+      const k = expected === undefined ? undefined : this.keyOf(expected);
+      const prev = k === undefined ? undefined : this.manifest.sites[k];
+      const previous = prev && expected !== undefined ? { outDir: expected, digest: prev.digest, files: prev.files, dirs: prev.dirs, warnings: prev.warnings } : undefined;
+      this.toBuild.push({ index, job: { ...job, incremental: { code, previous } } });
+    });
+  }
+
+  /** The name a site folder has in the manifest: one folder directly in the manifest's folder, else none. */
+  private keyOf(outDir: string): string | undefined {
+    const abs = resolve(outDir);
+    const name = basename(abs);
+    return dirname(abs) === this.dir && name && name !== '.' && name !== '..' && !name.includes(sep) ? name : undefined;
+  }
+
+  /** Records a city its builder handed back, in place by now; saves the manifest now and then. */
+  record(o: BuildOutcome): void {
+    if (!o.ok || !o.record) return;
+    const key = this.keyOf(o.outDir);
+    if (key === undefined) return;
+    this.manifest.sites[key] = { config: relative(this.dir, resolve(o.configPath)), slug: o.slug, ...o.record };
+    this.dirty = true;
+    if (performance.now() - this.savedAt < SAVE_EVERY_MS) return;
+    try {
+      this.save();
+    } catch {
+      // Tried again at the end of the run, which says why it cannot.
+      this.savedAt = performance.now();
+    }
+  }
+
+  /** Writes the manifest when it changed. */
+  save(): void {
+    if (!this.dirty) return;
+    writeManifest(this.dir, this.manifest);
+    this.dirty = false;
+    this.savedAt = performance.now();
+  }
+
+  /**
+   * After the run: removes the site folders whose config is gone, saves the manifest. A config is
+   * gone when it was read from one of `configFolders` (a `--config` folder of this run) and is no
+   * longer there, or, in a many-city build, when it now builds another folder (its city was
+   * renamed). Only a folder the manifest lists, holding nothing but the files it lists, is removed
+   * (never with --force: a folder no config builds is not worth a guess); any other stays, and is
+   * reported. The folder is moved aside before the manifest forgets it, and deleted after.
+   */
+  finish(results: readonly BuildOutcome[], opts: { configFolders: readonly string[]; keep?: KeepFolder[]; cwd?: string }): { removed: Removed[]; notRemoved: NotRemoved[] } {
+    const folders = new Set(opts.configFolders.map((f) => resolve(f)));
+    const inRun = new Set(results.map((r) => resolve(r.configPath)));
+    const builtBy = new Map<string, string | undefined>();
+    for (const r of results) if (r.ok) builtBy.set(resolve(r.configPath), this.keyOf(r.outDir));
+    const removed: Removed[] = [];
+    const notRemoved: NotRemoved[] = [];
+    const trash: string[] = [];
+    const shown = (p: string) => {
+      const rel = relative(opts.cwd ?? process.cwd(), p);
+      return rel && !rel.startsWith('..') ? rel : p;
+    };
+    for (const [key, r] of Object.entries(this.manifest.sites)) {
+      const config = resolve(this.dir, r.config);
+      // Renamed: a folder named after the city it was built for, whose config now builds another.
+      const renamed = !this.exact && key === r.slug && builtBy.has(config) && builtBy.get(config) !== key;
+      const gone = renamed || (!inRun.has(config) && folders.has(dirname(config)));
+      if (!gone) continue;
+      const outDir = join(this.dir, key);
+      if (!lstatSync(outDir, { throwIfNoEntry: false })) {
+        delete this.manifest.sites[key];
+        this.dirty = true;
+        continue;
+      }
+      const kept = whyNotReplace(outDir, { keep: opts.keep, cwd: opts.cwd, force: true });
+      const foreign = kept ? [] : foreignFiles(outDir, 3, { owned: fileNames(r) });
+      if (kept || foreign.length) {
+        const why = kept ? kept.title.slice(kept.title.indexOf(': ') + 2) : holdsForeignFiles(foreign.length > 2 ? `${foreign.slice(0, 2).join(', ')}, ...` : foreign.join(', ')).title;
+        notRemoved.push({ configPath: shown(config), outDir, why: siteNotRemoved(shown(outDir), shown(config), why) });
+        continue;
+      }
+      const aside = join(this.dir, `.${key}.old-${tempTag()}`);
+      renameSync(outDir, aside);
+      trash.push(aside);
+      delete this.manifest.sites[key];
+      this.dirty = true;
+      removed.push({ configPath: shown(config), slug: r.slug, outDir });
+    }
+    this.save();
+    for (const t of trash) rmSync(t, { recursive: true, force: true });
+    return { removed, notRemoved };
+  }
+}

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pkg from '../../package.json' with { type: 'json' };
+import { packageRoot } from '../config/json-schema.js';
+import type { ClinicConfig } from '../config/schema.js';
+import { configAssetSource, fileStamp } from '../site/asset-source.js';
+import { encoderVersion } from '../site/images/encode.js';
+
+/**
+ * The inputs of a city's site, digested: everything its files are made from, so that a build can
+ * tell, without making the site, that the files it would write are the ones already there.
+ *
+ * - the config as validated, as JSON: zod builds every object of it in its schema's field order
+ *   (the schema has only strict objects, no records), so the order fields are written in, comments
+ *   and quoting do not count. (config/digest.ts sorts every object's keys to the same end, at ten
+ *   times the cost: some 30 ms of CPU in a build of 200 cities. Should the schema gain a record,
+ *   its keys would come in the order written: a city rebuilt for nothing, never one left stale.)
+ * - `--contact-endpoint`, which wins over the config's contactEndpoint (the only place outside the
+ *   config the endpoint comes from: build reads no variable for it);
+ * - the bytes of every file the config names by site path: the logo, the light logo, the photos;
+ * - the code (codeId): templates, stylesheet, island, card drawing, the fonts, the photo encoder.
+ *
+ * No build date: nothing a site shows depends on the day it was built (the config has no dated
+ * content such as special hours with a start or an end; the footer's copyright year is fixed).
+ * Should such content come, the date it changes on belongs in the digest too.
+ */
+export interface CityInputs {
+  /** The digest of the config as validated (configHash). */
+  configDigest: string;
+  /** The site paths of the files the config names, in the order the digest takes them. */
+  assets: string[];
+  /** The digest of all of it. */
+  digest: string;
+}
+
+/** The files a config names by site path, which the site pipeline reads (logo.ts, images/read-photos.ts). */
+export function assetPathsOf(config: ClinicConfig): string[] {
+  const paths: string[] = [];
+  for (const url of [config.logoUrl, config.logoLightUrl]) if (url?.startsWith('/')) paths.push(url);
+  const { hero, gallery } = config.photos;
+  if (hero) paths.push(hero.src);
+  for (const p of gallery) paths.push(p.src);
+  for (const m of config.localContent.team) if (m.photo) paths.push(m.photo.src);
+  return paths;
+}
+
+/** The inputs of one city built from the config at `configPath` (for its assets' folder). */
+export function cityInputs(config: ClinicConfig, configPath: string, contactEndpoint: string | undefined, code: string): CityInputs {
+  const digest = configHash(config);
+  const assets = assetPathsOf(config);
+  return { configDigest: digest, assets, digest: cityDigest(code, digest, contactEndpoint, assetHashes(configPath, assets)) };
+}
+
+/** The digest of a config as validated (see CityInputs). */
+export function configHash(config: ClinicConfig): string {
+  return createHash('sha256').update(JSON.stringify(config)).digest('base64url');
+}
+
+/** The digest of a city from its parts (see CityInputs). */
+export function cityDigest(code: string, configDigest: string, contactEndpoint: string | undefined, assets: readonly (readonly [string, string])[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify(['clinic-gen site inputs 1', code, configDigest, contactEndpoint ?? null, assets]))
+    .digest('base64url');
+}
+
+/**
+ * Each site path with the SHA-256 of the file it names beside the config (`-` when there is none).
+ * `seen` keeps what one run hashed, by file: 1,000 configs naming one photo stat it once.
+ */
+export function assetHashes(configPath: string, paths: readonly string[], seen?: Map<string, string>): [string, string][] {
+  if (paths.length === 0) return [];
+  const source = configAssetSource(configPath);
+  return paths.map((p) => {
+    const file = source.fileFor(p);
+    let hash = seen?.get(file);
+    if (hash === undefined) {
+      hash = fileHash(file);
+      seen?.set(file, hash);
+    }
+    return [p, hash];
+  });
+}
+
+/**
+ * SHA-256 of a file's bytes, read once per process while its stamp (device, inode, size, times)
+ * stays the same: 1,000 configs naming one photo read it once. A file changed in the last moments
+ * has no stamp and is read every time (asset-source.ts).
+ */
+const hashes = new Map<string, { stamp: string; hash: string }>();
+
+export function fileHash(file: string): string {
+  const stamp = fileStamp(file);
+  const known = stamp && hashes.get(file);
+  if (known && known.stamp === stamp) return known.hash;
+  let hash: string;
+  try {
+    hash = createHash('sha256').update(readFileSync(file)).digest('base64url');
+  } catch {
+    return '-';
+  }
+  if (stamp) hashes.set(file, { stamp, hash });
+  return hash;
+}
+
+/** The SHA-256 of a text (a config's), for the manifest. */
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+let code: string | undefined;
+
+/**
+ * What the code that makes a site is, computed once per process: the package's version, the code
+ * itself, the fonts it ships, the versions of the photo encoder and the card renderer, and
+ * NODE_ENV. Run from the bundle (bin/clinic-gen.js loads lib/), the code is every module of lib/,
+ * whose stylesheet and island are inlined; run from the TypeScript sources (the tests), every
+ * source file of src/ and the built stylesheet's manifest. Hashing the bytes (some 6 MB) takes
+ * about 10 ms: a new build of the tool, however small the change, rebuilds every city.
+ */
+export function codeId(): string {
+  if (code) return code;
+  const h = createHash('sha256');
+  const require = createRequire(import.meta.url);
+  const version = (name: string) => {
+    try {
+      return (require(`${name}/package.json`) as { version: string }).version;
+    } catch {
+      return '?';
+    }
+  };
+  h.update(JSON.stringify([pkg.version, encoderVersion(), version('@resvg/resvg-js'), process.env.NODE_ENV ?? '']));
+  const root = packageRoot();
+  const file = (path: string) => {
+    h.update(`\0${path}\0`);
+    h.update(readFileSync(path));
+  };
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) {
+    const lib = dirname(here);
+    for (const name of readdirSync(lib).sort()) if (name.endsWith('.js')) file(join(lib, name));
+  } else {
+    for (const path of walk(join(root, 'src'))) if (/\.(tsx?|css|json)$/.test(path) && !/\.test\.tsx?$/.test(path)) file(path);
+    file(join(root, 'build/assets.json'));
+  }
+  for (const path of walk(join(root, 'src/site/fonts/files'))) file(path);
+  code = h.digest('base64url');
+  return code;
+}
+
+/** Every file under `dir`, in a stable order. */
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...walk(p));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
