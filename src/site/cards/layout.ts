@@ -23,6 +23,12 @@ export interface BandSpec {
   svg: string;
   /** Drawn for one city only (its city line, a headline naming it): compressed fast, not small (png.ts). */
   local: boolean;
+  /**
+   * The rows (card coordinates, end excluded) outside which the band is the flat background: the
+   * renderer draws these rows alone (draw.ts). Text is given a margin past any Latin glyph's
+   * ascent and descent, so the pixels are the same as drawing the whole band (a test compares).
+   */
+  ink?: [number, number];
 }
 
 /** Where the logo's data URL goes in the top band's SVG; the cache key holds the logo's hash instead. */
@@ -59,10 +65,12 @@ export function topBand(theme: CardTheme, fonts: CardFonts, brand: CardBrand): B
       `<rect x="${LEFT}" y="${plateY}" width="${plateH}" height="${plateH}" rx="24" fill="${theme.wash}"/>` +
       `<path transform="translate(${LEFT} ${plateY}) scale(3.5)" d="M4 17h6l3-8 6 15 3-7h6" fill="none" stroke="${theme.ink}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`;
   }
-  if (!showName) return band('top', mark);
+  if (!showName) return inked(band('top', mark), plateY, plateY + plateH);
   const x = LEFT + markW + 32;
   const name = fitText(brand.name, fonts.bold, [46, 42, 38, 34, 30], RIGHT - x, 2);
-  return band('top', mark + textLines(name, x, (i) => plateY + plateH / 2 + (i - (name.lines.length - 1) / 2) * name.size * 1.15 + name.size * 0.36, fonts, 700, theme.ink));
+  const baseline = (i: number) => plateY + plateH / 2 + (i - (name.lines.length - 1) / 2) * name.size * 1.15 + name.size * 0.36;
+  const spec = band('top', mark + textLines(name, x, baseline, fonts, 700, theme.ink));
+  return inked(spec, Math.min(plateY, textTop(baseline(0), name.size)), Math.max(plateY + plateH, textBottom(baseline(name.lines.length - 1), name.size)));
 }
 
 /** The page's headline, bold, up to three lines standing on the city line; `local` when it names the city. */
@@ -70,7 +78,8 @@ export function headBand(theme: CardTheme, fonts: CardFonts, headline: string, l
   const text = fitText(headline, fonts.bold, [72, 64, 56, 50], RIGHT - LEFT, 3);
   const last = 444;
   const lh = text.size * 1.12;
-  return band('head', textLines(text, LEFT, (i) => last - (text.lines.length - 1 - i) * lh, fonts, 700, theme.ink), local);
+  const baseline = (i: number) => last - (text.lines.length - 1 - i) * lh;
+  return inked(band('head', textLines(text, LEFT, baseline, fonts, 700, theme.ink), local), textTop(baseline(0), text.size), textBottom(last, text.size));
 }
 
 /** A map pin and `Tampa, Florida`. */
@@ -79,17 +88,26 @@ export function cityBand(theme: CardTheme, fonts: CardFonts, cityLine: string): 
   const pin =
     `<path transform="translate(${LEFT} 490) scale(1.5)" fill="${theme.inkSoft}" fill-rule="evenodd" ` +
     `d="M12 1.5a7.5 7.5 0 0 0-7.5 7.5c0 5.6 7.5 12.5 7.5 12.5s7.5-6.9 7.5-12.5A7.5 7.5 0 0 0 12 1.5zm0 4.5a3 3 0 1 1 0 6 3 3 0 0 1 0-6z"/>`;
-  return band('city', pin + textLines(text, LEFT + 44, () => 522, fonts, 400, theme.inkSoft), true);
+  return inked(band('city', pin + textLines(text, LEFT + 44, () => 522, fonts, 400, theme.inkSoft), true), Math.min(490, textTop(522, text.size)), Math.max(490 + 33, textBottom(522, text.size)));
 }
 
 /** A deeper bar along the bottom with the pulse line running through it. */
 export function footBand(theme: CardTheme): BandSpec {
-  return band(
-    'foot',
+  const svg =
     `<rect x="0" y="582" width="${CARD_WIDTH}" height="48" fill="${theme.bar}"/>` +
-      `<path d="M0 606H880l12-14 14 28 12-34 12 20H${CARD_WIDTH}" fill="none" stroke="${theme.wash}" stroke-width="3" stroke-linejoin="round"/>`,
-  );
+    `<path d="M0 606H880l12-14 14 28 12-34 12 20H${CARD_WIDTH}" fill="none" stroke="${theme.wash}" stroke-width="3" stroke-linejoin="round"/>`;
+  // Above the bar, the brand colour.
+  return inked(band('foot', svg), 582, 630);
 }
+
+/** The band drawn in rows `top` to `bottom` only (rounded out, within the band): BandSpec.ink. */
+function inked(spec: BandSpec, top: number, bottom: number): BandSpec {
+  return { ...spec, ink: [Math.max(spec.y0, Math.floor(top)), Math.min(spec.y1, Math.ceil(bottom))] };
+}
+
+/** How far a line's ink can reach above and below its baseline: past any Latin glyph's, accents included. */
+const textTop = (baseline: number, size: number) => baseline - size * 1.3;
+const textBottom = (baseline: number, size: number) => baseline + size * 0.5;
 
 function textLines(text: FittedText, x: number, baseline: (i: number) => number, fonts: CardFonts, weight: number, fill: string): string {
   return text.lines

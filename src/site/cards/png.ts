@@ -25,41 +25,115 @@ export interface Band {
 
 /**
  * Compresses `rows` rows of RGBA pixels (the alpha is dropped: cards are opaque) as a band of an
- * RGB image. Rows are stored unfiltered: on a flat brand colour, deflate finds the repeats itself,
- * smaller and faster than with PNG's prediction filters (measured on the sample cards). `level`:
- * 3 for a band drawn for one city (about 1.5 ms for a headline band, a third larger), 6 for a band
- * the brand's cities share and that is compressed once (about 5 ms). `last`: the band that ends
- * the image. Level 9 is left alone: 40 ms a band for 5% fewer bytes.
+ * RGB image, with `margins.above` and `margins.below` rows of one colour around them (a band drawn
+ * in its rows with ink only: draw.ts). Rows are stored unfiltered: on a flat brand colour, deflate
+ * finds the repeats itself, smaller and faster than with PNG's prediction filters (measured on the
+ * sample cards). `level`: 3 for a band drawn for one city (a third larger), 6 for a band the
+ * brand's cities share and that is compressed once. `last`: the band that ends the image. Level 9
+ * is left alone: 40 ms a band for 5% fewer bytes.
+ *
+ * Most of a band is rows of one colour. Those are written by native fills, not pixel by pixel
+ * here (a row is told flat by comparing it with a row of its first pixel, memcmp); only rows with
+ * ink are copied (and summed for the Adler-32) in JavaScript; a flat row's sum is combined in.
  */
-export async function encodeBand(rgba: Uint8Array, width: number, rows: number, last: boolean, level = 6): Promise<Band> {
+export async function encodeBand(rgba: Uint8Array, width: number, rows: number, last: boolean, level = 6, margins?: FlatMargins): Promise<Band> {
+  const above = margins?.above ?? 0;
+  const total = above + rows + (margins?.below ?? 0);
   const stride = width * 3 + 1;
-  const raw = new Uint8Array(stride * rows);
-  // The copy and the Adler-32 sum in one pass. The sums are reduced once a row: JavaScript's
-  // numbers hold them exactly far beyond a row's growth (zlib, with 32-bit sums, must every 5552 bytes).
-  let a = 1;
-  let b = 0;
-  for (let y = 0, s = 0, d = 0; y < rows; y++) {
-    raw[d++] = 0; // filter: none
-    b += a;
-    for (let x = 0; x < width; x++, s += 4) {
-      const red = rgba[s]!;
-      const green = rgba[s + 1]!;
-      const blue = rgba[s + 2]!;
-      raw[d++] = red;
-      raw[d++] = green;
-      raw[d++] = blue;
-      a += red;
-      b += a;
-      a += green;
-      b += a;
-      a += blue;
-      b += a;
-    }
-    a %= BASE;
-    b %= BASE;
+  const raw = Buffer.alloc(stride * total);
+  if (margins && total > rows) {
+    const first = (above ? 0 : rows) * stride; // a margin's first row, drawn once and copied
+    flatRow(raw, first, width, margins.colour);
+    repeatRow(raw, first, stride, 0, above);
+    repeatRow(raw, first, stride, above + rows, total);
   }
-  const data = await deflate(raw, { level, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH });
-  return { chunk: pngChunk('IDAT', data), adler: ((b << 16) | a) >>> 0, rawLength: raw.byteLength, rows };
+  const rowBytes = width * 4;
+  const src = Buffer.from(rgba.buffer, rgba.byteOffset, rowBytes * rows);
+  const words = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * rows) : undefined;
+  const plain = Buffer.alloc(rowBytes);
+  let plainColour: number | undefined;
+  // The Adler-32 row by row: a flat row's sum is taken once per colour and combined (O(1)).
+  const flatSums = new Map<number, number>();
+  const flatSum = (colour: number, at: number) => {
+    let sum = flatSums.get(colour);
+    if (sum === undefined) flatSums.set(colour, (sum = adler32(raw.subarray(at, at + stride))));
+    return sum;
+  };
+  let adler = 1;
+  if (above) {
+    const sum = flatSum(margins!.colour, 0);
+    for (let y = 0; y < above; y++) adler = adler32Combine(adler, sum, stride);
+  }
+  for (let y = 0; y < rows; y++) {
+    const at = y * rowBytes;
+    const to = (above + y) * stride;
+    const c = src.readUInt32LE(at);
+    if (c !== plainColour) plain.fill(src.subarray(at, at + 4)), (plainColour = c);
+    if (src.compare(plain, 0, rowBytes, at, at + rowBytes) === 0) {
+      flatRow(raw, to, width, c);
+      adler = adler32Combine(adler, flatSum(c, to), stride);
+    } else {
+      if (words) copyRowWords(words, y * width, raw, to, width);
+      else copyRowBytes(src, at, raw, to, width);
+      adler = adler32(raw.subarray(to, to + stride), adler);
+    }
+  }
+  if (total > above + rows) {
+    const sum = flatSum(margins!.colour, (above + rows) * stride);
+    for (let y = above + rows; y < total; y++) adler = adler32Combine(adler, sum, stride);
+  }
+  // Most bands compress to one output buffer: zlib's default 16 KB would call back to this thread per 16 KB.
+  const data = await deflate(raw, { level, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 });
+  return { chunk: pngChunk('IDAT', data), adler, rawLength: raw.byteLength, rows: total };
+}
+
+/** Rows of one colour above and below the pixels given (a band drawn in its rows with ink only). */
+export interface FlatMargins {
+  above: number;
+  below: number;
+  /** The colour as an RGBA pixel's four bytes read little-endian (rgbaWord). */
+  colour: number;
+}
+
+/** `#rrggbb` as FlatMargins.colour, opaque. */
+export function rgbaWord(hex: string): number {
+  const v = parseInt(hex.slice(1), 16);
+  return ((255 << 24) | ((v & 0xff) << 16) | (v & 0xff00) | (v >>> 16)) >>> 0;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** A row of `raw` at `to` of one colour (the little-endian word of an RGBA pixel), unfiltered. */
+function flatRow(raw: Buffer, to: number, width: number, colour: number): void {
+  raw[to] = 0;
+  raw.fill(Uint8Array.of(colour & 0xff, (colour >>> 8) & 0xff, (colour >>> 16) & 0xff), to + 1, to + 1 + width * 3);
+}
+
+/** Copies the row at `from` over rows `y0` to `y1` of `raw`, doubling the copied block each time. */
+function repeatRow(raw: Buffer, from: number, stride: number, y0: number, y1: number): void {
+  if (y0 >= y1) return;
+  if (from !== y0 * stride) raw.copy(raw, y0 * stride, from, from + stride);
+  for (let n = 1; y0 + n < y1; n *= 2) raw.copy(raw, (y0 + n) * stride, y0 * stride, (y0 + Math.min(n, y1 - y0 - n)) * stride);
+}
+
+/** A row of pixels, as 32-bit words (little-endian: red lowest), to RGB with its filter byte. */
+function copyRowWords(words: Uint32Array, s: number, raw: Uint8Array, d: number, width: number): void {
+  raw[d++] = 0; // filter: none
+  for (const end = s + width; s < end; s++, d += 3) {
+    const p = words[s]!;
+    raw[d] = p;
+    raw[d + 1] = p >>> 8;
+    raw[d + 2] = p >>> 16;
+  }
+}
+
+function copyRowBytes(rgba: Uint8Array, s: number, raw: Uint8Array, d: number, width: number): void {
+  raw[d++] = 0;
+  for (let x = 0; x < width; x++, s += 4, d += 3) {
+    raw[d] = rgba[s]!;
+    raw[d + 1] = rgba[s + 1]!;
+    raw[d + 2] = rgba[s + 2]!;
+  }
 }
 
 const SIGNATURE = Uint8Array.of(137, 80, 78, 71, 13, 10, 26, 10);
