@@ -133,15 +133,6 @@ export interface InboxStore {
   claimPurge(day: string): Promise<boolean>;
 }
 
-/** Why a change is refused (the route answers 400 naming the field). */
-export function changeProblem(current: { status: Status; closeReason: CloseReason | null }, change: InboxChange): { field: string; message: string } | undefined {
-  const status = change.status ?? current.status;
-  const reason = change.closeReason === undefined ? (change.status === undefined ? current.closeReason : null) : change.closeReason;
-  if (status === 'closed' && !reason) return { field: 'closeReason', message: 'Choose why the message is closed.' };
-  if (status !== 'closed' && reason) return { field: 'closeReason', message: 'Only a closed message has a reason.' };
-  return undefined;
-}
-
 /** The status and reason a change leaves (a status other than closed clears the reason). */
 export function applied(current: { status: Status; closeReason: CloseReason | null; assigneeId: string | null }, change: InboxChange) {
   const status = change.status ?? current.status;
