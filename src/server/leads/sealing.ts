@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { open, seal, type KeyRing } from '../crypto/data-key.js';
+import { freshRandom, KEY_BYTES, open, seal, type KeyRing } from '../crypto/data-key.js';
 import type { NewMessage } from './store.js';
 
 /**
@@ -68,8 +68,10 @@ export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
   };
   const api: MessageSealer = {
     seal(place, f) {
-      const key = randomBytes(32);
-      const nonce = randomBytes(12);
+      // The message's key and nonce in one draw (see freshRandom): sealing is on every contact post.
+      const fresh = freshRandom(KEY_BYTES + 12);
+      const key = fresh.subarray(0, KEY_BYTES);
+      const nonce = fresh.subarray(KEY_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, nonce);
       cipher.setAAD(aad(place));
       const plain = Buffer.from(JSON.stringify([f.firstName, f.lastName, f.email, f.phone, f.service, f.message]), 'utf8');
