@@ -1,15 +1,13 @@
 /**
  * The front desk's inbox as the admin sees it (issue 22, docs/decisions/018-inbox.md): the shapes
  * of /api/inbox, the words each state is shown in, and the pure rules of the view (which query a
- * set of filters makes, how old a message reads, who a message may be given to). The server's own
- * types live in src/server/leads/inbox.ts, which the browser bundle may not import.
+ * set of filters makes, how old a message reads, who a message may be given to). The states
+ * themselves are src/config/inbox-states.ts, shared with the server.
  */
 
-export const STATUSES = ['new', 'contacted', 'booked', 'closed'] as const;
-export type Status = (typeof STATUSES)[number];
+import { type CloseReason, type Status } from '../../config/inbox-states.js';
 
-export const CLOSE_REASONS = ['not_candidate', 'no_answer', 'chose_elsewhere', 'duplicate'] as const;
-export type CloseReason = (typeof CLOSE_REASONS)[number];
+export { CLOSE_REASONS, STATUSES, type CloseReason, type Status } from '../../config/inbox-states.js';
 
 export const STATUS_LABELS: Record<Status, string> = { new: 'New', contacted: 'Contacted', booked: 'Booked', closed: 'Closed' };
 

@@ -9,12 +9,8 @@ import type { StoredMessage } from './store.js';
  * as protected as the message and `keys rotate` needs no pass of its own for them.
  */
 
-export const STATUSES = ['new', 'contacted', 'booked', 'closed'] as const;
-export type Status = (typeof STATUSES)[number];
-
-/** Why a message was closed; required with `closed`, absent otherwise. */
-export const CLOSE_REASONS = ['not_candidate', 'no_answer', 'chose_elsewhere', 'duplicate'] as const;
-export type CloseReason = (typeof CLOSE_REASONS)[number];
+export { CLOSE_REASONS, STATUSES, type CloseReason, type Status } from '../../config/inbox-states.js';
+import type { CloseReason, Status } from '../../config/inbox-states.js';
 
 /** Retention an owner may choose, in days: 30 days to 10 years; null keeps messages until deleted. */
 export const RETENTION_MIN_DAYS = 30;
