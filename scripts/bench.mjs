@@ -133,6 +133,16 @@ if (want('server')) {
   row('server: contact POST (Origin, site, page), requests per second', Math.round(r.contactPost.rps), '>= 1,000; >= 90% of 9c21e5d');
   row('server: contact POST, p99 latency', `${r.contactPost.p99} ms`, 'context');
   row('server: contact POSTs acknowledged / stored in SQLite under the city', `${r.contactPost.acknowledged} / ${r.contactPost.stored}`, 'stored >= acknowledged');
+  // Issue 22: what sealing costs, in turns with the same server storing messages as typed (the
+  // bench's `sealed: false`; serve itself cannot be told to). Medians of 3 runs of 5 s each.
+  const sealedRps = [];
+  const plainRps = [];
+  for (let k = 0; k < 3; k++) {
+    sealedRps.push((await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 5 })).contactPost.rps);
+    plainRps.push((await benchServer({ configPath: join(root, 'configs/wesley-chapel.yaml'), duration: 5, sealed: false })).contactPost.rps);
+  }
+  const ratio = median(sealedRps) / median(plainRps);
+  row('server: contact POST rps sealed / stored as typed (medians of 3, in turns)', `${median(sealedRps)} / ${median(plainRps)} = ${ratio.toFixed(2)}x`, '>= 0.8x');
 }
 
 if (want('write-lock')) {

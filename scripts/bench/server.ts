@@ -35,6 +35,12 @@ export interface BenchOptions {
    * is dropped and the access log turned off.
    */
   logFile?: string;
+  /**
+   * Issue 22's baseline: the same server with patients' messages stored as typed (no data key per
+   * message, no keyed-hash indexes). Only this bench can ask for it: `serve` seals every message and
+   * has no setting that stops it. Default true.
+   */
+  sealed?: boolean;
 }
 
 export interface BenchResult {
@@ -72,6 +78,9 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
     files: site.files,
     logger,
   });
+  // The store is handed its sealer as the server opens; taking it back leaves the write path as it
+  // was before messages were sealed (patientColumns' plain branch), everything else the same.
+  if (options.sealed === false) (server.store.messages.useSealer as (s: undefined) => void)(undefined);
   try {
     // A short warm-up first, so the numbers measure the JIT-compiled steady state.
     await autocannon({ url: `${server.url}/`, connections, duration: 2, workers: 1 });
