@@ -44,19 +44,36 @@ function where(filter: InboxFilter, omit: ReadonlySet<'site' | 'status'> = new S
     params.push(dayAfter(filter.to));
   }
   if (filter.lookup) {
-    const or: string[] = [];
-    for (const [col, value] of [
-      ['email_index', filter.lookup.emailIndex],
-      ['phone_index', filter.lookup.phoneIndex],
-      ['name_index', filter.lookup.nameIndex],
+    const probes: string[] = [];
+    for (const [kind, value] of [
+      ['email', filter.lookup.emailIndex],
+      ['phone', filter.lookup.phoneIndex],
+      ['name', filter.lookup.nameIndex],
     ] as const) {
       if (!value) continue;
-      or.push(`${col} = ?`);
+      probes.push(lookupIds(kind));
       params.push(value);
     }
-    parts.push(or.length ? `(${or.join(' OR ')})` : '0');
+    parts.push(probes.length ? `id IN (${probes.join(' UNION ')})` : '0');
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** Messages per block of the lookup indexes (migration 8): `id >> LOOKUP_BLOCK_BITS`. */
+const LOOKUP_BLOCK_BITS = 8;
+
+/**
+ * The ids of the messages whose `<kind>_index` is the bound value: one probe of the lookup index
+ * per block of 256 messages, from the oldest stored to the newest (the index leads with the block,
+ * so that inserts share its newest pages; see migration 8). CROSS JOIN keeps SQLite from turning
+ * the loop around into a scan of the table.
+ */
+export function lookupIds(kind: 'email' | 'phone' | 'name'): string {
+  return `SELECT * FROM (WITH RECURSIVE block(n) AS (
+            SELECT (SELECT min(id) FROM messages) >> ${LOOKUP_BLOCK_BITS}
+            UNION ALL SELECT n + 1 FROM block WHERE n < (SELECT max(id) FROM messages) >> ${LOOKUP_BLOCK_BITS})
+          SELECT m.id FROM block CROSS JOIN messages AS m INDEXED BY messages_${kind}_lookup
+           WHERE (m.id >> ${LOOKUP_BLOCK_BITS}) = block.n AND m.${kind}_index = ?)`;
 }
 
 /** The SQLite inbox: the same database and `messages` table as the message store (sqlite-store.ts). */
