@@ -1,6 +1,5 @@
 import type { ClinicConfig } from '../config/schema.js';
-import type { SiteFingerprint } from './fingerprint.js';
-import { normaliser } from './page-text.js';
+import { configValues, normaliser } from './page-text.js';
 import { jaccard, shingles } from './shingles.js';
 
 export type LocalField = 'localContent.whyCity' | 'localContent.team' | 'localContent.areasServed' | 'localContent.faq' | 'description';
@@ -14,6 +13,12 @@ export interface FieldAdvice {
   /** Resemblance of the field's text in the two configs, when both have it. */
   similarity?: number;
   message: string;
+}
+
+/** A city as the advice reads it: its config and the file it came from. */
+export interface AdvisedCity {
+  source: string;
+  config: ClinicConfig;
 }
 
 /** A local field, ready to compare: prose as 3-word shingles, area names as a set. */
@@ -42,27 +47,33 @@ function fieldPrints(config: ClinicConfig, words: (text: string) => string[]): M
 }
 
 /**
- * What to write to tell a pair apart: each local field missing or too alike, or, when every field
- * is already distinct, a note that the local content is short next to the copy both sites share.
+ * What to write to tell a pair apart: each local field missing or too alike, or, when no field
+ * reads the same on its own, the fields in order of how alike they are: together they share much
+ * of what the first city says of itself.
  */
-export function adviceForPair(a: SiteFingerprint, b: SiteFingerprint): FieldAdvice[] {
+export function adviceForPair(a: AdvisedCity, b: AdvisedCity): FieldAdvice[] {
   // Both cities' names are set aside in both texts: a Why-Tampa text copied into the Lakeland
   // config is the same text, whichever city it names.
-  const words = normaliser([a.values, b.values]);
+  const words = normaliser([configValues(a.config), configValues(b.config)]);
   const prints = [fieldPrints(a.config, words), fieldPrints(b.config, words)] as const;
-  const toWrite = FIELDS.map((f) => adviseField(f, a, b, prints)).filter((f) => f.status !== 'distinct');
+  const fields = FIELDS.map((f) => adviseField(f, a, b, prints));
+  const toWrite = fields.filter((f) => f.status !== 'distinct');
   if (toWrite.length) return toWrite;
+  const order = fields
+    .filter((f) => (f.similarity ?? 0) > 0)
+    .sort((x, y) => y.similarity! - x.similarity!)
+    .map((f) => `${f.field} ${percent(f.similarity!)}`);
   return [
     {
       field: 'localContent',
       status: 'short',
       missingIn: [],
-      message: `localContent: distinct in ${a.config.city} and ${b.config.city} but short next to the copy both sites share; write more (a longer whyCity, more local questions, team bios)`,
+      message: `localContent: no field reads the same in ${a.config.city} and ${b.config.city}, but together they share much of what ${a.config.city} says of its own; rewrite the most alike first${order.length ? ` (${order.join(', ')})` : ''}, or write more of ${a.config.city}'s own (a longer whyCity, more local questions, team bios)`,
     },
   ];
 }
 
-function adviseField({ field, hint }: (typeof FIELDS)[number], a: SiteFingerprint, b: SiteFingerprint, prints: readonly Map<LocalField, FieldPrint>[]): FieldAdvice {
+function adviseField({ field, hint }: (typeof FIELDS)[number], a: AdvisedCity, b: AdvisedCity, prints: readonly Map<LocalField, FieldPrint>[]): FieldAdvice {
   const pa = prints[0]!.get(field);
   const pb = prints[1]!.get(field);
   const missingIn = [pa ? '' : a.config.city, pb ? '' : b.config.city].filter(Boolean);
@@ -75,6 +86,28 @@ function adviseField({ field, hint }: (typeof FIELDS)[number], a: SiteFingerprin
     return { field, status: 'alike', missingIn, similarity, message: `${field}: ${percent(similarity)} alike in ${a.config.city} and ${b.config.city}; write each city's own (${hint})` };
   }
   return { field, status: 'distinct', missingIn, similarity, message: `${field}: distinct (${percent(similarity)} alike)` };
+}
+
+/**
+ * What to write for a city whose pages say almost nothing of their own: each local field it lacks,
+ * or, when it has them all, a note that they are short or say what most other cities say.
+ */
+export function adviceForCity(city: AdvisedCity, ownWords: number, minWords: number): FieldAdvice[] {
+  const missing = FIELDS.filter(({ text }) => {
+    const t = text(city.config);
+    return t === undefined || t.length === 0 || (typeof t === 'string' && !t.trim());
+  });
+  if (missing.length) {
+    return missing.map(({ field, hint }) => ({ field, status: 'missing', missingIn: [city.config.city], message: `${field}: missing; add ${hint}` }));
+  }
+  return [
+    {
+      field: 'localContent',
+      status: 'short',
+      missingIn: [],
+      message: `localContent: about ${ownWords} words of ${city.config.city}'s own, under ${minWords}; the rest of its local content is what most other cities say too. Write more of this city's own (a longer whyCity, local questions, team bios)`,
+    },
+  ];
 }
 
 /** Areas are names, not prose: compare them as sets. */

@@ -1,42 +1,77 @@
 import type { ClinicConfig } from '../config/schema.js';
-import { adviceForPair, type FieldAdvice } from './advice.js';
-import { comparePair, type PageSimilarity } from './compare.js';
-import { fingerprintSite, type SiteFingerprint } from './fingerprint.js';
+import type { SiteFiles } from '../pages/render-site.js';
+import { adviceForCity, adviceForPair, type FieldAdvice } from './advice.js';
+import { localText } from './local-text.js';
+import { configValues, normaliser } from './page-text.js';
 
 /**
- * The default threshold of `clinic-gen check`. SEO crawlers call two pages near duplicates from
- * 90% resemblance (Screaming Frog's default, MinHash over page text). We compare only the pages
- * that present the location, with names and contact details already set aside, and warn a step
- * earlier: a warning while local content is still being written costs less than a demotion.
- * The sample configs (a Why-city text, a team, areas and a local question or two) score ~0.68-0.70;
- * two configs that differ only by city score ~0.98-1.
+ * The default threshold of `clinic-gen check`: a city fails when more than this share of what its
+ * pages say of their own is on its closest sibling's site too. Set from real cases (docs/commands.md
+ * and decision 004 give the figures): Tampa copied into "Clearwater" with only the name, address
+ * and phone changed scores 1.00 against Tampa; the three sample cities score at most 0.01 against
+ * their closest sibling. 0.5 sits far from both: a city half of whose own text is another's has
+ * not been written for its place, and a clinic that shares a provider or a few areas served with a
+ * neighbouring city stays well under it.
  */
-export const DEFAULT_THRESHOLD = 0.8;
+export const DEFAULT_THRESHOLD = 0.5;
 
+/**
+ * Fewer words of its own than this and a city lacks local content, whatever its score: a page
+ * that says nothing of its own is not distinct because nothing it says is another city's. The
+ * samples have 137 to 221; a city with no local content has 0, a city with a two-sentence
+ * description and nothing else about 30 (a text shown in several places counts a few runs more
+ * than its words where it meets the template). Forty words is a short paragraph: the least that says
+ * something of a place.
+ */
+export const MIN_LOCAL_WORDS = 40;
+
+/** A city to check: its config, the file (or name) it came from, and its rendered site if at hand. */
 export interface CheckInput {
+  /** What the caller knows the city by (a config file, a stored city's slug); reports name it. */
   source: string;
   config: ClinicConfig;
+  /** The city's rendered site (`renderSite(config)`), when the caller has it; else rendered here. */
+  files?: SiteFiles<string>;
 }
 
-export interface PairReport {
-  a: { source: string; city: string };
-  b: { source: string; city: string };
-  similarity: number;
-  over: boolean;
-  /** Pages and advice are worked out for this pair (see `detailLimit`). */
-  detailed: boolean;
-  /** Every page both sites have. */
-  pages: PageSimilarity[];
-  /** Local content fields to write, for a pair over the threshold. */
+export interface CityRef {
+  source: string;
+  city: string;
+}
+
+/**
+ * - `distinct`: enough text of its own, and at most the threshold of it on another city's site.
+ * - `too-alike`: more than the threshold of its own text is on its closest sibling's site.
+ * - `no-local-content`: fewer than `minLocalWords` words of its own.
+ * - `alone`: the only city given; nothing to compare it with (passes).
+ */
+export type Verdict = 'distinct' | 'too-alike' | 'no-local-content' | 'alone';
+
+export interface CityReport extends CityRef {
+  /** Share (0 to 1) of this city's own text that its closest sibling's pages say too. */
+  score: number;
+  /** The sibling whose pages say most of this city's own text; null alone or when none says any. */
+  closest: CityRef | null;
+  /**
+   * How much the city's pages say that neither its template nor most cities say, in five-word
+   * runs: about one a word (a text shown in several places counts a few more where it meets the
+   * template).
+   */
+  localWords: number;
+  verdict: Verdict;
+  pass: boolean;
+  /** Local content fields to write, for a failing city (see `detailLimit`). */
   advice: FieldAdvice[];
 }
 
 export interface CheckReport {
+  /** No city fails. */
+  ok: boolean;
   threshold: number;
-  sites: { source: string; city: string }[];
-  /** Every pair, most alike first. */
-  pairs: PairReport[];
-  overCount: number;
+  minLocalWords: number;
+  failCount: number;
+  /** Every city, failing ones first, each group most alike first. */
+  cities: CityReport[];
 }
 
 export interface CheckProgress {
@@ -47,45 +82,96 @@ export interface CheckProgress {
 
 export interface CheckOptions {
   threshold?: number;
-  /** Pages of every pair, not only of those over the threshold. */
-  allPages?: boolean;
+  minLocalWords?: number;
   /**
-   * How many pairs over the threshold, most alike first, get pages and advice (default 100):
-   * a thousand cities of which many are copies make a hundred thousand such pairs, and their
-   * details would take gigabytes while saying the same thing again and again.
+   * How many failing cities, worst first, get advice (default 100): a thousand cities copied from
+   * one would otherwise repeat the same advice a thousand times.
    */
   detailLimit?: number;
   onProgress?: (p: CheckProgress) => void;
 }
 
-/** Renders every config's site in memory and compares every pair of cities. */
-export function checkSites(inputs: CheckInput[], opts: CheckOptions = {}): CheckReport {
+/**
+ * The doorway check, pure apart from rendering in memory: each city's own text (its pages less
+ * what the template says, less what most cities say) against every other city's, and for each city
+ * its score against its closest sibling and a verdict. `clinic-gen check` prints it; the server
+ * and the admin call it with the cities they hold.
+ */
+export function checkSites(inputs: readonly CheckInput[], opts: CheckOptions = {}): CheckReport {
   const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
-  const sites: SiteFingerprint[] = [];
+  const minLocalWords = opts.minLocalWords ?? MIN_LOCAL_WORDS;
+  // One reading for every city, with every city's names and contact details set aside: Tampa's
+  // text copied into Clearwater's config still names Tampa, and must read the same in both.
+  const words = normaliser(inputs.map((i) => configValues(i.config)));
+  const own: Uint32Array[] = [];
   for (const input of inputs) {
-    sites.push(fingerprintSite(input.source, input.config));
-    opts.onProgress?.({ phase: 'render', done: sites.length, total: inputs.length });
+    own.push(localText(input.config, words, input.files).local);
+    opts.onProgress?.({ phase: 'render', done: own.length, total: inputs.length });
   }
-  const total = (sites.length * (sites.length - 1)) / 2;
-  const found: { i: number; j: number; similarity: number }[] = [];
-  for (let i = 0; i < sites.length; i++) {
-    for (let j = i + 1; j < sites.length; j++) {
-      found.push({ i, j, similarity: comparePair(sites[i]!, sites[j]!, { pages: false }).similarity });
-      opts.onProgress?.({ phase: 'compare', done: found.length, total });
+  const local = withoutShared(own);
+
+  // Which cities say each shingle: one pass over the postings finds every city's closest sibling.
+  const sayers = new Map<number, number[]>();
+  local.forEach((set, i) => {
+    for (const h of set) {
+      const list = sayers.get(h);
+      if (list) list.push(i);
+      else sayers.set(h, [i]);
     }
-  }
-  found.sort((x, y) => y.similarity - x.similarity);
-  let detailsLeft = opts.detailLimit ?? 100;
-  const pairs = found.map(({ i, j, similarity }): PairReport => {
-    const [a, b] = [sites[i]!, sites[j]!];
-    const over = similarity > threshold;
-    const detailed = over && detailsLeft-- > 0;
-    const pages = detailed || opts.allPages ? comparePair(a, b).pages : [];
-    return { a: who(a), b: who(b), similarity, over, detailed, pages, advice: detailed ? adviceForPair(a, b) : [] };
   });
-  return { threshold, sites: sites.map(who), pairs, overCount: pairs.filter((p) => p.over).length };
+  const counts = new Int32Array(inputs.length);
+  const found = inputs.map((_, i) => {
+    const set = local[i]!;
+    const touched: number[] = [];
+    for (const h of set) {
+      for (const j of sayers.get(h)!) {
+        if (j === i) continue;
+        if (counts[j] === 0) touched.push(j);
+        counts[j]!++;
+      }
+    }
+    let best = -1;
+    for (const j of touched) if (best < 0 || counts[j]! > counts[best]! || (counts[j] === counts[best] && j < best)) best = j;
+    const score = best < 0 || set.length === 0 ? 0 : counts[best]! / set.length;
+    for (const j of touched) counts[j] = 0;
+    opts.onProgress?.({ phase: 'compare', done: i + 1, total: inputs.length });
+    const verdict: Verdict =
+      inputs.length === 1 ? 'alone' : set.length < minLocalWords ? 'no-local-content' : score > threshold ? 'too-alike' : 'distinct';
+    return { i, best, score, localWords: set.length, verdict };
+  });
+
+  const fails = (v: Verdict) => v === 'too-alike' || v === 'no-local-content';
+  found.sort((x, y) => Number(fails(y.verdict)) - Number(fails(x.verdict)) || y.score - x.score || x.i - y.i);
+  let detailsLeft = opts.detailLimit ?? 100;
+  const cities = found.map(({ i, best, score, localWords, verdict }): CityReport => {
+    const input = inputs[i]!;
+    const closest = best < 0 ? null : inputs[best]!;
+    const pass = !fails(verdict);
+    const advice =
+      pass || detailsLeft-- <= 0
+        ? []
+        : verdict === 'too-alike' && closest
+          ? adviceForPair(input, closest)
+          : adviceForCity(input, localWords, minLocalWords);
+    return { ...ref(input), score, closest: closest && ref(closest), localWords, verdict, pass, advice };
+  });
+  const failCount = cities.filter((c) => !c.pass).length;
+  return { ok: failCount === 0, threshold, minLocalWords, failCount, cities };
 }
 
-function who(s: SiteFingerprint) {
-  return { source: s.source, city: s.config.city };
+/**
+ * Each city's own shingles less those most cities say too (at least half of them, and at least
+ * three): a description or a team member every city shares is the clinic's copy, not local text.
+ * Two cities, or a few copies among many, keep what they share: that is what the check is for.
+ */
+function withoutShared(own: Uint32Array[]): Uint32Array[] {
+  const sharedFrom = Math.max(3, Math.ceil(own.length / 2));
+  if (own.length < sharedFrom) return own;
+  const df = new Map<number, number>();
+  for (const set of own) for (const h of set) df.set(h, (df.get(h) ?? 0) + 1);
+  return own.map((set) => set.filter((h) => df.get(h)! < sharedFrom));
+}
+
+function ref(input: CheckInput): CityRef {
+  return { source: input.source, city: input.config.city };
 }

@@ -57,3 +57,33 @@ function fnv1a(s: string): number {
   }
   return h >>> 0;
 }
+
+/** A \ B of two sorted sets of hashes, sorted. */
+export function difference(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length);
+  let i = 0;
+  let j = 0;
+  let w = 0;
+  while (i < a.length) {
+    if (j >= b.length || a[i]! < b[j]!) out[w++] = a[i++]!;
+    else if (a[i] === b[j]) {
+      i++;
+      j++;
+    } else j++;
+  }
+  return out.slice(0, w);
+}
+
+/** The sorted, distinct union of sorted sets of hashes. */
+export function union(sets: readonly Uint32Array[]): Uint32Array {
+  const all = new Uint32Array(sets.reduce((n, s) => n + s.length, 0));
+  let w = 0;
+  for (const s of sets) {
+    all.set(s, w);
+    w += s.length;
+  }
+  all.sort();
+  let d = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[d++] = all[i]!;
+  return all.slice(0, d);
+}

@@ -78,13 +78,8 @@ export const checkConfigsInvalid = (invalid: string, total: string): Message => 
   title: `${invalid} of ${total} configs are invalid; fix the lines above and run check again.`,
 });
 
-export const checkNeedsTwo: Message = {
-  title: 'check compares cities with each other and needs at least two configs',
-  hint: 'Pass two or more files, or a folder: clinic-gen check configs/',
-};
-
 export const notThreshold = (value: string): Message => ({
-  title: `--threshold must be a number from 0 to 1, like 0.8, not "${value}"`,
+  title: `--threshold must be a number from 0 to 1, like 0.5, not "${value}"`,
 });
 
 export const portInUse = (port: string): Message => ({

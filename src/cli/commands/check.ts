@@ -1,47 +1,52 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { checkSites, DEFAULT_THRESHOLD, type CheckReport } from '../../check/run-check.js';
+import { percent } from '../../check/advice.js';
+import { checkSites, DEFAULT_THRESHOLD, MIN_LOCAL_WORDS, type CheckReport, type CityReport } from '../../check/run-check.js';
 import { loadConfigFile } from '../../config/load.js';
-import { expandConfigs } from '../configs.js';
-import { checkConfigsInvalid, checkNeedsTwo, notThreshold } from '../../texts/cli.js';
+import { expandConfigs, wholeNumber } from '../configs.js';
+import { checkConfigsInvalid, notThreshold } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
 
 const HELP = `
 How it works:
-  Every site is rendered in memory. For each pair of cities, the text of each page (title, meta
-  description, body without header and navigation) is compared with the city, state, brand,
-  address, ZIP, phone, email and domain set aside, as overlapping runs of five words (Jaccard
-  resemblance, 0 = nothing shared, 1 = the same text). The pair's figure is taken over the pages
-  that present the location: the home page and the pages local content appears on.
+  Every site is rendered in memory, twice: as its config says, and with its local content emptied
+  (no why-this-city text, team, areas served, local questions or description), which is the
+  template every city gets. A city's own text is what its pages (title, meta description, body
+  without header and navigation) say that its template does not, less what at least half of the
+  cities say (and three or more): the clinic's shared copy. Names and contact details of every city
+  are set aside first, and texts are compared as overlapping runs of five words. Each city's score
+  is the share of its own text that its closest sibling's pages say too (0 = none, 1 = all of it).
 
 Why the default threshold is ${DEFAULT_THRESHOLD.toFixed(2)}:
-  Search engines demote near-identical location pages as doorway pages. SEO crawlers flag pages as
-  near duplicates from 0.90 (Screaming Frog's default). check compares the location pages only,
-  with names and contact details already set aside, and warns a step earlier, while the local
-  content is still being written. The sample configs (a Why-city text, a team, areas served and a
-  local question or two) score about 0.68-0.70; two configs that differ only by city score ~1.
+  Tampa's config copied into "Clearwater" with only the city, address and phone changed scores
+  1.00 against Tampa; the three sample cities score at most 0.01 against their closest sibling.
+  A city half of whose own text is another city's was not written for its place. A city with
+  fewer than ${MIN_LOCAL_WORDS} words of its own fails too, as lacking local content: a page that says
+  nothing of its own is not distinct because of it.
 
-Exit code: 0 when no pair is above the threshold, 1 when some pair is (or a config is invalid).
+Exit code: 0 when every city passes (or only one is given), 1 when a city fails or a config is
+invalid.
 
 Examples:
   clinic-gen check configs/
-  clinic-gen check configs/tampa.yaml configs/lakeland.yaml --verbose
-  clinic-gen check configs/ --threshold 0.7 --json`;
+  clinic-gen check configs/tampa.yaml configs/clearwater.yaml --verbose
+  clinic-gen check configs/ --threshold 0.4 --json`;
 
-/** `clinic-gen check`: warn when two cities' sites are so alike they read as doorway pages. */
+/** `clinic-gen check`: fail a city whose pages say too little of their own to be a local page. */
 export function registerCheck(program: Command, io: CliIo, setCode: (c: number) => void): void {
   program
     .command('check')
-    .description('Compare the sites of several cities and warn when two are so alike that search engines may treat them as doorway pages.')
+    .description("Compare what each city's pages say of their own with the other cities' and fail a city too alike to its closest sibling, or without local content, so search engines do not treat its site as a doorway page.")
     .argument('<configs...>', 'clinic configs (YAML), or folders of them')
-    .option('-t, --threshold <0..1>', 'warn when a pair is more alike than this', threshold, DEFAULT_THRESHOLD)
-    .option('--verbose', 'also print the figure of every page of every pair (in --json too)')
-    .option('-q, --quiet', 'print only the pairs above the threshold and errors')
-    .option('--json', 'print one JSON object with every pair, for scripts')
+    .option('-t, --threshold <0..1>', "fail a city when more than this share of its own text is on another city's pages", threshold, DEFAULT_THRESHOLD)
+    .option('--min-words <n>', 'fail a city with fewer words of its own than this', wholeNumber('--min-words'), MIN_LOCAL_WORDS)
+    .option('--verbose', 'list every city, with how many words of its own it has')
+    .option('-q, --quiet', 'print only the failing cities and errors')
+    .option('--json', 'print one JSON object with every city, for scripts')
     .addHelpText('after', HELP)
-    .action(async (values: string[], opts: { threshold: number; verbose?: boolean; quiet?: boolean; json?: boolean }) => {
+    .action(async (values: string[], opts: { threshold: number; minWords: number; verbose?: boolean; quiet?: boolean; json?: boolean }) => {
       // The same file named twice (configs/ and configs/tampa.yaml) is one city, not a twin.
       const seen = new Set<string>();
       const paths = (await expandConfigs(values, io.cwd)).filter((p) => !seen.has(resolve(io.cwd, p)) && Boolean(seen.add(resolve(io.cwd, p))));
@@ -56,40 +61,69 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
         for (const e of errors) io.err(e);
         throw new CliError(checkConfigsInvalid(String(paths.length - inputs.length), String(paths.length)));
       }
-      if (inputs.length < 2) throw new CliError(checkNeedsTwo);
       const progress = createProgress(io, opts);
       const report = checkSites(inputs, {
         threshold: opts.threshold,
-        allPages: opts.verbose,
-        onProgress: (p) => progress.step(p.phase === 'render' ? 'sites rendered' : 'pairs compared', p.done, p.total),
+        minLocalWords: opts.minWords,
+        onProgress: (p) => progress.step(p.phase === 'render' ? 'sites rendered' : 'cities compared', p.done, p.total),
       });
-      if (opts.json) io.out(JSON.stringify({ ok: report.overCount === 0, ...report }));
+      if (opts.json) io.out(JSON.stringify(report));
       else printReport(io, report, opts);
-      setCode(report.overCount ? 1 : 0);
+      setCode(report.ok ? 0 : 1);
     });
 }
 
 function printReport(io: CliIo, report: CheckReport, opts: { verbose?: boolean; quiet?: boolean }): void {
-  const { pairs, threshold } = report;
-  // Hundreds of cities make tens of thousands of pairs: list the closest, --verbose lists all.
-  const listed = opts.verbose ? pairs : opts.quiet ? pairs.filter((p) => p.over) : pairs.filter((p, i) => p.over || i < 20);
-  for (const p of listed) {
-    io.out(`${p.similarity.toFixed(2)}  ${p.a.city} ~ ${p.b.city}${p.over ? `  above ${threshold.toFixed(2)}` : ''}`);
-    if (opts.verbose) for (const pg of p.pages) io.out(`        ${pg.similarity.toFixed(2)}  ${pg.route}${pg.location ? '  (location page)' : ''}`);
+  const { cities, threshold, minLocalWords } = report;
+  const t = threshold.toFixed(2);
+  if (cities.length === 1) {
+    const [c] = cities;
+    io.out(`${c!.city} (${c!.source}) is the only city: nothing to compare it with, so check passes.`);
+    return;
   }
-  if (listed.length < pairs.length) io.out(`(${pairs.length - listed.length} more pairs below ${threshold.toFixed(2)}; --verbose lists them all)`);
-  for (const p of pairs.filter((x) => x.detailed)) {
-    const routes = p.pages.filter((pg) => pg.location).map((pg) => pg.route).join(', ');
-    io.err(`warning: ${p.a.city} (${p.a.source}) and ${p.b.city} (${p.b.source}) are ${Math.round(p.similarity * 100)}% alike on the pages that present the location (${routes}); search engines may treat them as doorway pages. To tell them apart:`);
-    for (const a of p.advice) io.err(`  - ${a.message}`);
+  // A thousand cities make a thousand lines: list the failing ones and the closest of the rest.
+  let passing = 0;
+  const listed = opts.verbose ? cities : cities.filter((c) => !c.pass || (!opts.quiet && passing++ < 20));
+  for (const c of listed) {
+    const sibling = c.closest ? `${c.city} ~ ${c.closest.city}` : `${c.city}  (no sibling says any of its own text)`;
+    const verdict =
+      c.verdict === 'too-alike' ? `  too alike (above ${t})` : c.verdict === 'no-local-content' ? `  no local content (${c.localWords} words of its own, under ${minLocalWords})` : '';
+    io.out(`${c.score.toFixed(2)}  ${sibling}${verdict}${opts.verbose && c.verdict !== 'no-local-content' ? `  (${c.localWords} words of its own)` : ''}`);
   }
-  const n = pairs.length;
-  const undetailed = report.overCount - pairs.filter((p) => p.detailed).length;
-  if (undetailed > 0) io.err(`(${undetailed} more pairs above ${threshold.toFixed(2)}, listed above without advice: the advice for the closest pairs applies to them too)`);
-  if (report.overCount) io.err(`${report.overCount} of ${n} pair${n > 1 ? 's' : ''} above ${threshold.toFixed(2)}; write the local content above and run clinic-gen check again.`);
-  else if (!opts.quiet) io.out(`no pair above ${threshold.toFixed(2)} (${report.sites.length} sites, ${n} pair${n > 1 ? 's' : ''}): the sites are distinct enough.`);
-}
+  if (listed.length < cities.length && !opts.quiet) io.out(`(${cities.length - listed.length} more cities pass, less alike; --verbose lists them all)`);
 
+  const warned = new Set<CityReport>();
+  for (const c of cities) {
+    if (c.pass || c.advice.length === 0 || warned.has(c)) continue;
+    warned.add(c);
+    if (c.verdict === 'no-local-content') {
+      io.err(`warning: ${c.city} (${c.source}) has ${c.localWords} words of its own, under ${minLocalWords}: its pages say what the template and the other cities say, which search engines may treat as a doorway page. To give it local content:`);
+    } else {
+      // Two cities that say the same of themselves are one warning: the advice is the same.
+      const twin = cities.find((o) => o.verdict === 'too-alike' && o.source === c.closest!.source && o.closest?.source === c.source);
+      if (twin) warned.add(twin);
+      const of = (x: CityReport) => `${percent(x.score)} of what ${x.city} says of its own is on ${x.closest!.city}'s pages`;
+      io.err(
+        twin
+          ? `warning: ${c.city} (${c.source}) and ${twin.city} (${twin.source}) say the same of their cities: ${of(c)}, ${of(twin)}; search engines may treat them as doorway pages. To tell them apart:`
+          : `warning: ${of(c)} (${c.source}, ${c.closest!.source}); search engines may treat them as doorway pages. To tell ${c.city} apart:`,
+      );
+    }
+    for (const a of c.advice) io.err(`  - ${a.message}`);
+  }
+  const undetailed = cities.filter((c) => !c.pass && c.advice.length === 0).length;
+  if (undetailed > 0) io.err(`(${undetailed} more failing cities listed above without advice: the advice above applies to them too)`);
+
+  const n = cities.length;
+  const alike = cities.filter((c) => c.verdict === 'too-alike').length;
+  const bare = cities.filter((c) => c.verdict === 'no-local-content').length;
+  if (report.failCount) {
+    const why = [alike ? `${alike} too alike to another city (above ${t})` : '', bare ? `${bare} without local content (under ${minLocalWords} words of its own)` : ''].filter(Boolean).join(', ');
+    io.err(`${report.failCount} of ${n} cities fail: ${why}; write the local content above and run clinic-gen check again.`);
+  } else if (!opts.quiet) {
+    io.out(`no city above ${t}, none under ${minLocalWords} words of its own (${n} cities): the sites are distinct enough.`);
+  }
+}
 function threshold(v: string): number {
   const n = Number(v);
   if (!/^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(v) || !(n >= 0 && n <= 1)) throw new CliError(notThreshold(v));
