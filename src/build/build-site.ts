@@ -20,6 +20,11 @@ export interface BuildJob {
   /** `--strict`: a warning fails the city, and nothing is written. */
   strict?: boolean;
   /**
+   * The instant the run builds at (ms since 1970: SOURCE_DATE_EPOCH, else the run's start), one
+   * for every city of the run; it decides the special hours a site shows. Absent: the pipeline's default.
+   */
+  buildTime?: number;
+  /**
    * What the main thread of an incremental build knows (incremental.ts): the code's id, and what
    * the manifest says of the folder this city was expected to build (`outDir`). When the city's
    * digest is the recorded one and the folder is whole, its site is not made nor written.
@@ -79,9 +84,13 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
   const allowed = refuseKeptFolder(outDir, job.write);
   if (!allowed.ok) return { ok: false, configPath: job.configPath, errors: [allowed.error] };
   const inc = job.incremental;
-  const inputs = inc && cityInputs(loaded.config, job.configPath, job.contactEndpoint, inc.code);
+  const buildTime = job.buildTime === undefined ? undefined : new Date(job.buildTime);
+  const inputs = inc && cityInputs(loaded.config, job.configPath, job.contactEndpoint, inc.code, buildTime ?? new Date());
   const previous = inc?.previous?.outDir === outDir ? inc.previous : undefined;
-  const base = inputs && text !== undefined ? { digest: inputs.digest, text: textHash(text), configDigest: inputs.configDigest, assets: inputs.assets } : undefined;
+  const base =
+    inputs && text !== undefined
+      ? { digest: inputs.digest, text: textHash(text), configDigest: inputs.configDigest, assets: inputs.assets, ...(inputs.dated ? { dated: inputs.dated } : {}) }
+      : undefined;
   if (base && previous && !job.write?.force && previous.digest === base.digest && intact(outDir, previous.dirs)) {
     // Made from the same inputs (the config's text changed, not what it says), and still whole:
     // the files it would write are there. The warnings of the same inputs are those recorded.
@@ -94,6 +103,7 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
     contactEndpoint: job.contactEndpoint,
     imageCacheDir: configImageCacheDir(job.configPath),
     htmlAsBytes: true,
+    buildTime,
   });
   if (!site.ok) return { ok: false, configPath: job.configPath, errors: problemLines(job.configPath, site.errors) };
   const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];

@@ -5,7 +5,7 @@ import { holdsForeignFiles, siteNotRemoved } from '../texts/cli.js';
 import type { Message } from '../texts/message.js';
 import { givenWarnings, type BuildJob, type BuildOutcome } from './build-site.js';
 import { cityOfText } from './clash.js';
-import { assetHashes, cityDigest, codeId, textHash } from './inputs.js';
+import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
 import { fileCount, fileNames, intact, readManifest, removeLeftovers, tempTag, writeManifest, type Manifest, type SiteRecord } from './manifest.js';
 import { foreignFiles, whyNotReplace, type KeepFolder } from './site-folder.js';
 
@@ -36,7 +36,8 @@ const SAVE_EVERY_MS = 2000;
  * once they are, records what was written and removes the sites whose config is gone.
  *
  * A city is up to date when its config's text is the one recorded, the digest of its inputs
- * (inputs.ts: the config, --contact-endpoint, the bytes of its logo and photos, the code) is the
+ * (inputs.ts: the config, --contact-endpoint, the bytes of its logo and photos, the code, and for
+ * special hours which of them the build day shows) is the
  * recorded one, and its folders are as build left them (manifest.ts, intact). That is told here
  * from the config's text, the manifest and a stat of each of the site's folders, without parsing
  * the config or making the site. A city whose text changed goes to the builders with what the manifest says of
@@ -86,7 +87,8 @@ export class IncrementalBuild {
       const r = key === undefined ? undefined : this.manifest.sites[key];
       const outDir = key === undefined ? '' : join(this.dir, key);
       if (!opts.force && text !== undefined && r && r.text === textHash(text)) {
-        const digest = cityDigest(code, r.configDigest, job.contactEndpoint, assetHashes(job.configPath, r.assets, hashed));
+        const dated = datedPart(r.dated, new Date(job.buildTime ?? Date.now()));
+        const digest = cityDigest(code, r.configDigest, job.contactEndpoint, assetHashes(job.configPath, r.assets, hashed), dated);
         if (digest === r.digest && intact(outDir, r.dirs)) {
           const warnings = givenWarnings(r.warnings, job.configPath);
           const files = fileCount(r);

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { packageRoot } from '../config/json-schema.js';
 import type { ClinicConfig } from '../config/schema.js';
+import { specialHoursChangeDays, specialHoursEpoch } from '../config/special-hours.js';
+import { cityTimeZone, localDate } from '../config/time-zone.js';
 import { configAssetSource, fileStamp } from '../site/asset-source.js';
 import { encoderVersion } from '../site/images/encode.js';
 
@@ -21,11 +23,10 @@ import { encoderVersion } from '../site/images/encode.js';
  * - `--contact-endpoint`, which wins over the config's contactEndpoint (the only place outside the
  *   config the endpoint comes from: build reads no variable for it);
  * - the bytes of every file the config names by site path: the logo, the light logo, the photos;
- * - the code (codeId): templates, stylesheet, island, card drawing, the fonts, the photo encoder.
- *
- * No build date: nothing a site shows depends on the day it was built (the config has no dated
- * content such as special hours with a start or an end; the footer's copyright year is fixed).
- * Should such content come, the date it changes on belongs in the digest too.
+ * - the code (codeId): templates, stylesheet, island, card drawing, the fonts, the photo encoder;
+ * - for a config with special hours, which of them the site shows on the build day (datedPart):
+ *   not the day itself, so a city is rebuilt on the day after an entry's last day and not every
+ *   day. Nothing else a site shows depends on the day (the footer's copyright year is fixed).
  */
 export interface CityInputs {
   /** The digest of the config as validated (configHash). */
@@ -34,6 +35,29 @@ export interface CityInputs {
   assets: string[];
   /** The digest of all of it. */
   digest: string;
+  /** For a config with special hours, what the manifest keeps to tell the shown entries without the config (DatedPart). */
+  dated?: string;
+}
+
+/**
+ * The part of a site that changes with the day it is built on, as the manifest keeps it: the
+ * city's time zone, then each day the shown special hours change on (special-hours.ts), one
+ * string: `America/New_York 2026-11-27 2027-01-02`. Absent for a config without special hours.
+ */
+export function datedOf(config: Pick<ClinicConfig, 'state' | 'timeZone' | 'specialHours'>): string | undefined {
+  if (config.specialHours.length === 0) return undefined;
+  return [cityTimeZone(config), ...specialHoursChangeDays(config.specialHours)].join(' ');
+}
+
+/**
+ * Which of its change days have come by the build instant, in the city's time zone: the part of
+ * the digest that depends on the day (null without special hours). Equal numbers, the same
+ * special hours shown.
+ */
+export function datedPart(dated: string | undefined, buildTime: Date): number | null {
+  if (!dated) return null;
+  const [zone, ...days] = dated.split(' ');
+  return specialHoursEpoch(days, localDate(buildTime, zone!));
 }
 
 /** The files a config names by site path, which the site pipeline reads (logo.ts, images/read-photos.ts). */
@@ -48,10 +72,16 @@ export function assetPathsOf(config: ClinicConfig): string[] {
 }
 
 /** The inputs of one city built from the config at `configPath` (for its assets' folder). */
-export function cityInputs(config: ClinicConfig, configPath: string, contactEndpoint: string | undefined, code: string): CityInputs {
+export function cityInputs(config: ClinicConfig, configPath: string, contactEndpoint: string | undefined, code: string, buildTime: Date): CityInputs {
   const digest = configHash(config);
   const assets = assetPathsOf(config);
-  return { configDigest: digest, assets, digest: cityDigest(code, digest, contactEndpoint, assetHashes(configPath, assets)) };
+  const dated = datedOf(config);
+  return {
+    configDigest: digest,
+    assets,
+    digest: cityDigest(code, digest, contactEndpoint, assetHashes(configPath, assets), datedPart(dated, buildTime)),
+    ...(dated ? { dated } : {}),
+  };
 }
 
 /** The digest of a config as validated (see CityInputs). */
@@ -60,9 +90,15 @@ export function configHash(config: ClinicConfig): string {
 }
 
 /** The digest of a city from its parts (see CityInputs). */
-export function cityDigest(code: string, configDigest: string, contactEndpoint: string | undefined, assets: readonly (readonly [string, string])[]): string {
+export function cityDigest(
+  code: string,
+  configDigest: string,
+  contactEndpoint: string | undefined,
+  assets: readonly (readonly [string, string])[],
+  dated: number | null = null,
+): string {
   return createHash('sha256')
-    .update(JSON.stringify(['clinic-gen site inputs 1', code, configDigest, contactEndpoint ?? null, assets]))
+    .update(JSON.stringify(['clinic-gen site inputs 2', code, configDigest, contactEndpoint ?? null, assets, dated]))
     .digest('base64url');
 }
 

@@ -50,6 +50,11 @@ export interface SiteRecord {
   dirs: string;
   /** The build's warnings about the city, each with `{config}` where the config's name goes. */
   warnings: string[];
+  /**
+   * For a config with special hours: its time zone and the days the entries shown change on
+   * (inputs.ts, datedOf), so that a build tells without the config whether the day moved the site on.
+   */
+  dated?: string;
 }
 
 export interface Manifest {
@@ -81,7 +86,8 @@ function validRecord(r: unknown): r is SiteRecord {
     Array.isArray(x.assets) &&
     x.assets.every((a) => typeof a === 'string') &&
     Array.isArray(x.warnings) &&
-    x.warnings.every((w) => typeof w === 'string')
+    x.warnings.every((w) => typeof w === 'string') &&
+    (x.dated === undefined || typeof x.dated === 'string')
   );
 }
 

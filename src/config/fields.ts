@@ -41,6 +41,18 @@ export function httpUrl(expected = 'an http:// or https:// URL like https://exam
     .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: `expected ${expected}` }));
 }
 
+/**
+ * An absolute https URL, like a booking page: a patient's details may be typed there, so plain
+ * http is refused along with every other scheme.
+ */
+export function httpsUrl(expected = 'an https:// URL like https://booking.example.com') {
+  return z
+    .string({ error: say(expected) })
+    .trim()
+    .max(2048, { error: 'expected a URL of at most 2048 characters' })
+    .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: `expected ${expected}` }));
+}
+
 /** A US phone number: ten digits with an optional +1, in the usual punctuations. */
 export const PHONE_RE = /^(\+?1[ .-]?)?\(?[2-9]\d{2}\)?[ .-]?\d{3}[ .-]?\d{4}$/;
 export function phone() {

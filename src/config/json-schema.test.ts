@@ -26,3 +26,23 @@ describe('logoLightUrl in the JSON schema', () => {
     },
   );
 });
+
+describe('the fields of issue 23 in the JSON schema', () => {
+  it.each(['https://booking.example.com/northstar-tampa?src=site', 'http://booking.example.com/x', 'javascript:alert(1)', 'https://', 'ftp://booking.example.com/x'])(
+    'agrees with zod on the booking link %s',
+    (url) => {
+      const zod = clinicConfigSchema.safeParse({ ...base, bookingUrl: url }).success;
+      expect(validate({ ...base, bookingUrl: url })).toBe(zod);
+    },
+  );
+
+  it('takes the special hours zod takes, and refuses what it can see is wrong', () => {
+    const good = { ...base, specialHours: [{ label: 'Thanksgiving', date: '2026-11-26', closed: true }, { label: 'Christmas Eve', date: '2026-12-24', opens: '09:00', closes: '12:00' }] };
+    expect(clinicConfigSchema.safeParse(good).success).toBe(true);
+    expect(validate(good)).toBe(true);
+    for (const bad of [{ label: 'x', date: '26-11-2026', closed: true }, { label: 'x', date: '2026-11-26', closed: true, note: 'y' }, { date: '2026-11-26', closed: true }]) {
+      expect(clinicConfigSchema.safeParse({ ...base, specialHours: [bad] }).success).toBe(false);
+      expect(validate({ ...base, specialHours: [bad] })).toBe(false);
+    }
+  });
+});

@@ -89,6 +89,8 @@ const HTTP = '[Hh][Tt][Tt][Pp][Ss]?://';
 /** What zod's `z.url({ protocol: /^https?$/, hostname: z.regexes.domain })` accepts, as a pattern. */
 const HTTP_URL = `${HTTP}(?:[^\\s/?#@]*@)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}(?::\\d{1,5})?(?:[/?#]\\S*)?`;
 const SITE_PATH = '/(?!/)[A-Za-z0-9._~/-]';
+/** What zod's `z.url({ protocol: /^https$/, hostname: z.regexes.domain })` accepts (bookingUrl). */
+const HTTPS_URL = HTTP_URL.replace(HTTP, '[Hh][Tt][Tt][Pp][Ss]://');
 
 /** A photo's site path: plain segments, none empty or hidden (`/photos/front.jpg`). */
 const PHOTO_SRC = { pattern: '^(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$' };
@@ -117,6 +119,25 @@ const REFINEMENTS: Record<string, JsonSchema> = {
   },
   services: { description: 'Which services the clinic offers: each one switched on gets its page, nav link, card and contact-form option.' },
   localContent: { description: "What tells this city's site apart from the clinic's other cities (search engines demote near-identical location pages); `clinic-gen check` says which fields to write." },
+  bookingUrl: {
+    pattern: `^${HTTPS_URL}$`,
+    description: "The clinic's online booking page, https only, like https://booking.example.com/northstar-tampa: Schedule Consultation goes there and the JSON-LD gets a ReserveAction; the contact form stays on /contact.",
+  },
+  timeZone: {
+    description:
+      "The city's IANA time zone, like America/Chicago, in which special hours start and end. Without it, the state's zone: for a state with two (Florida, Texas, Tennessee, Kentucky, Indiana, Michigan...) the zone most of it keeps.",
+    examples: ['America/Chicago', 'America/New_York'],
+  },
+  isAcceptingNewPatients: { description: 'Whether the clinic takes new patients now: shown on the home and contact pages and in the JSON-LD. Leave it out to say nothing.' },
+  telehealth: { description: 'Whether some visits can take place by video: shown on the home and contact pages. Leave it out to say nothing.' },
+  specialHours: {
+    description:
+      "Dated exceptions to the week's hours (Thanksgiving closed, a short Christmas Eve), shown on the home and contact pages and in the JSON-LD until their last day has passed; no day may be in two entries (clinic-gen checks).",
+  },
+  'specialHours[].label': { ...SINGLE_LINE, examples: ['Thanksgiving', 'Christmas Eve'] },
+  'specialHours[].date': { examples: ['2026-11-26'], description: 'The day, or the first day of a range, like 2026-11-26 (a day on the calendar: clinic-gen refuses 2026-02-30).' },
+  'specialHours[].through': { description: 'The last day of a range, like 2026-12-26, on or after date (clinic-gen checks the order; this schema cannot compare two fields). Leave it out for one day.' },
+  'specialHours[].closed': { description: 'true for a day the clinic is closed all day; otherwise give opens and closes.' },
   'hours[].closes': { description: 'A 24-hour time like 18:00, later than opens (clinic-gen checks the order; this schema cannot compare two fields).' },
   'photos.hero.src': PHOTO_SRC,
   'photos.hero.alt': SINGLE_LINE,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { boolean, clock, domainName, email, hexColor, httpUrl, line, phone, prose, socialHandle } from './fields.js';
+import { boolean, clock, domainName, email, hexColor, httpsUrl, httpUrl, line, phone, prose, socialHandle } from './fields.js';
+import { overlappingEntries, SPECIAL_HOURS_MAX, specialHoursEntry } from './special-hours.js';
+import { isTimeZone } from './time-zone.js';
 import { DEFAULT_SERVICES } from './services.js';
 import { CITY_NAME, cityHasSafeSlug } from './slug.js';
 import { lookupState } from './states.js';
@@ -204,6 +206,21 @@ export const clinicConfigSchema = z.strictObject({
     .enum(FONT_CHOICES, { error: `expected one of ${FONT_CHOICES.join(', ')}` })
     .default('inter'),
   hours: z.array(hoursEntry).max(7).default(DEFAULT_HOURS),
+  // Dated exceptions to the week (special-hours.ts): shown until their last day has passed.
+  specialHours: z
+    .array(specialHoursEntry)
+    .max(SPECIAL_HOURS_MAX, { error: `expected at most ${SPECIAL_HOURS_MAX} special-hours entries; remove those long past` })
+    .default([]),
+  // Where a state has two zones, the city's own (time-zone.ts); else the state's is used.
+  timeZone: z
+    .string({ error: 'expected an IANA time zone like America/Chicago' })
+    .trim()
+    .refine(isTimeZone, { error: 'expected an IANA time zone like America/New_York or America/Chicago' })
+    .optional(),
+  // The specification notes, decision 11: Schedule Consultation goes here when set; the contact form stays on /contact.
+  bookingUrl: httpsUrl("an https:// link to the clinic's online booking page, like https://booking.example.com/northstar-tampa").optional(),
+  isAcceptingNewPatients: boolean('whether the clinic takes new patients now').optional(),
+  telehealth: boolean('whether patients can have visits by video').optional(),
   geo: z
     .strictObject({
       latitude: z.number({ error: 'expected a latitude between -90 and 90' }).min(-90).max(90),
@@ -215,6 +232,14 @@ export const clinicConfigSchema = z.strictObject({
   legal: legalSchema,
   contactEndpoint: contactEndpoint.optional(),
 }).superRefine((c, ctx) => {
+  for (const [first, second] of overlappingEntries(c.specialHours)) {
+    const e = c.specialHours[first]!;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['specialHours', second, 'date'],
+      message: `expected no day in two entries: overlaps specialHours[${first}] (${e.label}, ${e.date}${e.through && e.through !== e.date ? ` through ${e.through}` : ''})`,
+    });
+  }
   // Canonical URLs, the sitemap and Open Graph need an absolute address for the site.
   if (!c.domainName && !c.website) {
     ctx.addIssue({
@@ -232,3 +257,4 @@ export type ClinicConfig = z.output<typeof clinicConfigSchema>;
 export type Services = ClinicConfig['services'];
 export type ServiceKey = keyof Services;
 export type HoursEntry = ClinicConfig['hours'][number];
+export type { SpecialHoursEntry } from './special-hours.js';

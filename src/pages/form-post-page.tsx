@@ -24,10 +24,12 @@ export interface FormPostLinks {
 /**
  * The answer to a contact form posted without JavaScript: the contact page with the spec's success
  * notice and an empty form, or the form again with what the visitor typed and each field's error.
- * Served by the clinic server at its own root, so it links from `/`.
+ * Served by the clinic server at its own root, so it links from `/`. `today` (the city's date,
+ * `2026-11-26`: site/pipeline.ts, buildDay) shows the special hours ahead as the contact page does;
+ * without it the page lists none.
  */
-export function renderFormPostPage(config: ClinicConfig, result: FormPostResult, links: FormPostLinks = { site: '/', assets: '/' }): string {
-  const site = resolveSite(config);
+export function renderFormPostPage(config: ClinicConfig, result: FormPostResult, links: FormPostLinks = { site: '/', assets: '/' }, today?: string): string {
+  const site = resolveSite(config, today ? { today } : {});
   let state: ContactFormState;
   if (result.ok) {
     state = { notice: { tone: 'success', title: M.contactSent.title, text: M.contactSent.message } };

@@ -10,6 +10,7 @@ import { defaultWhyCity } from './content/about.js';
 import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
+import { lastDay, upcomingSpecialHours, type SpecialHoursEntry } from '../config/special-hours.js';
 
 /**
  * Everything a page needs, derived once from a validated config (Vite's UserConfig vs
@@ -25,10 +26,16 @@ export interface Site {
   stateName: string;
   /** `5950 Newberry Pines Avenue, Wesley Chapel, FL 33545` */
   fullAddress: string;
+  /** Google Maps' documented search URL for the address: a plain link, no script or frame. */
+  directionsUrl: string;
   /** Street, then `City, ST 12345`. */
   addressLines: [string, string];
+  /** The phone number as every page shows it: `(813) 555-0142`, however the config wrote it. */
   phone: string;
+  /** `tel:+18135550142` (E.164). */
   telHref: string;
+  /** The clinic's online booking page (https), where Schedule Consultation goes when set (the specification notes, decision 11). */
+  bookingUrl?: string;
   email: string;
   mailtoHref: string;
   /** Where the contact form posts: the config's contactEndpoint, else the clinic server's own path. */
@@ -40,6 +47,11 @@ export interface Site {
   serviceOptions: string[];
   social: SocialLink[];
   hours: HoursRow[];
+  /**
+   * The special hours not yet over on the build day (`today`), by start: the JSON-LD carries them
+   * all, the home and contact pages the first SPECIAL_HOURS_SHOWN. None when rendered without a day.
+   */
+  specialHours: SpecialHoursRow[];
   brandColor: string;
   /** The 'Why {city}' paragraphs: the config's local text, or the default copy. */
   whyCity: string[];
@@ -82,6 +94,22 @@ export interface HoursRow {
   time: string;
 }
 
+/** One dated exception as pages show it: `Thanksgiving`, `Thursday, November 26, 2026`, `Closed`. */
+export interface SpecialHoursRow {
+  label: string;
+  when: string;
+  time: string;
+  /** `2026-11-26`: the first and last day (schema.org validFrom and validThrough, a <time> element's datetime). */
+  from: string;
+  through: string;
+  /** 24-hour opening and closing times for JSON-LD: `00:00` both for a day closed (Google's convention). */
+  opens: string;
+  closes: string;
+}
+
+/** How many special-hours entries the home and contact pages list: the next ones ahead. */
+export const SPECIAL_HOURS_SHOWN = 4;
+
 
 /** What the site pipeline hands the renderer besides the config: the files it made for it. */
 export interface SiteExtras {
@@ -90,6 +118,11 @@ export interface SiteExtras {
   /** The logo file's own size in pixels, when the pipeline could read it. */
   logoSize?: ImageSize;
   logoLightSize?: ImageSize;
+  /**
+   * The build day in the city's time zone (`2026-11-26`), which decides the special hours shown.
+   * The renderer reads no clock: without a day it shows no special hours.
+   */
+  today?: string;
 }
 
 export interface ImageSize {
@@ -110,9 +143,11 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     stateCode: state.code,
     stateName: state.name,
     fullAddress: `${config.address}, ${cityLine}`,
+    directionsUrl: directionsUrl(`${config.address}, ${cityLine}`),
     addressLines: [config.address, cityLine],
-    phone: config.phone,
+    phone: formatPhone(config.phone),
     telHref: telHref(config.phone),
+    ...(config.bookingUrl ? { bookingUrl: config.bookingUrl } : {}),
     email: config.email,
     mailtoHref: `mailto:${config.email}`,
     contactEndpoint: config.contactEndpoint ?? CONTACT_API_PATH,
@@ -124,6 +159,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     serviceOptions: serviceOptions(config.services),
     social: socialLinks(config.socialMedia),
     hours: hoursRows(config.hours),
+    specialHours: extras.today ? upcomingSpecialHours(config.specialHours, extras.today).map(specialHoursRow) : [],
     brandColor: config.primaryColor,
     whyCity: [],
     photos: extras.photos ?? { gallery: [], team: [] },
@@ -162,6 +198,51 @@ function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {
     const name = h.replace(/^@/, '');
     return [{ network, label, url: `${base}${at ? '@' : ''}${encodeURIComponent(name)}` }];
   });
+}
+
+/**
+ * A North American number in the one form pages show: `727-555-0199`, `+1 813.555.0142` and
+ * `8135550142` all read `(813) 555-0142`. The schema takes nothing else (config/fields.ts, PHONE_RE).
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}` : phone.trim();
+}
+
+/** Google Maps' documented search URL (`api=1`) for an address: opens directions on any device. */
+export function directionsUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** `2026-11-26` -> `November 26, 2026` (with the weekday first: `Thursday, November 26, 2026`). No Intl: the same bytes on every Node. */
+export function longDate(date: string, { weekday = false, year = true } = {}): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  // No-break spaces: "January / 2, 2027" on a narrow phone reads as two dates; a range breaks at "through".
+  return `${weekday ? `${WEEKDAYS[day]}, ` : ''}${MONTHS[m - 1]}\u00a0${d}${year ? `,\u00a0${y}` : ''}`;
+}
+
+/** A special-hours entry as pages and JSON-LD show it. */
+export function specialHoursRow(e: SpecialHoursEntry): SpecialHoursRow {
+  const through = lastDay(e);
+  const when =
+    through === e.date
+      ? longDate(e.date, { weekday: true })
+      : `${longDate(e.date, { year: e.date.slice(0, 4) !== through.slice(0, 4) })} through ${longDate(through)}`;
+  const closed = e.closed === true || !e.opens || !e.closes;
+  return {
+    label: e.label,
+    when,
+    time: closed ? 'Closed' : `${clock12(e.opens!)}-${clock12(e.closes!)}`,
+    from: e.date,
+    through,
+    opens: closed ? '00:00' : e.opens!,
+    closes: closed ? '00:00' : e.closes!,
+  };
 }
 
 /** A US phone number as a tap-to-call link: `(813) 555-0142` -> `tel:+18135550142`. */

@@ -10,7 +10,11 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** schema.org MedicalClinic for the clinic: name, address, phone, url, hours, sameAs. */
+/**
+ * schema.org MedicalClinic for the clinic: name, address, phone, url, hours, the special hours not
+ * yet over on the build day (validFrom and validThrough; a day closed opens and closes at 00:00, as
+ * Google documents), whether it takes new patients, the booking page as a ReserveAction, sameAs.
+ */
 export function clinicJsonLd(site: Site): Record<string, unknown> {
   const c = site.config;
   const sameAs = [...site.social.map((s) => s.url), ...c.businessProfiles];
@@ -27,6 +31,7 @@ export function clinicJsonLd(site: Site): Record<string, unknown> {
     description: site.description,
     url: `${site.siteUrl}/`,
     telephone: site.telHref.slice(4),
+    hasMap: site.directionsUrl,
     email: site.email,
     ...(c.logoUrl ? { logo: absoluteUrl(site, c.logoUrl), image: absoluteUrl(site, c.logoUrl) } : {}),
     address: {
@@ -47,6 +52,31 @@ export function clinicJsonLd(site: Site): Record<string, unknown> {
         closes,
       };
     }),
+    ...(site.specialHours.length
+      ? {
+          specialOpeningHoursSpecification: site.specialHours.map((h) => ({
+            '@type': 'OpeningHoursSpecification',
+            opens: h.opens,
+            closes: h.closes,
+            validFrom: h.from,
+            validThrough: h.through,
+          })),
+        }
+      : {}),
+    ...(c.isAcceptingNewPatients !== undefined ? { isAcceptingNewPatients: c.isAcceptingNewPatients } : {}),
+    ...(site.bookingUrl
+      ? {
+          potentialAction: {
+            '@type': 'ReserveAction',
+            name: 'Schedule Consultation',
+            target: {
+              '@type': 'EntryPoint',
+              urlTemplate: site.bookingUrl,
+              actionPlatform: ['https://schema.org/DesktopWebPlatform', 'https://schema.org/MobileWebPlatform'],
+            },
+          },
+        }
+      : {}),
     ...(c.localContent.areasServed.length
       ? { areaServed: c.localContent.areasServed.map((name) => ({ '@type': 'Place', name })) }
       : {}),

@@ -1,5 +1,6 @@
 import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
 import { privateEndpointHost } from '../config/endpoint.js';
+import { buildInstant, cityTimeZone, localDate } from '../config/time-zone.js';
 import { renderResolvedSite } from '../pages/render-site.js';
 import { resolveSite } from '../pages/page-model.js';
 import type { AssetSource } from './asset-source.js';
@@ -36,6 +37,23 @@ export interface SiteOptions {
   imageCacheDir?: string;
   /** The HTML pages as UTF-8 bytes, not text (the same bytes): for a caller that only writes them (build). */
   htmlAsBytes?: boolean;
+  /**
+   * The instant the site is built at, which decides the special hours it shows (read as a day in
+   * the city's time zone). Absent: SOURCE_DATE_EPOCH when set, else now (buildDay).
+   */
+  buildTime?: Date;
+}
+
+/**
+ * The build day of a city's site (`2026-11-26`): `buildTime`, else SOURCE_DATE_EPOCH, else now,
+ * read in the city's time zone. The renderer reads no clock; this is where the day comes from.
+ */
+export function buildDay(config: Pick<ClinicConfig, 'state' | 'timeZone'>, buildTime?: Date): { ok: true; day: string } | { ok: false; error: SiteProblem } {
+  try {
+    return { ok: true, day: localDate(buildTime ?? buildInstant(process.env), cityTimeZone(config)) };
+  } catch (err) {
+    return { ok: false, error: { field: 'SOURCE_DATE_EPOCH', message: (err as Error).message.replace(/^SOURCE_DATE_EPOCH: /, '') } };
+  }
 }
 
 /**
@@ -80,6 +98,8 @@ export function contactEndpointOf(config: ClinicConfig, options: SiteOptions = {
  * http(s) logo stays where it is. The contact form posts where contactEndpointOf says.
  */
 export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, options: SiteOptions = {}): Promise<SiteResult> {
+  const today = buildDay(config, options.buildTime);
+  if (!today.ok) return { ok: false, errors: [today.error] };
   const [logo, light, photos] = await Promise.all([
     readLogo(config.logoUrl, assets),
     readLogo(config.logoLightUrl, assets, { field: 'logoLightUrl', base: 'logo-light' }),
@@ -94,7 +114,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // The logo's own proportions reach its <img> width and height, so the header does not move when
   // the image arrives (a square mark in a 4:1 box would shift the name beside it).
   const sizeOf = (f: typeof logo.file) => f && logoSize(typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content, f.name.endsWith('.svg'));
-  const site = resolveSite(placed, { photos: photos.photos, logoSize: sizeOf(logo.file), logoLightSize: sizeOf(light.file) });
+  const site = resolveSite(placed, { photos: photos.photos, logoSize: sizeOf(logo.file), logoLightSize: sizeOf(light.file), today: today.day });
   // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
   let cards: CardsResult;
   try {

@@ -6,6 +6,7 @@ import { outputClash } from '../../build/clash.js';
 import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
 import { isHttpEndpoint } from '../../config/schema.js';
+import { buildInstant } from '../../config/time-zone.js';
 import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
 import { collect, expandConfigs } from '../configs.js';
 import { CliError } from '../errors.js';
@@ -36,11 +37,16 @@ Only what changed is rebuilt. build keeps a manifest beside the site folders, ne
 <out>/.clinic-gen-build.json for a many-city build (and for dist/<city-slug>/), and for a
 one-city build with --out <dir>, the .clinic-gen-build.json of the folder holding <dir>. It
 records each site folder's files and a digest of everything they are made from: the config,
---contact-endpoint, the bytes of the logo and photos, and clinic-gen itself. A city whose digest
+--contact-endpoint, the bytes of the logo and photos, clinic-gen itself, and, for a config with
+special hours, which of them the build day shows. A city whose digest
 is unchanged and whose folder is as build left it (no file removed or added) is not written again:
 its files keep their times. --force rebuilds every city. When a config is gone from a --config
 folder built before (or its city was renamed), its site folder is removed, if it holds nothing
 but build's files.
+
+Special hours show until their last day has passed, in the city's time zone, as of the build:
+SOURCE_DATE_EPOCH (seconds since 1970) when set, else now. A city is rebuilt on the first build
+after one of its entries ends; the others are left alone.
 
 A site folder is replaced as a whole, and only when build wrote it itself (the manifest lists its
 files, or a .clinic-gen-site file an earlier version left in it); a folder holding anything else
@@ -55,6 +61,13 @@ Examples:
     )
     .action(async (opts: { config: string[]; out?: string; force?: boolean; contactEndpoint?: string; strict?: boolean; quiet?: boolean; json?: boolean }) => {
       const started = performance.now();
+      // One instant for the whole run: every city shows the special hours of the same day.
+      let buildTime: number;
+      try {
+        buildTime = buildInstant(io.env).getTime();
+      } catch (err) {
+        throw new CliError({ title: (err as Error).message, hint: 'Unset it to build as of now, or set it to a time like $(date -d 2026-11-26 +%s).' });
+      }
       const paths = await expandConfigs(opts.config, io.cwd);
       const abs = (p: string) => resolve(io.cwd, p);
       const single = paths.length === 1;
@@ -62,7 +75,7 @@ Examples:
         const out: BuildJob['out'] = single && opts.out ? { exact: abs(opts.out) } : { root: abs(opts.out ?? 'dist') };
         const keep = [{ path: dirname(abs(p)), what: `the folder of ${p}` }];
         if ('root' in out) keep.push({ path: out.root, what: 'the folder the sites are built into' });
-        return { configPath: p, out, write: { force: opts.force, keep, cwd: io.cwd }, contactEndpoint: opts.contactEndpoint, strict: opts.strict };
+        return { configPath: p, out, write: { force: opts.force, keep, cwd: io.cwd }, contactEndpoint: opts.contactEndpoint, strict: opts.strict, buildTime };
       });
       // Which cities are up to date (the manifest beside the site folders), before any is built.
       const inc = new IncrementalBuild(jobs, { force: opts.force });

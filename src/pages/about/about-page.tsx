@@ -61,7 +61,7 @@ export function AboutPage() {
                 </li>
                 <li className="flex gap-3">
                   <Icon name="phone" className="h-5 w-5 flex-none text-brand" />
-                  <a href={site.telHref} className="text-brand underline">{site.phone}</a>
+                  <a href={site.telHref} className="whitespace-nowrap text-brand underline">{site.phone}</a>
                 </li>
                 <li className="flex gap-3">
                   <Icon name="mail" className="h-5 w-5 flex-none text-brand" />

@@ -61,7 +61,7 @@ export function Footer() {
               </span>
             </ContactLine>
             <ContactLine icon="phone">
-              <a href={site.telHref} className="hover:text-white">
+              <a href={site.telHref} className="whitespace-nowrap hover:text-white">
                 {site.phone}
               </a>
             </ContactLine>

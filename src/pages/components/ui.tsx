@@ -3,6 +3,7 @@ import type { Hero, Point, ProcessStep } from '../content/types.js';
 import { usePage } from '../context.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from './hero-photo.js';
 import { Icon, type IconName } from './icons.js';
+import { PHONE_NOWRAP, PhoneText } from './visit.js';
 
 /** A page section with a centred heading. */
 export function Section({
@@ -50,20 +51,26 @@ export function PageHero({ hero, actions = true }: { hero: Hero; actions?: boole
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         {hero.eyebrow && <p className="mb-3 text-sm font-semibold tracking-wide text-slate-200 uppercase">{hero.eyebrow}</p>}
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">{hero.lead}</p>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">
+          <PhoneText text={hero.lead} />
+        </p>
         {actions && <CtaButtons className="mt-8 justify-center" />}
       </div>
     </section>
   );
 }
 
-/** 'Schedule Consultation' (to /contact/) and 'Call Now' (tap to call). */
+/**
+ * 'Schedule Consultation' and 'Call Now' (tap to call). Schedule Consultation goes to /contact/,
+ * or to the clinic's booking page when its config names one (the specification notes, decision 11).
+ */
 export function CtaButtons({ className = '', light = true }: { className?: string; light?: boolean }) {
   const { site, url } = usePage();
   return (
     <div className={`flex flex-col gap-3 sm:flex-row ${className}`}>
       <a
-        href={url('/contact/')}
+        href={site.bookingUrl ?? url('/contact/')}
+        {...(site.bookingUrl ? { rel: 'noopener' } : {})}
         className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark"
       >
         Schedule Consultation
@@ -71,7 +78,7 @@ export function CtaButtons({ className = '', light = true }: { className?: strin
       </a>
       <a
         href={site.telHref}
-        className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 px-6 py-3 font-semibold ${
+        className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 px-6 py-3 font-semibold ${PHONE_NOWRAP} ${
           light ? 'border-white text-white hover:bg-white hover:text-slate-900' : 'border-brand text-brand hover:bg-brand-soft'
         }`}
       >
@@ -86,7 +93,7 @@ export function CtaButtons({ className = '', light = true }: { className?: strin
 export function CallButton({ className }: { className: string }) {
   const { site } = usePage();
   return (
-    <a href={site.telHref} className={className}>
+    <a href={site.telHref} className={`${className} ${PHONE_NOWRAP}`}>
       <Icon name="phone" className="h-5 w-5" />
       Call {site.phone}
     </a>
@@ -202,7 +209,9 @@ export function ClosingCta({ title, lead }: { title: string; lead: string }) {
           <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
             {title}
           </h2>
-          <p className="mt-4 text-lg text-slate-200">{lead}</p>
+          <p className="mt-4 text-lg text-slate-200">
+            <PhoneText text={lead} />
+          </p>
           <CtaButtons className="mt-8 justify-center" />
         </div>
       </div>

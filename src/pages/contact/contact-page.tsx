@@ -6,6 +6,8 @@ import { PageHero, Section, Steps } from '../components/ui.js';
 import { ContactFormView, type ContactField } from './contact-form-view.js';
 import type { ReactNode } from 'react';
 import { goToForm } from '../../texts/contact.js';
+import { BOOK_ONLINE_LINK, BOOK_ONLINE_NOTE, BOOK_ONLINE_TITLE, SPECIAL_HOURS_TITLE } from '../content/visit.js';
+import { DirectionsLink, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
 
 export interface ContactFormState {
   values?: Partial<Record<ContactField, string>>;
@@ -15,7 +17,8 @@ export interface ContactFormState {
 }
 
 /**
- * /contact: hero, address/phone/email/hours/social cards, the 'Send Us a Message' form, three steps.
+ * /contact: hero, address (with directions)/phone/email/hours (with the special hours ahead)/social
+ * cards, the booking page when there is one, the 'Send Us a Message' form, three steps.
  * The form island (assets.contactJs) takes the static form over when script runs.
  */
 export function ContactPage({ state = {} }: { state?: ContactFormState }) {
@@ -54,25 +57,27 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
                 <br />
                 {site.city}, {site.stateName} {site.config.zipCode}
               </address>
+              <DirectionsLink className="mt-1" />
             </InfoCard>
             <InfoCard icon="phone" title="Phone">
-              <a href={site.telHref} className="font-semibold text-brand underline">{site.phone}</a>
+              <a href={site.telHref} className="font-semibold whitespace-nowrap text-brand underline">{site.phone}</a>
             </InfoCard>
             <InfoCard icon="mail" title="Email">
               <a href={site.mailtoHref} className="font-semibold break-all text-brand underline">{site.email}</a>
             </InfoCard>
             <InfoCard icon="clock" title="Hours">
-              {/* Days and times never break inside ("9:00 AM-6:00 / PM"): on a narrow phone the time
-                  moves under its days as a whole. */}
-              <dl className="space-y-1">
-                {site.hours.map((h) => (
-                  <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
-                    <dt className="font-medium whitespace-nowrap text-slate-800">{h.days}</dt>
-                    <dd className="whitespace-nowrap">{h.time}</dd>
-                  </div>
-                ))}
-              </dl>
+              <WeekHours />
+              <SpecialHoursList title={SPECIAL_HOURS_TITLE} headingLevel={4} />
+              <VisitFacts className="mt-5 border-t border-slate-200 pt-4" />
             </InfoCard>
+            {site.bookingUrl && (
+              <InfoCard icon="calendar" title={BOOK_ONLINE_TITLE}>
+                <p>{BOOK_ONLINE_NOTE}</p>
+                <a href={site.bookingUrl} rel="noopener" className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline">
+                  {BOOK_ONLINE_LINK}
+                </a>
+              </InfoCard>
+            )}
             {site.social.length > 0 && (
               <InfoCard icon="users" title="Follow Us">
                 <ul className="flex flex-wrap gap-x-4 gap-y-2">

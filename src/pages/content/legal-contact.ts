@@ -9,7 +9,7 @@ export function legalContact(site: Site): LegalParagraph[] {
   return [
     site.name,
     site.fullAddress,
-    ['Phone: ', { text: site.phone, href: site.telHref }],
+    ['Phone: ', { text: site.phone, href: site.telHref, nowrap: true }],
     ['Email: ', { text: site.email, href: site.mailtoHref }],
   ];
 }

@@ -49,9 +49,10 @@ export interface Point {
 
 /**
  * A paragraph of a legal page: plain text, or runs of text and links. A link goes to a page of the
- * site (`route`, linked relative to the page) or elsewhere (`href`: the clinic's tel: and mailto:).
+ * site (`route`, linked relative to the page) or elsewhere (`href`: the clinic's tel: and mailto:);
+ * `nowrap` keeps a link on one line (a phone number).
  */
-export type LegalParagraph = string | (string | { text: string; route: string } | { text: string; href: string })[];
+export type LegalParagraph = string | (string | { text: string; route: string } | { text: string; href: string; nowrap?: true })[];
 
 /** A section of a legal page. */
 export interface LegalSection {

@@ -6,6 +6,8 @@ import { Icon } from '../components/icons.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
 import { ClosingCta, CtaButtons, PointGrid, Prose, Section, fitGrid } from '../components/ui.js';
 import { Faq } from './faq.js';
+import { ADDRESS_TITLE, HOURS_TITLE, SPECIAL_HOURS_TITLE, localFaqTitle, visitSection } from '../content/visit.js';
+import { DirectionsLink, PHONE_NOWRAP, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
 
 const ACCENT: Record<ServiceCard['color'], string> = {
   brand: 'bg-brand-soft text-brand',
@@ -16,12 +18,18 @@ const ACCENT: Record<ServiceCard['color'], string> = {
   sky: 'bg-sky-50 text-sky-800',
 };
 
-/** Home: hero, service cards, Why Choose, FAQ, closing call to action (spec section 2). */
+/**
+ * Home: hero, service cards, Why Choose, the city, hours and location (with the special hours
+ * ahead and directions), FAQ (the spec's six, then the city's own under a heading of their own:
+ * the specification notes, decision 12), closing call to action (spec section 2).
+ */
 export function HomePage() {
   const { site } = usePage();
   const hero = homeHero(site);
   const why = whyChoose(site);
   const cta = closingCta(site);
+  const visit = visitSection(site);
+  const localFaq = site.config.localContent.faq;
   const core = site.services.filter((s) => s.core);
   const more = site.services.filter((s) => !s.core);
   return (
@@ -78,8 +86,48 @@ export function HomePage() {
         </div>
       </Section>
 
-      <Section id="faq" title="Frequently Asked Questions" tone="slate">
+      <Section id="visit" title={visit.title} lead={visit.lead} tone="slate">
+        <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <Icon name="clock" className="h-5 w-5 text-brand" />
+              {HOURS_TITLE}
+            </h3>
+            <div className="mt-3">
+              <WeekHours />
+            </div>
+            <SpecialHoursList title={SPECIAL_HOURS_TITLE} headingLevel={4} />
+          </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <Icon name="map-pin" className="h-5 w-5 text-brand" />
+              {ADDRESS_TITLE}
+            </h3>
+            <address className="mt-3 not-italic">
+              {site.addressLines[0]}
+              <br />
+              {site.addressLines[1]}
+              <br />
+              <a href={site.telHref} className={`font-semibold text-brand underline ${PHONE_NOWRAP}`}>
+                {site.phone}
+              </a>
+            </address>
+            <DirectionsLink className="mt-2" />
+            <VisitFacts className="mt-4 border-t border-slate-200 pt-4" />
+          </div>
+        </div>
+      </Section>
+
+      <Section id="faq" title="Frequently Asked Questions">
         <Faq items={faqFor(site)} group="faq" />
+        {localFaq.length > 0 && (
+          <>
+            <h3 id="local-faq-title" className="mx-auto mt-14 mb-6 max-w-3xl text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {localFaqTitle(site)}
+            </h3>
+            <Faq items={localFaq} group="local-faq" />
+          </>
+        )}
       </Section>
 
       <ClosingCta title={cta.title} lead={cta.lead} />

@@ -7,6 +7,8 @@ import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
 // break-words: a long email address wraps on a phone instead of widening the page. Nothing here
 // looks inside a run's text or href: the templated renderer hands the page tokens (template.ts).
 const LINK = 'font-medium break-words text-brand underline underline-offset-2 hover:text-brand-dark';
+// A phone number stays on one line.
+const PHONE_LINK = 'font-medium whitespace-nowrap text-brand underline underline-offset-2 hover:text-brand-dark';
 
 /**
  * /privacy and /terms: numbered sections with their effective date (spec section 2). With a hero
@@ -88,7 +90,7 @@ function Runs({ paragraph }: { paragraph: LegalParagraph }) {
     typeof run === 'string' ? (
       run
     ) : (
-      <a key={i} href={'route' in run ? url(run.route) : run.href} className={LINK}>
+      <a key={i} href={'route' in run ? url(run.route) : run.href} className={'nowrap' in run && run.nowrap ? PHONE_LINK : LINK}>
         {run.text}
       </a>
     ),

@@ -1,0 +1,101 @@
+import { Fragment } from 'react';
+import { DIRECTIONS_LINK, DIRECTIONS_WHERE, visitFacts } from '../content/visit.js';
+import { usePage } from '../context.js';
+import { SPECIAL_HOURS_SHOWN } from '../page-model.js';
+import { Icon } from './icons.js';
+
+/**
+ * What patients look for first, shared by the home and contact pages: the week's hours, the
+ * special hours ahead, directions, the facts the config states, and phone numbers that never
+ * break across lines. Nothing here looks inside a string of the Site: the templated renderer
+ * hands components tokens (template.ts).
+ */
+
+/** The class every phone number carries, link or text: "(813) 555-" and "0142" on two lines reads as two numbers. */
+export const PHONE_NOWRAP = 'whitespace-nowrap';
+
+/** Text in which the clinic's number, where it appears, is kept on one line. */
+export function PhoneText({ text }: { text: string }) {
+  const { site } = usePage();
+  const parts = text.split(site.phone);
+  if (parts.length === 1) return text;
+  return parts.map((p, i) => (
+    <Fragment key={i}>
+      {p}
+      {i < parts.length - 1 && <span className={PHONE_NOWRAP}>{site.phone}</span>}
+    </Fragment>
+  ));
+}
+
+/**
+ * The week's hours, runs of days with the same hours on one row. Days and times never break
+ * inside ("9:00 AM-6:00 / PM"): on a narrow phone the time moves under its days as a whole.
+ */
+export function WeekHours() {
+  const { site } = usePage();
+  return (
+    <dl className="space-y-1">
+      {site.hours.map((h) => (
+        <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
+          <dt className="font-medium whitespace-nowrap text-slate-800">{h.days}</dt>
+          <dd className="whitespace-nowrap">{h.time}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The next special hours ahead on the build day (page-model.ts); nothing when there are none. */
+export function SpecialHoursList({ headingLevel = 3, title }: { headingLevel?: 3 | 4; title: string }) {
+  const { site } = usePage();
+  const rows = site.specialHours.slice(0, SPECIAL_HOURS_SHOWN);
+  if (rows.length === 0) return null;
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  return (
+    <div className="mt-5 border-t border-slate-200 pt-4">
+      <Heading className="font-semibold text-slate-900">{title}</Heading>
+      <ul className="mt-2 space-y-3">
+        {rows.map((h) => (
+          <li key={h.from}>
+            <p className="font-medium text-slate-800">{h.label}</p>
+            <p className="flex flex-wrap justify-between gap-x-4">
+              <time dateTime={h.from}>{h.when}</time>{' '}
+              <span className="font-medium whitespace-nowrap text-slate-900">{h.time}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A link to Google Maps' directions for the clinic's address: a plain link, no script or frame. */
+export function DirectionsLink({ className = '' }: { className?: string }) {
+  const { site } = usePage();
+  return (
+    <a href={site.directionsUrl} rel="noopener" className={`inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline ${className}`}>
+      <Icon name="map-pin" className="h-5 w-5" />
+      {DIRECTIONS_LINK}
+      <span className="sr-only">{DIRECTIONS_WHERE}</span>
+    </a>
+  );
+}
+
+/** Whether the clinic takes new patients and sees them by video, as far as the config says. */
+export function VisitFacts({ className = '' }: { className?: string }) {
+  const { site } = usePage();
+  const facts = visitFacts(site);
+  if (facts.length === 0) return null;
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {facts.map((f) => (
+        <li key={f.title} className="flex gap-3">
+          <Icon name={f.icon} className={`mt-0.5 h-5 w-5 flex-none ${f.icon === 'x-circle' ? 'text-rose-700' : 'text-emerald-700'}`} />
+          <span>
+            <span className="font-semibold text-slate-900">{f.title}.</span> {f.description}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
