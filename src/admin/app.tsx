@@ -8,6 +8,8 @@ import { AuditView } from './audit/audit-view.js';
 import { CityDetails } from './cities/city-details.js';
 import { CityList } from './cities/city-list.js';
 import { CityEditor } from './city-editor.js';
+import { DeploymentsView } from './deployments/deployments-view.js';
+import { LeaveDialog, LeaveGuardProvider } from './leave-guard.js';
 import type { AdminForm } from './form.js';
 import { AppHeader } from './header.js';
 import { InboxView } from './messages/inbox-view.js';
@@ -18,23 +20,26 @@ import { Button } from './ui.js';
 /**
  * The operator's page, once signed in (src/admin/auth/session-gate.tsx): the list of cities first;
  * New city, Open and Duplicate lead to one city's editor, which holds the spec's sections (section
- * 2, /admin). An owner also has Staff and the Audit trail; the owner and the front desk have
+ * 2, /admin). Everyone has Deployments, every city's live site and releases. An owner also has Staff and the Audit trail; the owner and the front desk have
  * Messages, the inbox. A front desk opens a city read-only.
  * `initial` is the form of a new city (the served clinic's details, spec section 3: "initially
  * filled with sample values"); `notice` is said once under the header (recovery codes running low).
  */
 export function AdminApp({ initial, notice }: { initial: AdminForm; notice?: string }) {
-  const { view: asked, session, go } = useView();
+  const { view: asked, session, go, leaving, leave, stay, setGuard, guarded } = useView();
   const can = useAbilities();
   const view = allowedView(asked, can);
   return (
     <>
       <AppHeader>
-        <AccountMenu go={go} />
+        <AccountMenu go={go} guarded={guarded} />
       </AppHeader>
-      {(can.manageStaff || can.readMessages) && <AdminNav view={view} go={go} can={can} />}
+      <AdminNav view={view} go={go} can={can} />
       {notice && <Notice text={notice} go={go} />}
-      <Main view={view} session={session} go={go} initial={initial} editCities={can.editCities} />
+      <LeaveGuardProvider value={setGuard}>
+        <Main view={view} session={session} go={go} initial={initial} editCities={can.editCities} />
+      </LeaveGuardProvider>
+      <LeaveDialog leaving={leaving} onLeave={leave} onStay={stay} />
     </>
   );
 }
@@ -49,6 +54,8 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
       return <CityEditor key={session} source={{ base: view.base, from: view.from }} initial={initial} go={go} />;
     case 'messages':
       return <InboxView key={session} site={view.site} onSite={(site) => go({ name: 'messages', site }, { keep: true })} />;
+    case 'deployments':
+      return <DeploymentsView key={session} go={go} />;
     case 'staff':
       return <StaffView key={session} />;
     case 'audit':
@@ -60,7 +67,7 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
   }
 }
 
-/** The views beside the cities: Messages for those who read them; Staff and Audit trail for the owner. */
+/** The views beside the cities: Deployments for all; Messages for those who read them; Staff and Audit trail for the owner. */
 function AdminNav({ view, go, can }: { view: View; go: Go; can: Abilities }) {
   const here = view.name === 'city' || view.name === 'new' ? 'list' : view.name;
   const item = (to: View, label: string) => (
@@ -82,6 +89,7 @@ function AdminNav({ view, go, can }: { view: View; go: Go; can: Abilities }) {
     <nav aria-label="Admin" className="border-b border-slate-200 bg-white">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 sm:px-4">
         {item({ name: 'list' }, 'Cities')}
+        {item({ name: 'deployments' }, 'Deployments')}
         {can.readMessages && item({ name: 'messages' }, 'Messages')}
         {can.manageStaff && item({ name: 'staff' }, 'Staff')}
         {can.manageStaff && item({ name: 'audit' }, 'Audit trail')}

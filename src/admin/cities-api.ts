@@ -1,5 +1,5 @@
 import type { ClinicConfigInput } from '../config/schema.js';
-import { apiRequest, call, getJson } from './api.js';
+import { call, getJson } from './api.js';
 
 export { call, type Answer } from './api.js';
 
@@ -22,6 +22,10 @@ export interface CitySummary {
   liveConfigVersion?: number;
   lastDeployAt?: string;
   messages30d: number;
+  /** The clinic this server serves as its own site: live there, deployed or not. */
+  servedHere?: boolean;
+  /** Rolled back: pinned to this release, and skipped by redeploy-all until unpinned. */
+  pinned?: { releaseId: string; at: string };
 }
 
 /** GET /api/cities/:slug: the latest version, as saved. */
@@ -61,6 +65,8 @@ export interface RedeployRun {
   startedAt: string;
   finishedAt?: string;
   items: { slug: string; city: string; state: 'pending' | 'deploying' | 'ok' | 'failed'; releaseId?: string; configVersion?: number; error?: string }[];
+  /** Live cities the run left alone: pinned to the release a rollback made live. */
+  skipped?: { slug: string; city: string; reason: 'pinned'; releaseId: string }[];
   summary: { ok: number; failed: number; pending: number };
 }
 
@@ -80,5 +86,32 @@ export const getRun = (id: string) => getJson<{ run: RedeployRun }>(`/api/redepl
 export const latestRun = () => getJson<{ run: RedeployRun | null }>('/api/redeploys/latest').then((r) => r.run);
 export const exportUrl = (slug: string) => `${path(slug)}/export`;
 
-/** Rolls a live site back (or forward) to one of its releases (the existing route reads `release`). */
-export const rollbackTo = (siteName: string, release: string) => apiRequest('POST', `/api/deployments/${encodeURIComponent(siteName)}/rollback`, { release });
+/** One release of a site, newest first. */
+export interface Release {
+  id: string;
+  createdAt: string;
+  live: boolean;
+  /** The saved version of the city it was built from; absent for a site deployed from the form. */
+  configVersion?: number;
+}
+
+/** GET /api/cities/:slug/releases: one city's site and its releases, and nothing of any other city. */
+export interface CityReleases {
+  slug: string;
+  city: string;
+  url: string;
+  /** The live release's id; null when the site is offline. */
+  live: string | null;
+  contactEndpoint?: string;
+  releases: Release[];
+  pinned: { releaseId: string; at: string } | null;
+}
+
+const releasePath = (slug: string, id: string) => `${path(slug)}/releases/${encodeURIComponent(id)}`;
+
+export const cityReleases = (slug: string) => getJson<CityReleases>(`${path(slug)}/releases`);
+/** Makes one of the city's releases live (back or forward); an older one pins the city. */
+export const makeLive = (slug: string, release: string) => call<{ message: string; pinned: boolean }>('POST', `${releasePath(slug, release)}/live`);
+/** Takes the city's site offline; the path names the live release the page showed. */
+export const takeOffline = (slug: string, liveRelease: string) => call<{ offline: boolean }>('DELETE', releasePath(slug, liveRelease));
+export const unpinCity = (slug: string) => call<{ pinned: false }>('DELETE', `${path(slug)}/pin`);

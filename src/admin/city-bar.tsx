@@ -2,6 +2,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { exportUrl } from './cities-api.js';
 import { sameForm, type AdminForm } from './form.js';
 import { formatDate } from './format.js';
+import { ErrorSummary } from './error-summary.js';
 import { NoticeArea } from './notice.js';
 import type { Go } from './route.js';
 import { Button, linkButtonClass } from './ui.js';
@@ -51,15 +52,7 @@ export function CityBar({ form, save: s, go, from }: { form: UseFormReturn<Admin
         </div>
       </div>
       <NoticeArea notice={s.notice} testId="save-notice" />
-      {s.problems.length > 0 && (
-        <ul aria-label="What to correct" className="mt-3 list-disc rounded-lg border border-red-200 bg-red-50 p-3 pl-8 text-sm text-red-800">
-          {s.problems.map(([field, message]) => (
-            <li key={field}>
-              <code>{field}</code>: {message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ErrorSummary problems={s.problems} lead="Not saved." testId="save-problems" />
     </section>
   );
 }

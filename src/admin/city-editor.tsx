@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import * as M from '../texts/admin.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { getCity } from './cities-api.js';
 import { CityBar } from './city-bar.js';
 import { formFromConfig, sameForm, type AdminForm } from './form.js';
+import { useLeaveGuard } from './leave-guard.js';
 import type { Go } from './route.js';
 import { Brand } from './sections/brand.js';
 import { BusinessInfo } from './sections/business-info.js';
@@ -70,6 +71,12 @@ function Editor({ config, values, saved, from, go }: { config?: ClinicConfigInpu
     return s && { slug: s.slug, city: s.city, version: s.version, clean: sameForm(form.getValues(), s.values) };
   };
   const actions = useSiteActions(form, () => setDeployVersion((v) => v + 1), target, save.standsOn);
+  // The site this editor deployed from an unsaved form: its releases are this city's too.
+  const [deployedSite, setDeployedSite] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (actions.result?.success) setDeployedSite(actions.result.siteName);
+  }, [actions.result]);
+
 
   // With the commit that shows the view, as the confirm dialog does: after paint leaves a frame
   // with the focus on <body>.
@@ -82,6 +89,7 @@ function Editor({ config, values, saved, from, go }: { config?: ClinicConfigInpu
 
   return (
     <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <UnsavedGuard form={form} savedValues={save.saved?.values ?? values} savedCity={save.saved?.city} />
       <CityBar form={form} save={save} go={go} from={from} />
       <form className="grid min-w-0 grid-cols-1 content-start gap-6" onSubmit={(e) => e.preventDefault()} aria-label="Clinic details" noValidate>
         <BusinessInfo form={form} />
@@ -95,9 +103,20 @@ function Editor({ config, values, saved, from, go }: { config?: ClinicConfigInpu
       <div className="grid min-w-0 grid-cols-1 content-start gap-6">
         <PreviewCard form={form} />
         <GenerateCard actions={actions} />
-        <Deployments version={deployVersion} onDeleted={actions.siteDeleted} />
+        <Deployments slug={save.saved?.slug ?? deployedSite} version={deployVersion} onDeleted={actions.siteDeleted} />
         <Messages />
       </div>
     </main>
   );
+}
+
+/**
+ * Watches the form for unsaved edits (against the saved version, or for a new city against what
+ * it opened with) and registers the leave guard: a component of its own, so a keystroke re-draws
+ * this and not the whole editor.
+ */
+function UnsavedGuard({ form, savedValues, savedCity }: { form: UseFormReturn<AdminForm>; savedValues: AdminForm; savedCity?: string }) {
+  const current = useWatch({ control: form.control }) as AdminForm;
+  useLeaveGuard(!sameForm(current, savedValues), savedCity ?? (current.city?.trim() || 'this new city'));
+  return null;
 }

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   error,
   onConfirm,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The safe choice's name (default Cancel). */
+  cancelLabel?: string;
   busy?: boolean;
   /** Why the last confirm failed, shown inside the dialog. */
   error?: string;
@@ -86,7 +89,7 @@ export function ConfirmDialog({
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
         <Button data-autofocus variant="secondary" onClick={() => ref.current?.close()}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger-solid" onClick={onConfirm} disabled={busy}>
           {confirmLabel}

@@ -8,6 +8,7 @@ describe('views and addresses', () => {
     ['', { name: 'list' }],
     ['#new', { name: 'new' }],
     ['#city/tampa', { name: 'city', slug: 'tampa' }],
+    ['#deployments', { name: 'deployments' }],
     ['#staff', { name: 'staff' }],
     ['#audit', { name: 'audit' }],
     ['#password', { name: 'password' }],
@@ -57,9 +58,9 @@ describe('the views a role may open', () => {
     expect(allowedView({ name: 'messages', site: 'orlando' }, frontdesk)).toEqual({ name: 'messages' });
   });
 
-  it('lets everyone open a city, their password and two-step sign-in', () => {
+  it('lets everyone open a city, the deployments, their password and two-step sign-in', () => {
     for (const can of [owner, editor, frontdesk]) {
-      for (const v of [{ name: 'city', slug: 'tampa' }, { name: 'password' }, { name: 'two-step' }] as View[]) expect(allowedView(v, can)).toEqual(v);
+      for (const v of [{ name: 'city', slug: 'tampa' }, { name: 'deployments' }, { name: 'password' }, { name: 'two-step' }] as View[]) expect(allowedView(v, can)).toEqual(v);
     }
   });
 });

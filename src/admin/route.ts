@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { SAFE_SLUG } from '../config/slug.js';
 import type { Abilities } from './auth/account.js';
+import type { LeaveGuard } from './leave-guard.js';
 
 /**
  * Which view the admin shows: the list of cities, a saved city, or a new (unsaved) city; for an
@@ -19,7 +20,7 @@ export type View =
   | { name: PlainView };
 
 /** The views named by one word and holding nothing else. */
-const PLAIN = ['staff', 'audit', 'password', 'two-step'] as const;
+const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step'] as const;
 type PlainView = (typeof PLAIN)[number];
 const isPlain = (h: string): h is PlainView => (PLAIN as readonly string[]).includes(h);
 
@@ -57,6 +58,13 @@ export function allowedView(view: View, can: Abilities): View {
   return view;
 }
 
+/** A navigation (or an action that ends the editor) waiting for the operator's answer about unsaved edits. */
+export type Leaving = ({ to: View } | { then: () => void }) & {
+  city: string;
+  /** Which question this is: an answer (Stay) to an earlier one never dismisses a later one. */
+  id: number;
+};
+
 /** How a navigation happens: `keep` leaves the open editor mounted (a new city saved becomes its saved city). */
 export interface Go {
   (view: View, options?: { keep?: boolean }): void;
@@ -64,23 +72,80 @@ export interface Go {
 
 /**
  * The current view, a counter that changes whenever a view must be drawn afresh (the editor's
- * key), and `go`. History entries follow the views, so the browser's Back button works.
+ * key), and `go`. History entries follow the views, so the browser's Back button works. While the
+ * open editor's guard (leave-guard.tsx) names a city with unsaved edits, a navigation (a link,
+ * Back, Forward) waits in `leaving` until the operator answers: `leave` goes on, `stay` stays.
+ * A `keep` navigation (a new city saved becomes its saved city) is never asked about.
  */
-export function useView(): { view: View; session: number; go: Go } {
+export function useView(): {
+  view: View;
+  session: number;
+  go: Go;
+  leaving: Leaving | undefined;
+  leave: () => void;
+  stay: (id: number) => void;
+  setGuard: (guard: LeaveGuard | undefined) => void;
+  /** Runs an action that ends the editor (Sign out) once the operator agreed to lose unsaved edits. */
+  guarded: (action: () => void) => void;
+} {
   const [state, setState] = useState(() => ({ view: viewOf(location.hash), session: 0 }));
+  const [leaving, setLeaving] = useState<Leaving | undefined>(undefined);
+  const guard = useRef<LeaveGuard | undefined>(undefined);
+  const asked = useRef(0);
+  const ask = useCallback((l: { to: View } | { then: () => void }, city: string) => setLeaving({ ...l, city, id: ++asked.current }), []);
+  const shown = useRef(state.view);
+  shown.current = state.view;
 
-  useEffect(() => {
-    const onPop = () => setState((s) => ({ view: viewOf(location.hash), session: s.session + 1 }));
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, []);
+  const urlOf = (view: View) => `${location.pathname}${location.search}${hashOf(view)}`;
 
-  const go = useCallback<Go>((view, options = {}) => {
-    const url = `${location.pathname}${location.search}${hashOf(view)}`;
-    if (options.keep) history.replaceState(null, '', url);
-    else history.pushState(null, '', url);
+  const navigate = useCallback((view: View, options: { keep?: boolean } = {}) => {
+    if (options.keep) history.replaceState(null, '', urlOf(view));
+    else history.pushState(null, '', urlOf(view));
     setState((s) => ({ view, session: options.keep ? s.session : s.session + 1 }));
   }, []);
 
-  return { view: state.view, session: state.session, go };
+  useEffect(() => {
+    const onPop = () => {
+      const city = guard.current?.();
+      if (city !== undefined) {
+        // The address moved already: put the editor's back until the operator has answered.
+        const to = viewOf(location.hash);
+        history.pushState(null, '', urlOf(shown.current));
+        ask({ to }, city);
+        return;
+      }
+      setState((s) => ({ view: viewOf(location.hash), session: s.session + 1 }));
+    };
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, [ask]);
+
+  const go = useCallback<Go>(
+    (view, options = {}) => {
+      const city = options.keep ? undefined : guard.current?.();
+      if (city !== undefined) ask({ to: view }, city);
+      else navigate(view, options);
+    },
+    [navigate, ask],
+  );
+
+  const leave = useCallback(() => {
+    if (!leaving) return;
+    // The editor goes: its edits are given up, and nothing asks again on the way out.
+    guard.current = undefined;
+    setLeaving(undefined);
+    if ('then' in leaving) leaving.then();
+    else navigate(leaving.to);
+  }, [leaving, navigate]);
+  const guarded = useCallback((action: () => void) => {
+    const city = guard.current?.();
+    if (city !== undefined) ask({ then: action }, city);
+    else action();
+  }, [ask]);
+  const stay = useCallback((id: number) => setLeaving((l) => (l?.id === id ? undefined : l)), []);
+  const setGuard = useCallback((g: LeaveGuard | undefined) => {
+    guard.current = g;
+  }, []);
+
+  return { view: state.view, session: state.session, go, leaving, leave, stay, setGuard, guarded };
 }

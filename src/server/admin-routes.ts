@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ClinicConfig } from '../config/schema.js';
+import { citySlug } from '../config/slug.js';
 import { storedCityRoutes, type CityRouteDeps } from './cities/index.js';
 import type { DomainIndex } from './releases/domains.js';
 import type { ReleaseStore } from './releases/store.js';
@@ -75,6 +76,7 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
       publicOrigin: o.publicOrigin,
       deploymentUrl: (requestUrl, siteName) => deploymentUrl(o.urlTemplate, { origin: o.sitesOrigin(requestUrl), siteName }),
       changed: () => o.domains.changed(),
+      home: citySlug(o.clinic.city),
     }),
   );
   return app;

@@ -122,3 +122,48 @@ export const releaseRestoreFailed = (siteName: string, reason: string): Message 
 
 /** Why Deploy Website is unavailable on a saved city with unsaved changes and no generated site. */
 export const deployNeedsSave = { title: 'Save the changes first (Deploy then builds the saved version), or generate the website to deploy it unsaved.' } satisfies Message;
+
+/* Nothing lost or undone silently (issue 23): leaving with unsaved edits, releases, pins, redeploy all. */
+
+/** Asked before the editor of a city with unsaved changes is left for another view. */
+export const leaveUnsaved = (city: string): Message => ({
+  title: `Leave ${city} without saving?`,
+  message: 'The changes made since the last save are lost. Stay to save them first.',
+});
+
+/** A release made live from a city's releases: back to an older one (pinned) or forward. */
+export const releaseMadeLive = (city: string, when: string, pinned: boolean): Message => ({
+  title: `${city} now serves the release of ${when}`,
+  message: pinned ? 'It is pinned to this release: Redeploy all skips it until it is unpinned or deployed again.' : undefined,
+});
+
+export const releaseMakeLiveFailed = (city: string, reason: string): Message => ({ title: `${city} was not changed: ${reason}` });
+
+/** Asked before a city's live site is taken offline from its releases. */
+export const takeOfflineConfirm = (city: string): Message => ({
+  title: `Delete the live site of ${city}?`,
+  message: 'It is no longer served, and its releases are deleted. Its saved versions are kept: deploy it again to bring it back.',
+});
+
+export const takeOfflineFailed = (city: string, reason: string): Message => ({ title: `The site of ${city} was not taken offline: ${reason}` });
+
+export const cityUnpinned = (city: string): Message => ({ title: `${city} is unpinned: the next Redeploy all deploys its latest saved version` });
+
+export const unpinFailed = (city: string, reason: string): Message => ({ title: `${city} was not unpinned: ${reason}` });
+
+/** Redeploy all, asked first: how many cities it deploys. */
+export const redeployConfirm = (count: number): Message => ({
+  title: count === 0 ? 'No city to redeploy' : `Redeploy ${count} live ${count === 1 ? 'city' : 'cities'}?`,
+  message:
+    count === 0
+      ? 'No live city can be redeployed now: deploy a city first, or unpin a rolled-back one.'
+      : 'Each one below is rebuilt from its latest saved version and made live.',
+});
+
+/** Why a live city is not in a redeploy: a rollback pinned it. */
+export const redeploySkippedPinned = (city: string, when: string): Message => ({
+  title: `${city}: skipped, pinned to its release of ${when} since it was rolled back. Unpin it to include it.`,
+});
+
+/** The error summary above a form the server refused. */
+export const fieldsToCorrect = (count: number): Message => ({ title: count === 1 ? 'One field to correct' : `${count} fields to correct` });

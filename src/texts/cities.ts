@@ -58,3 +58,13 @@ export const redeployAlreadyRunning = { title: 'A redeploy of all cities is alre
 export const redeployRunMissing = (id: string): Message => ({ title: `No redeploy run ${id}` });
 export const redeployCityGone = { title: 'the city was deleted during the redeploy' } satisfies Message;
 export const redeployCityOffline = { title: 'the site was taken offline during the redeploy' } satisfies Message;
+export const redeployCityPinned = { title: 'the city was rolled back during the redeploy and is pinned to that release' } satisfies Message;
+
+// A city's own releases (cities/release-routes.ts, issue 23): scoped to the city in the path.
+export const releaseNotOfCity = (release: string, slug: string): Message => ({ title: `${release} is not a release of ${slug}` });
+export const releaseIdBad = { title: 'release: expected a release id like 20260101T000000000Z-0123abcd' } satisfies Message;
+export const releaseNotLive = (release: string, slug: string): Message => ({
+  title: `${release} is not the live release of ${slug}`,
+  hint: 'Another change made a different release live since the page was loaded; reload to see it.',
+});
+export const cityNotPinned = (slug: string): Message => ({ title: `${slug} is not pinned` });

@@ -135,7 +135,7 @@ describe('failures the operator sees', () => {
 });
 
 describe('releases', () => {
-  it('Rollback puts an earlier release back online, and a later one forward again', async () => {
+  it('Roll back puts an earlier release back online, and Roll forward a later one again (issue 23: never "Rollback" to a newer one)', async () => {
     const { page, context, dialogs } = await openEditor(world);
     await fillCity(page, 'Odessa', 'https://odessa.example.com');
     const deploy = async (description: string) => {
@@ -149,17 +149,21 @@ describe('releases', () => {
     const live = async () => (await page.request.get(`${world.sitesUrl}/sites/odessa/`)).text();
     expect(await live()).toContain('Second release');
     const site = page.locator('[data-site="odessa"]');
-    const releases = site.getByRole('list', { name: 'Releases of odessa' }).getByRole('listitem');
+    // By the city's name, not its slug.
+    expect(await site.getByRole('heading', { level: 3 }).textContent()).toBe('Odessa');
+    const releases = site.getByRole('list', { name: 'Releases of Odessa' }).getByRole('listitem');
     await expect.poll(() => releases.count()).toBe(2);
-    // Deployed from the form, not from a saved version: the list says so; only the older one offers Rollback.
-    expect(await releases.allTextContents()).toEqual([expect.stringMatching(/not from a saved version\s*Live$/), expect.stringMatching(/not from a saved version\s*Rollback/)]);
+    // Deployed from the form, not from a saved version: the list says so; only the older one offers Roll back.
+    expect(await releases.allTextContents()).toEqual([expect.stringMatching(/not from a saved version\s*Live$/), expect.stringMatching(/not from a saved version\s*Roll back Odessa/)]);
     expect(await releases.nth(0).getByRole('button').count()).toBe(0);
-    await releases.nth(1).getByRole('button', { name: /^Rollback odessa to / }).click();
+    await releases.nth(1).getByRole('button', { name: /^Roll back Odessa to / }).click();
     await expect.poll(live).toContain('First release');
     // The list reloads after the rollback: until then the newer release still reads live.
     await expect.poll(() => releases.nth(1).getAttribute('data-live')).toBe('true');
-    // And forward again: the newer release was kept.
-    await releases.nth(0).getByRole('button', { name: /^Rollback odessa to / }).click();
+    // And forward again: the newer release was kept, and its control says where it goes.
+    expect(await releases.nth(0).getByRole('button').textContent()).toMatch(/^Roll forward Odessa to /);
+    expect(await site.getByText(/Rollback/).count()).toBe(0);
+    await releases.nth(0).getByRole('button', { name: /^Roll forward Odessa to / }).click();
     await expect.poll(live).toContain('Second release');
     expect(dialogs).toEqual([]);
     await context.close();
@@ -211,7 +215,7 @@ describe('the admin page itself', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
     // Nothing was deleted.
-    expect(await page.getByRole('heading', { name: 'Orlando, Florida' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Orlando, FL' }).count()).toBe(1);
     await context.close();
   });
 

@@ -168,9 +168,9 @@ describe('the operator flow', () => {
 
     // Refresh, then delete (asked first in the page's own dialog): the list updates and the site is gone.
     await page.getByRole('region', { name: 'Live Deployments' }).getByRole('button', { name: 'Refresh' }).click();
-    await item.getByRole('button', { name: 'Delete tampa' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete the live site tampa? It will no longer be served.' });
-    await confirm.getByRole('button', { name: 'Delete tampa' }).click();
+    await item.getByRole('button', { name: 'Delete the live site of Tampa' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the live site of Tampa?' });
+    await confirm.getByRole('button', { name: 'Delete the live site' }).click();
     await item.waitFor({ state: 'detached' });
     await confirm.waitFor({ state: 'hidden' });
     // No browser dialog in the whole flow: notices and the confirmation are in the page.

@@ -56,7 +56,7 @@ describe('photos in the city editor', () => {
     expect(await alt.getAttribute('aria-invalid')).toBe('true');
     const errorId = (await alt.getAttribute('aria-describedby'))!.split(' ').at(-1)!;
     expect(await page.locator(`#${errorId}`).textContent()).toMatch(/alt text/);
-    expect(await page.getByRole('list', { name: 'What to correct' }).textContent()).toContain('photos.hero.alt');
+    expect(await page.getByRole('list', { name: 'What to correct' }).textContent()).toContain('Description of the hero photo (alt text)');
 
     await alt.fill(HERO_ALT);
     await field(page, 'Typeface').selectOption('source-sans-3');

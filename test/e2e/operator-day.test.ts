@@ -57,7 +57,7 @@ describe("the operator's day", () => {
     await page.getByLabel('Import YAML').setInputFiles(SAMPLES);
     await page.getByTestId('import-summary').getByText('Imported 3 files').waitFor();
     await list.waitFor();
-    expect((await list.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Orlando, Florida', 'Tampa, FL', 'Wesley Chapel, FL']);
+    expect((await list.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual(['Orlando, FL', 'Tampa, FL', 'Wesley Chapel, FL']);
 
     // Open Tampa: the form holds its stored details; deploy version 1 as it is.
     await page.getByRole('button', { name: 'Open Tampa' }).click();
@@ -134,21 +134,38 @@ describe("the operator's day", () => {
     expect(lakeland.html).toContain('(863) 555-0110');
     expect(lakeland.html).not.toContain('Westshore');
 
-    // Roll Tampa back to its previous release (config version 1): the old phone is live again.
+    // Lakeland's editor lists Lakeland's site only (issue 23): Tampa's releases are in Deployments.
+    expect(await page.locator('[data-site]').evaluateAll((els) => els.map((e) => e.getAttribute('data-site')))).toEqual(['lakeland']);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Deployments' }).click();
+    await page.getByRole('heading', { name: 'Deployments', level: 2 }).waitFor();
+
+    // Roll Tampa back to its previous release (config version 1): the old phone is live again, and
+    // Tampa is pinned to that release.
     const tampaSite = page.locator('[data-site="tampa"]');
-    const releases = tampaSite.getByRole('list', { name: 'Releases of tampa' }).getByRole('listitem');
-    expect(await releases.count()).toBe(2);
+    const releases = tampaSite.getByRole('list', { name: 'Releases of Tampa' }).getByRole('listitem');
+    await expect.poll(() => releases.count()).toBe(2);
     expect(await releases.nth(0).textContent()).toMatch(/config version 2.*Live$/);
-    const rollback = tampaSite.getByRole('button', { name: /^Rollback tampa to .+, config version 1$/ });
-    expect(await nextNotice(page, 'deployments-notice', () => rollback.click())).toMatch(/^tampa now serves the release of /);
+    const rollback = tampaSite.getByRole('button', { name: /^Roll back Tampa to .+, config version 1$/ });
+    expect(await nextNotice(page, 'deployments-notice', () => rollback.click())).toMatch(/^Tampa now serves the release of .+ It is pinned to this release/);
     await expect.poll(async () => (await liveSite('tampa')).html).toContain(OLD_PHONE);
     await tampaSite.locator('[data-live="true"]').getByText('config version 1').waitFor();
+    await tampaSite.getByTestId('pinned').waitFor();
 
-    // Redeploy all, reload while it runs: the run is shown again and ends with a new release for every live city.
-    await page.getByRole('link', { name: 'All cities' }).click();
+    // Redeploy all would skip the pinned Tampa: unpin it first, then the run takes every live city.
+    // Reload while it runs: the run is shown again and ends with a new release for every live city.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Cities' }).click();
+    await tampaCard.getByRole('button', { name: 'Unpin Tampa' }).click();
+    await tampaCard.getByRole('button', { name: 'Unpin Tampa' }).waitFor({ state: 'detached' });
     const before = await liveReleases(page);
     expect(Object.keys(before).sort()).toEqual(['lakeland', 'tampa']);
     await page.getByRole('button', { name: 'Redeploy all' }).click();
+    const ask = page.getByRole('dialog', { name: 'Redeploy 2 live cities?' });
+    await ask.waitFor();
+    expect(await ask.getByRole('list', { name: 'Cities to redeploy' }).getByRole('listitem').allTextContents()).toEqual([
+      'Lakeland, FL: saved version 1 (live now, rebuilt)',
+      'Tampa, FL: saved version 2 (live now: version 1)',
+    ]);
+    await ask.getByRole('button', { name: 'Redeploy 2 cities' }).click();
     const panel = page.getByTestId('redeploy');
     const runId = await panel.getAttribute('data-run');
     await page.reload({ waitUntil: 'networkidle' });

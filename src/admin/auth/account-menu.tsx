@@ -10,7 +10,7 @@ const itemClass = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-l
  * Who is signed in, and their own account's pages: Two-step sign-in, Change password, Sign out.
  * A disclosure (a button that shows a list of links), which Escape, a click or the focus elsewhere close.
  */
-export function AccountMenu({ go }: { go: Go }) {
+export function AccountMenu({ go, guarded = (action) => action() }: { go: Go; guarded?: (action: () => void) => void }) {
   const session = useSession();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -87,7 +87,15 @@ export function AccountMenu({ go }: { go: Go }) {
           {link({ name: 'two-step' }, 'Two-step sign-in')}
           {link({ name: 'password' }, 'Change password')}
           <li>
-            <button type="button" className={itemClass} onClick={session.signOut}>
+            <button
+              type="button"
+              className={itemClass}
+              onClick={() => {
+                setOpen(false);
+                // Unsaved edits in an open editor are asked about first (leave-guard.tsx).
+                guarded(session.signOut);
+              }}
+            >
               Sign out
             </button>
           </li>

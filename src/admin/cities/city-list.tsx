@@ -2,13 +2,15 @@ import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { duplicateConfig } from '../../config/duplicate.js';
 import * as M from '../../texts/admin.js';
 import { useAbilities } from '../auth/session-context.js';
-import { getCity, listCities, type CitySummary } from '../cities-api.js';
+import { failureText } from '../api.js';
+import { getCity, listCities, unpinCity, type CitySummary } from '../cities-api.js';
 import { NoticeArea, sentence, useNotice } from '../notice.js';
 import type { Go } from '../route.js';
 import { Button } from '../ui.js';
 import { CityCard } from './city-card.js';
 import { DeleteCityDialog } from './delete-city.js';
 import { ImportButton, ImportResults, useImport } from './import-yaml.js';
+import { RedeployConfirm } from './redeploy-confirm.js';
 import { RedeployProgress } from './redeploy-progress.js';
 import { useRedeploy } from './use-redeploy.js';
 
@@ -25,15 +27,27 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
   const [deleting, setDeleting] = useState<CitySummary | undefined>(undefined);
   const { notice, show } = useNotice();
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<CitySummary[] | undefined> => {
     try {
-      setCities(await listCities());
+      const list = await listCities();
+      setCities(list);
       setFailed(false);
+      return list;
     } catch (err) {
       console.error(err);
       setFailed(true);
+      return undefined;
     }
   }, []);
+  // Redeploy all is asked first, with what it would do to each city as the list stands now.
+  const [plan, setPlan] = useState<CitySummary[] | undefined>(undefined);
+  const askRedeploy = async () => setPlan(await reload());
+  const unpin = async (c: CitySummary) => {
+    const answer = await unpinCity(c.slug);
+    if (answer.ok) show(M.cityUnpinned(c.city).title, 'success');
+    else show(M.unpinFailed(c.city, failureText(answer.failure) || String(answer.status)).title, 'error');
+    await reload();
+  };
   const redeploy = useRedeploy(reload, editCities);
   const imp = useImport(reload);
 
@@ -73,7 +87,7 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
           <div className="mt-4 flex flex-wrap items-start gap-2">
             <Button onClick={() => go({ name: 'new' })}>New city</Button>
             <ImportButton imp={imp} />
-            <Button variant="secondary" onClick={redeploy.start} disabled={redeploy.running}>
+            <Button variant="secondary" onClick={askRedeploy} disabled={redeploy.running}>
               {redeploy.running ? 'Redeploying...' : 'Redeploy all'}
             </Button>
           </div>
@@ -89,6 +103,7 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
       {redeploy.run && (
         <RedeployProgress
           run={redeploy.run}
+          cities={cities}
           onDismiss={() => {
             redeploy.dismiss();
             document.getElementById('view-title')?.focus();
@@ -107,10 +122,20 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
             <CityCard
               key={c.slug}
               city={c}
-              actions={editCities ? { open: (x) => go({ name: 'city', slug: x.slug }), duplicate, remove: setDeleting } : { open: (x) => go({ name: 'city', slug: x.slug }) }}
+              actions={editCities ? { open: (x) => go({ name: 'city', slug: x.slug }), duplicate, remove: setDeleting, unpin } : { open: (x) => go({ name: 'city', slug: x.slug }) }}
             />
           ))}
         </ul>
+      )}
+      {editCities && (
+        <RedeployConfirm
+          plan={plan}
+          onConfirm={() => {
+            setPlan(undefined);
+            void redeploy.start();
+          }}
+          onClose={() => setPlan(undefined)}
+        />
       )}
       {editCities && <DeleteCityDialog city={deleting} onClose={() => setDeleting(undefined)} done={deleted} returnTo={() => document.getElementById('view-title')} />}
     </main>

@@ -1,5 +1,6 @@
 import * as M from '../../texts/admin.js';
-import type { RedeployRun } from '../cities-api.js';
+import type { CitySummary, RedeployRun } from '../cities-api.js';
+import { formatDate, releaseTime } from '../format.js';
 import { sentence } from '../notice.js';
 import { Button } from '../ui.js';
 
@@ -15,7 +16,13 @@ const STATES: Record<RedeployRun['items'][number]['state'], string> = {
  * or failed with why) and, at the end, the summary. The counts sit in a polite live region, so a
  * screen reader hears the progress without the list being read again at every poll.
  */
-export function RedeployProgress({ run, onDismiss }: { run: RedeployRun; onDismiss: () => void }) {
+export function RedeployProgress({ run: asRun, cities, onDismiss }: { run: RedeployRun; cities?: CitySummary[]; onDismiss: () => void }) {
+  // A city deleted since is forgotten (issue 23): the panel never lists a deleted city as live.
+  const known = cities && new Set(cities.map((c) => c.slug));
+  const items = known ? asRun.items.filter((i) => known.has(i.slug)) : asRun.items;
+  const skipped = (asRun.skipped ?? []).filter((s) => !known || known.has(s.slug));
+  const count = (state: RedeployRun['items'][number]['state']) => items.filter((i) => i.state === state).length;
+  const run = { ...asRun, items, summary: { ok: count('ok'), failed: count('failed'), pending: count('pending') + count('deploying') } };
   const total = run.items.length;
   const done = run.summary.ok + run.summary.failed;
   const status =
@@ -23,7 +30,7 @@ export function RedeployProgress({ run, onDismiss }: { run: RedeployRun; onDismi
       ? `Redeploying all live cities: ${done} of ${total} done.`
       : run.state === 'interrupted'
         ? sentence(M.redeployInterrupted)
-        : M.redeployFinished(run.summary.ok, run.summary.failed).title;
+        : `${M.redeployFinished(run.summary.ok, run.summary.failed).title}${skipped.length ? `, ${skipped.length} skipped` : ''}`;
   return (
     <section aria-labelledby="redeploy-title" data-testid="redeploy" data-run={run.id} data-state={run.state} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -53,6 +60,18 @@ export function RedeployProgress({ run, onDismiss }: { run: RedeployRun; onDismi
           </li>
         ))}
       </ol>
+      {skipped.length > 0 && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-slate-900">Skipped</h3>
+          <ul aria-label="Cities skipped" className="mt-1 list-disc pl-5 text-sm text-amber-950">
+            {skipped.map((s) => (
+              <li key={s.slug} data-city={s.slug}>
+                {M.redeploySkippedPinned(s.city, formatDate(releaseTime(s.releaseId))).title}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import * as M from '../../texts/admin.js';
+import { ErrorSummary } from '../error-summary.js';
 import { NoticeArea } from '../notice.js';
 import type { SiteActions } from '../use-site-actions.js';
 import { Button, Card } from '../ui.js';
@@ -25,18 +26,7 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
         {a.generating ? 'Generating...' : 'Generate Website'}
       </Button>
       <NoticeArea notice={a.notice} testId="generate-notice" />
-      {a.problems.length > 0 && (
-        <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">The website could not be generated:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {a.problems.map(([field, message]) => (
-              <li key={field}>
-                <code>{field}</code>: {message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary problems={a.problems} lead="The website could not be generated." testId="generate-problems" />
       {a.generated && (
         <div data-testid="generated-panel" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
           <p className="font-semibold text-slate-900">

@@ -1,23 +1,29 @@
+import type { Release } from '../cities-api.js';
 import { formatDate } from '../format.js';
 import { Button } from '../ui.js';
 
-/** One release of a live site (GET /api/deployments, newest first). */
-export interface Release {
-  id: string;
-  createdAt: string;
-  live: boolean;
-  /** The saved version of the city it was built from; absent for a site deployed from the form. */
-  configVersion?: number;
+export type { Release } from '../cities-api.js';
+
+/**
+ * What the control that makes a release live says (issue 23): "Roll back" to an older release than
+ * the live one, "Roll forward" to a newer one (a rollback keeps the newer releases), "Make live"
+ * when none is live. Release ids sort in deploy order (releases/store.ts).
+ */
+export function moveLabel(release: Pick<Release, 'id'>, liveId: string | undefined): string {
+  if (!liveId) return 'Make live';
+  return release.id < liveId ? 'Roll back' : 'Roll forward';
 }
 
 /**
- * A site's releases with their date and the config version each was built from; every release
- * that is not live has a Rollback button (which also rolls forward again: nothing is deleted). The
- * list scrolls after a few entries and can then be scrolled from the keyboard.
+ * A site's releases with their date and the config version each was built from; the live one is
+ * marked, every other has Roll back or Roll forward (for a role that changes sites). The list
+ * scrolls after a few entries and can then be scrolled from the keyboard. `city` is the city's
+ * name, as the operator knows it.
  */
-export function ReleaseList({ siteName, releases, busy, onRollback }: { siteName: string; releases: Release[]; busy: boolean; onRollback: (r: Release) => void }) {
+export function ReleaseList({ city, releases, busy, canEdit = true, onMakeLive }: { city: string; releases: Release[]; busy: boolean; canEdit?: boolean; onMakeLive: (r: Release) => void }) {
+  const liveId = releases.find((r) => r.live)?.id;
   return (
-    <ol aria-label={`Releases of ${siteName}`} tabIndex={releases.length > 4 ? 0 : undefined} className="mt-2 max-h-48 divide-y divide-slate-100 overflow-auto rounded-lg border border-slate-200 text-sm">
+    <ol aria-label={`Releases of ${city}`} tabIndex={releases.length > 4 ? 0 : undefined} className="mt-2 max-h-48 divide-y divide-slate-100 overflow-auto rounded-lg border border-slate-200 text-sm">
       {releases.map((r) => {
         const when = formatDate(r.createdAt);
         const version = r.configVersion === undefined ? 'not from a saved version' : `config version ${r.configVersion}`;
@@ -32,9 +38,15 @@ export function ReleaseList({ siteName, releases, busy, onRollback }: { siteName
             {r.live ? (
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Live</span>
             ) : (
-              <Button variant="ghost" className="min-h-9 px-2 text-brand" disabled={busy} onClick={() => onRollback(r)}>
-                Rollback<span className="sr-only"> {siteName} to {when}, {version}</span>
-              </Button>
+              canEdit && (
+                <Button variant="ghost" className="min-h-9 px-2 text-brand" disabled={busy} onClick={() => onMakeLive(r)}>
+                  {moveLabel(r, liveId)}
+                  <span className="sr-only">
+                    {' '}
+                    {city} to {when}, {version}
+                  </span>
+                </Button>
+              )
             )}
           </li>
         );

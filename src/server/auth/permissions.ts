@@ -111,6 +111,11 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('GET', '/api/cities/:slug/versions', 'sites.read', undefined, slug),
   r('GET', '/api/cities/:slug/versions/:version', 'sites.read', undefined, slug),
   r('GET', '/api/cities/:slug/export', 'sites.read', undefined, slug),
+  // A city's own releases (cities/release-routes.ts): a release of another city is refused.
+  r('GET', '/api/cities/:slug/releases', 'sites.read', undefined, slug),
+  r('POST', '/api/cities/:slug/releases/:id/live', 'sites.write', 'city.rollback', slug),
+  r('DELETE', '/api/cities/:slug/releases/:id', 'sites.write', 'city.site_delete', slug),
+  r('DELETE', '/api/cities/:slug/pin', 'sites.write', 'city.unpin', slug),
   r('GET', '/api/redeploys/:id', 'sites.read'),
   r('POST', '/api/generate-clinic-website', 'sites.write', 'site.generate'),
   r('POST', '/api/package-website', 'sites.write', 'site.package'),

@@ -219,6 +219,35 @@ describe.each([sqliteBackend(), pgBackend()])('the city store on $name', (backen
     });
   });
 
+  describe('pins', () => {
+    it('a city is pinned to a release and unpinned; a deleted city loses its pin and cannot be pinned', async () => {
+      await cities.save(version('tampa'), { mode: 'create' });
+      await cities.save(version('orlando'), { mode: 'create' });
+      expect(await cities.pins()).toEqual([]);
+      expect(await cities.setPin('tampa', { releaseId: 'r-1', at })).toBe(true);
+      expect(await cities.setPin('ocala', { releaseId: 'r-2', at })).toBe(false);
+      expect(await cities.pins()).toEqual([{ slug: 'tampa', releaseId: 'r-1', at }]);
+      expect(await cities.setPin('tampa', null)).toBe(true);
+      expect(await cities.pins()).toEqual([]);
+
+      await cities.setPin('orlando', { releaseId: 'r-3', at });
+      expect(await cities.remove('orlando', true)).toBe(true);
+      expect(await cities.pins()).toEqual([]);
+      expect(await cities.setPin('orlando', { releaseId: 'r-3', at })).toBe(false);
+      // Saved again, it comes back unpinned.
+      await cities.save(version('orlando', 'again'), { mode: 'create' });
+      expect(await cities.pins()).toEqual([]);
+    });
+
+    it('a run keeps the cities it skipped, and why', async () => {
+      const skipped = [{ slug: 'tampa', city: 'Tampa', reason: 'pinned' as const, releaseId: 'r-1' }];
+      const created = await cities.redeploys.create({ id: 'run-s', startedAt: at, items: [{ slug: 'orlando', city: 'Orlando' }], skipped });
+      expect(created).toMatchObject({ ok: true, run: { skipped } });
+      expect((await cities.redeploys.get('run-s'))?.skipped).toEqual(skipped);
+      expect((await cities.redeploys.latest())?.skipped).toEqual(skipped);
+    });
+  });
+
   describe('redeploy runs', () => {
     const items = [
       { slug: 'orlando', city: 'Orlando' },
@@ -231,7 +260,7 @@ describe.each([sqliteBackend(), pgBackend()])('the city store on $name', (backen
       const runs = cities.redeploys;
       expect(await runs.latest()).toBeUndefined();
       const created = await runs.create({ id: 'run-1', startedAt: start, items });
-      const record = { id: 'run-1', state: 'running', startedAt: start, items: items.map((i) => ({ ...i, state: 'pending' })) };
+      const record = { id: 'run-1', state: 'running', startedAt: start, items: items.map((i) => ({ ...i, state: 'pending' })), skipped: [] };
       expect(created).toEqual({ ok: true, run: record });
       expect(await runs.get('run-1')).toEqual(record);
       expect(await runs.latest()).toEqual(record);
@@ -244,7 +273,7 @@ describe.each([sqliteBackend(), pgBackend()])('the city store on $name', (backen
       expect(await runs.get('run-1')).toMatchObject({ state: 'done', finishedAt: '2025-03-01T11:05:00.000Z' });
       expect(await runs.create({ id: 'run-2', startedAt: '2025-03-01T11:06:00.000Z', items: [] })).toEqual({
         ok: true,
-        run: { id: 'run-2', state: 'running', startedAt: '2025-03-01T11:06:00.000Z', items: [] },
+        run: { id: 'run-2', state: 'running', startedAt: '2025-03-01T11:06:00.000Z', items: [], skipped: [] },
       });
       expect((await runs.latest())?.id).toBe('run-2');
     });
@@ -305,6 +334,7 @@ describe.each([sqliteBackend(), pgBackend()])('the city store on $name', (backen
           { slug: 'tampa', city: 'Tampa', state: 'failed', configVersion: 3, error: RUN_STOPPED, finishedAt: now },
           { slug: 'wesley-chapel', city: 'Wesley Chapel', state: 'failed', error: RUN_STOPPED, finishedAt: now },
         ],
+        skipped: [],
       });
       expect(await runs.recover('2025-03-01T12:30:00.000Z')).toEqual([]);
       expect(await runs.create({ id: 'run-2', startedAt: now, items })).toMatchObject({ ok: true });

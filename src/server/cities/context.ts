@@ -24,6 +24,8 @@ export interface CityRouteDeps {
   deploymentUrl: (requestUrl: string, siteName: string) => string;
   /** Called after a delete changed what is live. */
   changed: () => void;
+  /** The slug of the clinic this server serves as its own site: live without a release. */
+  home?: string;
 }
 
 /** Where sites deployed by this request post their forms, and the request itself. */

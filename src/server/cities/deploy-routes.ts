@@ -32,6 +32,8 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!v) return apiError(c, 404, { error: cityVersionMissing(s.slug, String(n)), message: deployFailed });
     const out = await d.deployer.deploy(v, placeOf(c, d.publicOrigin));
     if (!out.ok) return apiError(c, out.status, { error: out.error, message: out.message });
+    // Deploying the city again ends a rollback's pin: redeploy-all may move it on from here.
+    await d.cities.setPin(s.slug, null);
     return c.json({
       success: true,
       message: siteLive(out.businessName || out.city, cityDeployDetail(String(v.version)).title).title,

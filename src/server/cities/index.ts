@@ -3,6 +3,7 @@ import type { AppEnv } from '../http/app-env.js';
 import type { CityRouteDeps } from './context.js';
 import { cityDeployRoutes } from './deploy-routes.js';
 import { importRoutes } from './import-routes.js';
+import { cityReleaseRoutes } from './release-routes.js';
 import { cityRoutes } from './routes.js';
 import { versionRoutes } from './version-routes.js';
 
@@ -16,6 +17,7 @@ export function storedCityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   // Before the /:slug routes: `import` and `redeploy-all` are calls, not cities.
   app.route('/', importRoutes(d));
   app.route('/', cityDeployRoutes(d));
+  app.route('/', cityReleaseRoutes(d));
   app.route('/', cityRoutes(d));
   app.route('/', versionRoutes(d));
   return app;
@@ -26,5 +28,5 @@ export { deploymentDomain, versionDeployer, type DeployPlace, type VersionDeploy
 export { createRedeployRunner, runView, type RedeployRunner, type RunView } from './redeploy-runner.js';
 export { samplesDir, seedCities, SAMPLES_FLAG } from './seed.js';
 export { createSqliteCityStore } from './sqlite-store.js';
-export type { CityStore, CityVersion, RedeployStore, RunRecord } from './types.js';
+export type { CityPin, CityStore, CityVersion, RedeployStore, RunRecord, SkippedCity } from './types.js';
 export { notifyingCityStore, savedSites, type SavedSite } from './site-feed.js';

@@ -10,7 +10,7 @@ interface PgRunRow extends RunRow {
 }
 
 /** A run with its items, read in one statement (one snapshot: the items match the run's state). */
-const RUN_SELECT = `SELECT r.id, r.owner, r.started_at, r.finished_at, r.state,
+const RUN_SELECT = `SELECT r.id, r.owner, r.started_at, r.finished_at, r.state, r.skipped,
     coalesce((SELECT json_agg(json_build_object('slug', i.slug, 'city', i.city, 'state', i.state,
         'config_version', i.config_version, 'release_id', i.release_id, 'error', i.error, 'finished_at', i.finished_at) ORDER BY i.seq)
       FROM redeploy_items i WHERE i.run_id = r.id), '[]'::json) AS items
@@ -77,7 +77,12 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => D
       // a dead server's and be interrupted: then try again.
       for (let attempt = 0; attempt < 5; attempt++) {
         const out = await inTransaction(pool, async (c) => {
-          const inserted = await c.query("INSERT INTO redeploy_runs (id, owner, started_at, state) VALUES ($1, $2, $3, 'running') ON CONFLICT DO NOTHING", [run.id, owner, run.startedAt]);
+          const inserted = await c.query("INSERT INTO redeploy_runs (id, owner, started_at, state, skipped) VALUES ($1, $2, $3, 'running', $4) ON CONFLICT DO NOTHING", [
+            run.id,
+            owner,
+            run.startedAt,
+            JSON.stringify(run.skipped ?? []),
+          ]);
           if (inserted.rowCount === 1) {
             await c.query(
               `INSERT INTO redeploy_items (run_id, seq, slug, city, state)

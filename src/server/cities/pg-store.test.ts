@@ -179,6 +179,7 @@ describe('redeploy runs across servers', () => {
         { slug: 'orlando', city: 'Orlando', state: 'ok', configVersion: 2, releaseId: 'r-orlando', finishedAt: '2025-03-01T11:41:00.000Z' },
         { slug: 'tampa', city: 'Tampa', state: 'failed', configVersion: 5, error: RUN_STOPPED, finishedAt: at },
       ],
+      skipped: [],
     });
     // Asking about the dead owner left its lock free.
     const probe = await client();
@@ -212,7 +213,7 @@ describe('a run left running by a server that died', () => {
     const after = Date.now();
     expect(created).toEqual({
       ok: true,
-      run: { id: 'next', state: 'running', startedAt: '2025-03-01T12:00:00.000Z', items: items.map((i) => ({ ...i, state: 'pending' })) },
+      run: { id: 'next', state: 'running', startedAt: '2025-03-01T12:00:00.000Z', items: items.map((i) => ({ ...i, state: 'pending' })), skipped: [] },
     });
     const old = (await other.redeploys.get('dead-run'))!;
     expect(old).toMatchObject({ id: 'dead-run', state: 'interrupted', startedAt: '2025-03-01T11:00:00.000Z' });

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { guarded, inTransaction } from '../pg/connect.js';
 import { NOTIFY_SQL, notifyParams } from '../pg/notify.js';
 import { createPgRedeployStore } from './pg-runs.js';
-import { decideSave, toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
+import { decideSave, toPin, toVersion, VERSION_COLUMNS, type PinRow, type VersionRow } from './rows.js';
 import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
 /**
@@ -67,7 +67,8 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
       await lockCity(c, slug);
       const row = (await c.query<{ deleted_at: string | null }>('SELECT deleted_at FROM cities WHERE slug = $1', [slug])).rows[0];
       if (!row || row.deleted_at !== null) return false;
-      if (keepHistory) await c.query('UPDATE cities SET deleted_at = $1 WHERE slug = $2', [now().toISOString(), slug]);
+      // A deleted city's pin goes with its site: revived, it starts unpinned.
+      if (keepHistory) await c.query('UPDATE cities SET deleted_at = $1, pinned_release = NULL, pinned_at = NULL WHERE slug = $2', [now().toISOString(), slug]);
       // city_versions goes with it (ON DELETE CASCADE).
       else await c.query('DELETE FROM cities WHERE slug = $1', [slug]);
       await notifyChanged(c);
@@ -118,6 +119,13 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     exists: async (slug) => (await query('SELECT 1 FROM cities WHERE slug = $1', [slug])).length > 0,
     save,
     remove,
+    setPin: (slug, pin) =>
+      guarded(
+        async () =>
+          (await pool.query('UPDATE cities SET pinned_release = $1, pinned_at = $2 WHERE slug = $3 AND deleted_at IS NULL', [pin?.releaseId ?? null, pin?.at ?? null, slug])).rowCount === 1,
+      ),
+    pins: async () =>
+      (await query<PinRow>('SELECT slug, pinned_release, pinned_at FROM cities WHERE deleted_at IS NULL AND pinned_release IS NOT NULL ORDER BY slug COLLATE "C"')).map(toPin),
     claimFlag: (key, value) =>
       guarded(async () => (await pool.query('INSERT INTO store_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value])).rowCount === 1),
     readFlag: async (key) => (await query<{ value: string }>('SELECT value FROM store_meta WHERE key = $1', [key]))[0]?.value,

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { redeployCityGone, redeployCityOffline } from '../../texts/cities.js';
+import { redeployCityGone, redeployCityOffline, redeployCityPinned } from '../../texts/cities.js';
 import type { ReleaseStore } from '../releases/index.js';
 import { errorFields, silentLogger, type Logger } from '../logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
-import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord } from './types.js';
+import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord, type SkippedCity } from './types.js';
 
 /**
  * Redeploy-all, run by the server whatever the browser does (docs/decisions/012-stored-cities.md):
- * every live city (deployed, not deleted) rebuilt from its latest stored version and deployed
- * again, one failure not stopping the others. Each item's progress is written as it happens, so
+ * every live city (deployed, not deleted, not pinned by a rollback) rebuilt from its latest stored
+ * version and deployed again, one failure not stopping the others; the pinned ones are listed as
+ * skipped. Each item's progress is written as it happens, so
  * after a crash the start-up marks the run interrupted (sqlite-server-store.ts) and `reconcile` tells which
  * cities did switch. Cities are worked on `concurrency` at a time: one builds its pages (CPU)
  * while others write their files (the disk), and the release store lets different sites deploy
@@ -20,6 +21,8 @@ export interface RunView {
   startedAt: string;
   finishedAt?: string;
   items: Omit<RunItem, 'finishedAt'>[];
+  /** Live cities it left alone, and why: pinned to the release a rollback made live. */
+  skipped: SkippedCity[];
   summary: { ok: number; failed: number; pending: number };
 }
 
@@ -61,6 +64,7 @@ export function runView(r: RunRecord): RunView {
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
     items,
+    skipped: r.skipped,
     summary: { ok: count((i) => i.state === 'ok'), failed: count((i) => i.state === 'failed'), pending: count((i) => i.state === 'pending' || i.state === 'deploying') },
   };
 }
@@ -87,6 +91,8 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
       if (!latest) return await finished({ error: redeployCityGone.title });
       // Taken offline since the run began: redeploying would bring back what the operator removed.
       if (!(await d.releases.currentId(item.slug))) return await finished({ error: redeployCityOffline.title });
+      // Rolled back since the run began: the operator's choice stands.
+      if ((await d.cities.pins()).some((p) => p.slug === item.slug)) return await finished({ error: redeployCityPinned.title });
       await runs.update(runId, item.slug, { state: 'deploying', configVersion: latest.version });
       const out = await d.deployer.deploy(latest, place);
       if (!out.ok) return await finished({ error: out.error });
@@ -119,10 +125,14 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
 
   async function begin(place: DeployPlace): Promise<StartResult> {
     if (active) return { ok: false, run: await view(active.id) };
-    const [stored, live] = await Promise.all([d.cities.list(), d.releases.list()]);
+    const [stored, live, pins] = await Promise.all([d.cities.list(), d.releases.list(), d.cities.pins()]);
     const liveSlugs = new Set(live.map((l) => l.siteName));
-    const items = stored.filter((c) => liveSlugs.has(c.slug)).map((c) => ({ slug: c.slug, city: c.city }));
-    const created = await runs.create({ id: randomUUID(), startedAt: now().toISOString(), items });
+    const pinned = new Map(pins.map((p) => [p.slug, p.releaseId]));
+    const liveCities = stored.filter((c) => liveSlugs.has(c.slug));
+    // A rolled-back city stays on the release the operator chose (issue 23): said, not redeployed.
+    const items = liveCities.filter((c) => !pinned.has(c.slug)).map((c) => ({ slug: c.slug, city: c.city }));
+    const skipped = liveCities.filter((c) => pinned.has(c.slug)).map((c): SkippedCity => ({ slug: c.slug, city: c.city, reason: 'pinned', releaseId: pinned.get(c.slug)! }));
+    const created = await runs.create({ id: randomUUID(), startedAt: now().toISOString(), items, skipped });
     if (!created.ok) return { ok: false, run: runView(created.running) };
     logger.info('redeploy.started', { run: created.run.id, cities: items.length });
     const done = work(created.run, place).catch(async (err: unknown) => {

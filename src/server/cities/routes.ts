@@ -28,8 +28,9 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/api/cities', async (c) => {
-    const [stored, live, counts] = await Promise.all([d.cities.list(), d.releases.list(), d.messages.countBySite(d.now())]);
+    const [stored, live, counts, pins] = await Promise.all([d.cities.list(), d.releases.list(), d.messages.countBySite(d.now()), d.cities.pins()]);
     const liveBy = new Map(live.map((l) => [l.siteName, l.release]));
+    const pinBy = new Map(pins.map((p) => [p.slug, p]));
     const messages = new Map(counts.map((s) => [s.site, s.last30Days]));
     const cities = await Promise.all(
       stored.map(async (v) => {
@@ -48,6 +49,9 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
           liveConfigVersion: release?.citySlug === v.slug ? release.configVersion : undefined,
           lastDeployAt: newest ? releaseTime(newest) : undefined,
           messages30d: messages.get(v.slug) ?? 0,
+          // The clinic this server serves as its own site is live there, deployed or not.
+          servedHere: v.slug === d.home,
+          pinned: pinBy.has(v.slug) ? { releaseId: pinBy.get(v.slug)!.releaseId, at: pinBy.get(v.slug)!.at } : undefined,
         };
       }),
     );

@@ -1,4 +1,4 @@
-import type { CityVersion, ItemState, NewVersion, RunItem, RunRecord, RunState, SaveMode, SaveResult } from './types.js';
+import type { CityPin, CityVersion, ItemState, NewVersion, RunItem, RunRecord, RunState, SaveMode, SaveResult, SkippedCity } from './types.js';
 
 /**
  * The rows of the city tables as both stores read them (SQLite, sqlite-store.ts; PostgreSQL,
@@ -34,6 +34,27 @@ export interface RunRow {
   started_at: string;
   finished_at: string | null;
   state: RunState;
+  /** JSON: the cities the run skipped (SkippedCity[]); NULL for runs from before it was kept. */
+  skipped: string | null;
+}
+
+export interface PinRow {
+  slug: string;
+  pinned_release: string;
+  pinned_at: string;
+}
+
+export const toPin = (r: PinRow): CityPin => ({ slug: r.slug, releaseId: r.pinned_release, at: r.pinned_at });
+
+/** The `skipped` column of a run: a JSON list, read leniently (a damaged value is no list). */
+export function readSkipped(text: string | null): SkippedCity[] {
+  if (!text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? (list as SkippedCity[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 export interface ItemRow {
@@ -63,6 +84,7 @@ export const toRun = (r: RunRow, items: ItemRow[]): RunRecord => ({
   startedAt: r.started_at,
   finishedAt: r.finished_at ?? undefined,
   items: items.map(toItem),
+  skipped: readSkipped(r.skipped),
 });
 
 /**

@@ -63,6 +63,8 @@ export function notifyingCityStore(store: CityStore, changed: () => void): CityS
       if (removed) changed();
       return removed;
     },
+    setPin: (slug, pin) => store.setPin(slug, pin),
+    pins: () => store.pins(),
     claimFlag: (key, value) => store.claimFlag(key, value),
     readFlag: (key) => store.readFlag(key),
     redeploys: store.redeploys,

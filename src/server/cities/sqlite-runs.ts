@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { toRun, type ItemRow, type RunRow } from './rows.js';
-import { RUN_STOPPED, type ItemPatch, type RedeployStore, type RunRecord } from './types.js';
+import { RUN_STOPPED, type ItemPatch, type RedeployStore, type RunRecord, type SkippedCity } from './types.js';
 
 const FAIL_UNFINISHED = "UPDATE redeploy_items SET state = 'failed', error = ?, finished_at = ? WHERE run_id = ? AND state IN ('pending', 'deploying')";
 const END_RUN = 'UPDATE redeploy_runs SET state = ?, finished_at = ? WHERE id = ?';
@@ -31,13 +31,13 @@ export function recoverRuns(db: Database.Database, at: string): string[] {
  * live is on disk anyway (the release store switches atomically).
  */
 export function createRedeployStore(db: Database.Database): RedeployStore {
-  const running = db.prepare<[], RunRow>("SELECT id, started_at, finished_at, state FROM redeploy_runs WHERE state = 'running' ORDER BY started_at DESC LIMIT 1");
-  const runById = db.prepare<[string], RunRow>('SELECT id, started_at, finished_at, state FROM redeploy_runs WHERE id = ?');
-  const newestRun = db.prepare<[], RunRow>('SELECT id, started_at, finished_at, state FROM redeploy_runs ORDER BY started_at DESC, rowid DESC LIMIT 1');
+  const running = db.prepare<[], RunRow>("SELECT id, started_at, finished_at, state, skipped FROM redeploy_runs WHERE state = 'running' ORDER BY started_at DESC LIMIT 1");
+  const runById = db.prepare<[string], RunRow>('SELECT id, started_at, finished_at, state, skipped FROM redeploy_runs WHERE id = ?');
+  const newestRun = db.prepare<[], RunRow>('SELECT id, started_at, finished_at, state, skipped FROM redeploy_runs ORDER BY started_at DESC, rowid DESC LIMIT 1');
   const itemsOf = db.prepare<[string], ItemRow>(
     'SELECT slug, city, state, config_version, release_id, error, finished_at FROM redeploy_items WHERE run_id = ? ORDER BY seq',
   );
-  const insertRun = db.prepare("INSERT INTO redeploy_runs (id, started_at, state) VALUES (?, ?, 'running')");
+  const insertRun = db.prepare("INSERT INTO redeploy_runs (id, started_at, state, skipped) VALUES (?, ?, 'running', ?)");
   const insertItem = db.prepare("INSERT INTO redeploy_items (run_id, seq, slug, city, state) VALUES (?, ?, ?, ?, 'pending')");
   const patchItem = db.prepare(
     `UPDATE redeploy_items SET state = @state, config_version = coalesce(@configVersion, config_version),
@@ -63,10 +63,10 @@ export function createRedeployStore(db: Database.Database): RedeployStore {
     };
   };
 
-  const create = db.transaction((id: string, startedAt: string, items: { slug: string; city: string }[]) => {
+  const create = db.transaction((id: string, startedAt: string, items: { slug: string; city: string }[], skipped: SkippedCity[]) => {
     const busy = running.get();
     if (busy) return { ok: false as const, running: record(busy) };
-    insertRun.run(id, startedAt);
+    insertRun.run(id, startedAt, JSON.stringify(skipped));
     items.forEach((item, seq) => insertItem.run(id, seq, item.slug, item.city));
     return { ok: true as const, run: record(runById.get(id)!) };
   });
@@ -79,7 +79,7 @@ export function createRedeployStore(db: Database.Database): RedeployStore {
   });
 
   return {
-    create: async (run) => create.immediate(run.id, run.startedAt, run.items),
+    create: async (run) => create.immediate(run.id, run.startedAt, run.items, run.skipped ?? []),
     update: async (runId, slug, patch) => update(runId, slug, patch),
     finish: async (runId, state, at) => finish(runId, state, at),
     get: async (id) => {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createRedeployStore } from './sqlite-runs.js';
-import { decideSave, toVersion, VERSION_COLUMNS, type VersionRow } from './rows.js';
+import { decideSave, toPin, toVersion, VERSION_COLUMNS, type PinRow, type VersionRow } from './rows.js';
 import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 
 /**
@@ -38,7 +38,10 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
     `INSERT INTO city_versions (slug, version, yaml, digest, business_name, city, state, saved_at)
      VALUES (@slug, @version, @yaml, @digest, @businessName, @city, @state, @savedAt)`,
   );
-  const markDeleted = db.prepare('UPDATE cities SET deleted_at = ? WHERE slug = ? AND deleted_at IS NULL');
+  // A deleted city's pin goes with its site: revived, it starts unpinned.
+  const markDeleted = db.prepare('UPDATE cities SET deleted_at = ?, pinned_release = NULL, pinned_at = NULL WHERE slug = ? AND deleted_at IS NULL');
+  const setPin = db.prepare<[string | null, string | null, string]>('UPDATE cities SET pinned_release = ?, pinned_at = ? WHERE slug = ? AND deleted_at IS NULL');
+  const allPins = db.prepare<[], PinRow>('SELECT slug, pinned_release, pinned_at FROM cities WHERE deleted_at IS NULL AND pinned_release IS NOT NULL ORDER BY slug');
   const forgetVersions = db.prepare('DELETE FROM city_versions WHERE slug = ?');
   const forgetCity = db.prepare('DELETE FROM cities WHERE slug = ?');
   const flagGet = db.prepare<[string], { value: string }>('SELECT value FROM store_meta WHERE key = ?');
@@ -85,6 +88,8 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
     exists: async (slug) => cityRow.get(slug) !== undefined,
     save: async (v, m) => save.immediate(v, m),
     remove: async (slug, keepHistory) => remove.immediate(slug, keepHistory),
+    setPin: async (slug, pin) => setPin.run(pin?.releaseId ?? null, pin?.at ?? null, slug).changes === 1,
+    pins: async () => allPins.all().map(toPin),
     claimFlag: async (key, value) => flagSet.run(key, value).changes === 1,
     readFlag: async (key) => flagGet.get(key)?.value,
     redeploys: createRedeployStore(db),

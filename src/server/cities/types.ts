@@ -52,12 +52,23 @@ export interface RunItem {
   finishedAt?: string;
 }
 
+/** A live city a redeploy run left alone, and why (its rollback pinned it to a release). */
+export interface SkippedCity {
+  slug: string;
+  city: string;
+  reason: 'pinned';
+  /** The release it is pinned to. */
+  releaseId: string;
+}
+
 export interface RunRecord {
   id: string;
   state: RunState;
   startedAt: string;
   finishedAt?: string;
   items: RunItem[];
+  /** The live cities the run did not redeploy. */
+  skipped: SkippedCity[];
 }
 
 /** What changes on an item as a run goes. */
@@ -69,7 +80,7 @@ export const RUN_STOPPED = 'the server stopped during the redeploy';
 /** Redeploy-all runs, persisted as they progress so a restart tells what happened. */
 export interface RedeployStore {
   /** Starts a run with its items pending, unless one is running (then that one comes back). */
-  create(run: { id: string; startedAt: string; items: { slug: string; city: string }[] }): Promise<{ ok: true; run: RunRecord } | { ok: false; running: RunRecord }>;
+  create(run: { id: string; startedAt: string; items: { slug: string; city: string }[]; skipped?: SkippedCity[] }): Promise<{ ok: true; run: RunRecord } | { ok: false; running: RunRecord }>;
   /** Records one item's progress. Not fsynced: see sqlite-store.ts. */
   update(runId: string, slug: string, patch: ItemPatch): Promise<void>;
   /** Ends a run: `done`, or `interrupted` with its unfinished items failed (RUN_STOPPED). */
@@ -81,6 +92,17 @@ export interface RedeployStore {
    * unfinished items `failed` with RUN_STOPPED. Returns those runs' ids.
    */
   recover(now: string): Promise<string[]>;
+}
+
+/**
+ * A city pinned to a release (issue 23): a rollback made an older release live, and redeploy-all
+ * leaves the city there until the operator unpins it or deploys the city again.
+ */
+export interface CityPin {
+  slug: string;
+  releaseId: string;
+  /** ISO 8601: when it was pinned. */
+  at: string;
 }
 
 /** The stored cities. Deleted cities are out of every read but `exists`. */
@@ -100,6 +122,10 @@ export interface CityStore {
   save(version: NewVersion, mode: SaveMode): Promise<SaveResult>;
   /** Marks a city deleted, or forgets it and its versions (`keepHistory` false). False: no such city. */
   remove(slug: string, keepHistory: boolean): Promise<boolean>;
+  /** Pins a city that is not deleted to a release, or unpins it (`null`); false for no such city. */
+  setPin(slug: string, pin: { releaseId: string; at: string } | null): Promise<boolean>;
+  /** The pins of the cities that are not deleted, by slug. */
+  pins(): Promise<CityPin[]>;
   /** Sets `key` unless it is set; true when this call set it. */
   claimFlag(key: string, value: string): Promise<boolean>;
   readFlag(key: string): Promise<string | undefined>;

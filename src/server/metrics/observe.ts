@@ -38,6 +38,8 @@ const DEPLOY_KINDS: Record<string, 'deploy' | 'rollback' | 'delete'> = {
   'city.deploy': 'deploy',
   'deployment.rollback': 'rollback',
   'deployment.delete': 'delete',
+  'city.rollback': 'rollback',
+  'city.site_delete': 'delete',
 };
 const BUILD_KINDS: Record<string, string> = {
   'site.generate': 'generate',

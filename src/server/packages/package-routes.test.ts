@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderSite } from '../../pages/render-site.js';
-import { adminFormConfig, adminTestApp, readZip, testConfig } from '../../../test/helpers/server-app.js';
+import { adminFormConfig, adminTestApp, PNG, readZip, testConfig } from '../../../test/helpers/server-app.js';
 import { markdownText } from './package-routes.js';
 
 /** POST /api/package-website: the generated files and DEPLOY.md in a zip. */
@@ -26,8 +26,18 @@ describe('download package', () => {
     expect(entries.map((e) => e.name)).toContain('contact/sent/index.html');
     expect(entries.find((e) => e.name === 'index.html')!.data.toString()).toBe(files['index.html']);
     const guide = entries.find((e) => e.name === 'DEPLOY.md')!.data.toString();
-    for (const step of ['Extract the files', 'Upload to hosting', 'Point the domain at the hosting', 'Add logo.png', 'python3 -m http.server']) expect(guide).toContain(step);
+    for (const step of ['Extract the files', 'Upload to hosting', 'Point the domain at the hosting', '## 4. ', 'python3 -m http.server']) expect(guide).toContain(step);
     expect(guide).toContain('lol.example.com');
+  });
+
+  it('says the logo is in the zip when it is, and asks for one only when it is not (issue 23)', async () => {
+    const app = adminTestApp();
+    const files = renderSite(testConfig());
+    const withLogo = await guideOf(app, { city: 'Tampa', files: { ...files, 'logo.png': PNG.toString('base64') } });
+    expect(withLogo).toContain('## 4. The logo\n\nYour logo is already in the package as `logo.png`');
+    expect(withLogo).not.toMatch(/add logo/i);
+    const without = await guideOf(app, { city: 'Tampa', files });
+    expect(without).toContain('## 4. Add a logo\n\nThis site was generated without a logo');
   });
 
   it('says in DEPLOY.md where the form posts and that the clinic server must be reachable there', async () => {

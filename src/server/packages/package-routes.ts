@@ -98,7 +98,8 @@ export function deployInstructions(p: PackageInfo): string {
     '',
     `In your domain's DNS settings, point ${domain} at the host (the CNAME or A record your host gives you) and turn on HTTPS. Search engines are told the site lives there (canonical links, sitemap.xml).`,
     '',
-    '## 4. Add logo.png',
+    // The zip holds the logo when the site has one: the step says so instead of asking for it.
+    logo ? '## 4. The logo' : '## 4. Add a logo',
     '',
     logoStep,
     '',

@@ -281,4 +281,15 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       );
     `,
   },
+  {
+    // As SQLite's migration 9 (issue 23): a city pinned to the release a rollback made live, and
+    // the cities a redeploy run skipped (a JSON list).
+    version: 6,
+    name: 'cities pinned to a release, and the cities a redeploy run skipped',
+    sql: `
+      ALTER TABLE cities ADD COLUMN pinned_release TEXT;
+      ALTER TABLE cities ADD COLUMN pinned_at TEXT;
+      ALTER TABLE redeploy_runs ADD COLUMN skipped TEXT;
+    `,
+  },
 ];

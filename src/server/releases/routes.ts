@@ -31,7 +31,14 @@ export interface DeployRouteDeps {
    * The stored cities (cities/): a deploy whose config is a saved version of its city records that
    * version. Only the lookup, so deployments do not depend on the cities feature.
    */
-  cities?: { findByDigest(slug: string, digest: string): Promise<number | undefined> };
+  cities?: {
+    findByDigest(slug: string, digest: string): Promise<number | undefined>;
+    /**
+     * Pins a stored city to the release a rollback made live, or ends its pin (`null`: a deploy,
+     * a delete, a rollforward to its newest release). Redeploy-all skips a pinned city (issue 23).
+     */
+    setPin(slug: string, pin: { releaseId: string; at: string } | null): Promise<boolean>;
+  };
 }
 
 /** Deploy bodies carry every file, binary ones in base64 (names.ts). */
@@ -83,6 +90,7 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city, config: parsed.data.config, ...stored });
     if (!result.ok) return result.domainOwner ? fail(409, M.domainTaken(domain!, result.domainOwner)) : fail(400, result.error);
     d.changed();
+    await d.cities?.setPin(siteName, null);
     return c.json({
       success: true,
       message: M.siteLive(businessName || city, `${deploymentType} site, release ${result.release.id}`).title,
@@ -96,6 +104,8 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const live = await d.store.list();
     const deployments = await Promise.all(live.map(async ({ siteName, release }) => ({
       siteName,
+      // The city's name as its live release was deployed (the admin lists cities by name).
+      city: release.city,
       lastModified: release.createdAt,
       url: urlOf(c, siteName),
       domainName: release.domainName,
@@ -113,6 +123,7 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
     if (!(await d.store.remove(siteName))) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });
     d.changed();
+    await d.cities?.setPin(siteName, null);
     return c.json({ success: true });
   });
 
@@ -127,6 +138,9 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const result = await d.store.rollback(siteName, to);
     if (!result.ok) return apiError(c, result.status, { error: result.error });
     d.changed();
+    // An older release live pins the city; its newest one live again ends the pin.
+    const newest = (await d.store.releaseIds(siteName)).at(-1);
+    await d.cities?.setPin(siteName, result.release.id === newest ? null : { releaseId: result.release.id, at: new Date().toISOString() });
     return c.json({ success: true, message: M.siteRolledBack(siteName, result.release.id).title, release: result.release.id, deploymentUrl: urlOf(c, siteName) });
   });
 

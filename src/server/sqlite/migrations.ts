@@ -251,6 +251,18 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX messages_name_lookup ON messages(id >> 8, name_index);
     `,
   },
+  {
+    // Redeploy-all leaves a rolled-back city alone (issue 23): a rollback pins the city to the
+    // release it made live, until the operator unpins it or deploys the city again. A run records
+    // the cities it skipped and why (a JSON list), so its panel says so after a reload too.
+    version: 9,
+    name: 'cities pinned to a release, and the cities a redeploy run skipped',
+    sql: `
+      ALTER TABLE cities ADD COLUMN pinned_release TEXT;
+      ALTER TABLE cities ADD COLUMN pinned_at TEXT;
+      ALTER TABLE redeploy_runs ADD COLUMN skipped TEXT;
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */
