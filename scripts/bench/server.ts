@@ -80,7 +80,7 @@ export async function benchServer(options: BenchOptions = {}): Promise<BenchResu
   });
   // The store is handed its sealer as the server opens; taking it back leaves the write path as it
   // was before messages were sealed (patientColumns' plain branch), everything else the same.
-  if (options.sealed === false) (server.store.messages.useSealer as (s: undefined) => void)(undefined);
+  if (options.sealed === false) (server.store.messages.useSealer as unknown as (s: undefined) => void)(undefined);
   try {
     // A short warm-up first, so the numbers measure the JIT-compiled steady state.
     await autocannon({ url: `${server.url}/`, connections, duration: 2, workers: 1 });

@@ -25,7 +25,7 @@ import type { StoredSecrets } from './crypto/server-keys.js';
 import { serverSecrets } from './crypto/server-keys.js';
 import { ensureFirstOwner } from './auth/index.js';
 import { createMetrics } from './metrics/index.js';
-import { createSealer } from './leads/index.js';
+import { createSealer, withSealWorker } from './leads/index.js';
 import { createAuditTrail } from './audit/index.js';
 import { schedulePurge } from './leads/retention.js';
 import { isLoopbackHost } from './config.js';
@@ -200,7 +200,9 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs, keys });
     secrets = { keys, ...(await serverSecrets(store.meta, keys)) };
     // From here on what patients write is sealed; messages stored by a release before are sealed in place now.
-    store.messages.useSealer?.(createSealer(keys, secrets.searchKey));
+    // Sealed on a worker thread where the store can use one (SQLite: leads/seal-worker.ts).
+    const sealer = createSealer(keys, secrets.searchKey);
+    store.messages.useSealer?.(store.kind === 'sqlite' ? withSealWorker(sealer, { keys, searchKey: secrets.searchKey }) : sealer);
     await sealStoredMessages(store, secrets, o.logger);
     const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: o.now ?? (() => new Date()) });
     // With no account, only a browser on this machine can create the first: elsewhere nobody could sign in.

@@ -7,6 +7,7 @@ import { migrate } from './sqlite/migrations.js';
 import { createSqliteRefusalStore } from './leads/sqlite-refusals.js';
 import { createSqliteInboxStore } from './leads/inbox-sqlite.js';
 import { createMessageStore } from './leads/sqlite-store.js';
+import type { MessageSealer } from './leads/sealing.js';
 import { createOutboxStore } from './mail/sqlite-outbox.js';
 import { createPreviewStore } from './previews/store.js';
 import { memoryRateCounters } from './rate-limits/store.js';
@@ -86,7 +87,11 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
   const inbox = createSqliteInboxStore(db);
   // One sealer for both views of the messages: what the one seals, the other opens.
   const useSealer = messages.useSealer!.bind(messages);
+  let sealer: (MessageSealer & { close?(): Promise<void> }) | undefined;
   messages.useSealer = (s) => {
+    // A sealer replaced has its worker stopped (what it still held is sealed on this thread).
+    if (sealer && sealer !== s) void sealer.close?.();
+    sealer = s;
     useSealer(s);
     inbox.useSealer(s);
   };
@@ -148,8 +153,11 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     close: async () => {
       if (closed) return;
       closed = true;
+      // Messages being sealed in the worker are committed before the database closes.
+      await messages.drain();
       messages.flush();
       db.close();
+      await sealer?.close?.();
     },
   };
 }

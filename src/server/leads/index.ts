@@ -6,3 +6,4 @@ export type { FormPageRenderer } from './reply.js';
 export type { RefusalStore } from './refusals.js';
 export { csvCell } from './csv.js';
 export { createSealer, type MessageSealer } from './sealing.js';
+export { withSealWorker, type BatchSealer } from './seal-worker.js';

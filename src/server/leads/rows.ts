@@ -72,7 +72,11 @@ function plainPart(r: MessageRow) {
  */
 export function patientColumns(id: string, m: NewMessage, sealer: MessageSealer | undefined) {
   if (!sealer) return { first_name: m.firstName, last_name: m.lastName, email: m.email, phone: m.phone, service: m.service, message: m.message, ...NOT_SEALED };
-  const s: SealedColumns = sealer.seal({ id, site: m.site, receivedAt: m.receivedAt }, m);
+  return sealedPatientColumns(sealer.seal({ id, site: m.site, receivedAt: m.receivedAt }, m));
+}
+
+/** The patient's columns of a message sealed already (seal-worker.ts): the words in clear left empty. */
+export function sealedPatientColumns(s: SealedColumns) {
   return { first_name: '', last_name: '', email: '', phone: '', service: '', message: '', sealed: s.sealed, sealed_key: s.sealedKey, email_index: s.emailIndex, phone_index: s.phoneIndex, name_index: s.nameIndex };
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { createBatcher } from '../sqlite/batcher.js';
-import { EXPORT_CHUNK, MESSAGE_COLUMNS, patientColumns, postHash, sameKeyResult, toMessage, type MessageRow } from './rows.js';
+import { EXPORT_CHUNK, MESSAGE_COLUMNS, patientColumns, postHash, sameKeyResult, sealedPatientColumns, toMessage, type MessageRow } from './rows.js';
+import type { BatchSealer } from './seal-worker.js';
 import type { MessageSealer } from './sealing.js';
 import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './store.js';
 
@@ -13,7 +14,7 @@ export interface MessageStoreOptions {
 }
 
 /** The SQLite message store; `flush()` commits what is queued (called on close). */
-export function createMessageStore(db: Database.Database, opts: MessageStoreOptions): MessageStore & { flush(): void } {
+export function createMessageStore(db: Database.Database, opts: MessageStoreOptions): MessageStore & { flush(): void; drain(): Promise<void> } {
   // Set by useSealer once the store's secrets are open (serve.ts): from then on every message is sealed.
   let sealer: MessageSealer | undefined;
   const read = (r: MessageRow) => toMessage(r, sealer);
@@ -51,7 +52,8 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   /** A message as the batch inserts it: its id, Idempotency-Key hash and patient's columns made before the transaction. */
   type Row = { id: string; message: NewMessage; key?: string; hash: string | null; patient: ReturnType<typeof patientColumns> };
 
-  const prepare = (item: { message: NewMessage; key?: string }): Row | Error => {
+  const prepare = (item: { message: NewMessage; key?: string; row?: Row }): Row | Error => {
+    if (item.row) return item.row;
     try {
       const id = randomUUID();
       // Hashed only when there is a key to compare against: the common post pays nothing for it.
@@ -95,7 +97,46 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   // not each as its request arrives, they took about 8 µs less of the server's CPU a message in the
   // contact bench (the crypto stays in the CPU's caches). A batch retried after a busy lock is
   // sealed again, with new ids and keys: nothing of it was stored.
-  const batcher = createBatcher<{ message: NewMessage; key?: string }, AddResult>((items) => commit.immediate(items.map(prepare)));
+  const batcher = createBatcher<{ message: NewMessage; key?: string; row?: Row }, AddResult>((items) => commit.immediate(items.map(prepare)));
+
+  // With a sealer that has a worker (seal-worker.ts), a turn's new messages are sealed there first,
+  // together, and handed to the batcher sealed: this thread meanwhile parses the next requests and
+  // commits the batch before. A batch the worker could not seal is sealed on this thread.
+  let pending: { message: NewMessage; key?: string; resolve: (r: AddResult) => void; reject: (e: unknown) => void }[] = [];
+  const sealing = new Set<Promise<void>>();
+  const sendPending = () => {
+    const batch = pending;
+    pending = [];
+    const s = sealer as BatchSealer;
+    const ids = batch.map(() => randomUUID());
+    const jobs = batch.map(({ message: m }, k) => ({
+      place: { id: ids[k]!, site: m.site, receivedAt: m.receivedAt },
+      fields: { firstName: m.firstName, lastName: m.lastName, email: m.email, phone: m.phone, service: m.service, message: m.message },
+    }));
+    const done: Promise<void> = s.sealBatch(jobs).then(
+      (sealed) => {
+        batch.forEach((b, k) => {
+          let row: Row;
+          try {
+            row = { message: b.message, key: b.key, id: ids[k]!, hash: b.key === undefined ? null : postHash(b.message, s), patient: sealedPatientColumns(sealed[k]!) };
+          } catch (err) {
+            b.reject(err);
+            return;
+          }
+          batcher.submit({ message: b.message, key: b.key, row }).then(b.resolve, b.reject);
+        });
+      },
+      (err) => batch.forEach((b) => b.reject(err)),
+    );
+    sealing.add(done);
+    void done.finally(() => sealing.delete(done));
+  };
+  const addSealedElsewhere = (message: NewMessage, key: string | undefined) =>
+    new Promise<AddResult>((resolve, reject) => {
+      pending.push({ message, key, resolve, reject });
+      // setImmediate, as the batcher: requests parsed in one I/O phase are sealed together.
+      if (pending.length === 1) setImmediate(sendPending);
+    });
 
   // Async to match the interface (PostgreSQL reads over the network); each chunk is read at once.
   async function* all(filter: MessageFilter = {}): AsyncGenerator<StoredMessage> {
@@ -109,7 +150,7 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   }
 
   return {
-    add: (message, key) => batcher.submit({ message, key }),
+    add: (message, key) => (sealer && 'sealBatch' in sealer ? addSealedElsewhere(message, key) : batcher.submit({ message, key })),
     async list(pageNo, pageSize, filter = {}): Promise<MessagePage> {
       const offset = (pageNo - 1) * pageSize;
       if (filter.site === undefined) return { messages: page.all(pageSize, offset).map(read), total: count.get()?.n ?? 0 };
@@ -121,6 +162,13 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
       return perSite.all(daysAgo(7), daysAgo(30));
     },
     flush: () => batcher.flush(),
+    async drain() {
+      // Whatever is being sealed reaches the batcher, which the caller's flush() then commits.
+      while (pending.length || sealing.size) {
+        if (pending.length) sendPending();
+        await Promise.allSettled([...sealing]);
+      }
+    },
     useSealer(s) {
       sealer = s;
     },
