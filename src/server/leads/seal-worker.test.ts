@@ -6,8 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataKey } from '../crypto/data-key.js';
+import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
+import { openSqliteStore } from '../sqlite-server-store.js';
 import { withSealWorker, type SealJob } from './seal-worker.js';
-import { createSealer } from './sealing.js';
+import { createSealer, type MessageSealer } from './sealing.js';
 
 /**
  * Sealing on a worker thread (seal-worker.ts), with the worker loaded from a bundle of the module
@@ -68,4 +70,27 @@ it('seals on this thread when the worker fails to start, and when it is stopped 
   const all = await out;
   expect(all).toHaveLength(2000);
   expect(here.open(job(1999).place, all[1999]!.sealed, all[1999]!.sealedKey)).toEqual(job(1999).fields);
+});
+
+it('stores a post queued for the worker when the store is given another sealer before the turn ends', async () => {
+  // The bench takes the sealer back (scripts/bench/server.ts); a message queued for the worker
+  // under the old one is then sealed by the batcher as any other, not left waiting or thrown away.
+  const data = mkdtempSync(path.join(tmpdir(), 'clinic-seal-swap-'));
+  const store = openSqliteStore(data);
+  try {
+    const s = secrets();
+    const here = createSealer(s.keys, s.searchKey);
+    for (const next of [here, undefined]) {
+      store.messages.useSealer!(withSealWorker(here, s, bundle));
+      const added = store.messages.add(numberedMessage(1));
+      (store.messages.useSealer as (s: MessageSealer | undefined) => void)(next);
+      const id = addedId(await added);
+      expect(id).toBeDefined();
+      const stored = await store.inbox.get(id!);
+      expect(stored?.email).toBe('ana1@example.com');
+    }
+  } finally {
+    await store.close();
+    rmSync(data, { recursive: true, force: true });
+  }
 });

@@ -50,15 +50,17 @@ export function withSealWorker(sealer: MessageSealer, secrets: Keys, workerUrl: 
   if (workerUrl) {
     try {
       worker = new Worker(workerUrl, { workerData: { [MARK]: true, keys: secrets.keys, searchKey: secrets.searchKey } });
-      // It never keeps the process alive on its own; the store's close stops it.
-      worker.unref();
       worker.on('message', (reply: Reply) => {
         const w = waiting.get(reply.n);
         if (!w) return;
         waiting.delete(reply.n);
+        if (waiting.size === 0) worker?.unref();
         if (reply.sealed) w.resolve(reply.sealed);
         else inline(w.jobs).then(w.resolve, w.reject);
       });
+      // Idle, it does not keep the process alive (the store's close stops it); while it holds a
+      // batch it does, so the batch's reply is not lost to a process ending meanwhile.
+      worker.unref();
       worker.on('error', giveUp);
       worker.on('exit', giveUp);
     } catch {
@@ -72,7 +74,14 @@ export function withSealWorker(sealer: MessageSealer, secrets: Keys, workerUrl: 
       const n = next++;
       return new Promise((resolve, reject) => {
         waiting.set(n, { jobs, resolve, reject });
-        worker!.postMessage({ n, jobs });
+        try {
+          worker!.ref();
+          worker!.postMessage({ n, jobs });
+        } catch {
+          // Not sent (the worker is stopping): sealed here.
+          waiting.delete(n);
+          inline(jobs).then(resolve, reject);
+        }
       });
     },
     async close() {
@@ -81,6 +90,8 @@ export function withSealWorker(sealer: MessageSealer, secrets: Keys, workerUrl: 
       if (w) {
         w.removeAllListeners('exit');
         w.removeAllListeners('error');
+        // An error of its own while it stops must not become the process's uncaught one.
+        w.on('error', () => undefined);
         await w.terminate();
       }
       // Batches still out when it stopped are sealed here: no caller is left waiting.
