@@ -353,6 +353,87 @@ if (want('redeploy')) {
   row('  per city: deploy without fsync (median); the rest is fsync', `${noSync.deployMedianMs} ms`, 'context');
 }
 
+if (want('check')) {
+  // Issue 23 item 6: `clinic-gen check` on 1,000 cities, each a sample's settings with a city name,
+  // address, phone and domain of its own and local content of its own (team, areas served, local
+  // questions, why this city) made of seeded random words, so every city passes as distinct and
+  // the whole comparison runs (shared copy found, every city scored against its closest sibling).
+  const dir = join(tmp, 'check-configs');
+  mkdirSync(dir);
+  let seed = 42;
+  const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const syllables = ['ka', 'lo', 'mi', 're', 'tan', 'bo', 'sel', 'vi', 'dor', 'pa', 'nu', 'gar', 'te', 'fil', 'mon', 'ra', 'ces', 'ul', 'ber', 'ok'];
+  const word = () => Array.from({ length: 2 + Math.floor(rnd() * 2) }, () => syllables[Math.floor(rnd() * syllables.length)]).join('');
+  const vocabulary = Array.from({ length: 3000 }, word);
+  const w = () => vocabulary[Math.floor(rnd() * vocabulary.length)];
+  const cap = (s) => s[0].toUpperCase() + s.slice(1);
+  const sentence = (k) => cap(Array.from({ length: k }, w).join(' ')) + '.';
+  const para = (k) => Array.from({ length: k }, () => sentence(10 + Math.floor(rnd() * 8))).join(' ');
+  // A letter tag per city (a, b, ..., ba, ...): no two cities share a name even if the words repeat.
+  const tag = (k) => {
+    let t = '';
+    do {
+      t += 'abcdefghijklmnopqrstuvwxyz'[k % 26];
+      k = Math.floor(k / 26);
+    } while (k);
+    return t;
+  };
+  // The samples without their local content (the last top-level key, up to the next one if any).
+  const samples = ['tampa', 'orlando', 'wesley-chapel'].map((n) =>
+    readFileSync(join(root, 'configs', `${n}.yaml`), 'utf8').replace(/^localContent:\n(?:[ \t].*\n|\n)*/m, '').replace(/^description: >-?\n(?:[ \t].*\n)+/m, ''),
+  );
+  for (let i = 0; i < 1000; i++) {
+    const city = `${cap(word())} ${cap(word())}${tag(i)}`;
+    const slug = city.toLowerCase().replace(/ /g, '-');
+    const base = samples[i % 3]
+      .replace(/^city: .*$/m, `city: ${city}`)
+      .replace(/^address: .*$/m, `address: ${100 + i} ${cap(w())} Street`)
+      .replace(/^phone: .*$/m, `phone: (813) 555-${String(i % 10000).padStart(4, '0')}`)
+      .replace(/^email: .*$/m, `email: clinic${i}@example.com`)
+      .replace(/^domainName: .*$/m, `domainName: ${slug}.example.com`);
+    const local = `localContent:
+  team:
+    - name: Dr. ${cap(w())} ${cap(w())}
+      credentials: MD
+      role: Medical Director
+      bio: >-
+        ${para(2)}
+  areasServed: [${Array.from({ length: 5 }, () => cap(w())).join(', ')}]
+  faq:
+    - question: ${sentence(8).replace('.', '?')}
+      answer: >-
+        ${para(2)}
+  whyCity: >-
+    ${para(3)}
+`;
+    writeFileSync(join(dir, `${slug}.yaml`), `${base.replace(/\n*$/, '\n')}${local}`);
+  }
+  // The pictures the samples name (/images/orlando/hero.jpg is images/orlando/hero.jpg beside the configs).
+  cpSync(join(root, 'configs', 'images'), join(dir, 'images'), { recursive: true });
+  // Whole process (node start, load, render every site twice, compare); its peak memory read by a
+  // preload as it exits (process.resourceUsage: the process with its threads).
+  const preload = join(tmp, 'max-rss.cjs');
+  writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.BENCH_MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+  const runs = [0, 1, 2].map((k) => {
+    const rssFile = join(tmp, `check-rss-${k}`);
+    const t = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, ['--require', preload, bin, 'check', dir, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, BENCH_MAX_RSS_FILE: rssFile } });
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    let report;
+    try {
+      report = JSON.parse(r.stdout);
+    } catch {
+      throw new Error(`clinic-gen check failed (exit ${r.status}):\n${r.stderr}`);
+    }
+    return { ms, report, maxRssKb: Number(readFileSync(rssFile, 'utf8')) };
+  });
+  const c = [...runs].sort((a, b) => a.ms - b.ms)[1];
+  const failing = c.report.cities.filter((x) => !x.pass);
+  row(`check ${c.report.cities.length.toLocaleString('en-US')} cities, whole process, wall (median of 3)`, `${(c.ms / 1000).toFixed(1)} s`, 'context');
+  row('  peak memory (max RSS)', `${(c.maxRssKb / 1024).toFixed(0)} MB`, 'context');
+  row('  cities failing / highest score', `${failing.length} / ${Math.max(...c.report.cities.map((x) => x.score)).toFixed(2)}`, '0 / <= 0.50');
+}
+
 if (want('photos')) {
   // Issue 13: sites written to /dev/shm when there is one, so the disk's cost of creating files
   // (measured under 'build') is not what is compared.
