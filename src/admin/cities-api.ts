@@ -79,8 +79,27 @@ export const saveCity = (slug: string, config: ClinicConfigInput, baseVersion: n
 export const deleteCity = (slug: string, history: boolean) => call<{ offline: boolean }>('DELETE', `${path(slug)}${history ? '?history=delete' : ''}`);
 export const importFiles = (files: { name: string; text: string }[]) =>
   call<{ imported: Imported[] }>('POST', '/api/cities/import', { files });
-export const deployCity = (slug: string, version: number) =>
-  call<{ success: boolean; message?: string; deploymentUrl?: string; releaseId?: string; configVersion?: number }>('POST', `${path(slug)}/deploy`, { version });
+export const deployCity = (slug: string, version: number, confirmDoorway?: boolean) =>
+  call<{ success: boolean; message?: string; deploymentUrl?: string; releaseId?: string; configVersion?: number }>('POST', `${path(slug)}/deploy`, {
+    version,
+    ...(confirmDoorway ? { confirmDoorway: true } : {}),
+  });
+
+/** One city's line of the doorway check (GET /api/doorway-check; a refused deploy's `doorway`). */
+export interface DoorwayLine {
+  slug: string;
+  city: string;
+  verdict: 'distinct' | 'too-alike' | 'no-local-content' | 'alone';
+  pass: boolean;
+  /** Share (0 to 1) of the city's own text its closest sibling's pages say too. */
+  score: number;
+  localWords: number;
+  closest: { slug: string; city: string } | null;
+  advice: { field: string; status: string; message: string }[];
+}
+
+/** GET /api/doorway-check: every saved city's verdict and score against its closest sibling. */
+export const doorwayCheck = () => getJson<{ threshold: number; minLocalWords: number; failCount: number; cities: DoorwayLine[] }>('/api/doorway-check');
 export const startRedeploy = () => call<{ run: RedeployRun }>('POST', '/api/cities/redeploy-all');
 export const getRun = (id: string) => getJson<{ run: RedeployRun }>(`/api/redeploys/${encodeURIComponent(id)}`).then((r) => r.run);
 export const latestRun = () => getJson<{ run: RedeployRun | null }>('/api/redeploys/latest').then((r) => r.run);

@@ -4,7 +4,7 @@ import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import * as M from '../texts/admin.js';
 import { adminFetch, apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
-import { deployCity } from './cities-api.js';
+import { deployCity, type DoorwayLine } from './cities-api.js';
 import { domainOf, formFieldOf, mergeConfig, type AdminForm } from './form.js';
 import { useNotice } from './notice.js';
 
@@ -35,6 +35,9 @@ export interface ShownDeploy extends DeployResult {
   configVersion?: number;
 }
 
+/** A refused deploy's doorway check: the city's line, and the limits it was read against. */
+export type DoorwayAsked = DoorwayLine & { threshold: number; minLocalWords: number };
+
 /** The saved version of the open city; Deploy builds it on the server when the form holds it unchanged (`clean`). */
 export interface SavedTarget {
   slug: string;
@@ -59,6 +62,10 @@ export function useSiteActions(
   const [generating, setGenerating] = useState(false);
   const [deploying, setDeploying] = useState(false);
   const [result, setResult] = useState<ShownDeploy | null>(null);
+  // A saved city the doorway check fails: its deploy waits for the operator's confirmation.
+  const [doorwayAsk, setDoorwayAsk] = useState<{ again: () => void; doorway: DoorwayAsked; error: string } | null>(null);
+  // Bumped after each deploy answer, so the deploy area reads the doorway check again.
+  const [deploys, setDeploys] = useState(0);
   const { notice, show, clear } = useNotice();
   const [problems, setProblems] = useState<[string, string][]>([]);
 
@@ -133,12 +140,13 @@ export function useSiteActions(
    * Deploy: a saved city whose form is unchanged deploys its saved version (built on the server by
    * the same pipeline, so the release records the config version); otherwise the generated site.
    */
-  const deploy = async () => {
+  const deploy = async (confirmDoorway = false) => {
     const target = savedTarget();
-    if (target?.clean) return deploySaved(target);
+    if (target?.clean) return deploySaved(target, confirmDoorway);
     if (!generated) return generateFirst();
     setDeploying(true);
     setResult(null);
+    setDoorwayAsk(null);
     const { city, businessName, website } = generated.config;
     const about = { siteName: citySlug(city), city };
     try {
@@ -146,10 +154,25 @@ export function useSiteActions(
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         // `config` (beyond the spec) lets the server show this city's own page after a failed form post.
-        body: JSON.stringify({ domainName: domainOf(website), businessName, city, files: generated.files, deploymentType: 'static', config: generated.config }),
+        body: JSON.stringify({
+          domainName: domainOf(website),
+          businessName,
+          city,
+          files: generated.files,
+          deploymentType: 'static',
+          config: generated.config,
+          ...(confirmDoorway ? { confirmDoorway: true } : {}),
+        }),
       });
       const text = await res.text();
       const body = parseJson(text);
+      setDeploys((n) => n + 1);
+      const doorway = res.status === 409 && !confirmDoorway ? (body?.doorway as DoorwayAsked | undefined) : undefined;
+      if (doorway) {
+        // A city that reads as a doorway page: ask before deploying it anyway.
+        setDoorwayAsk({ again: () => void deploy(true), doorway, error: readFailure(body).error ?? '' });
+        return;
+      }
       if (!res.ok || !body) {
         // The server's own words when it refused; otherwise the spec's `status: text`.
         const said = readFailure(body);
@@ -167,12 +190,19 @@ export function useSiteActions(
     }
   };
 
-  const deploySaved = async ({ slug, city, version }: SavedTarget) => {
+  const deploySaved = async (target: SavedTarget, confirmDoorway = false) => {
+    const { slug, city, version } = target;
     setDeploying(true);
     setResult(null);
+    setDoorwayAsk(null);
     const about = { siteName: slug, city };
-    const answer = await deployCity(slug, version);
-    if (answer.ok) {
+    const answer = await deployCity(slug, version, confirmDoorway);
+    setDeploys((n) => n + 1);
+    const doorway = !answer.ok && answer.status === 409 ? (answer.body?.doorway as DoorwayAsked | undefined) : undefined;
+    if (doorway && !confirmDoorway) {
+      // The server refused a city that reads as a doorway page: ask before deploying it anyway.
+      setDoorwayAsk({ again: () => void deploySaved(target, true), doorway, error: !answer.ok ? (answer.failure.error ?? '') : '' });
+    } else if (answer.ok) {
       setResult({ ...about, success: answer.success, message: answer.message, deploymentUrl: answer.deploymentUrl, configVersion: answer.configVersion ?? version });
       if (answer.success) onDeployed();
     } else if (answer.status === 0) {
@@ -186,7 +216,30 @@ export function useSiteActions(
   /** A live site was deleted: a panel saying it is live no longer holds. */
   const siteDeleted = (siteName: string) => setResult((r) => (r?.siteName === siteName ? null : r));
 
-  return { generated, generating, deploying, result, problems, notice, generate, preview, download, deploy, siteDeleted, savedTarget, control: form.control };
+  /** Deploy anyway: the operator confirmed the doorway check's warning (recorded in the trail). */
+  const confirmDoorway = () => doorwayAsk?.again();
+  const cancelDoorway = () => setDoorwayAsk(null);
+
+  return {
+    generated,
+    generating,
+    deploying,
+    result,
+    problems,
+    notice,
+    generate,
+    preview,
+    download,
+    // Never the click event as the confirmation: Deploy asks first.
+    deploy: () => deploy(),
+    siteDeleted,
+    savedTarget,
+    control: form.control,
+    doorwayAsk,
+    confirmDoorway,
+    cancelDoorway,
+    deploys,
+  };
 }
 
 export type SiteActions = ReturnType<typeof useSiteActions>;

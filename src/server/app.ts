@@ -8,7 +8,7 @@ import { auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
-import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner } from './cities/index.js';
+import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner, type VersionDeployer } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
 import { createRefusalLog, type RefusalLog } from './leads/refusals.js';
@@ -95,6 +95,8 @@ export interface ClinicApps {
   cities: CityStore;
   /** Redeploy-all, run in this process; serve.ts stops it before closing the store, benches call it directly. */
   redeploys: RedeployRunner;
+  /** Builds a stored version and makes it live (the city deploy's path): serve.ts's special-hours redeploys use it. */
+  deployer: VersionDeployer;
   /**
    * Another server of the group changed something these apps cache (server-store.ts): the live
    * deployments (their domains, the cities' addresses) or the saved cities (their addresses).
@@ -261,7 +263,7 @@ export function createApps(deps: AppDeps): ClinicApps {
 
   const sites = createSitesApp({ server, trusted, contact: contact(true), releases, domains, previews, onError, observe: observe({ listener: 'sites', metrics, logger, accessLog, trusted }) });
   const remoteChange = (kind: 'deployments' | 'cities') => (kind === 'deployments' ? domains.changed() : directory.invalidate());
-  return { admin, sites, releases, cities, redeploys, remoteChange, refusals, metrics };
+  return { admin, sites, releases, cities, redeploys, deployer, remoteChange, refusals, metrics };
 }
 
 /** The admin app alone (route tests, benchmarks); createApps gives both. */

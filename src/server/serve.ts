@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { hostname } from 'node:os';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
@@ -28,6 +29,8 @@ import { createMetrics } from './metrics/index.js';
 import { createSealer, withSealWorker } from './leads/index.js';
 import { createAuditTrail } from './audit/index.js';
 import { schedulePurge } from './leads/retention.js';
+import { scheduleSpecialHoursRedeploy } from './cities/index.js';
+import { normalizeOrigin } from './http/origin.js';
 import { isLoopbackHost } from './config.js';
 import { ServerStartError } from './start-error.js';
 
@@ -246,6 +249,18 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   // Retention: once a day, on one server of several, messages older than the owner's setting go.
   const now = o.now ?? (() => new Date());
   const stopPurge = schedulePurge({ inbox: store.inbox, audit: createAuditTrail(store.audit, secrets!.auditKey, now), now, logger: o.logger });
+  // Special hours: a live city whose range started or ended (in its time zone) is redeployed, on one server of several.
+  const ownOrigin = (config.publicUrl ? normalizeOrigin(config.publicUrl) : undefined) ?? `http://${displayHost(config.host)}:${port}`;
+  const stopSpecialHours = scheduleSpecialHoursRedeploy({
+    cities: apps.cities,
+    releases: apps.releases,
+    deployer: apps.deployer,
+    audit: createAuditTrail(store.audit, secrets!.auditKey, now),
+    now,
+    place: { serverOrigin: ownOrigin, requestUrl: `${ownOrigin}/` },
+    serverId: `${hostname()}:${process.pid}`,
+    logger: o.logger,
+  });
   const runs = apps.redeploys;
   if (store.interruptedRuns.length) {
     o.logger.warn('redeploy.interrupted', { runs: store.interruptedRuns.join(', ') });
@@ -264,7 +279,9 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
       (closing ??= (async () => {
         stopping = true;
         stopPurge();
+        const specialHoursStopped = stopSpecialHours();
         await Promise.all(connections.map((c) => c.drain(o.shutdownGraceMs ?? 10_000)));
+        await specialHoursStopped;
         // A redeploy-all in progress finishes the cities in flight and is recorded as interrupted.
         await runs.stop();
         await worker?.stop();

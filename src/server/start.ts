@@ -2,7 +2,7 @@ import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
 import { configAssetSource } from '../site/asset-source.js';
 import { dataImageCacheDir } from '../site/images/cache-dir.js';
-import { buildSiteFiles, problemLines } from '../site/pipeline.js';
+import { buildDay, buildSiteFiles, problemLines } from '../site/pipeline.js';
 import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveClinic, type RunningServer } from './serve.js';
@@ -51,7 +51,11 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
     server: settings,
     files: building,
     logger,
-    renderFormPage: (result) => renderFormPostPage(config, result),
+    // The special hours ahead as of the city's day now (in its time zone), as its contact page lists them.
+    renderFormPage: (result) => {
+      const day = buildDay(config, (options.now ?? (() => new Date()))());
+      return renderFormPostPage(config, result, undefined, day.ok ? day.day : undefined);
+    },
     configPath: options.configPath,
     now: options.now,
   });

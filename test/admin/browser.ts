@@ -130,3 +130,15 @@ export async function nextNotice(page: Page, testId: string, act: () => Promise<
 export async function generate(page: Page, _nextDialog?: unknown): Promise<string> {
   return nextNotice(page, 'generate-notice', () => page.getByRole('button', { name: 'Generate Website' }).click());
 }
+
+/**
+ * Clicks Deploy Website for `city`, a city with no local content of its own among the saved
+ * cities: the doorway check fails it (issue 23 item 6), so Deploy asks first; answered "Deploy
+ * anyway", as an operator who means it would.
+ */
+export async function deployConfirmingDoorway(page: Page, city: string): Promise<void> {
+  await page.getByRole('button', { name: 'Deploy Website' }).click();
+  const ask = page.getByRole('dialog', { name: `Deploy ${city} anyway?` });
+  await ask.getByRole('button', { name: 'Deploy anyway' }).click();
+  await ask.waitFor({ state: 'hidden' });
+}

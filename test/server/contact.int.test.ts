@@ -103,11 +103,12 @@ describe('cities and origins over a real socket', () => {
 
   beforeAll(async () => {
     // Deployed from the admin with its config: tampa.example.com becomes an allowed origin by itself.
+    // (A bare test config among the samples fails the doorway check: the operator confirms.)
     const config = adminFormConfig({ website: TAMPA });
     const res = await admin('/api/deploy-website', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ city: 'Tampa', businessName: config.businessName, domainName: 'tampa.example.com', files: TEST_FILES, config }),
+      body: JSON.stringify({ city: 'Tampa', businessName: config.businessName, domainName: 'tampa.example.com', files: TEST_FILES, config, confirmDoorway: true }),
     });
     expect(res.status).toBe(200);
   });

@@ -34,6 +34,10 @@ function expected(method: string, path: string): Expect | undefined {
   // The inbox: the front desk and the owner work it; deleting a message and retention are the owner's.
   if (path.startsWith('/api/inbox')) return { kind: 'roles', roles: m === 'DELETE' ? ['owner'] : ['owner', 'frontdesk'] };
   if (path === '/api/settings/retention') return { kind: 'roles', roles: ['owner'] };
+  // Brand settings: read by every role (a new city starts from them), changed by those who change cities.
+  if (path === '/api/brand') return { kind: 'roles', roles: m === 'GET' ? ALL : EDIT };
+  // The doorway check of the saved cities: read by every role, as the cities themselves are.
+  if (m === 'GET' && path === '/api/doorway-check') return { kind: 'roles', roles: ALL };
   // Reading the cities and what is deployed; previews are hosted on the sites listener.
   if (m === 'GET' && (/^\/api\/(cities|redeploys)(\/|$)/.test(path) || path === '/api/deployments' || path === '/admin/preview/*')) return { kind: 'roles', roles: ALL };
   // Changing a city or a site, and downloading a deployed one.

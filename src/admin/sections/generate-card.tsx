@@ -1,4 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { doorwayCheck, type DoorwayLine } from '../cities-api.js';
+import { ConfirmDialog } from '../confirm-dialog.js';
 import * as M from '../../texts/admin.js';
 import { ErrorSummary } from '../error-summary.js';
 import { NoticeArea } from '../notice.js';
@@ -20,6 +23,10 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
         : M.deployNeedsSite.title;
   const pages = a.generated ? Object.keys(a.generated.files).filter((f) => f.endsWith('.html')).length : 0;
   const files = a.generated ? Object.keys(a.generated.files).length : 0;
+  // The Deploy button, where the focus goes back after the doorway question (it was disabled while
+  // the refused deploy ran, so the focus had left it when the question opened).
+  const deployArea = useRef<HTMLDivElement>(null);
+  const deployButton = () => deployArea.current?.querySelector('button');
   return (
     <Card id="generate" title="Generate Website" lead="Build the site from the details above, then preview, download or deploy it.">
       <Button onClick={a.generate} disabled={a.generating} className="w-full sm:w-auto">
@@ -58,7 +65,7 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
           </div>
         </div>
       )}
-      <div className="mt-4 border-t border-slate-200 pt-4">
+      <div ref={deployArea} className="mt-4 border-t border-slate-200 pt-4">
         {/* aria-disabled, not disabled: with no generated site the button stays focusable and its
             click says why (spec: 'Please generate a website first'). */}
         <Button
@@ -75,10 +82,84 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
             {why}
           </p>
         )}
+        {target && <DoorwayStanding slug={target.slug} version={target.version} deploys={a.deploys} />}
         {/* Always in the page, so screen readers have the live region before a result arrives. */}
         <div role="status">{a.result && <DeployResultPanel result={a.result} />}</div>
       </div>
+      <ConfirmDialog
+        open={a.doorwayAsk !== null}
+        title={a.doorwayAsk ? `Deploy ${a.doorwayAsk.doorway.city} anyway?` : ''}
+        confirmLabel="Deploy anyway"
+        busy={a.deploying}
+        onConfirm={a.confirmDoorway}
+        onClose={() => {
+          a.cancelDoorway();
+          deployButton()?.focus();
+        }}
+        returnTo={deployButton}
+      >
+        {a.doorwayAsk && <DoorwayWarning line={a.doorwayAsk.doorway} threshold={a.doorwayAsk.doorway.threshold} />}
+      </ConfirmDialog>
     </Card>
+  );
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** The score in words: how much of the city's own text its closest sibling says. */
+function scoreWords(line: DoorwayLine): string {
+  if (line.verdict === 'alone') return 'the only saved city: nothing to compare it with';
+  if (line.verdict === 'no-local-content') return `${line.localWords} words of its own${line.closest ? `; ${pct(line.score)} of them on ${line.closest.city}'s site` : ''}`;
+  return line.closest ? `${pct(line.score)} of its own text is on ${line.closest.city}'s site, its closest sibling` : 'no other city says any of its own text';
+}
+
+const VERDICTS: Record<DoorwayLine['verdict'], string> = {
+  distinct: 'Distinct',
+  alone: 'Distinct',
+  'too-alike': 'Too alike',
+  'no-local-content': 'Too little local content',
+};
+
+/** Why the deploy asks: the score, the sibling and what to write (the check's advice). */
+function DoorwayWarning({ line, threshold }: { line: DoorwayLine; threshold: number }) {
+  return (
+    <div data-testid="doorway-warning">
+      <p>
+        {line.verdict === 'too-alike' && line.closest
+          ? `${line.city} scores ${pct(line.score)} against ${line.closest.city}: that share of what its pages say of their own is on ${line.closest.city}'s site too (more than ${pct(threshold)} fails).`
+          : `${line.city} has ${line.localWords} words of its own that no other city's pages say: too few to be a page of its own.`}{' '}
+        Search engines treat near-identical city pages as doorway pages.
+      </p>
+      {line.advice.length > 0 && (
+        <ul className="mt-2 list-disc pl-5" aria-label="What to write">
+          {line.advice.map((x) => (
+            <li key={`${x.field}:${x.message}`}>{x.message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The open city's doorway check, beside its Deploy button: the verdict, the score and the closest sibling. */
+function DoorwayStanding({ slug, version, deploys }: { slug: string; version: number; deploys: number }) {
+  const [line, setLine] = useState<DoorwayLine | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    doorwayCheck()
+      .then((r) => current && setLine(r.cities.find((c) => c.slug === slug) ?? null))
+      .catch(() => current && setLine(null));
+    return () => {
+      current = false;
+    };
+  }, [slug, version, deploys]);
+  if (!line) return null;
+  const tone = line.pass ? 'border-slate-200 bg-slate-50 text-slate-800' : 'border-amber-400 bg-amber-50 text-amber-950';
+  return (
+    <p data-testid="doorway-standing" data-pass={String(line.pass)} className={`mt-3 rounded-lg border px-3 py-2 text-sm ${tone}`}>
+      <span className="font-semibold">Doorway check: {VERDICTS[line.verdict]}.</span> {scoreWords(line)}
+      {!line.pass && '. Deploy asks you to confirm.'}
+    </p>
   );
 }
 

@@ -6,6 +6,7 @@ import { apiError } from '../http/api-error.js';
 import type { MessageStore } from '../leads/index.js';
 import type { AppEnv } from '../http/app-env.js';
 import type { VersionDeployer } from './deploy-version.js';
+import type { DoorwayCheck } from './doorway-check.js';
 import type { RedeployRunner } from './redeploy-runner.js';
 import type { CityStore } from './types.js';
 
@@ -26,6 +27,8 @@ export interface CityRouteDeps {
   changed: () => void;
   /** The slug of the clinic this server serves as its own site: live without a release. */
   home?: string;
+  /** The doorway check of the saved cities, shared with the spec's deploy route (default: one of these routes' own). */
+  doorway?: DoorwayCheck;
 }
 
 /** Where sites deployed by this request post their forms, and the request itself. */

@@ -1,11 +1,19 @@
 import { Hono } from 'hono';
 import { deployFailed } from '../../texts/admin.js';
-import { cityDeployDetail, cityVersionInvalid, cityVersionMissing, redeployAlreadyRunning, redeployRunMissing } from '../../texts/cities.js';
+import {
+  cityDeployDetail,
+  cityVersionInvalid,
+  cityVersionMissing,
+  doorwayConfirmInvalid,
+  redeployAlreadyRunning,
+  redeployRunMissing,
+} from '../../texts/cities.js';
 import { siteLive } from '../../texts/server.js';
 import { readJson } from '../http/read-json.js';
 import { apiError, apiFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { noCity, placeOf, slugParam, versionNumber, type CityRouteDeps } from './context.js';
+import { createDoorwayCheck } from './doorway-check.js';
 
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -15,6 +23,14 @@ const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const doorway = d.doorway ?? createDoorwayCheck(d.cities);
+
+  // The doorway check of every saved city (issue 23 item 6): its score against its closest sibling,
+  // its verdict and, failing, what to write. Read-only; kept for the set of versions it was made from.
+  app.get('/api/doorway-check', async (c) => {
+    const { report, cities } = await doorway.report();
+    return c.json({ success: true, threshold: report.threshold, minLocalWords: report.minLocalWords, failCount: report.failCount, cities });
+  });
 
   // The spec's deploy answer (success, message, error, deploymentUrl, deploymentPath), plus the
   // release and the config version it was built from.
@@ -23,13 +39,21 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!s.ok) return s.response;
     const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: deployFailed });
-    const asked = body.value !== null && typeof body.value === 'object' ? (body.value as { version?: unknown }).version : undefined;
+    const fields = body.value !== null && typeof body.value === 'object' ? (body.value as { version?: unknown; confirmDoorway?: unknown }) : {};
+    const asked = fields.version;
+    const confirmed = fields.confirmDoorway;
+    if (confirmed !== undefined && typeof confirmed !== 'boolean') return apiError(c, 400, { error: doorwayConfirmInvalid, message: deployFailed });
     const n = asked === undefined ? undefined : versionNumber(asked);
     if (asked !== undefined && n === undefined) return apiError(c, 400, { error: cityVersionInvalid, message: deployFailed });
     const latest = await d.cities.latest(s.slug);
     if (!latest) return noCity(c, s.slug);
     const v = n === undefined ? latest : await d.cities.version(s.slug, n);
     if (!v) return apiError(c, 404, { error: cityVersionMissing(s.slug, String(n)), message: deployFailed });
+    // A city that reads as a doorway page goes live only when the operator confirmed it, and the
+    // trail says so. The check is of the version deployed, among the other cities as saved.
+    const failing = await doorway.failure(s.slug, v);
+    if (failing && confirmed !== true) return c.json({ ...apiFailure({ error: failing.error, message: deployFailed }), doorway: failing.doorway }, 409);
+    if (failing) c.set('auditObject', failing.auditObject);
     const out = await d.deployer.deploy(v, placeOf(c, d.publicOrigin));
     if (!out.ok) return apiError(c, out.status, { error: out.error, message: out.message });
     // Deploying the city again ends a rollback's pin: redeploy-all may move it on from here.

@@ -20,7 +20,12 @@ import { checkText } from './yaml.js';
  * records the city and the config version it was built from.
  */
 export interface VersionDeployer {
-  deploy(v: CityVersion, place: DeployPlace): Promise<DeployOutcome>;
+  deploy(v: CityVersion, place: DeployPlace, options?: DeployOptions): Promise<DeployOutcome>;
+}
+
+export interface DeployOptions {
+  /** The instant the site is built at (its special hours): the server's clock when it redeploys by itself. Absent: buildDay's default. */
+  buildTime?: Date;
 }
 
 /** Where the deploy was asked: the origin sites post their forms to, and the request's URL (for the server's own names). */
@@ -67,13 +72,13 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
   const imageCacheDir = dataImageCacheDir(d.dataDir);
   const fail = (status: 400 | 409, error: string): DeployOutcome => ({ ok: false, status, error, message: deployFailed.title });
   return {
-    async deploy(v, place) {
+    async deploy(v, place, options = {}) {
       const file = `${v.slug}.yaml`;
       // Checked again: a clinic-gen upgrade may have tightened the schema since it was saved.
       const read = checkText(file, v.yaml);
       if (!read.ok) return fail(400, read.errors.join('; '));
       const { config, input } = read;
-      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir });
+      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir, buildTime: options.buildTime });
       if (!site.ok) return fail(400, problemLines(file, site.errors).join('; '));
       const files = checkSiteFiles(site.files);
       if (!files.ok) return fail(400, `files: ${files.error}`);

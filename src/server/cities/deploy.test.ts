@@ -72,7 +72,8 @@ describe('deploying a stored city', () => {
     expect((await deploy(t, 'tampa')).status).toBe(200);
     // Orlando's website is Tampa's address: the domain of a live site is not taken over.
     await t.json('POST', '/api/cities', { config: adminFormConfig({ city: 'Orlando' }) });
-    expect(await deploy(t, 'orlando')).toMatchObject({
+    // (Confirmed: two bare test cities fail the doorway check, which comes first.)
+    expect(await deploy(t, 'orlando', { confirmDoorway: true })).toMatchObject({
       status: 409,
       body: { success: false, message: 'Deployment failed', error: expect.stringMatching(/^tampa\.example\.com is already the domain of the live site tampa\./) },
     });

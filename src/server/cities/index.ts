@@ -27,6 +27,8 @@ export type { CityRouteDeps } from './context.js';
 export { deploymentDomain, versionDeployer, type DeployPlace, type VersionDeployer } from './deploy-version.js';
 export { createRedeployRunner, runView, type RedeployRunner, type RunView } from './redeploy-runner.js';
 export { samplesDir, seedCities, SAMPLES_FLAG } from './seed.js';
+export { createDoorwayCheck, type DoorwayCheck, type DoorwayFailure } from './doorway-check.js';
+export { redeployForSpecialHours, scheduleSpecialHoursRedeploy, type SpecialHoursRedeployDeps } from './special-hours-redeploy.js';
 export { createSqliteCityStore } from './sqlite-store.js';
 export type { CityPin, CityStore, CityVersion, RedeployStore, RunRecord, SkippedCity } from './types.js';
 export { notifyingCityStore, savedSites, type SavedSite } from './site-feed.js';

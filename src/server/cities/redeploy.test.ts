@@ -18,7 +18,8 @@ async function liveCity(t: T, city: string, extra: Record<string, unknown> = {})
   const slug = city.toLowerCase();
   const res = await t.json('POST', '/api/cities', { config: adminFormConfig({ city, website: `https://${slug}.example.com`, ...extra }) });
   expect(res.status).toBe(201);
-  const deployed = await t.json('POST', `/api/cities/${slug}/deploy`, {});
+  // Bare test cities say nothing of their own (the doorway check fails them): the operator confirms.
+  const deployed = await t.json('POST', `/api/cities/${slug}/deploy`, { confirmDoorway: true });
   expect(deployed.status).toBe(200);
   return (await body(deployed)).releaseId as string;
 }
@@ -111,7 +112,7 @@ describe('redeploy all', () => {
     const runs = t1.db.cities.redeploys;
     await runs.create({ id, startedAt: new Date().toISOString(), items: [{ slug: 'orlando', city: 'Orlando' }, { slug: 'tampa', city: 'Tampa' }] });
     await runs.update(id, 'tampa', { state: 'deploying', configVersion: 1 });
-    const tampa = (await body(await t1.json('POST', '/api/cities/tampa/deploy', {}))).releaseId as string;
+    const tampa = (await body(await t1.json('POST', '/api/cities/tampa/deploy', { confirmDoorway: true }))).releaseId as string;
     await runs.update(id, 'orlando', { state: 'deploying', configVersion: 1 });
     await t1.close();
 

@@ -188,6 +188,31 @@ describe('failed posts have a cap of their own', () => {
   });
 });
 
+describe('the no-JavaScript reply page', () => {
+  it('lists the city’s special hours ahead as of its day now, as its contact page does', async () => {
+    const { formPost, deployments, directory, tick } = setup();
+    // Tampa with an Easter closure already over and a Memorial Day closure ahead (the clock: 1 May 2025).
+    const specialHours = [
+      { label: 'Easter Sunday', date: '2025-04-20', closed: true },
+      { label: 'Memorial Day', date: '2025-05-26', closed: true },
+    ];
+    deployments[0] = { ...deployments[0]!, release: { ...deployments[0]!.release, config: { ...(deployments[0]!.release.config as object), specialHours } } };
+    directory.invalidate();
+    const fields = { ...validMessage({ firstName: '' }), website: '', site: 'tampa', page: 'contact/' };
+    const res = await formPost(fields, { Origin: 'https://tampa.example.com' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Northstar Men’s Health');
+    expect(html).toContain('Memorial Day');
+    expect(html).not.toContain('Easter Sunday');
+    // After Memorial Day, in Tampa's time zone: none left.
+    tick(Date.UTC(2025, 4, 27, 4, 0) - Date.UTC(2025, 4, 1, 12, 0));
+    const later = await (await formPost(fields, { Origin: 'https://tampa.example.com' })).text();
+    expect(later).toContain('Northstar Men’s Health');
+    expect(later).not.toContain('Memorial Day');
+  });
+});
+
 describe('every refusal leaves a trace', () => {
   it('counts each refused post by reason and origin, and logs one line without any field of the message', async () => {
     const { post, formPost, refusals, refusalStore, logs } = setup({ rateLimit: 1 });

@@ -69,7 +69,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     const known = await d.directory.site(slug);
     const evidence: Evidence = { origin: '', browser: false, referer: '' };
     const filing: Filing = { site: slug, city: known?.city ?? '', known, page: 'contact/', registered: false, base: '/' };
-    const html = cityPage({ ok: true }, known, { evidence, filing, hosted, renderHome: d.renderFormPage });
+    const html = cityPage({ ok: true }, known, { evidence, filing, hosted, renderHome: d.renderFormPage, now: d.now });
     return c.html(html, 200, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   });
 
@@ -90,7 +90,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
     const file = async () => (filing ??= await fileMessage(d.directory, { evidence, sameHost, hosted }, claim));
     const answer = async (outcome: ContactOutcome): Promise<Response> => {
       if (kind !== 'form') return jsonReply(c, outcome);
-      return formReply(c, outcome, { evidence, filing: await file(), hosted, renderHome: d.renderFormPage });
+      return formReply(c, outcome, { evidence, filing: await file(), hosted, renderHome: d.renderFormPage, now: d.now });
     };
     /**
      * Counted and logged, never with what the visitor typed; a failure counts toward the client's

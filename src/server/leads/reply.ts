@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as M from '../../texts/contact.js';
 import { renderFormPostPage, type FormPostResult } from '../../pages/form-post-page.js';
 import { telHref } from '../../pages/page-model.js';
+import { buildDay } from '../../site/pipeline.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import type { Evidence, Filing } from './attribution.js';
@@ -30,6 +31,8 @@ export interface FormTarget {
   hosted: boolean;
   /** The home clinic's contact page, served from this server's root. */
   renderHome: FormPageRenderer;
+  /** The clock the city's day is read from (its special hours ahead: site/pipeline.ts, buildDay). */
+  now?: () => Date;
 }
 
 /** The clinic server's own confirmation page of a city (GET), on the listener that took the post. */
@@ -58,13 +61,17 @@ export function formReply(c: Context<AppEnv>, outcome: ContactOutcome, t: FormTa
  * where they are known, its stylesheet from this listener. A site this server cannot render gets a
  * plain page.
  */
-export function cityPage(result: FormPostResult, known: KnownSite | undefined, t: Pick<FormTarget, 'evidence' | 'filing' | 'hosted' | 'renderHome'>): string {
+export function cityPage(result: FormPostResult, known: KnownSite | undefined, t: Pick<FormTarget, 'evidence' | 'filing' | 'hosted' | 'renderHome' | 'now'>): string {
   const siteUrl = t.filing.registered ? `${t.evidence.origin}${t.filing.base}` : siteHome(known);
   if (known?.home && !t.hosted && (!t.filing.registered || t.filing.base === '/')) return t.renderHome(result);
   // The shared stylesheet is every site's: the home clinic's site serves it at /assets/ on the
   // admin's listener; on the sites listener a deployment serves it under its folder.
   const assets = t.hosted ? (known?.deployed ? `/sites/${known.slug}/` : undefined) : '/';
-  if (known?.config && assets) return renderFormPostPage(known.config, result, { site: siteUrl, assets });
+  if (known?.config && assets) {
+    // The city's day, in its time zone: the page lists the special hours ahead as its contact page does.
+    const day = buildDay(known.config, (t.now ?? (() => new Date()))());
+    return renderFormPostPage(known.config, result, { site: siteUrl, assets }, day.ok ? day.day : undefined);
+  }
   return plainFormPage(result, `${siteUrl}contact/`, known);
 }
 

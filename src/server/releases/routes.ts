@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { domainName } from '../../config/fields.js';
-import { clinicConfigSchema } from '../../config/schema.js';
+import { clinicConfigSchema, type ClinicConfig } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { configDigest } from '../../config/digest.js';
 import { decodeSiteFiles } from '../bundle/files.js';
@@ -12,7 +12,7 @@ import { deploymentUrl } from './url-template.js';
 import { attachment, zipStream } from '../bundle/zip.js';
 import { deployFailed } from '../../texts/admin.js';
 import * as M from '../../texts/server.js';
-import { apiError, type FailureText } from '../http/api-error.js';
+import { apiError, apiFailure, type FailureText } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { pageContactEndpoint, releasePackageEntries } from '../packages/index.js';
 import { readJson } from '../http/read-json.js';
@@ -39,6 +39,12 @@ export interface DeployRouteDeps {
      */
     setPin(slug: string, pin: { releaseId: string; at: string } | null): Promise<boolean>;
   };
+  /**
+   * The doorway check (cities/doorway-check.ts), by its shape: a deploy of `siteName` built from
+   * `config` that the check fails, or undefined. A failing city is deployed only when the request
+   * says the operator confirmed (`confirmDoorway: true`), and the trail records it (issue 23 item 6).
+   */
+  doorway?: (siteName: string, config: ClinicConfig) => Promise<{ error: FailureText; doorway: unknown; auditObject: string } | undefined>;
 }
 
 /** Deploy bodies carry every file, binary ones in base64 (names.ts). */
@@ -54,6 +60,8 @@ const deployBody = z.object({
   // Not in the spec: the clinic config the files were made from, kept with the release so a failed
   // no-JavaScript contact post shows this city's own page (docs/decisions/010-leads-by-city.md).
   config: z.unknown().optional(),
+  // Not in the spec: the operator confirmed deploying a city the doorway check fails.
+  confirmDoorway: z.boolean({ error: 'expected true or false' }).optional(),
 });
 
 /** POST /api/deploy-website, the deployments list, delete, rollback and the package download. */
@@ -83,6 +91,10 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const config = parsed.data.config === undefined ? undefined : clinicConfigSchema.safeParse(parsed.data.config);
     if (config && !config.success) return fail(400, `config: ${config.error.issues[0]?.message ?? 'not a clinic config'}`);
     if (config && citySlug(config.data.city) !== siteName) return fail(400, `config: its city ${config.data.city} is not the city of the deployment (${city})`);
+    // A city that reads as a doorway page goes live only when the operator confirmed it.
+    const failing = config && d.doorway ? await d.doorway(siteName, config.data) : undefined;
+    if (failing && parsed.data.confirmDoorway !== true) return c.json({ ...apiFailure({ error: failing.error, message: deployFailed }), doorway: failing.doorway }, 409);
+    if (failing) c.set('auditObject', failing.auditObject);
     // The admin's Generate then Deploy of an opened city: the release records the saved version it
     // was made from, as a deploy from the stored city would (docs/decisions/012-stored-cities.md).
     const configVersion = config && d.cities ? await d.cities.findByDigest(siteName, configDigest(config.data)) : undefined;

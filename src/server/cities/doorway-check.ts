@@ -1,0 +1,138 @@
+import { percent } from '../../check/advice.js';
+import { checkSites, type CheckInput, type CheckReport, type CityReport } from '../../check/run-check.js';
+import { configDigest } from '../../config/digest.js';
+import type { ClinicConfig } from '../../config/schema.js';
+import type { Message } from '../../texts/message.js';
+import { doorwayNoLocalContent, doorwayTooAlike } from '../../texts/cities.js';
+import type { CityStore, CityVersion } from './types.js';
+import { checkText } from './yaml.js';
+
+/**
+ * The doorway check over the saved cities (issue 23 item 6), for the admin: each city's score
+ * against its closest sibling and its verdict (check/run-check.ts, checkSites). The check renders
+ * every city and compares them (about 6 ms a city, on the event loop), so a report is kept for the
+ * set of configs it was made from (each city's slug and config digest): the admin's reads and the
+ * deploys of an unchanged set use it again instead of computing it; any save makes a new set. Two
+ * calls for the same set while it is computed share one computation.
+ */
+
+/** One city's line of the check as the admin reads it. */
+export interface DoorwayView {
+  slug: string;
+  city: string;
+  verdict: CityReport['verdict'];
+  pass: boolean;
+  score: number;
+  localWords: number;
+  closest: { slug: string; city: string } | null;
+  advice: { field: string; status: string; message: string }[];
+}
+
+/** A deploy the check fails: why (a sentence and a hint), the city's line, and what the trail records when it is confirmed. */
+export interface DoorwayFailure {
+  error: Message;
+  doorway: DoorwayView & { threshold: number; minLocalWords: number };
+  auditObject: string;
+}
+
+export interface DoorwayCheck {
+  /** The saved cities' latest versions, each as the admin reads it. */
+  report(): Promise<{ report: CheckReport; cities: DoorwayView[] }>;
+  /**
+   * A deploy of `slug` built from `config` (a saved version, or what the admin generated), checked
+   * among the other cities as saved: its failure, or undefined when it passes.
+   */
+  failure(slug: string, config: CityVersion | ClinicConfig): Promise<DoorwayFailure | undefined>;
+}
+
+/** Reports kept: the latest set, and a few sets with another config of one city in them. */
+const KEPT = 4;
+
+interface Entry {
+  slug: string;
+  digest: string;
+  city: string;
+  config: () => ClinicConfig | undefined;
+}
+
+const fromVersion = (v: CityVersion): Entry => ({
+  slug: v.slug,
+  digest: v.digest,
+  city: v.city,
+  config: () => {
+    const read = checkText(`${v.slug}.yaml`, v.yaml);
+    // A version the schema no longer takes cannot be built or deployed: it is left out.
+    return read.ok ? read.config : undefined;
+  },
+});
+
+export function doorwayView(r: CityReport, names: ReadonlyMap<string, string>): DoorwayView {
+  return {
+    slug: r.source,
+    city: names.get(r.source) ?? r.city,
+    verdict: r.verdict,
+    pass: r.pass,
+    score: r.score,
+    localWords: r.localWords,
+    closest: r.closest && { slug: r.closest.source, city: names.get(r.closest.source) ?? r.closest.city },
+    advice: r.advice.map((a) => ({ field: a.field, status: a.status, message: a.message })),
+  };
+}
+
+export function createDoorwayCheck(cities: Pick<CityStore, 'list'>): DoorwayCheck {
+  const kept = new Map<string, Promise<CheckReport>>();
+
+  function run(entries: readonly Entry[]): Promise<CheckReport> {
+    const sorted = [...entries].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    const key = sorted.map((e) => `${e.slug}@${e.digest}`).join('\n');
+    const hit = kept.get(key);
+    if (hit) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit;
+    }
+    const made = Promise.resolve().then(() => {
+      const inputs: CheckInput[] = [];
+      for (const e of sorted) {
+        const config = e.config();
+        if (config) inputs.push({ source: e.slug, config });
+      }
+      return checkSites(inputs);
+    });
+    kept.set(key, made);
+    // A failure is not kept: the next call tries again.
+    made.catch(() => kept.delete(key));
+    while (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+    return made;
+  }
+
+  const namesOf = (entries: readonly Entry[]) => new Map(entries.map((e) => [e.slug, e.city]));
+
+  return {
+    async report() {
+      const entries = (await cities.list()).map(fromVersion);
+      const report = await run(entries);
+      const names = namesOf(entries);
+      return { report, cities: report.cities.map((r) => doorwayView(r, names)) };
+    },
+    async failure(slug, given) {
+      const entry: Entry =
+        'yaml' in given ? fromVersion(given) : { slug, digest: configDigest(given), city: given.city, config: () => given };
+      const entries = [...(await cities.list()).filter((v) => v.slug !== slug).map(fromVersion), entry];
+      const report = await run(entries);
+      const line = report.cities.find((c) => c.source === slug);
+      if (!line || line.pass) return undefined;
+      const names = namesOf(entries);
+      const view = doorwayView(line, names);
+      const error =
+        view.verdict === 'too-alike' && view.closest
+          ? doorwayTooAlike(view.city, percent(view.score), view.closest.city, percent(report.threshold))
+          : doorwayNoLocalContent(view.city, view.localWords, report.minLocalWords);
+      return {
+        error,
+        doorway: { ...view, threshold: report.threshold, minLocalWords: report.minLocalWords },
+        auditObject: `doorway=confirmed verdict=${view.verdict} score=${view.score.toFixed(2)}${view.closest ? ` closest=${view.closest.slug}` : ''}`,
+      };
+    },
+  };
+}
