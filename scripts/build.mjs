@@ -79,10 +79,11 @@ const [css, contactJs, adminJs, adminCss] = await Promise.all([
   compileCss('src/pages/styles.css', 'site', `\n${fonts.css}\n`),
   bundle('src/pages/islands/contact.tsx', 'contact'),
   bundle('src/admin/main.tsx', 'admin'),
-  compileCss('src/admin/styles.css', 'admin'),
+  // The admin is set in the sites' brand faces too, served by the server beside its stylesheet.
+  compileCss('src/admin/styles.css', 'admin', `\n${fonts.css}\n`),
 ]);
 await writeFile(join(root, 'build/assets.json'), JSON.stringify({ css, contactJs, fonts: fonts.files }) + '\n');
-await writeFile(join(root, 'build/admin.json'), JSON.stringify({ js: adminJs, css: adminCss }) + '\n');
+await writeFile(join(root, 'build/admin.json'), JSON.stringify({ js: adminJs, css: adminCss, fonts: fonts.files }) + '\n');
 
 // The CLI: dependencies are bundled in (one file to load instead of hundreds is most of a cold
 // build's 300 ms budget); the server's parts are split into chunks loaded only by `serve`.

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminApp } from './app.js';
 import type { Account, Role } from './auth/account.js';
 import { SessionProvider } from './auth/session-context.js';
-import { CityCard } from './cities/city-card.js';
+import { CityRow } from './cities/city-row.js';
 import { CityList } from './cities/city-list.js';
 import { initialForm } from './form.js';
 import { Messages } from './sections/messages.js';
@@ -53,11 +53,12 @@ describe('the list of cities', () => {
     expect(desk).not.toContain('Redeploy all');
   });
 
-  it('has Duplicate and Delete on a card only with those actions', () => {
-    const all = renderToStaticMarkup(<CityCard city={city} actions={{ open: go, duplicate: go, remove: go }} />);
+  it('has Duplicate and Delete on a row only with those actions', () => {
+    const row = (actions: Parameters<typeof CityRow>[0]['actions']) => renderToStaticMarkup(<table><tbody><CityRow city={city} actions={actions} /></tbody></table>);
+    const all = row({ open: go, duplicate: go, remove: go });
     expect(all).toContain('Duplicate');
     expect(all).toContain('Delete');
-    const readOnly = renderToStaticMarkup(<CityCard city={city} actions={{ open: go }} />);
+    const readOnly = row({ open: go });
     expect(readOnly).toContain('Open');
     expect(readOnly).not.toContain('Duplicate');
     expect(readOnly).not.toContain('Delete');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/site.js';
-import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
+import { fillCity, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
 /**
  * The saved cities in the browser, beyond the operator's day (test/e2e/operator-day.test.ts): an
@@ -37,8 +37,8 @@ describe('import', () => {
     expect(await summary.textContent()).toBe('1 file was not imported; 1 imported. Nothing was saved from a file with errors. Correct the lines named below and import it again.');
     const errors = page.getByRole('list', { name: 'Errors in riverview.yaml' }).getByRole('listitem');
     expect(await errors.allTextContents()).toEqual([expect.stringMatching(/^riverview\.yaml:7:\d+ zipCode: /), expect.stringMatching(/^riverview\.yaml:8:\d+ phone: /)]);
-    await page.getByRole('heading', { name: 'Brandon, FL' }).waitFor();
-    expect(await page.getByRole('heading', { name: /^Riverview/ }).count()).toBe(0);
+    await page.getByRole('rowheader', { name: 'Brandon', exact: true }).waitFor();
+    expect(await page.getByRole('rowheader', { name: /^Riverview/ }).count()).toBe(0);
     expect((await page.request.get(`${world.url}/api/cities/riverview`)).status()).toBe(404);
     await context.close();
   });
@@ -73,12 +73,19 @@ describe('save', () => {
 
   it('refuses a new city that exists, a renamed city and a bad field, each saying why', async () => {
     const { page, context } = await openAdmin(world);
-    // New city starts from the served clinic, Wesley Chapel, which is saved already.
+    // New city starts empty but for the brand (issue 23): saved as it is, each empty field says so.
     await page.getByRole('button', { name: 'New city' }).click();
+    expect(await field(page, 'Phone').inputValue()).toBe('');
+    expect(await save(page)).toBe('Not saved: please correct the fields marked below');
+    expect(await field(page, 'Phone').getAttribute('aria-invalid')).toBe('true');
+    // A city that is saved already (Wesley Chapel, the served clinic) is not made twice.
+    await fillCity(page, 'Wesley Chapel', 'https://wesley-chapel-2.example.com');
     expect(await save(page)).toBe('Not saved: Wesley Chapel already exists. Open it from the list of cities, or change the city of this one.');
     expect(await page.getByTestId('saved-version').textContent()).toBe('Not saved yet.');
 
     await page.getByRole('link', { name: 'All cities' }).click();
+    // The filled, unsaved new city: leaving it asks first.
+    await page.getByRole('dialog', { name: 'Leave Wesley Chapel without saving?' }).getByRole('button', { name: 'Leave without saving' }).click();
     await openCity(page, 'Tampa');
     await field(page, 'City').fill('Clearwater');
     expect(await save(page)).toMatch(/^Not saved: the city of a saved city stays Tampa\. .*use Duplicate/);

@@ -157,6 +157,10 @@ describe('staff accounts in the admin', () => {
     const editor = await page();
     await signIn(editor, EDITOR);
     await editor.getByRole('button', { name: 'New city' }).waitFor();
+    // The navigation offers the editor no view it cannot use.
+    const views = await editor.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents();
+    expect(views).toEqual(expect.arrayContaining(['Cities', 'Deployments']));
+    for (const no of ['Messages', 'Staff', 'Audit trail']) expect(views).not.toContain(no);
     await editor.goto(`${server.url}/admin#city/tampa`, { waitUntil: 'networkidle' });
     await editor.getByRole('button', { name: 'Deploy Website' }).click();
     await editor.locator('[data-testid="deploy-result"][data-success="true"]').waitFor({ timeout: 60_000 });
@@ -173,6 +177,13 @@ describe('staff accounts in the admin', () => {
   it('the front desk reads the Tampa message and cannot deploy', async () => {
     desk = await page();
     await signIn(desk, DESK);
+    // Its navigation has Messages but not the owner's views; its list of cities, nothing that changes a city.
+    await desk.getByRole('table', { name: 'Cities' }).getByRole('rowheader', { name: 'Tampa', exact: true }).waitFor();
+    const views = await desk.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents();
+    expect(views).toEqual(expect.arrayContaining(['Cities', 'Deployments', 'Messages']));
+    for (const no of ['Staff', 'Audit trail']) expect(views).not.toContain(no);
+    expect(await desk.getByRole('link', { name: 'Export YAML of Tampa' }).count()).toBe(1);
+    expect(await desk.getByRole('button', { name: /^(Duplicate|Delete) Tampa$/ }).count()).toBe(0);
     await desk.goto(`${server.url}/admin#city/tampa`, { waitUntil: 'networkidle' });
     await desk.getByText(PATIENT_TEXT).waitFor();
     expect(await axe(desk, 'front desk city page')).toEqual([]);

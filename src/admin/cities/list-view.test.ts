@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { CitySummary } from '../cities-api.js';
+import { changedSinceDeploy, matchesFilter, nextSort, resultCount, sortCities, stateName, visibleCities, type Sort } from './list-view.js';
+
+const city = (c: Partial<CitySummary> & { city: string }): CitySummary => ({
+  slug: c.city.toLowerCase().replace(/\W+/g, '-'),
+  businessName: 'Northstar Men’s Health',
+  state: 'FL',
+  version: 1,
+  savedAt: '2026-11-01T10:00:00.000Z',
+  live: false,
+  messages30d: 0,
+  ...c,
+});
+
+const tampa = city({ city: 'Tampa', live: true, version: 3, liveConfigVersion: 3, lastDeployAt: '2026-11-20T09:00:00.000Z', messages30d: 12 });
+const clearwater = city({ city: 'Clearwater', live: true, version: 4, liveConfigVersion: 2, lastDeployAt: '2026-11-24T09:00:00.000Z', messages30d: 3 });
+const austin = city({ city: 'Austin', state: 'Texas', messages30d: 7 });
+const orlando = city({ city: 'Orlando', live: true, version: 2, liveConfigVersion: 2, lastDeployAt: '2026-10-02T09:00:00.000Z', messages30d: 0 });
+const home = city({ city: 'Wesley Chapel', servedHere: true, messages30d: 5 });
+const all = [tampa, clearwater, austin, orlando, home];
+const names = (cs: CitySummary[]) => cs.map((c) => c.city);
+const view = (over: Partial<{ query: string; filter: 'all' | 'live' | 'not-deployed' | 'changed'; sort: Sort }>) =>
+  names(visibleCities(all, { query: '', filter: 'all', sort: { key: 'city', direction: 'ascending' }, ...over }));
+
+describe('search', () => {
+  it('finds a city by any part of its name, whatever the case', () => {
+    expect(view({ query: 'clear' })).toEqual(['Clearwater']);
+    expect(view({ query: 'CLEAR' })).toEqual(['Clearwater']);
+    expect(view({ query: 'chapel' })).toEqual(['Wesley Chapel']);
+    expect(view({ query: '  a ' })).toEqual(['Austin', 'Clearwater', 'Orlando', 'Tampa', 'Wesley Chapel']);
+  });
+  it('ignores accents and searches the city, not the brand', () => {
+    expect(names(visibleCities([city({ city: 'Española' })], { query: 'espanola', filter: 'all', sort: { key: 'city', direction: 'ascending' } }))).toEqual(['Española']);
+    expect(view({ query: 'northstar' })).toEqual([]);
+  });
+  it('an empty search shows every city', () => {
+    expect(view({ query: '' })).toHaveLength(5);
+  });
+});
+
+describe('filter', () => {
+  it('live takes the deployed cities and the server’s own site', () => {
+    expect(view({ filter: 'live' })).toEqual(['Clearwater', 'Orlando', 'Tampa', 'Wesley Chapel']);
+  });
+  it('not deployed takes the others', () => {
+    expect(view({ filter: 'not-deployed' })).toEqual(['Austin']);
+  });
+  it('changed since deploy takes a live city whose saved version is not the live one', () => {
+    expect(view({ filter: 'changed' })).toEqual(['Clearwater']);
+    expect(changedSinceDeploy(tampa)).toBe(false);
+    // Deployed from the form: no saved version is live.
+    expect(changedSinceDeploy(city({ city: 'Odessa', live: true, version: 1 }))).toBe(true);
+    // Never deployed: nothing to differ from.
+    expect(matchesFilter(austin, 'changed')).toBe(false);
+  });
+  it('combines with the search', () => {
+    expect(view({ filter: 'live', query: 'o' })).toEqual(['Orlando']);
+  });
+});
+
+describe('sort', () => {
+  it('by city, both ways', () => {
+    expect(view({ sort: { key: 'city', direction: 'ascending' } })).toEqual(['Austin', 'Clearwater', 'Orlando', 'Tampa', 'Wesley Chapel']);
+    expect(view({ sort: { key: 'city', direction: 'descending' } })).toEqual(['Wesley Chapel', 'Tampa', 'Orlando', 'Clearwater', 'Austin']);
+  });
+  it('by state code, a name written out counting as its code, ties by city', () => {
+    expect(view({ sort: { key: 'state', direction: 'ascending' } })).toEqual(['Clearwater', 'Orlando', 'Tampa', 'Wesley Chapel', 'Austin']);
+    expect(view({ sort: { key: 'state', direction: 'descending' } })[0]).toBe('Austin');
+    expect(stateName('FL')).toBe('Florida');
+  });
+  it('by last deploy, newest first or oldest first, the never deployed last either way', () => {
+    expect(view({ sort: { key: 'lastDeploy', direction: 'descending' } })).toEqual(['Clearwater', 'Tampa', 'Orlando', 'Austin', 'Wesley Chapel']);
+    expect(view({ sort: { key: 'lastDeploy', direction: 'ascending' } })).toEqual(['Orlando', 'Tampa', 'Clearwater', 'Austin', 'Wesley Chapel']);
+  });
+  it('by messages in 30 days', () => {
+    expect(view({ sort: { key: 'messages', direction: 'descending' } })).toEqual(['Tampa', 'Austin', 'Wesley Chapel', 'Clearwater', 'Orlando']);
+    expect(view({ sort: { key: 'messages', direction: 'ascending' } })).toEqual(['Orlando', 'Clearwater', 'Wesley Chapel', 'Austin', 'Tampa']);
+  });
+  it('leaves the list it was given as it was', () => {
+    const given = [tampa, austin];
+    sortCities(given, { key: 'city', direction: 'ascending' });
+    expect(names(given)).toEqual(['Tampa', 'Austin']);
+  });
+  it('a header clicked again turns around; another starts names A to Z, counts and dates most first', () => {
+    expect(nextSort({ key: 'city', direction: 'ascending' }, 'city')).toEqual({ key: 'city', direction: 'descending' });
+    expect(nextSort({ key: 'city', direction: 'descending' }, 'city')).toEqual({ key: 'city', direction: 'ascending' });
+    expect(nextSort({ key: 'city', direction: 'ascending' }, 'lastDeploy')).toEqual({ key: 'lastDeploy', direction: 'descending' });
+    expect(nextSort({ key: 'lastDeploy', direction: 'descending' }, 'messages')).toEqual({ key: 'messages', direction: 'descending' });
+    expect(nextSort({ key: 'messages', direction: 'descending' }, 'state')).toEqual({ key: 'state', direction: 'ascending' });
+  });
+});
+
+describe('result count', () => {
+  it('says how many are shown of how many', () => {
+    expect(resultCount(50, 50)).toBe('50 cities');
+    expect(resultCount(1, 1)).toBe('1 city');
+    expect(resultCount(1, 50)).toBe('1 of 50 cities');
+    expect(resultCount(0, 50)).toBe('No city matches (50 in all)');
+  });
+});
