@@ -15,6 +15,7 @@ import { AppHeader } from './header.js';
 import { InboxView } from './messages/inbox-view.js';
 import { allowedView, hashOf, useView, type Go, type View } from './route.js';
 import { StaffView } from './staff/staff-view.js';
+import { BrandSettings } from './brand-settings.js';
 import { Button } from './ui.js';
 
 /**
@@ -22,8 +23,9 @@ import { Button } from './ui.js';
  * New city, Open and Duplicate lead to one city's editor, which holds the spec's sections (section
  * 2, /admin). Everyone has Deployments, every city's live site and releases. An owner also has Staff and the Audit trail; the owner and the front desk have
  * Messages, the inbox. A front desk opens a city read-only.
- * `initial` is the form of a new city (the served clinic's details, spec section 3: "initially
- * filled with sample values"); `notice` is said once under the header (recovery codes running low).
+ * A new city starts from the brand settings (GET /api/brand); `initial` (the served clinic's
+ * values in the page) gives only its brand fields, when those cannot be read. `notice` is said once
+ * under the header (recovery codes running low).
  */
 export function AdminApp({ initial, notice }: { initial: AdminForm; notice?: string }) {
   const { view: asked, session, go, leaving, leave, stay, setGuard, guarded } = useView();
@@ -51,7 +53,9 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
     case 'city':
       return editCities ? <CityEditor key={session} source={{ slug: view.slug }} initial={initial} go={go} /> : <CityDetails key={session} slug={view.slug} go={go} />;
     case 'new':
-      return <CityEditor key={session} source={{ base: view.base, from: view.from }} initial={initial} go={go} />;
+      return <CityEditor key={session} source={{ base: view.base, from: view.from, left: view.left }} initial={initial} go={go} />;
+    case 'brand':
+      return <BrandSettings key={session} />;
     case 'messages':
       return <InboxView key={session} site={view.site} onSite={(site) => go({ name: 'messages', site }, { keep: true })} />;
     case 'deployments':
@@ -90,6 +94,7 @@ function AdminNav({ view, go, can }: { view: View; go: Go; can: Abilities }) {
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 sm:px-4">
         {item({ name: 'list' }, 'Cities')}
         {item({ name: 'deployments' }, 'Deployments')}
+        {can.editCities && item({ name: 'brand' }, 'Brand settings')}
         {can.readMessages && item({ name: 'messages' }, 'Messages')}
         {can.manageStaff && item({ name: 'staff' }, 'Staff')}
         {can.manageStaff && item({ name: 'audit' }, 'Audit trail')}

@@ -2,16 +2,23 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import * as M from '../texts/admin.js';
 import type { ClinicConfigInput } from '../config/schema.js';
+import { brandOf } from '../config/brand.js';
+import { getBrand } from './brand-api.js';
 import { getCity } from './cities-api.js';
+import { fieldLabel } from './field-labels.js';
 import { CityBar } from './city-bar.js';
 import { formFromConfig, sameForm, type AdminForm } from './form.js';
 import { useLeaveGuard } from './leave-guard.js';
 import type { Go } from './route.js';
+import { Booking } from './sections/booking.js';
 import { Brand } from './sections/brand.js';
 import { BusinessInfo } from './sections/business-info.js';
 import { BusinessProfiles } from './sections/business-profiles.js';
 import { Deployments } from './sections/deployments.js';
 import { GenerateCard } from './sections/generate-card.js';
+import { Hours } from './sections/hours.js';
+import { Legal } from './sections/legal.js';
+import { LocalContent } from './sections/local-content.js';
 import { LogoUpload } from './sections/logo-upload.js';
 import { Messages } from './sections/messages.js';
 import { PhotosField } from './sections/photos-field.js';
@@ -22,7 +29,12 @@ import { useCitySave, type SavedCity } from './use-city-save.js';
 import { useSiteActions } from './use-site-actions.js';
 
 /** What an editor opens: a saved city (read from the server) or a new one (maybe a duplicate). */
-export type EditorSource = { slug: string } | { base?: ClinicConfigInput; from?: string };
+export type EditorSource = { slug: string } | { base?: ClinicConfigInput; from?: string; left?: string[] };
+
+/** A new city's first config: the brand's fields, the city's own empty (never another city's). */
+export function newCityConfig(brand: Record<string, unknown>): ClinicConfigInput {
+  return { ...brandOf(brand), city: '', state: '', address: '', zipCode: '', phone: '', email: '' } as ClinicConfigInput;
+}
 
 /** One city's page: loads a saved city first, then shows the editor. */
 export function CityEditor({ source: asked, initial, go }: { source: EditorSource; initial: AdminForm; go: Go }) {
@@ -42,9 +54,27 @@ export function CityEditor({ source: asked, initial, go }: { source: EditorSourc
     );
   }, [slug]);
 
+  // A new city (not a duplicate) starts from the brand settings, read once.
+  const blank = !slug && !('base' in source && source.base);
+  const [brand, setBrand] = useState<ClinicConfigInput | undefined>(undefined);
+  useEffect(() => {
+    if (!blank) return;
+    getBrand().then(
+      (b) => setBrand(newCityConfig(b.brand as Record<string, unknown>)),
+      (err: unknown) => {
+        console.error(err);
+        // The page's own values, brand fields only: never the served clinic's address or phone.
+        setBrand(newCityConfig(initial as unknown as Record<string, unknown>));
+      },
+    );
+  }, [blank]);
+
   if (!slug) {
-    const base = 'base' in source ? source.base : undefined;
-    return <Editor config={base} values={base ? formFromConfig(base) : initial} from={'from' in source ? source.from : undefined} go={go} />;
+    const base = 'base' in source && source.base ? source.base : brand;
+    if (!base) return <p className="mx-auto max-w-6xl px-4 py-6 text-slate-700 sm:px-6" role="status">Loading the brand settings...</p>;
+    const from = 'from' in source ? source.from : undefined;
+    const left = 'left' in source ? source.left : undefined;
+    return <Editor config={base} values={formFromConfig(base)} from={from} left={from ? left ?? [] : undefined} go={go} />;
   }
   if (loaded === undefined) return <p className="mx-auto max-w-6xl px-4 py-6 text-slate-700 sm:px-6" role="status">Loading {slug}...</p>;
   if (loaded === 'failed') {
@@ -62,7 +92,7 @@ export function CityEditor({ source: asked, initial, go }: { source: EditorSourc
  * generate, deployments and messages on the right; one column on a phone. Above them, the city's
  * bar with Save.
  */
-function Editor({ config, values, saved, from, go }: { config?: ClinicConfigInput; values: AdminForm; saved?: SavedCity; from?: string; go: Go }) {
+function Editor({ config, values, saved, from, left, go }: { config?: ClinicConfigInput; values: AdminForm; saved?: SavedCity; from?: string; left?: string[]; go: Go }) {
   const form = useForm<AdminForm>({ defaultValues: values });
   const save = useCitySave(form, { config, saved }, (created) => go({ name: 'city', slug: created.slug }, { keep: true }));
   const [deployVersion, setDeployVersion] = useState(0);
@@ -91,14 +121,19 @@ function Editor({ config, values, saved, from, go }: { config?: ClinicConfigInpu
     <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <UnsavedGuard form={form} savedValues={save.saved?.values ?? values} savedCity={save.saved?.city} />
       <CityBar form={form} save={save} go={go} from={from} />
+      {!save.saved && <StartNotice from={from} left={left} />}
       <form className="grid min-w-0 grid-cols-1 content-start gap-6" onSubmit={(e) => e.preventDefault()} aria-label="Clinic details" noValidate>
         <BusinessInfo form={form} />
         <LogoUpload form={form} />
         <Brand form={form} />
+        <Hours form={form} />
+        <Booking form={form} />
+        <LocalContent form={form} />
         <PhotosField form={form} />
         <Services form={form} />
         <SocialMedia form={form} />
         <BusinessProfiles form={form} />
+        <Legal form={form} />
       </form>
       <div className="grid min-w-0 grid-cols-1 content-start gap-6">
         <PreviewCard form={form} />
@@ -119,4 +154,24 @@ function UnsavedGuard({ form, savedValues, savedCity }: { form: UseFormReturn<Ad
   const current = useWatch({ control: form.control }) as AdminForm;
   useLeaveGuard(!sameForm(current, savedValues), savedCity ?? (current.city?.trim() || 'this new city'));
   return null;
+}
+
+/**
+ * What a new city started with, under its bar: the brand's defaults, and for a duplicate the
+ * fields of the source it did not copy, by their labels (issue 23 item 2).
+ */
+function StartNotice({ from, left }: { from?: string; left?: string[] }) {
+  const names = [...new Set((left ?? []).map((k) => fieldLabel(k).label))];
+  return (
+    <div data-testid="new-city-notice" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950 lg:col-span-2">
+      {from ? (
+        <>
+          <p className="font-semibold">Copied from {from}: only the brand (name, description, colour, typeface, logo and services).</p>
+          {names.length > 0 && <p className="mt-1">Not copied, this city needs its own: {names.join(', ')}.</p>}
+        </>
+      ) : (
+        <p className="font-semibold">A new city starts with the brand settings (name, description, colour, typeface, logo and services); everything else is this city’s own to fill in.</p>
+      )}
+    </div>
+  );
 }

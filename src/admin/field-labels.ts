@@ -22,8 +22,64 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   logoUrl: { label: 'Logo file', id: 'logo-file' },
   logoLightUrl: { label: 'Logo for dark backgrounds' },
   font: { label: 'Typeface', id: 'field-font' },
+  primaryColor: { label: 'Brand colour', id: 'field-primaryColor' },
+  hours: { label: 'Weekly hours' },
+  specialHours: { label: 'Special hours' },
+  timeZone: { label: 'Time zone', id: 'field-timeZone' },
+  bookingUrl: { label: 'Online booking URL', id: 'field-bookingUrl' },
+  isAcceptingNewPatients: { label: 'Accepting new patients', id: 'field-isAcceptingNewPatients' },
+  telehealth: { label: 'Video visits (telehealth)', id: 'field-telehealth' },
+  geo: { label: 'Latitude and longitude', id: 'field-latitude' },
+  socialMedia: { label: 'Social media' },
+  businessProfiles: { label: 'Business Profile URLs' },
+  photos: { label: 'Photos' },
+  'geo.latitude': { label: 'Latitude', id: 'field-latitude' },
+  'geo.longitude': { label: 'Longitude', id: 'field-longitude' },
+  contactEndpoint: { label: 'Contact form address', id: 'field-contactEndpoint' },
+  localContent: { label: 'Local content' },
+  'localContent.whyCity': { label: 'Why this city', id: 'field-whyCity' },
+  'localContent.areasServed': { label: 'Areas served', id: 'field-areasServed' },
+  'localContent.team': { label: 'Team' },
+  'localContent.faq': { label: 'Local questions' },
+  'legal.governingLaw': { label: 'Governing law (state)', id: 'field-governingLaw' },
+  'legal.courts': { label: 'Courts', id: 'field-courts' },
   config: { label: 'The clinic details' },
 };
+
+const TEAM_FIELDS: Record<string, string> = { name: 'Name', credentials: 'Credentials', role: 'Role', bio: 'Biography', photo: 'Photo' };
+const HOURS_FIELDS: Record<string, string> = { days: 'Days', opens: 'Opens', closes: 'Closes' };
+const SPECIAL_FIELDS: Record<string, string> = { label: 'Label', date: 'Date', through: 'Through', closed: 'On those days', opens: 'Opens', closes: 'Closes' };
+
+/** The rows of the Hours and Local content cards: `localContent.team[1].name` -> `Name (team member 2)`. */
+function rowLabel(key: string): { label: string; id?: string } | undefined {
+  const area = /^localContent\.areasServed[.[](\d+)\]?$/.exec(key);
+  if (area) return { label: `Areas served, line ${Number(area[1]) + 1}`, id: 'field-areasServed' };
+  const team = /^localContent\.team[.[](\d+)\]?(?:\.(\w+))?(?:\.(src|alt))?$/.exec(key);
+  if (team) {
+    const [n, f, p] = [Number(team[1]), team[2], team[3]];
+    if (f === 'photo' && p === 'alt') return { label: `Description of the photo (alt text, team member ${n + 1})`, id: `field-team-${n}-photo-alt` };
+    if (f && TEAM_FIELDS[f]) return { label: `${TEAM_FIELDS[f]} (team member ${n + 1})`, id: f === 'photo' ? undefined : `field-team-${n}-${f}` };
+    return { label: `Team member ${n + 1}` };
+  }
+  const faq = /^localContent\.faq[.[](\d+)\]?(?:\.(question|answer))?$/.exec(key);
+  if (faq) {
+    const n = Number(faq[1]) + 1;
+    return faq[2] ? { label: `${faq[2] === 'question' ? 'Question' : 'Answer'} ${n}`, id: `field-faq-${n - 1}-${faq[2]}` } : { label: `Local question ${n}` };
+  }
+  const week = /^hours[.[](\d+)\]?(?:\.(\w+))?/.exec(key);
+  if (week) {
+    const [n, f] = [Number(week[1]), week[2]];
+    if (f && HOURS_FIELDS[f]) return { label: f === 'days' ? `Days of row ${n + 1}` : `${HOURS_FIELDS[f]} (row ${n + 1})`, id: `field-hours-${n}-${f}` };
+    return { label: `Weekly hours, row ${n + 1}` };
+  }
+  const special = /^specialHours[.[](\d+)\]?(?:\.(\w+))?$/.exec(key);
+  if (special) {
+    const [n, f] = [Number(special[1]), special[2]];
+    if (f && SPECIAL_FIELDS[f]) return { label: `${SPECIAL_FIELDS[f]} (special hours ${n + 1})`, id: `field-specialHours-${n}-${f === 'closed' ? 'kind' : f}` };
+    return { label: `Special hours ${n + 1}` };
+  }
+  return undefined;
+}
 
 /** `primaryColor` -> `Primary color`. */
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
@@ -46,6 +102,8 @@ export function fieldLabel(key: string): { label: string; id?: string } {
     const n = Number(photo[1]);
     return photo[2] === 'alt' ? { label: `Description of clinic photo ${n + 1} (alt text)`, id: `photo-gallery-${n}-alt` } : { label: `Clinic photo ${n + 1}` };
   }
+  const row = rowLabel(key);
+  if (row) return row;
   // Anything else, in words: `localContent.team[0].name` -> `Local content, team 1, name`.
   const parts = key
     .replace(/\[(\d+)\]/g, '.$1')

@@ -1,4 +1,4 @@
-import type { ClinicConfigInput, FontChoice, ServiceKey } from '../config/schema.js';
+import { DAYS, DEFAULT_HOURS, type ClinicConfigInput, type Day, type FontChoice, type ServiceKey } from '../config/schema.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { DEFAULT_SERVICES, SERVICES } from '../config/services.js';
 import { DEFAULT_FONT, isFontChoice } from './font-choices.js';
@@ -40,6 +40,52 @@ export interface AdminForm {
   socialMedia: Record<SocialKey, string>;
   /** useFieldArray needs objects, not bare strings. */
   businessProfiles: { url: string }[];
+  /** The brand colour (`#rrggbb`); empty: the schema's default. */
+  primaryColor: string;
+  /** Where a state has two time zones, the city's own (an IANA name); empty: the state's. */
+  timeZone: string;
+  /** The week: rows of days sharing one opening time (the config's `hours`). */
+  hours: HoursRow[];
+  /** Dated exceptions (the config's `specialHours`). */
+  specialHours: SpecialHoursRow[];
+  bookingUrl: string;
+  /** '' (not said), 'yes' or 'no': the config's optional booleans. */
+  isAcceptingNewPatients: TriState;
+  telehealth: TriState;
+  whyCity: string;
+  team: TeamRow[];
+  faq: { question: string; answer: string }[];
+  /** One area a line. */
+  areasServed: string;
+  governingLaw: string;
+  courts: string;
+  latitude: string;
+  longitude: string;
+  contactEndpoint: string;
+}
+
+export type TriState = '' | 'yes' | 'no';
+export interface HoursRow {
+  /** The days checked (react-hook-form gives a checkbox group an array of its values). */
+  days: Day[];
+  opens: string;
+  closes: string;
+}
+export interface SpecialHoursRow {
+  label: string;
+  date: string;
+  through: string;
+  /** 'closed' all day, or other 'hours' (opens and closes). */
+  kind: 'closed' | 'hours';
+  opens: string;
+  closes: string;
+}
+export interface TeamRow {
+  name: string;
+  credentials: string;
+  role: string;
+  bio: string;
+  photo?: PhotoValue;
 }
 
 const defaultServices = () => Object.fromEntries(SERVICE_TOGGLES.map((s) => [s.key, s.on])) as Record<ServiceKey, boolean>;
@@ -70,6 +116,23 @@ export function initialForm(data: Record<string, unknown> = {}): AdminForm {
     services,
     socialMedia: Object.fromEntries(SOCIAL_NETWORKS.map(({ key }) => [key, str(social[key])])) as Record<SocialKey, string>,
     businessProfiles: profiles.map((url) => ({ url })),
+    // The brand's colour, like its typeface; the rest is one city's and starts empty.
+    primaryColor: str(data.primaryColor),
+    timeZone: '',
+    hours: DEFAULT_HOURS.map((h) => ({ days: [...h.days], opens: h.opens, closes: h.closes })),
+    specialHours: [],
+    bookingUrl: '',
+    isAcceptingNewPatients: '',
+    telehealth: '',
+    whyCity: '',
+    team: [],
+    faq: [],
+    areasServed: '',
+    governingLaw: '',
+    courts: '',
+    latitude: '',
+    longitude: '',
+    contactEndpoint: '',
   };
 }
 
@@ -84,7 +147,48 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     logoIncludesName: config.logoIncludesName === true,
     logoLightUrl: str(config.logoLightUrl),
     photos: photosOf(config.photos),
+    timeZone: str(config.timeZone),
+    hours: Array.isArray(config.hours)
+      ? config.hours.map((h) => ({ days: Array.isArray(h.days) ? [...h.days] : [], opens: str(h.opens), closes: str(h.closes) }))
+      : initialForm().hours,
+    specialHours: Array.isArray(config.specialHours)
+      ? config.specialHours.map((e) => ({
+          label: str(e.label),
+          date: str(e.date),
+          through: str(e.through),
+          kind: e.closed === true ? 'closed' : 'hours',
+          opens: str(e.opens),
+          closes: str(e.closes),
+        }))
+      : [],
+    bookingUrl: str(config.bookingUrl),
+    isAcceptingNewPatients: tri(config.isAcceptingNewPatients),
+    telehealth: tri(config.telehealth),
+    whyCity: str(config.localContent?.whyCity),
+    team: (config.localContent?.team ?? []).map((m) => ({
+      name: str(m.name),
+      credentials: str(m.credentials),
+      role: str(m.role),
+      bio: str(m.bio),
+      ...(m.photo ? { photo: { src: str(m.photo.src), alt: str(m.photo.alt) } } : {}),
+    })),
+    faq: (config.localContent?.faq ?? []).map((f) => ({ question: str(f.question), answer: str(f.answer) })),
+    areasServed: (config.localContent?.areasServed ?? []).join('\n'),
+    governingLaw: str(config.legal?.governingLaw),
+    courts: str(config.legal?.courts),
+    latitude: typeof config.geo?.latitude === 'number' ? String(config.geo.latitude) : '',
+    longitude: typeof config.geo?.longitude === 'number' ? String(config.geo.longitude) : '',
+    contactEndpoint: str(config.contactEndpoint),
   };
+}
+
+const tri = (v: unknown): TriState => (v === true ? 'yes' : v === false ? 'no' : '');
+const fromTri = (v: TriState): boolean | undefined => (v === 'yes' ? true : v === 'no' ? false : undefined);
+
+/** A number typed in a text input: the number, or the text itself (the schema then names the field). */
+function numberOf(s: string): number | string {
+  const n = Number(s.trim());
+  return s.trim() !== '' && Number.isFinite(n) ? n : s.trim();
 }
 
 /** The config's photos as the form holds them: every one with its src and alt as strings. */
@@ -107,10 +211,25 @@ function photosConfig(p: PhotosValue): ClinicConfigInput['photos'] {
  * never dropped by a save. A field emptied on the form is left out (JSON drops `undefined`).
  */
 export function mergeConfig(opened: ClinicConfigInput | undefined, v: AdminForm): ClinicConfigInput {
-  const merged: Record<string, unknown> = { ...opened, ...toConfig(v) };
+  const made = toConfig(v) as Record<string, unknown>;
+  // The week's hours as the schema's default: a config without `hours` stays without it.
+  if (opened?.hours === undefined && JSON.stringify(made.hours) === JSON.stringify(DEFAULT_HOURS)) delete made.hours;
+  const merged: Record<string, unknown> = { ...opened, ...made };
+  // A city's local content keeps the keys the form has no input for (none today; a later schema's).
+  if (opened?.localContent && made.localContent) {
+    const others = Object.fromEntries(Object.entries(opened.localContent).filter(([k]) => !LOCAL_KEYS.includes(k)));
+    merged.localContent = { ...others, ...(made.localContent as object) };
+  }
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  if (merged.localContent) {
+    const lc = merged.localContent as Record<string, unknown>;
+    for (const [key, value] of Object.entries(lc)) if (value === undefined) delete lc[key];
+  }
   return merged as unknown as ClinicConfigInput;
 }
+
+/** The keys of localContent the form edits. */
+const LOCAL_KEYS = ['whyCity', 'team', 'faq', 'areasServed'];
 
 /** True when two sets of form values make the same config (what Save would send is unchanged). */
 export function sameForm(a: AdminForm, b: AdminForm): boolean {
@@ -154,7 +273,48 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
     services: { ...v.services },
     socialMedia: social,
     businessProfiles: v.businessProfiles.map((p) => p.url),
+    primaryColor: opt(v.primaryColor),
+    timeZone: opt(v.timeZone),
+    hours: v.hours.map((h) => ({ days: DAYS.filter((d) => (h.days || []).includes(d)), opens: h.opens.trim(), closes: h.closes.trim() })),
+    specialHours: v.specialHours.length
+      ? v.specialHours.map((e) => ({
+          label: e.label.trim(),
+          date: e.date.trim(),
+          ...(opt(e.through) ? { through: e.through.trim() } : {}),
+          ...(e.kind === 'closed' ? { closed: true } : { opens: e.opens.trim(), closes: e.closes.trim() }),
+        }))
+      : undefined,
+    bookingUrl: opt(v.bookingUrl),
+    isAcceptingNewPatients: fromTri(v.isAcceptingNewPatients),
+    telehealth: fromTri(v.telehealth),
+    geo: opt(v.latitude) || opt(v.longitude) ? ({ latitude: numberOf(v.latitude), longitude: numberOf(v.longitude) } as { latitude: number; longitude: number }) : undefined,
+    localContent: localContentOf(v),
+    legal: opt(v.governingLaw) || opt(v.courts) ? { governingLaw: opt(v.governingLaw), courts: opt(v.courts) } : undefined,
+    contactEndpoint: opt(v.contactEndpoint),
   };
+}
+
+/** The config's localContent: only the parts the city has (none at all: left out). */
+function localContentOf(v: AdminForm): ClinicConfigInput['localContent'] {
+  const opt = (s: string) => (s.trim() === '' ? undefined : s.trim());
+  const areas = v.areasServed.split('\n').map((a) => a.trim()).filter(Boolean);
+  const out = {
+    ...(opt(v.whyCity) ? { whyCity: v.whyCity.trim() } : {}),
+    ...(v.team.length
+      ? {
+          team: v.team.map((m) => ({
+            name: m.name.trim(),
+            credentials: m.credentials.trim(),
+            ...(opt(m.role) ? { role: m.role.trim() } : {}),
+            ...(opt(m.bio) ? { bio: m.bio.trim() } : {}),
+            ...(m.photo ? { photo: { src: m.photo.src.trim(), alt: m.photo.alt.trim() } } : {}),
+          })),
+        }
+      : {}),
+    ...(v.faq.length ? { faq: v.faq.map((f) => ({ question: f.question.trim(), answer: f.answer.trim() })) } : {}),
+    ...(areas.length ? { areasServed: areas } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
 }
 
 /**
@@ -178,5 +338,10 @@ export function domainOf(website: string | undefined): string | undefined {
 /** Where a server error key (`businessProfiles[2]`, `domainName`, `photos.gallery[0].alt`) shows on the form. */
 export function formFieldOf(key: string): string {
   if (key === 'domainName') return 'website';
+  if (key === 'geo.latitude' || key === 'geo.longitude') return key.slice(4);
+  if (key.startsWith('legal.')) return key.slice(6);
+  if (/^localContent\.(whyCity|areasServed)/.test(key)) return key.replace(/^localContent\.(\w+).*$/, '$1');
+  if (key.startsWith('localContent.')) key = key.slice('localContent.'.length);
+  key = key.replace(/^specialHours\[(\d+)\]\.closed$/, 'specialHours[$1].kind');
   return key.replace(/^businessProfiles\[(\d+)\]$/, 'businessProfiles.$1.url').replace(/\[(\d+)\]/g, '.$1');
 }

@@ -18,8 +18,8 @@ describe('error lists name the field as the form labels it', () => {
 
   it('spells out a field the form has no input for, never its key', () => {
     expect(fieldLabel('businessProfiles[2]').label).toBe('Business profile URL 3');
-    expect(fieldLabel('primaryColor')).toEqual({ label: 'Primary color' });
-    expect(fieldLabel('localContent.team[0].name')).toEqual({ label: 'Local content, team 1, name' });
+    expect(fieldLabel('deploymentType')).toEqual({ label: 'Deployment type' });
+    expect(fieldLabel('localContent.somethingNew[0].name')).toEqual({ label: 'Local content, something new 1, name' });
   });
 });
 

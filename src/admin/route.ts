@@ -14,13 +14,13 @@ import type { LeaveGuard } from './leave-guard.js';
 export type View =
   | { name: 'list' }
   | { name: 'city'; slug: string }
-  | { name: 'new'; base?: ClinicConfigInput; from?: string }
+  | { name: 'new'; base?: ClinicConfigInput; from?: string; left?: string[] }
   /** The inbox, on one city when the address names it (`#messages/tampa`): a slug, never what was searched. */
   | { name: 'messages'; site?: string }
   | { name: PlainView };
 
 /** The views named by one word and holding nothing else. */
-const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step'] as const;
+const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step', 'brand'] as const;
 type PlainView = (typeof PLAIN)[number];
 const isPlain = (h: string): h is PlainView => (PLAIN as readonly string[]).includes(h);
 
@@ -54,7 +54,7 @@ export function allowedView(view: View, can: Abilities): View {
     if (!can.readMessages) return { name: 'list' };
     if (view.site !== undefined && can.messageCities !== null && !can.messageCities.includes(view.site)) return { name: 'messages' };
   }
-  if (view.name === 'new' && !can.editCities) return { name: 'list' };
+  if ((view.name === 'new' || view.name === 'brand') && !can.editCities) return { name: 'list' };
   return view;
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ClinicConfig } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
-import { storedCityRoutes, type CityRouteDeps } from './cities/index.js';
+import { createDoorwayCheck, storedCityRoutes, type CityRouteDeps } from './cities/index.js';
 import type { DomainIndex } from './releases/domains.js';
 import type { ReleaseStore } from './releases/store.js';
 import { deploymentUrl } from './releases/url-template.js';
@@ -15,6 +15,7 @@ import type { PreviewStore } from './previews/index.js';
 import { previewApiRoutes } from './previews/routes.js';
 import { shellRoutes } from './admin-page/shell.js';
 import { uploadRoutes } from './uploads/routes.js';
+import { brandRoutes } from './brand/index.js';
 
 /**
  * The operator's admin API, mounted by createApp after its admin guard: the /admin page, logo
@@ -51,9 +52,12 @@ export interface AdminApiOptions {
 /** The admin API's routes. */
 export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // One doorway check for both deploys (a saved version, a generated site), its reports kept once.
+  const doorway = createDoorwayCheck(o.cities.cities);
   app.route('/', hostedRedirects((requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`));
   app.route('/', shellRoutes(o.clinic));
   app.route('/', uploadRoutes(o.uploads));
+  app.route('/', brandRoutes(o.dataDir, o.clinic));
   app.route('/', generateRoutes(o.dataDir, o.uploads, o.assetFolders, o.publicOrigin));
   app.route('/', previewApiRoutes(o.previews, (c, path) => `${o.sitesOrigin(c.req.url)}${path}`));
   app.route('/', packageRoutes());
@@ -66,6 +70,7 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
       reservedHosts: o.reservedHosts,
       changed: () => o.domains.changed(),
       cities: o.cities.cities,
+      doorway: (siteName, config) => doorway.failure(siteName, config),
     }),
   );
   app.route(
@@ -77,6 +82,7 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
       deploymentUrl: (requestUrl, siteName) => deploymentUrl(o.urlTemplate, { origin: o.sitesOrigin(requestUrl), siteName }),
       changed: () => o.domains.changed(),
       home: citySlug(o.clinic.city),
+      doorway,
     }),
   );
   return app;

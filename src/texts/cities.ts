@@ -68,3 +68,14 @@ export const releaseNotLive = (release: string, slug: string): Message => ({
   hint: 'Another change made a different release live since the page was loaded; reload to see it.',
 });
 export const cityNotPinned = (slug: string): Message => ({ title: `${slug} is not pinned` });
+
+// The doorway check before a deploy (cities/deploy-routes.ts, issue 23 item 6).
+export const doorwayTooAlike = (city: string, score: string, sibling: string, limit: string): Message => ({
+  title: `${city} reads as a copy of ${sibling}: ${score} of what its pages say of their own is on ${sibling}'s site too (more than ${limit} fails)`,
+  hint: 'Search engines treat near-identical city pages as doorway pages. Write what is true of this city (why this city, its team, areas served, local questions), or deploy anyway after confirming.',
+});
+export const doorwayNoLocalContent = (city: string, words: number, least: number): Message => ({
+  title: `${city} says almost nothing of its own: ${words} words that no other city's pages say (at least ${least} are needed)`,
+  hint: 'Write what is true of this city (why this city, its team, areas served, local questions), or deploy anyway after confirming.',
+});
+export const doorwayConfirmInvalid = { title: 'confirmDoorway: expected true or false' } satisfies Message;

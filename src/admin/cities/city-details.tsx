@@ -119,6 +119,64 @@ function Details({ form: f }: { form: AdminForm }) {
         <dl className={dlClass}>
           <Row term="Logo">{logo ? <img src={logo} alt={`Logo of ${f.businessName}`} className="max-h-16 max-w-40" /> : f.logoUrl}</Row>
           <Row term="Typeface">{FONT_LABELS[f.font]}</Row>
+          <Row term="Brand colour">{f.primaryColor}</Row>
+        </dl>
+      </Card>
+      <Card id="hours" title="Hours and booking">
+        <dl className={dlClass}>
+          <Row term="Weekly hours">
+            {f.hours.length > 0 && (
+              <ul>
+                {f.hours.map((h, i) => (
+                  <li key={i}>
+                    {h.days.join(', ')}: {h.opens}–{h.closes}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Row>
+          <Row term="Special hours">
+            {f.specialHours.length > 0 && (
+              <ul>
+                {f.specialHours.map((e, i) => (
+                  <li key={i}>
+                    {e.label}, {e.date}
+                    {e.through ? ` through ${e.through}` : ''}: {e.kind === 'closed' ? 'closed' : `${e.opens}–${e.closes}`}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Row>
+          <Row term="Online booking URL">{f.bookingUrl}</Row>
+          <Row term="Accepting new patients">{f.isAcceptingNewPatients === '' ? '' : f.isAcceptingNewPatients === 'yes' ? 'Yes' : 'No'}</Row>
+          <Row term="Video visits">{f.telehealth === '' ? '' : f.telehealth === 'yes' ? 'Yes' : 'No'}</Row>
+        </dl>
+      </Card>
+      <Card id="local" title="Local content">
+        <dl className={dlClass}>
+          <Row term="Why this city">{f.whyCity && <span className="whitespace-pre-wrap">{f.whyCity}</span>}</Row>
+          <Row term="Team">
+            {f.team.length > 0 && (
+              <ul>
+                {f.team.map((m, i) => (
+                  <li key={i}>
+                    {m.name}, {m.credentials}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Row>
+          <Row term="Local questions">
+            {f.faq.length > 0 && (
+              <ul>
+                {f.faq.map((q, i) => (
+                  <li key={i}>{q.question}</li>
+                ))}
+              </ul>
+            )}
+          </Row>
+          <Row term="Areas served">{f.areasServed.split('\n').filter(Boolean).join(', ')}</Row>
+          <Row term="Terms: governing law, courts">{[f.governingLaw, f.courts].filter(Boolean).join(', ')}</Row>
         </dl>
       </Card>
       <Card id="services" title="Services Offered">

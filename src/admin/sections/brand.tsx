@@ -1,29 +1,73 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { AA_TEXT, contrastRatio } from '../../config/contrast.js';
 import type { FontChoice } from '../../config/schema.js';
 import { FONT_LABELS } from '../font-choices.js';
 import type { AdminForm } from '../form.js';
 import { Card, describedBy, errorAt, Field, inputClass } from '../ui.js';
 
 const FONT_HINT = 'The site’s text is set in it. The font file is served with the site: no requests to other servers.';
+const COLOR_HINT = 'Buttons, links and headings. A hex colour like #1d4ed8; empty: #1d4ed8. White text on it needs a contrast of 4.5:1 (WCAG 2.2 AA).';
+export const DEFAULT_COLOR = '#1d4ed8';
+
+/** The live contrast check of a brand colour against the white text of the site's buttons. */
+export function colorCheck(value: string): { color?: string; ratio?: number; ok: boolean; text: string } {
+  const v = value.trim() === '' ? DEFAULT_COLOR : value.trim();
+  if (!/^#[0-9a-fA-F]{6}$/.test(v)) return { ok: false, text: 'Not a colour yet: write it as # and six hex digits, like #1d4ed8.' };
+  const ratio = contrastRatio(v.toLowerCase(), '#ffffff');
+  const shown = `${ratio.toFixed(2)}:1`;
+  return ratio >= AA_TEXT
+    ? { color: v, ratio, ok: true, text: `White text on ${v}: contrast ${shown}, passes AA (at least ${AA_TEXT}:1).` }
+    : { color: v, ratio, ok: false, text: `White text on ${v}: contrast ${shown}, fails AA (needs ${AA_TEXT}:1). Choose a darker colour.` };
+}
 
 /**
- * Brand: the site's typeface (docs/decisions/014-brand-typeface-and-logo.md, the config's `font`).
- * Its own small card, since it is neither business information nor the logo; the brand colour may
- * join it one day.
+ * Brand: the site's colour, with a live check of white text on it (src/config/contrast.ts), and its
+ * typeface (docs/decisions/014-brand-typeface-and-logo.md). The logo has its card above.
  */
 export function Brand({ form }: { form: UseFormReturn<AdminForm> }) {
-  const error = errorAt(form.formState.errors, 'font');
+  const { errors } = useFormState({ control: form.control, name: ['font', 'primaryColor'] });
+  const error = errorAt(errors, 'font');
+  const colorError = errorAt(errors, 'primaryColor');
+  const color = useWatch({ control: form.control, name: 'primaryColor' }) ?? '';
+  const check = colorCheck(color);
   return (
-    <Card id="brand" title="Brand" lead="How the site’s text looks.">
-      <Field id="field-font" label="Typeface" hint={FONT_HINT} error={error}>
-        <select id="field-font" className={inputClass} {...describedBy('field-font', { hint: FONT_HINT, error })} {...form.register('font')}>
-          {(Object.entries(FONT_LABELS) as [FontChoice, string][]).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </Field>
+    <Card id="brand" title="Brand" lead="The colour and typeface of the site.">
+      <div className="grid gap-4">
+        <Field id="field-primaryColor" label="Brand colour" hint={COLOR_HINT} error={colorError}>
+          <div className="flex items-center gap-3">
+            <input
+              id="field-primaryColor"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={DEFAULT_COLOR}
+              className={`${inputClass} max-w-40 font-mono`}
+              {...describedBy('field-primaryColor', { hint: COLOR_HINT, error: colorError })}
+              aria-describedby={['field-primaryColor-hint', colorError ? 'field-primaryColor-error' : '', 'brand-contrast'].filter(Boolean).join(' ')}
+              {...form.register('primaryColor')}
+            />
+            <span
+              aria-hidden="true"
+              className="inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold text-white"
+              style={{ backgroundColor: check.color ?? '#64748b' }}
+            >
+              Schedule Consultation
+            </span>
+          </div>
+        </Field>
+        <p id="brand-contrast" role="status" data-testid="brand-contrast" className={`text-sm font-medium ${check.ok ? 'text-green-800' : 'text-red-700'}`}>
+          {check.text}
+        </p>
+        <Field id="field-font" label="Typeface" hint={FONT_HINT} error={error}>
+          <select id="field-font" className={inputClass} {...describedBy('field-font', { hint: FONT_HINT, error })} {...form.register('font')}>
+            {(Object.entries(FONT_LABELS) as [FontChoice, string][]).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { AdminForm } from '../form.js';
 import { Card, describedBy, errorAt, Field, inputClass } from '../ui.js';
+import { TextInput } from './fields.js';
 
 type TextKey = 'businessName' | 'city' | 'state' | 'address' | 'zipCode' | 'phone' | 'email' | 'website';
 
@@ -47,6 +48,18 @@ export function BusinessInfo({ form }: { form: UseFormReturn<AdminForm> }) {
               {...register('description')}
             />
           </Field>
+        </div>
+        <TextInput form={form} name="latitude" label="Latitude (optional)" inputMode="decimal" hint="The clinic’s position for search engines, like 28.1836. Empty: none." />
+        <TextInput form={form} name="longitude" label="Longitude (optional)" inputMode="decimal" hint="Like -82.3537." />
+        <div className="sm:col-span-2">
+          <TextInput
+            form={form}
+            name="contactEndpoint"
+            label="Contact form address (optional)"
+            type="url"
+            inputMode="url"
+            hint="Where the site’s contact form posts: this server’s contact API as a full URL, like https://clinic.example.com/api/contact. Empty: this server’s own address."
+          />
         </div>
       </div>
     </Card>

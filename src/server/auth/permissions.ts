@@ -100,7 +100,12 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('GET', '/api/settings/retention', 'owner'),
   r('PUT', '/api/settings/retention', 'owner', 'retention.set'),
   // Cities and their sites.
+  // Brand settings (brand/routes.ts): what a new city starts with; written to <data>/brand.yaml.
+  r('GET', '/api/brand', 'sites.read'),
+  r('PUT', '/api/brand', 'sites.write', 'brand.save'),
   r('GET', '/api/cities', 'sites.read'),
+  // The doorway check of the saved cities (issue 23 item 6): read-only, as reading the cities is.
+  r('GET', '/api/doorway-check', 'sites.read'),
   r('POST', '/api/cities', 'sites.write', 'city.create'),
   r('POST', '/api/cities/import', 'sites.write', 'city.import'),
   r('POST', '/api/cities/redeploy-all', 'sites.write', 'city.redeploy_all'),
