@@ -12,7 +12,7 @@ type TextKey = 'businessName' | 'city' | 'state' | 'address' | 'zipCode' | 'phon
  */
 const FIELDS: { key: TextKey; label: string; type?: string; autoComplete?: string; hint?: string; wide?: boolean }[] = [
   { key: 'businessName', label: 'Business Name', autoComplete: 'organization', wide: true },
-  { key: 'address', label: 'Address', autoComplete: 'street-address', wide: true },
+  { key: 'address', label: 'Address', autoComplete: 'address-line1', wide: true },
   { key: 'city', label: 'City', autoComplete: 'address-level2' },
   { key: 'state', label: 'State', autoComplete: 'address-level1' },
   { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code' },
