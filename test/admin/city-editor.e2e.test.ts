@@ -1,4 +1,5 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,7 @@ import { generate, nextNotice, openAdmin, startAdminWorld, type AdminWorld } fro
  * site shows each of them, and the YAML the server exports builds the same site with
  * `clinic-gen build`, byte for byte (both on one SOURCE_DATE_EPOCH, before Thanksgiving 2026).
  */
+const require = createRequire(import.meta.url);
 const EPOCH = String(Date.UTC(2026, 10, 2) / 1000);
 let world: AdminWorld;
 let epochBefore: string | undefined;
@@ -171,6 +173,20 @@ describe('a new city from empty to a site', () => {
     const tree = readTree(out);
     expect([...tree.keys()].sort()).toEqual([...files.keys()].sort());
     for (const [name, bytes] of tree) expect(Buffer.compare(bytes, files.get(name)!), name).toBe(0);
+
+    // Its home page's JSON-LD: the Thanksgiving closure as special opening hours, the booking page as
+    // a ReserveAction, and no failure in an offline structured-data checker's Google preset.
+    const builtHome = tree.get('index.html')!.toString('utf8');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(builtHome)![1]!) as Record<string, any>;
+    expect(ld.specialOpeningHoursSpecification).toEqual([expect.objectContaining({ validFrom: '2026-11-26', validThrough: '2026-11-26' })]);
+    expect(ld.potentialAction).toMatchObject({ '@type': 'ReserveAction', target: { '@type': 'EntryPoint', urlTemplate: BOOKING } });
+    const { structuredDataTest } = require('structured-data-testing-tool') as { structuredDataTest: (html: string, o: { presets: unknown[] }) => Promise<{ failed: unknown[]; schemas: string[] }> };
+    const { Google } = require('structured-data-testing-tool/presets') as { Google: unknown };
+    const checked = await structuredDataTest(builtHome, { presets: [Google] }).catch((err: { res?: { failed: unknown[] } }) => {
+      throw new Error(`structured data failed: ${JSON.stringify(err.res?.failed ?? err, null, 2)}`);
+    });
+    expect(checked.failed).toEqual([]);
+    expect(checked.schemas).toContain('MedicalClinic');
 
     // The editor with every section filled: two team members with photos, a question, special hours.
     expect(await axeViolations(page)).toEqual([]);
