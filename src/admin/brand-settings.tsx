@@ -13,8 +13,8 @@ import { Button, Card } from './ui.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 
 /**
- * Brand settings (owner and editor): what every new city starts with, written by the server as
- * `brand.yaml` in its data folder (src/config/brand.ts). The same cards as the city editor's, so
+ * Brand settings (owner and editor): what every new city starts with, kept in the server's store
+ * and written out as `brand.yaml` in its data folder (src/config/brand.ts). The same cards as the city editor's, so
  * a field reads and checks the same in both.
  */
 export function BrandSettings() {

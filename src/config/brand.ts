@@ -3,16 +3,17 @@ import { clinicConfigSchema, type ClinicConfigInput } from './schema.js';
 
 /**
  * The brand: what every city of the clinic group shares (issue 23): its name, colour, typeface,
- * logo, services and description. The admin keeps them as brand settings, written as a small
- * config file (`brand.yaml` in the server's data folder, docs/serving.md); a new city starts from
- * them and nothing else, and Duplicate copies these fields of a city and no other.
+ * logo, services and description. The admin keeps them as brand settings: a small config file's
+ * text, kept in the server's store and copied to `brand.yaml` in its data folder
+ * (docs/serving.md); a new city starts from them and nothing else, and Duplicate copies these
+ * fields of a city and no other.
  */
 export const BRAND_FIELDS = ['businessName', 'description', 'primaryColor', 'font', 'logoUrl', 'logoLightUrl', 'logoIncludesName', 'services'] as const satisfies readonly (keyof ClinicConfigInput)[];
 export type BrandField = (typeof BRAND_FIELDS)[number];
 
 const s = clinicConfigSchema.shape;
 
-/** brand.yaml: the brand fields of a clinic config, checked by the same rules and messages; only the name is required. */
+/** Brand settings (the store's brand text, brand.yaml): the brand fields of a clinic config, checked by the same rules and messages; only the name is required. */
 export const brandSchema = z.strictObject({
   businessName: s.businessName,
   description: s.description,

@@ -15,7 +15,7 @@ import type { PreviewStore } from './previews/index.js';
 import { previewApiRoutes } from './previews/routes.js';
 import { shellRoutes } from './admin-page/shell.js';
 import { uploadRoutes } from './uploads/routes.js';
-import { brandRoutes } from './brand/index.js';
+import { brandRoutes, type BrandStore } from './brand/index.js';
 
 /**
  * The operator's admin API, mounted by createApp after its admin guard: the /admin page, logo
@@ -45,6 +45,8 @@ export interface AdminApiOptions {
   sitesOrigin: (requestUrl: string) => string;
   /** Host names a deployment may not claim, for a request to the admin. */
   reservedHosts: (requestUrl: string) => ReadonlySet<string>;
+  /** The brand settings (the server's store). */
+  brand: BrandStore;
   /** The stored cities, their deployer and the redeploy-all runner (docs/decisions/012-stored-cities.md). */
   cities: Pick<CityRouteDeps, 'cities' | 'deployer' | 'runner' | 'messages' | 'now'>;
 }
@@ -57,7 +59,7 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
   app.route('/', hostedRedirects((requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`));
   app.route('/', shellRoutes(o.clinic));
   app.route('/', uploadRoutes(o.uploads));
-  app.route('/', brandRoutes(o.dataDir, o.clinic));
+  app.route('/', brandRoutes(o.brand, o.dataDir, o.clinic));
   app.route('/', generateRoutes(o.dataDir, o.uploads, o.assetFolders, o.publicOrigin));
   app.route('/', previewApiRoutes(o.previews, (c, path) => `${o.sitesOrigin(c.req.url)}${path}`));
   app.route('/', packageRoutes());

@@ -245,6 +245,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     adminApiRoutes({
       clinic: deps.clinic,
       dataDir: server.dataDir,
+      brand: deps.stores.brand,
       uploads,
       assetFolders,
       urlTemplate: server.urlTemplate,

@@ -15,6 +15,7 @@ import { createPgOutboxStore } from './mail/pg-outbox.js';
 import { pgUploadStore } from './uploads/pg-store.js';
 import { createPgAccountStore } from './auth/index.js';
 import { createPgAuditStore } from './audit/index.js';
+import { createPgBrandStore, importBrandFile } from './brand/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { checkKeyId, META } from './crypto/server-keys.js';
 import { peekPgMeta, pgMeta } from './pg/meta.js';
@@ -69,6 +70,10 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
     feed.subscribe((event) => {
       if (event.kind === 'cities' || event.kind === 'resync') tell('cities');
     });
+    // A brand.yaml of the release before, in this server's data folder, is imported when the
+    // database has no brand yet (the first server to start wins).
+    const brand = createPgBrandStore(pool);
+    await importBrandFile(brand, o.dataDir);
     const cities = createPgCityStore(pool, { owner: instance });
     const interruptedRuns = await cities.redeploys.recover(new Date().toISOString());
     const releases = await openPgReleaseStore(pool, { feed, keep: o.releases?.keep, beforeSwitch: o.releases?.beforeSwitch, onChange: () => tell('deployments') });
@@ -93,6 +98,7 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       inbox,
       refusals: createPgRefusalStore(pool),
       outbox: createPgOutboxStore(pool),
+      brand,
       cities,
       releases,
       uploads: pgUploadStore(pool, join(o.dataDir, 'cache', 'uploads')),

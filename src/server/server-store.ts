@@ -1,5 +1,6 @@
 import type { AccountStore } from './auth/index.js';
 import type { AuditStore } from './audit/index.js';
+import type { BrandStore } from './brand/index.js';
 import type { CityStore } from './cities/index.js';
 import type { MetaStore } from './crypto/server-keys.js';
 import type { RewrapStore } from './crypto/rewrap.js';
@@ -37,6 +38,8 @@ export interface ServerStore {
   refusals: RefusalStore;
   /** Notifications of new messages waiting to be mailed. */
   outbox: OutboxStore;
+  /** The brand settings (one row, shared by every server; brand/store.ts). */
+  brand: BrandStore;
   /** The stored cities and redeploy runs (docs/decisions/012-stored-cities.md). */
   cities: CityStore;
   /** The deployed sites: `<data>/deployments`, or the database. */

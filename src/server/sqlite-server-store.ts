@@ -17,6 +17,7 @@ import { folderUploadStore } from './uploads/store.js';
 import { BUSY_RETRY } from './sqlite/busy.js';
 import { createSqliteAccountStore } from './auth/index.js';
 import { createSqliteAuditStore } from './audit/index.js';
+import { createSqliteBrandStore, importingBrandStore } from './brand/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { checkKeyId, META } from './crypto/server-keys.js';
 import { peekMeta, sqliteMeta } from './sqlite/meta.js';
@@ -124,6 +125,8 @@ export function openSqliteStore(dataDir: string, options: OpenSqliteStoreOptions
     inbox,
     refusals: createSqliteRefusalStore(db),
     outbox: createOutboxStore(db),
+    // A brand.yaml of the release before is imported before the brand is first read or written.
+    brand: importingBrandStore(createSqliteBrandStore(db), dataDir),
     cities: createSqliteCityStore(db),
     releases: createReleaseStore({ ...options.releases, root: path.join(dataDir, 'deployments') }),
     uploads: folderUploadStore(path.join(dataDir, 'uploads')),

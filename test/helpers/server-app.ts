@@ -8,6 +8,7 @@ import { clinicConfigSchema, type ClinicConfig } from '../../src/config/schema.j
 import { createApps } from '../../src/server/app.js';
 import { resolveServerConfig, type ServerConfig } from '../../src/server/config.js';
 import type { AppDeps } from '../../src/server/app.js';
+import { createSqliteBrandStore, importingBrandStore } from '../../src/server/brand/index.js';
 import { createSqliteCityStore } from '../../src/server/cities/sqlite-store.js';
 import type { RefusalCount, RefusalStore } from '../../src/server/leads/refusals.js';
 import type { AddResult, MessageFilter, MessageStore, NewMessage, SiteCount, StoredMessage } from '../../src/server/leads/store.js';
@@ -116,6 +117,7 @@ export function testStores(o: { dataDir: string; messages?: MessageStore; now?: 
     inbox: createSqliteInboxStore(db),
     refusals: memoryRefusalStore(),
     outbox: { claimDue: async () => [], markSent: async () => undefined, markFailed: async () => undefined, nextDue: async () => null, counts: async () => ({ pending: 0, sent: 0, failed: 0 }), oldestPendingAt: async () => null },
+    brand: importingBrandStore(createSqliteBrandStore(db), o.dataDir),
     cities: createSqliteCityStore(db, now),
     releases: createReleaseStore({ ...o.releases, root: join(o.dataDir, 'deployments') }),
     uploads: folderUploadStore(join(o.dataDir, 'uploads')),

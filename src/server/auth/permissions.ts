@@ -100,7 +100,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('GET', '/api/settings/retention', 'owner'),
   r('PUT', '/api/settings/retention', 'owner', 'retention.set'),
   // Cities and their sites.
-  // Brand settings (brand/routes.ts): what a new city starts with; written to <data>/brand.yaml.
+  // Brand settings (brand/routes.ts): what a new city starts with; kept in the store, written out to <data>/brand.yaml.
   r('GET', '/api/brand', 'sites.read'),
   r('PUT', '/api/brand', 'sites.write', 'brand.save'),
   r('GET', '/api/cities', 'sites.read'),

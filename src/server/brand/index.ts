@@ -1,3 +1,5 @@
-/** Brand settings: `<data>/brand.yaml`, what a new city starts with (src/config/brand.ts). */
+/** Brand settings: one row in the server's store, copied to `<data>/brand.yaml`; what a new city starts with (src/config/brand.ts). */
 export { brandRoutes } from './routes.js';
-export { BRAND_FILE, readBrand, writeBrand } from './store.js';
+export { createPgBrandStore } from './pg-store.js';
+export { createSqliteBrandStore } from './sqlite-store.js';
+export { BRAND_FILE, importBrandFile, importingBrandStore, readBrand, saveBrand, type BrandStore, type StoredBrand } from './store.js';

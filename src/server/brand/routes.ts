@@ -3,7 +3,7 @@ import type { ClinicConfig } from '../../config/schema.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readJson } from '../http/read-json.js';
-import { checkBrand, readBrand, writeBrand } from './store.js';
+import { checkBrand, readBrand, saveBrand, type BrandStore } from './store.js';
 
 const MAX_BRAND_BODY = 16 * 1024;
 const SAVE_FAILED = 'The brand settings were not saved';
@@ -11,12 +11,13 @@ const SAVE_FAILED = 'The brand settings were not saved';
 /**
  * Brand settings (src/config/brand.ts): GET for anyone who reads the cities (a new city starts
  * from them), PUT for those who edit cities (owner, editor; audited as brand.save with the fields
- * sent). Stored as `<data>/brand.yaml`.
+ * sent). Kept in the store (one row, read on every GET: with PostgreSQL, what any server saved),
+ * and each save also writes `<data>/brand.yaml`.
  */
-export function brandRoutes(dataDir: string, served: ClinicConfig): Hono<AppEnv> {
+export function brandRoutes(store: BrandStore, dataDir: string, served: ClinicConfig): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/api/brand', async (c) => {
-    const { brand, stored } = await readBrand(dataDir, served);
+    const { brand, stored } = await readBrand(store, served);
     return c.json({ success: true, brand, stored });
   });
   app.put('/api/brand', async (c) => {
@@ -24,7 +25,7 @@ export function brandRoutes(dataDir: string, served: ClinicConfig): Hono<AppEnv>
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: SAVE_FAILED });
     const checked = checkBrand((body.value as { brand?: unknown } | null)?.brand);
     if (!checked.ok) return apiError(c, 400, { ...fieldFailure(checked.errors), message: SAVE_FAILED });
-    await writeBrand(dataDir, checked.brand);
+    await saveBrand(store, dataDir, checked.brand);
     c.set('auditObject', `brand fields=${Object.keys(checked.brand).sort().join(',')}`);
     return c.json({ success: true, brand: checked.brand });
   });

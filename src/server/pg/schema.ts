@@ -292,4 +292,17 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       ALTER TABLE redeploy_runs ADD COLUMN skipped TEXT;
     `,
   },
+  {
+    // As SQLite's migration 10: the brand settings, one row shared by every server (read on each
+    // GET, so no change notification is needed).
+    version: 7,
+    name: 'brand settings',
+    sql: `
+      CREATE TABLE brand (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        yaml TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

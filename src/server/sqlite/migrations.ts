@@ -263,6 +263,20 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE redeploy_runs ADD COLUMN skipped TEXT;
     `,
   },
+  {
+    // Brand settings in the store (issue 23, brand/store.ts): one row holding the brand's YAML text
+    // (as `<data>/brand.yaml` holds it, which a save still writes) and when it was saved. A
+    // brand.yaml left by the release before is imported on first start (importBrandFile).
+    version: 10,
+    name: 'brand settings',
+    sql: `
+      CREATE TABLE brand (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        yaml TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */
