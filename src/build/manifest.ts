@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /**
  * The build manifest: what `build` knows of the site folders it wrote into one folder, kept beside
@@ -209,10 +209,17 @@ export function siteDirStamps(dir: string, files: readonly string[]): string {
  */
 export function intact(dir: string, dirs: string): boolean {
   if (!dirs) return false;
-  for (const line of dirs.split('\n')) {
-    const space = line.indexOf(' ');
-    const stamp = space === -1 ? line : line.slice(0, space);
-    if (dirStamp(space === -1 ? dir : join(dir, line.slice(space + 1))) !== stamp) return false;
+  // Read in place, the folder's path joined by hand: a rebuild of 1,000 unchanged cities makes
+  // 13,000 of these checks, and split() and path.join() were a third of their cost. A folder name
+  // the manifest holds is one build wrote (site paths, `/` between folders, which every platform
+  // takes); one edited by hand only makes a stamp that does not match, and the city is rebuilt.
+  for (let at = 0; at < dirs.length; ) {
+    let end = dirs.indexOf('\n', at);
+    if (end === -1) end = dirs.length;
+    const space = dirs.indexOf(' ', at);
+    const named = space !== -1 && space < end;
+    if (dirStamp(named ? `${dir}${sep}${dirs.slice(space + 1, end)}` : dir) !== dirs.slice(at, named ? space : end)) return false;
+    at = end + 1;
   }
   return true;
 }
