@@ -1,16 +1,16 @@
 import { percent } from '../../check/advice.js';
-import { checkSites, type CheckInput, type CheckReport, type CityReport } from '../../check/run-check.js';
+import type { CheckReport, CityReport } from '../../check/run-check.js';
 import { configDigest } from '../../config/digest.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import type { Message } from '../../texts/message.js';
 import { doorwayNoLocalContent, doorwayTooAlike } from '../../texts/cities.js';
 import type { CityStore, CityVersion } from './types.js';
-import { checkText } from './yaml.js';
+import { checkOffThread, type CheckJob } from './check-worker.js';
 
 /**
  * The doorway check over the saved cities (issue 23 item 6), for the admin: each city's score
  * against its closest sibling and its verdict (check/run-check.ts, checkSites). The check renders
- * every city and compares them (about 6 ms a city, on the event loop), so a report is kept for the
+ * every city and compares them (about 6 ms a city, on a worker thread: check-worker.ts), so a report is kept for the
  * set of configs it was made from (each city's slug and config digest): the admin's reads and the
  * deploys of an unchanged set use it again instead of computing it; any save makes a new set. Two
  * calls for the same set while it is computed share one computation.
@@ -52,18 +52,17 @@ interface Entry {
   slug: string;
   digest: string;
   city: string;
-  config: () => ClinicConfig | undefined;
+  /** What the check reads: the saved YAML, or the config the admin generated. */
+  job: CheckJob;
 }
 
 const fromVersion = (v: CityVersion): Entry => ({
   slug: v.slug,
   digest: v.digest,
   city: v.city,
-  config: () => {
-    const read = checkText(`${v.slug}.yaml`, v.yaml);
-    // A version the schema no longer takes cannot be built or deployed: it is left out.
-    return read.ok ? read.config : undefined;
-  },
+  // Read where the check runs (check-worker.ts); a version the schema no longer takes cannot be
+  // built or deployed, and is left out.
+  job: { slug: v.slug, yaml: v.yaml },
 });
 
 export function doorwayView(r: CityReport, names: ReadonlyMap<string, string>): DoorwayView {
@@ -91,14 +90,8 @@ export function createDoorwayCheck(cities: Pick<CityStore, 'list'>): DoorwayChec
       kept.set(key, hit);
       return hit;
     }
-    const made = Promise.resolve().then(() => {
-      const inputs: CheckInput[] = [];
-      for (const e of sorted) {
-        const config = e.config();
-        if (config) inputs.push({ source: e.slug, config });
-      }
-      return checkSites(inputs);
-    });
+    // On a worker thread (check-worker.ts): the event loop goes on answering meanwhile.
+    const made = checkOffThread(sorted.map((e) => e.job));
     kept.set(key, made);
     // A failure is not kept: the next call tries again.
     made.catch(() => kept.delete(key));
@@ -117,7 +110,7 @@ export function createDoorwayCheck(cities: Pick<CityStore, 'list'>): DoorwayChec
     },
     async failure(slug, given) {
       const entry: Entry =
-        'yaml' in given ? fromVersion(given) : { slug, digest: configDigest(given), city: given.city, config: () => given };
+        'yaml' in given ? fromVersion(given) : { slug, digest: configDigest(given), city: given.city, job: { slug, config: given } };
       const entries = [...(await cities.list()).filter((v) => v.slug !== slug).map(fromVersion), entry];
       const report = await run(entries);
       const line = report.cities.find((c) => c.source === slug);
