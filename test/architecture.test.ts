@@ -37,10 +37,10 @@ const RANKS: Record<string, number> = {
 const TECHNOLOGY = new Set(['http', 'sqlite', 'pg', 'bundle', 'crypto']);
 /**
  * Top-level files of src/server a feature or a technology folder may use: settings, the logger, the
- * start-up error texts. Every other top-level file is the composition (apps, stores, serve, start),
+ * start-up error texts, the bundle a worker thread loads. Every other top-level file is the composition (apps, stores, serve, start),
  * which may use everything and is used by nothing below it.
  */
-const BASE_FILES = new Set(['config.ts', 'env.ts', 'defaults.ts', 'logger.ts', 'start-error.ts']);
+const BASE_FILES = new Set(['config.ts', 'env.ts', 'defaults.ts', 'logger.ts', 'start-error.ts', 'worker-bundle.ts']);
 
 /** A source tree as the rules read it: src-relative path -> text. */
 type Tree = Map<string, string>;

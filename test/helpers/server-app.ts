@@ -9,6 +9,7 @@ import { createApps } from '../../src/server/app.js';
 import { resolveServerConfig, type ServerConfig } from '../../src/server/config.js';
 import type { AppDeps } from '../../src/server/app.js';
 import { createSqliteBrandStore, importingBrandStore } from '../../src/server/brand/index.js';
+import type { RunView } from '../../src/server/cities/redeploy-runner.js';
 import { createSqliteCityStore } from '../../src/server/cities/sqlite-store.js';
 import type { RefusalCount, RefusalStore } from '../../src/server/leads/refusals.js';
 import type { AddResult, MessageFilter, MessageStore, NewMessage, SiteCount, StoredMessage } from '../../src/server/leads/store.js';
@@ -427,4 +428,14 @@ export function memoryRefusalStore(): RefusalStore & { rows: RefusalCount[] } {
     },
     since: async (day) => rows.filter((r) => r.day >= day).sort((a, b) => b.count - a.count),
   };
+}
+
+/** GET /api/redeploys/:id until the run is no longer running (at most 10 s): the run as it ended. */
+export async function settledRun(t: ReturnType<typeof storedTestApp>, id: string): Promise<RunView> {
+  for (let i = 0; i < 400; i++) {
+    const run = ((await (await t.request(`/api/redeploys/${id}`)).json()) as { run: RunView }).run;
+    if (run.state !== 'running') return run;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`run ${id} still running after 10 s`);
 }

@@ -77,19 +77,24 @@ function deps(cities: CityStore, releases: ReleaseStore, audit: AuditStore, data
   };
 }
 
+/** One server on an in-memory SQLite database and a deployments folder, its clock a week before Thanksgiving 2026. */
+function sqliteWorld() {
+  const dataDir = tempDir();
+  const clock = { t: new Date('2026-11-20T15:00:00.000Z') };
+  const db = new Database(':memory:');
+  cleanups.push(() => {
+    db.close();
+  });
+  migrate(db, ':memory:');
+  const cities = createSqliteCityStore(db, () => clock.t);
+  const releases = createReleaseStore({ root: path.join(dataDir, 'deployments'), now: () => clock.t });
+  const audit = createSqliteAuditStore(db);
+  return { clock, cities, releases, audit, d: deps(cities, releases, audit, dataDir, clock) };
+}
+
 describe('special hours redeploy a live city by themselves', () => {
   it('when the closure starts and when it ends in the city’s time zone, once each, audited; never a pinned city', async () => {
-    const dataDir = tempDir();
-    const clock = { t: new Date('2026-11-20T15:00:00.000Z') };
-    const db = new Database(':memory:');
-    cleanups.push(() => {
-      db.close();
-    });
-    migrate(db, ':memory:');
-    const cities = createSqliteCityStore(db, () => clock.t);
-    const releases = createReleaseStore({ root: path.join(dataDir, 'deployments'), now: () => clock.t });
-    const audit = createSqliteAuditStore(db);
-    const d = deps(cities, releases, audit, dataDir, clock);
+    const { clock, cities, releases, audit, d } = sqliteWorld();
 
     const tampa = await liveCity(cities, d);
     const orlando = await liveCity(cities, d, { city: 'Orlando', address: '1 Orange Avenue', zipCode: '32801', website: 'https://orlando.example.com', email: 'orlando@example.com' });
@@ -136,16 +141,7 @@ describe('special hours redeploy a live city by themselves', () => {
   });
 
   it('redeploys the version that is live, not edits saved since', async () => {
-    const dataDir = tempDir();
-    const clock = { t: new Date('2026-11-20T15:00:00.000Z') };
-    const db = new Database(':memory:');
-    cleanups.push(() => {
-      db.close();
-    });
-    migrate(db, ':memory:');
-    const cities = createSqliteCityStore(db, () => clock.t);
-    const releases = createReleaseStore({ root: path.join(dataDir, 'deployments'), now: () => clock.t });
-    const d = deps(cities, releases, createSqliteAuditStore(db), dataDir, clock);
+    const { clock, cities, releases, d } = sqliteWorld();
     const tampa = await liveCity(cities, d);
     const edited = prepareConfig(adminFormConfig({ specialHours: THANKSGIVING, phone: '(813) 555-0177' }));
     if (!edited.ok) throw new Error('edit');

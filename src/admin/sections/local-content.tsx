@@ -1,31 +1,13 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useController, useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { photoUploadFailed, photoUploadRejected } from '../../texts/admin.js';
-import { adminFetch, parseJson, readFailure } from '../api.js';
 import type { AdminForm } from '../form.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import { Button, Card } from '../ui.js';
 import { focusSoon, TextInput } from './fields.js';
+import { FilePicker, uploadPhoto } from './photos.js';
 
 const TEAM_MAX = 12;
 const FAQ_MAX = 10;
-
-/** Uploads a photo as the Photos card does (/api/upload-photo); its URL, or a message why not. */
-async function uploadPhoto(file: File): Promise<{ url: string } | { error: string }> {
-  try {
-    const body = new FormData();
-    body.append('photo', file);
-    const res = await adminFetch('/api/upload-photo', { method: 'POST', body });
-    const text = await res.text();
-    const json = parseJson(text);
-    if (res.ok && json?.success === true && typeof json.url === 'string') return { url: json.url };
-    const said = readFailure(json);
-    return { error: photoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title };
-  } catch (err) {
-    console.error(err);
-    return { error: photoUploadFailed.title };
-  }
-}
 
 /**
  * Local content: what this city's site says that no other does (why patients here choose the
@@ -108,8 +90,6 @@ export function LocalContent({ form }: { form: UseFormReturn<AdminForm> }) {
 function TeamPhoto({ form, index, onError, onStart }: { form: UseFormReturn<AdminForm>; index: number; onError: (message: string) => void; onStart: () => void }) {
   const { field } = useController({ control: form.control, name: `team.${index}.photo` });
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
   const photo = field.value;
   if (photo) {
     return (
@@ -127,28 +107,18 @@ function TeamPhoto({ form, index, onError, onStart }: { form: UseFormReturn<Admi
     );
   }
   return (
-    <div className="mt-3">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        Photo (optional, team member {index + 1})
-      </label>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
+    <div>
+      <FilePicker
+        label={`Photo (optional, team member ${index + 1})`}
         disabled={busy}
-        onChange={async () => {
-          const file = input.current?.files?.[0];
-          if (!file) return;
+        onFile={async (file) => {
           onStart();
           setBusy(true);
           const r = await uploadPhoto(file);
           setBusy(false);
-          if (input.current) input.current.value = '';
           if ('url' in r) field.onChange({ src: r.url, alt: '' });
           else onError(r.error);
         }}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-dark disabled:opacity-60"
       />
       <p role="status" className="mt-1 text-sm font-medium text-brand">
         {busy ? 'Uploading photo...' : ''}

@@ -38,6 +38,23 @@ export function withGalleryPhoto(v: PhotosValue, i: number, photo: PhotoValue | 
  * with a required description for patients who cannot see it. `errors` are the generate
  * answer's, by field (`photos.hero.alt`).
  */
+/** Uploads a photo (/api/upload-photo), for the Photos card and the team's photos: its URL, or a message why not. */
+export async function uploadPhoto(file: File): Promise<{ url: string } | { error: string }> {
+  try {
+    const body = new FormData();
+    body.append('photo', file);
+    const res = await adminFetch('/api/upload-photo', { method: 'POST', body });
+    const text = await res.text();
+    const json = parseJson(text);
+    if (res.ok && json?.success === true && typeof json.url === 'string') return { url: json.url };
+    const said = readFailure(json);
+    return { error: photoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title };
+  } catch (err) {
+    console.error(err);
+    return { error: photoUploadFailed.title };
+  }
+}
+
 export function PhotosSection({ value, onChange, errors = {} }: { value: PhotosValue; onChange: (next: PhotosValue) => void; errors?: Record<string, string> }) {
   const { notice, show, clear } = useNotice();
   const [busy, setBusy] = useState(false);
@@ -47,21 +64,13 @@ export function PhotosSection({ value, onChange, errors = {} }: { value: PhotosV
     setBusy(true);
     clear();
     try {
-      const body = new FormData();
-      body.append('photo', file);
-      const res = await adminFetch('/api/upload-photo', { method: 'POST', body });
-      const text = await res.text();
-      const json = parseJson(text);
-      if (res.ok && json?.success === true && typeof json.url === 'string') return json.url;
-      const said = readFailure(json);
-      show(photoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title, 'error');
-    } catch (err) {
-      console.error(err);
-      show(photoUploadFailed.title, 'error');
+      const r = await uploadPhoto(file);
+      if ('url' in r) return r.url;
+      show(r.error, 'error');
+      return undefined;
     } finally {
       setBusy(false);
     }
-    return undefined;
   };
 
   return (
@@ -127,7 +136,7 @@ function PhotoRow({ name, label, photo, error, onChange }: { name: string; label
 }
 
 /** A labelled file input that hands over the chosen file and clears itself. */
-function FilePicker({ label, disabled, onFile }: { label: string; disabled: boolean; onFile: (f: File) => Promise<void> }) {
+export function FilePicker({ label, disabled, onFile }: { label: string; disabled: boolean; onFile: (f: File) => Promise<void> }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (

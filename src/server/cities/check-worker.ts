@@ -2,6 +2,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { checkSites, type CheckInput, type CheckReport } from '../../check/run-check.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import { checkText } from './yaml.js';
+import { workerBundle } from '../worker-bundle.js';
 
 /**
  * The admin's doorway check off the event loop: reading every saved city's YAML and `checkSites`
@@ -36,7 +37,7 @@ function readYaml(slug: string, yaml: string): ClinicConfig | undefined {
 }
 
 /** checkSites over the jobs, on a worker thread loaded from `workerUrl` when there is one; else here. */
-export async function checkOffThread(jobs: readonly CheckJob[], workerUrl: URL | undefined = bundleUrl()): Promise<CheckReport> {
+export async function checkOffThread(jobs: readonly CheckJob[], workerUrl: URL | undefined = workerBundle(import.meta.url)): Promise<CheckReport> {
   const here = () => checkSites(inputsOf(jobs));
   if (!workerUrl) return here();
   let worker: Worker;
@@ -69,11 +70,6 @@ export async function checkOffThread(jobs: readonly CheckJob[], workerUrl: URL |
   });
 }
 
-/** The bundle this module was loaded from, when a worker can load it (not a TypeScript source). */
-function bundleUrl(): URL | undefined {
-  const url = new URL(import.meta.url);
-  return /\.m?js$/.test(url.pathname) ? url : undefined;
-}
 
 /** Inside a worker started by checkOffThread: the check of its jobs, sent back once. */
 function runCheckWorkerIfAny(): void {

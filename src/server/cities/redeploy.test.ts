@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminFormConfig, PNG, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
+import { adminFormConfig, PNG, settledRun as settled, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
 import type { RunView } from './redeploy-runner.js';
 
 /** Redeploy-all: every live city from its latest version, failures kept apart, progress persisted. */
@@ -24,15 +24,6 @@ async function liveCity(t: T, city: string, extra: Record<string, unknown> = {})
   return (await body(deployed)).releaseId as string;
 }
 
-/** GET /api/redeploys/:id until the run is no longer running (at most 10 s). */
-async function settled(t: T, id: string): Promise<RunView> {
-  for (let i = 0; i < 400; i++) {
-    const run = (await body(await t.request(`/api/redeploys/${id}`))).run as RunView;
-    if (run.state !== 'running') return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`run ${id} still running after 10 s`);
-}
 
 describe('redeploy all', () => {
   it('rebuilds every live city from its latest version; a city whose logo upload is gone fails alone', async () => {

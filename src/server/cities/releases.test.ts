@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminFormConfig, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
+import { adminFormConfig, settledRun as settled, storedTestApp, storedTestApps } from '../../../test/helpers/server-app.js';
 import type { RunView } from './redeploy-runner.js';
 
 /**
@@ -25,14 +25,6 @@ async function deploy(t: T, city: string, phone = '(813) 555-0101') {
   return (await body(deployed)).releaseId as string;
 }
 
-async function settled(t: T, id: string): Promise<RunView> {
-  for (let i = 0; i < 400; i++) {
-    const run = (await body(await t.request(`/api/redeploys/${id}`))).run as RunView;
-    if (run.state !== 'running') return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`run ${id} still running after 10 s`);
-}
 
 const audit = (t: T) => t.rows<{ action: string; object: string; city: string; outcome: number }>('SELECT action, object, city, outcome FROM audit_log WHERE action LIKE ? ORDER BY seq', 'city.%');
 

@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { KeyRing } from '../crypto/data-key.js';
 import { createSealer, type MessagePlace, type MessageSealer, type PatientFields, type SealedColumns } from './sealing.js';
+import { workerBundle } from '../worker-bundle.js';
 
 /**
  * Sealing off the event loop (issue 22): the SQLite message store hands each turn's new messages
@@ -31,7 +32,7 @@ type Reply = { n: number; sealed?: SealedColumns[]; error?: string };
  * `sealer` with `sealBatch` run by a worker thread loaded from `workerUrl` (a built .js or .mjs
  * bundle holding this module); without one, or when the worker fails, by `sealer` on this thread.
  */
-export function withSealWorker(sealer: MessageSealer, secrets: Keys, workerUrl: URL | undefined = bundleUrl()): BatchSealer {
+export function withSealWorker(sealer: MessageSealer, secrets: Keys, workerUrl: URL | undefined = workerBundle(import.meta.url)): BatchSealer {
   const inline = async (jobs: SealJob[]) => jobs.map((j) => sealer.seal(j.place, j.fields));
   let worker: Worker | undefined;
   const waiting = new Map<number, { jobs: SealJob[]; resolve: (s: SealedColumns[]) => void; reject: (e: unknown) => void }>();
@@ -100,11 +101,6 @@ export function withSealWorker(sealer: MessageSealer, secrets: Keys, workerUrl: 
   };
 }
 
-/** The bundle this module was loaded from, when it is one a worker can load (not a TypeScript source). */
-function bundleUrl(): URL | undefined {
-  const url = new URL(import.meta.url);
-  return /\.m?js$/.test(url.pathname) ? url : undefined;
-}
 
 /** Inside a worker started by withSealWorker: seal each batch with the keys it was given. */
 function runSealWorkerIfAny(): void {
