@@ -142,6 +142,8 @@ describe("the operator's day", () => {
     expect(lakeland.html).not.toContain('Westshore');
 
     // Lakeland's editor lists Lakeland's site only (issue 23): Tampa's releases are in Deployments.
+    // The list reloads after the deploy's answer: read it once Lakeland's release is in it.
+    await page.locator('[data-site="lakeland"]').waitFor();
     expect(await page.locator('[data-site]').evaluateAll((els) => els.map((e) => e.getAttribute('data-site')))).toEqual(['lakeland']);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Deployments' }).click();
     await page.getByRole('heading', { name: 'Deployments', level: 2 }).waitFor();
