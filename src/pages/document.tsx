@@ -4,7 +4,8 @@ import { usePage } from './context.js';
 import { Footer } from './components/footer.js';
 import { Header } from './components/header.js';
 import { brandStyle } from './csp.js';
-import { absoluteUrl } from './seo.js';
+import { absoluteUrl, canonicalUrl } from './seo.js';
+import { Breadcrumbs, MAIN_WITH_CRUMBS, siteCrumbs } from './components/breadcrumbs.js';
 import { cardFor } from '../model/cards.js';
 
 /**
@@ -15,7 +16,9 @@ import { cardFor } from '../model/cards.js';
  */
 export function Document({ meta, children, scripts = [], noindex = false }: { meta: PageMeta; children: ReactNode; scripts?: string[]; noindex?: boolean }) {
   const { site, path, url, assets } = usePage();
-  const canonical = absoluteUrl(site, path);
+  const canonical = canonicalUrl(site, path);
+  const crumbs = siteCrumbs(site, path, url);
+  const crumbsJsonLd = site.placement?.breadcrumbJsonLd[path];
   const card = cardFor(site.cards, path);
   return (
     <html lang="en" data-font={site.config.font}>
@@ -61,10 +64,12 @@ export function Document({ meta, children, scripts = [], noindex = false }: { me
           <script key={src} type="module" src={url(src)} fetchPriority="low" />
         ))}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: site.jsonLd }} />
+        {crumbsJsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: crumbsJsonLd }} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <Header />
-        <main id="main" className="flex-1" tabIndex={-1}>
+        {crumbs && <Breadcrumbs items={crumbs} />}
+        <main id="main" className={crumbs ? MAIN_WITH_CRUMBS : 'flex-1'} tabIndex={-1}>
           {children}
         </main>
         <Footer />

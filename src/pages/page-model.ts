@@ -9,6 +9,7 @@ import { lookupState } from '../config/states.js';
 import { defaultWhyCity } from './content/about.js';
 import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
+import { placedSite, type Placement, type SitePlacement } from './placement.js';
 import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
 import { lastDay, upcomingSpecialHours, type SpecialHoursEntry } from '../config/special-hours.js';
 
@@ -40,8 +41,20 @@ export interface Site {
   mailtoHref: string;
   /** Where the contact form posts: the config's contactEndpoint, else the clinic server's own path. */
   contactEndpoint: string;
-  /** Absolute origin for canonical links, no trailing slash: `https://tampa.example.com`. */
+  /**
+   * Absolute URL of the site's root, no trailing slash: its origin (`https://tampa.example.com`),
+   * or its folder on a brand domain when placed (`https://menshealth.example.com/locations/fl/tampa`).
+   * Absolute links to the site's own files (share images, logo) start here.
+   */
   siteUrl: string;
+  /**
+   * Where canonical links, og:url and the clinic's JSON-LD (`@id`, `url`) point instead of
+   * siteUrl: the brand's folder for a stand-alone site whose city is canonical on the brand, or the
+   * city's own origin for a placed site whose city is canonical on its own domain. Absent: siteUrl.
+   */
+  canonicalUrl?: string;
+  /** Where the site sits inside a brand site (its breadcrumbs); absent for a stand-alone site. */
+  placement?: SitePlacement;
   description: string;
   services: ServiceDef[];
   serviceOptions: string[];
@@ -123,6 +136,18 @@ export interface SiteExtras {
    * The renderer reads no clock: without a day it shows no special hours.
    */
   today?: string;
+  /**
+   * The site sits inside a brand site (src/pages/placement.ts): siteUrl is its folder there, every
+   * page shows its breadcrumbs, its clinic names the brand as parentOrganization, and the site
+   * leaves sitemap.xml, robots.txt and 404.html to the brand site.
+   */
+  placement?: Placement;
+  /**
+   * The canonical root of a stand-alone site when it is not its own origin (a city canonical on
+   * the brand site: `https://menshealth.example.com/locations/fl/tampa`), no trailing slash.
+   * With a placement, its canonicalUrl decides instead.
+   */
+  canonicalUrl?: string;
 }
 
 export interface ImageSize {
@@ -133,7 +158,8 @@ export interface ImageSize {
 /** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
 export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site {
   const state = lookupState(config.state) ?? { code: config.state, name: config.state };
-  const origin = config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin;
+  const origin = extras.placement?.siteUrl ?? (config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin);
+  const canonical = (extras.placement?.canonicalUrl ?? extras.canonicalUrl)?.replace(/\/+$/, '');
   const cityLine = `${config.city}, ${state.code} ${config.zipCode}`;
   const site: Site = {
     config,
@@ -152,6 +178,8 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     mailtoHref: `mailto:${config.email}`,
     contactEndpoint: config.contactEndpoint ?? CONTACT_API_PATH,
     siteUrl: origin,
+    ...(canonical && canonical !== origin ? { canonicalUrl: canonical } : {}),
+    ...(extras.placement ? { placement: placedSite(extras.placement, config.city, config.services) } : {}),
     description:
       config.description ??
       `${config.businessName} is a men's health clinic in ${config.city}, ${state.name}, offering physician-supervised testosterone replacement therapy, medical weight loss and NAD+ therapy.`,
@@ -172,7 +200,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
   };
   const why = config.localContent.whyCity;
   site.whyCity = why ? why.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) : defaultWhyCity(site);
-  site.jsonLd = scriptSafeJson(clinicJsonLd(site));
+  site.jsonLd = scriptSafeJson(clinicJsonLd(site, extras.placement?.organization.id));
   site.csp = pageCsp({
     brandStyle: brandStyle(site.brandColor),
     contactEndpoint: site.contactEndpoint,

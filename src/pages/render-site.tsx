@@ -97,15 +97,22 @@ export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}):
 function renderPages(site: Site): SiteFiles<string> {
   const files: SiteFiles<string> = {};
   for (const route of siteRoutes(site.config.services)) files[route.file] = renderPage(site, route.path, PAGES[route.id](site));
-  // The not-found page may be served at any depth, so it links from the site root.
-  files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
+  // The not-found page may be served at any depth, so it links from the site root. A site placed
+  // in a brand site has no root of its own: the brand site's not-found page serves the domain.
+  if (!site.placement) files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
   return files;
 }
 
-/** Adds the files beside the pages: sitemap, robots, favicon, stylesheet and island. */
+/**
+ * Adds the files beside the pages: sitemap, robots, favicon, stylesheet and island. A placed site
+ * has neither sitemap nor robots.txt: a domain has one of each, the brand site's, which lists the
+ * location's pages (src/brand-site/pages/).
+ */
 function addSiteFiles(site: Site, files: SiteFiles): void {
-  files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
-  files['robots.txt'] = robotsTxt(site);
+  if (!site.placement) {
+    files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
+    files['robots.txt'] = robotsTxt(site);
+  }
   files['favicon.svg'] = faviconSvg(site);
   files[ASSETS.css.file] = ASSETS.css.content;
   files[ASSETS.contactJs.file] = ASSETS.contactJs.content;

@@ -15,8 +15,11 @@ export function scriptSafeJson(value: unknown): string {
  * yet over on the build day (validFrom and validThrough; a day closed opens and closes at 00:00, as
  * Google documents), whether it takes new patients, the booking page as a ReserveAction, sameAs.
  */
-export function clinicJsonLd(site: Site): Record<string, unknown> {
+export function clinicJsonLd(site: Site, parentOrganization?: string): Record<string, unknown> {
   const c = site.config;
+  // The clinic is known by its canonical URL: a city on the brand site and on a domain of its own
+  // describes one clinic with one @id in both copies, unique per location either way.
+  const canonical = canonicalRoot(site);
   const sameAs = [...site.social.map((s) => s.url), ...c.businessProfiles];
   const byHours = new Map<string, string[]>();
   for (const h of c.hours) {
@@ -26,10 +29,10 @@ export function clinicJsonLd(site: Site): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'MedicalClinic',
-    '@id': `${site.siteUrl}/#clinic`,
+    '@id': `${canonical}/#clinic`,
     name: site.name,
     description: site.description,
-    url: `${site.siteUrl}/`,
+    url: `${canonical}/`,
     telephone: site.telHref.slice(4),
     hasMap: site.directionsUrl,
     email: site.email,
@@ -81,9 +84,20 @@ export function clinicJsonLd(site: Site): Record<string, unknown> {
       ? { areaServed: c.localContent.areasServed.map((name) => ({ '@type': 'Place', name })) }
       : {}),
     medicalSpecialty: 'Endocrine',
-    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: s.label, url: `${site.siteUrl}${s.path}` })),
+    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: s.label, url: `${canonical}${s.path}` })),
     ...(sameAs.length ? { sameAs } : {}),
+    ...(parentOrganization ? { parentOrganization: { '@id': parentOrganization } } : {}),
   };
+}
+
+/** The root canonical links of the site start at, no trailing slash (Site.canonicalUrl, else siteUrl). */
+export function canonicalRoot(site: Pick<Site, 'siteUrl' | 'canonicalUrl'>): string {
+  return site.canonicalUrl ?? site.siteUrl;
+}
+
+/** The canonical absolute URL of a page of the site: `https://tampa.example.com/trt-therapy/`. */
+export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl'>, path: string): string {
+  return `${canonicalRoot(site)}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
 /** An absolute URL on the site for a route or a site path. */
@@ -104,6 +118,6 @@ export function robotsTxt(site: Site): string {
 }
 
 /** The favicon: the brand colour behind a pulse line, as SVG (no binary assets to ship). */
-export function faviconSvg(site: Site): string {
+export function faviconSvg(site: Pick<Site, 'brandColor'>): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${site.brandColor}"/><path d="M4 17h6l3-8 6 15 3-7h6" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>\n`;
 }

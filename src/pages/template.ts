@@ -14,8 +14,8 @@ const token = (i: number) => `${OPEN}${i}${CLOSE}`;
 
 /** Strings whose value decides structure (routes, labels, networks): they stay in the shape. */
 const STRUCTURAL = new Set(['services', 'serviceOptions', 'network', 'label', 'deploymentType']);
-/** Strings already safe for the place they land in (the JSON-LD script body): not escaped. */
-const RAW = new Set(['jsonLd']);
+/** Strings already safe for the place they land in (the JSON-LD script bodies): not escaped, nor anything under the key. */
+const RAW = new Set(['jsonLd', 'breadcrumbJsonLd']);
 
 export interface Tokenized {
   /** The Site with every string replaced by a token; its JSON is the cache key of the shape. */
@@ -31,7 +31,8 @@ export function tokenize(site: Site): Tokenized {
     values.push(raw ? text : escapeHtml(text));
     return token(values.length - 1);
   };
-  const walk = (value: unknown, key: string): unknown => {
+  const walk = (value: unknown, key: string, raw = false): unknown => {
+    raw ||= RAW.has(key);
     if (typeof value === 'string') {
       if (STRUCTURAL.has(key)) return value;
       if (key === 'logoUrl') {
@@ -39,12 +40,12 @@ export function tokenize(site: Site): Tokenized {
         const prefix = /^(https?:\/\/|\/)/i.exec(value)![0];
         return prefix + add(value.slice(prefix.length), false);
       }
-      return add(value, RAW.has(key));
+      return add(value, raw);
     }
-    if (Array.isArray(value)) return STRUCTURAL.has(key) ? value : value.map((v) => walk(v, key));
+    if (Array.isArray(value)) return STRUCTURAL.has(key) ? value : value.map((v) => walk(v, key, raw));
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[k] = walk(v, k);
+      for (const [k, v] of Object.entries(value)) out[k] = walk(v, k, raw);
       return out;
     }
     return value;

@@ -9,7 +9,7 @@ import { Faq } from './faq.js';
 import { ADDRESS_TITLE, HOURS_TITLE, SPECIAL_HOURS_TITLE, localFaqTitle, visitSection } from '../content/visit.js';
 import { DirectionsLink, PHONE_NOWRAP, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
 
-const ACCENT: Record<ServiceCard['color'], string> = {
+export const ACCENT: Record<ServiceCard['color'], string> = {
   brand: 'bg-brand-soft text-brand',
   emerald: 'bg-emerald-50 text-emerald-700',
   amber: 'bg-amber-50 text-amber-800',

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { BrandLocation, BrandModel } from './model.js';
+
+/** What a brand page's components need: the brand, the page's path, its links and the stylesheet. */
+export interface BrandPageContext {
+  model: BrandModel;
+  /** The page's path on the brand site: `/locations/fl/`. */
+  path: string;
+  /** A brand path (`/locations/`) or site file as this page links it: relative, or from the root on the not-found page. */
+  url: (target: string) => string;
+  css: string;
+  /** The way from this page to the site's root: `` on the home, `../../` on a state page, `/` on the not-found page. */
+  root: string;
+  /** A location's directory card, rendered once, its links starting with ROOT_TOKEN (directory.tsx). */
+  cardHtml: (location: BrandLocation) => string;
+}
+
+export const BrandCtx = createContext<BrandPageContext | null>(null);
+
+export function useBrandPage(): BrandPageContext {
+  const ctx = useContext(BrandCtx);
+  if (!ctx) throw new Error('useBrandPage() outside a brand page: wrap the tree in <BrandCtx.Provider>');
+  return ctx;
+}

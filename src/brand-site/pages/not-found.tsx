@@ -1,0 +1,44 @@
+import { Icon } from '../../pages/components/icons.js';
+import { notFound } from '../../texts/site.js';
+import { useBrandPage } from './context.js';
+import { BrandDocument } from './document.js';
+import { HOME_NAME, LOCATIONS_PATH, statePath } from './model.js';
+import { statesOf } from './states.js';
+
+/**
+ * The brand domain's not-found page, served at any depth (its links start at the root): the city
+ * pages' heading and line, then the way back: home, the directory, each state with locations.
+ */
+export function BrandNotFoundPage() {
+  const { model, url } = useBrandPage();
+  const { title, message, hint } = notFound;
+  const pages = [
+    { path: '/', label: HOME_NAME },
+    { path: LOCATIONS_PATH, label: 'All locations' },
+    ...statesOf(model.locations).map((s) => ({ path: statePath(s.code), label: `${s.name} locations` })),
+  ];
+  return (
+    <BrandDocument meta={{ title: `${title} | ${model.name}`, description: `The page you asked for is not on the ${model.name} website.` }} noindex>
+      <section className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center sm:px-6">
+        <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-4 text-lg text-slate-700">{message}</p>
+        <p className="mt-2 text-slate-600">{hint}</p>
+        <nav aria-label="Pages of this site" className="mt-8">
+          <ul className="grid gap-3 text-left sm:grid-cols-2">
+            {pages.map((p, i) => (
+              <li key={p.path} className={i === 0 && pages.length % 2 === 1 ? 'sm:col-span-2' : undefined}>
+                <a
+                  href={url(p.path)}
+                  className="flex min-h-12 items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm hover:border-brand hover:text-brand"
+                >
+                  {p.label}
+                  <Icon name="arrow-right" className="h-5 w-5 flex-none text-brand" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </section>
+    </BrandDocument>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ASSETS } from '../../pages/assets.js';
+import { relativeFromFolder } from '../../pages/placement.js';
+import { faviconSvg } from '../../pages/seo.js';
+import { BrandCtx, type BrandPageContext } from './context.js';
+import { LocationCard, LocationsPage, ROOT_TOKEN, StatePage } from './directory.js';
+import { BrandHomePage } from './home.js';
+import { LOCATIONS_PATH, statePath, type BrandLocation, type BrandModel } from './model.js';
+import { BrandNotFoundPage } from './not-found.js';
+import { brandRobotsTxt, brandSitemaps, SITEMAP_MAX_URLS } from './seo.js';
+import { statesOf } from './states.js';
+
+/**
+ * The brand site's own files, by path from its root: `index.html` (the brand's home),
+ * `locations/index.html` (the directory), `locations/<st>/index.html` for each state with
+ * locations, `404.html`, `sitemap.xml` (with `sitemap-<n>.xml` past 50,000 URLs), `robots.txt`,
+ * `favicon.svg` and the shared stylesheet. Pure: the caller adds the locations' files under their
+ * folders, the brand's font and logo files and the locator's files, and writes them all.
+ */
+export function renderBrandPages(model: BrandModel, options: { sitemapMaxUrls?: number } = {}): Record<string, string> {
+  const files: Record<string, string> = {};
+  const cards = new Map<BrandLocation, string>();
+  const cardHtml = (l: BrandLocation) => {
+    let html = cards.get(l);
+    if (html === undefined) {
+      const ctx: BrandPageContext = { model, path: '/', url: (t) => ROOT_TOKEN + t.replace(/^\//, ''), css: ASSETS.css.file, root: ROOT_TOKEN, cardHtml };
+      html = renderToStaticMarkup(<BrandCtx.Provider value={ctx}><LocationCard location={l} /></BrandCtx.Provider>);
+      cards.set(l, html);
+    }
+    return html;
+  };
+  const page = (path: string, element: ReactElement, root?: string) => {
+    const url = root === '/' ? (t: string) => (t.startsWith('/') ? t : `/${t}`) : (t: string) => brandLink(path, t);
+    const ctx: BrandPageContext = { model, path, url, css: ASSETS.css.file, root: root ?? '../'.repeat(path.split('/').filter(Boolean).length), cardHtml };
+    return `<!DOCTYPE html>${renderToStaticMarkup(<BrandCtx.Provider value={ctx}>{element}</BrandCtx.Provider>)}`;
+  };
+  files['index.html'] = page('/', <BrandHomePage />);
+  files['locations/index.html'] = page(LOCATIONS_PATH, <LocationsPage />);
+  for (const state of statesOf(model.locations)) {
+    const path = statePath(state.code);
+    files[`${path.slice(1)}index.html`] = page(path, <StatePage state={state} />);
+  }
+  // Served for any missing path at any depth: its links start at the root.
+  files['404.html'] = page('/404.html', <BrandNotFoundPage />, '/');
+  Object.assign(files, brandSitemaps(model, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS));
+  files['robots.txt'] = brandRobotsTxt(model);
+  files['favicon.svg'] = faviconSvg({ brandColor: model.primaryColor });
+  files[ASSETS.css.file] = ASSETS.css.content;
+  return files;
+}
+
+/** A link from the page at `from` to a brand path or site file, the shortest relative one: `fl/tampa/` from `/locations/`. */
+export function brandLink(from: string, to: string): string {
+  const base = 'https://brand.invalid';
+  return relativeFromFolder(new URL(from, base), new URL(to.startsWith('/') ? to : `/${to}`, base));
+}

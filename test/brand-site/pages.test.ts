@@ -1,0 +1,330 @@
+import { describe, expect, it } from 'vitest';
+import { organizationId } from '../../src/brand-site/pages/model.js';
+import { renderBrandPages } from '../../src/brand-site/pages/render.js';
+import { ASSETS } from '../../src/pages/assets.js';
+import { resolveSite } from '../../src/pages/page-model.js';
+import { renderResolvedSite, renderSite, renderSiteDirect } from '../../src/pages/render-site.js';
+import { placementFor } from '../../src/brand-site/pages/model.js';
+import { madeUpConfigs } from './pages-fixture.js';
+import { dom, sampleConfig, text } from '../helpers/site.js';
+import { buildBrand, ORIGIN } from './pages-fixture.js';
+
+const { files, brandFiles, model } = buildBrand({ own: ['Orlando'] });
+/** A page of the output, as text. */
+const html = (file: string) => files[file] as string;
+const htmlFiles = Object.keys(files).filter((f) => f.endsWith('.html'));
+
+/** The JSON-LD objects of a page. */
+function jsonLd(html: string): Record<string, any>[] {
+  return dom(html)
+    .querySelectorAll('script[type="application/ld+json"]')
+    .map((s) => JSON.parse(s.textContent));
+}
+
+/** The page's URL path on the brand site for a file: `locations/fl/index.html` -> `/locations/fl/`. */
+const pathOf = (file: string) => `/${file.replace(/index\.html$/, '')}`;
+
+/** The file a link from `file` leads to, or undefined for a link out of the site (or a tel:, mailto:, #). */
+function target(file: string, href: string): string | undefined {
+  if (/^(https?:|mailto:|tel:|#)/.test(href)) return undefined;
+  const url = new URL(href, `https://brand.test${pathOf(file)}`);
+  const path = decodeURIComponent(url.pathname).slice(1);
+  return path === '' || path.endsWith('/') ? `${path}index.html` : path;
+}
+
+const crumbs = (html: string) =>
+  dom(html)
+    .querySelectorAll('nav[aria-label="Breadcrumb"] ol > li a')
+    .map((a) => ({ name: text(a), href: a.getAttribute('href'), current: a.getAttribute('aria-current') ?? undefined }));
+
+describe('brand site directory', () => {
+  it('has a page at every level: home, the directory, each state with locations, each location', () => {
+    for (const f of ['index.html', 'locations/index.html', 'locations/fl/index.html', 'locations/ga/index.html', 'locations/id/index.html', 'locations/il/index.html', 'locations/mo/index.html', 'locations/tx/index.html'])
+      expect(brandFiles[f], f).toBeDefined();
+    for (const loc of model.locations) expect(files[`${loc.path.slice(1)}index.html`], loc.path).toBeDefined();
+    // Two Springfields in two states do not collide.
+    expect(html('locations/il/springfield/index.html')).toContain('Springfield, IL');
+    expect(html('locations/mo/springfield/index.html')).toContain('Springfield, MO');
+  });
+
+  it('writes no directory page with nothing to list', () => {
+    const statePages = Object.keys(brandFiles).filter((f) => /^locations\/[a-z]{2}\/index\.html$/.test(f));
+    expect(statePages.sort()).toEqual(['locations/fl/index.html', 'locations/ga/index.html', 'locations/id/index.html', 'locations/il/index.html', 'locations/mo/index.html', 'locations/tx/index.html']);
+    for (const f of statePages) {
+      const links = dom(brandFiles[f]!).querySelectorAll('main li h3 a');
+      expect(links.length, f).toBeGreaterThan(0);
+    }
+    expect(brandFiles['locations/ny/index.html']).toBeUndefined();
+  });
+
+  it('lists each location on the directory with its address, tap-to-call phone, week hours and link', () => {
+    const page = dom(brandFiles['locations/index.html']!);
+    const cards = page.querySelectorAll('main li.flex');
+    expect(cards).toHaveLength(model.locations.length);
+    const tampa = cards.find((c) => text(c.querySelector('h3')) === 'Tampa, FL')!;
+    expect(tampa.querySelector('h3 a')!.getAttribute('href')).toBe('../locations/fl/tampa/');
+    expect(text(tampa)).toContain('2100 North Westshore Boulevard');
+    expect(tampa.querySelector('a[href^="tel:"]')!.getAttribute('href')).toBe('tel:+18135550142');
+    expect(text(tampa.querySelector('dl'))).toMatch(/Monday.*AM/);
+    expect(page.querySelectorAll('main h2').map(text)).toEqual(['Florida', 'Georgia', 'Idaho', 'Illinois', 'Missouri', 'Texas']);
+  });
+
+  it('the home page names the brand, what its clinics treat and every location by state', () => {
+    const page = dom(brandFiles['index.html']!);
+    expect(text(page.querySelector('h1'))).toBe("Northstar Men's Health");
+    const treats = page.querySelectorAll('#services h3').map(text);
+    expect(treats.slice(0, 3)).toEqual(['TRT Therapy', 'Semaglutide Weight Loss', 'NAD+ Therapy']);
+    expect(treats).toHaveLength(model.services.length);
+    expect(page.querySelectorAll('#services a')).toHaveLength(0);
+    const find = page.querySelector('#find-your-clinic')!;
+    expect(text(find.querySelector('h2'))).toBe('Find your clinic');
+    expect(find.querySelectorAll('h3').map(text)).toEqual(['Florida', 'Georgia', 'Idaho', 'Illinois', 'Missouri', 'Texas']);
+    expect(find.querySelectorAll('li a').map((a) => [text(a), a.getAttribute('href')])).toContainEqual(['Wesley Chapel, FL', 'locations/fl/wesley-chapel/']);
+    expect(find.querySelectorAll('li a')).toHaveLength(model.locations.length);
+  });
+});
+
+describe('the locator', () => {
+  it('with a locator, the home page carries its box over the list by state, and its island', () => {
+    const withLocator = renderBrandPages({ ...model, locator: { zipFile: 'assets/zips.0123456789.txt', script: 'assets/locator.0123456789.js' } });
+    const page = dom(withLocator['index.html']!);
+    const box = page.querySelector('#find-your-clinic')!;
+    expect(box.getAttribute('data-zips')).toBe('assets/zips.0123456789.txt');
+    expect(box.querySelectorAll('[data-location] a').map((a) => a.getAttribute('href'))).toContain('locations/fl/tampa/');
+    expect(box.querySelector('[data-location="fl/tampa"]')!.getAttribute('data-lat')).toBe('27.9592');
+    expect(page.querySelector('script[type=module]')!.getAttribute('src')).toBe('assets/locator.0123456789.js');
+    // The hero's button leads to the box.
+    expect(page.querySelector('main a[href="#find-your-clinic"]')).not.toBeNull();
+    // Only the home page loads it.
+    expect(dom(withLocator['locations/index.html']!).querySelector('script[type=module]')).toBeNull();
+  });
+});
+
+describe('links', () => {
+  it('every relative link, stylesheet, script and image on the brand pages and the location pages resolves to a file', () => {
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of htmlFiles) {
+      const page = dom(html(file));
+      const refs = [
+        ...page.querySelectorAll('a[href], link[href]').map((e) => e.getAttribute('href')!),
+        ...page.querySelectorAll('script[src], img[src]').map((e) => e.getAttribute('src')!),
+      ];
+      for (const ref of refs) {
+        const t = target(file, ref);
+        if (t === undefined) continue;
+        checked++;
+        // The logo and photo files are the site pipeline's, which this render does without.
+        if (files[t] === undefined && !/(^|\/)images\//.test(t)) broken.push(`${file} -> ${ref}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('a placed location links up to the brand relatively, as it links its own pages', () => {
+    const page = html('locations/fl/tampa/trt-therapy/index.html');
+    expect(crumbs(page)).toEqual([
+      { name: 'Home', href: '../../../../', current: undefined },
+      { name: 'Locations', href: '../../../', current: undefined },
+      { name: 'Florida', href: '../../', current: undefined },
+      { name: 'Tampa', href: '../', current: undefined },
+      { name: 'TRT Therapy', href: '../trt-therapy/', current: 'page' },
+    ]);
+    expect(crumbs(html('locations/fl/wesley-chapel/index.html')).map((c) => [c.name, c.href, c.current])).toEqual([
+      ['Home', '../../../', undefined],
+      ['Locations', '../../', undefined],
+      ['Florida', '../', undefined],
+      ['Wesley Chapel', './', 'page'],
+    ]);
+  });
+});
+
+describe('placed location pages', () => {
+  it('the templated renderer gives the same bytes as React for a placed site, names with apostrophes included', () => {
+    const config = madeUpConfigs().find((c) => c.city === "Coeur d'Alene")!;
+    const extras = { placement: placementFor({ name: "Northstar Men's Health", origin: ORIGIN }, { stateCode: 'ID', stateName: 'Idaho', city: config.city }), today: '2026-11-20' };
+    const templated = renderSite(config, extras);
+    const direct = renderSiteDirect(config, extras);
+    expect(Object.keys(templated).sort()).toEqual(Object.keys(direct).sort());
+    for (const f of Object.keys(direct)) expect(templated[f], f).toBe(direct[f]);
+    const page = templated['about/index.html'] as string;
+    expect(crumbs(page).map((c) => c.name)).toEqual(['Home', 'Locations', 'Idaho', "Coeur d'Alene", 'About']);
+    const list = jsonLd(page).find((d) => d['@type'] === 'BreadcrumbList')!;
+    expect(list.itemListElement[3]).toEqual({ '@type': 'ListItem', position: 4, name: "Coeur d'Alene", item: `${ORIGIN}/locations/id/coeur-dalene/` });
+  });
+
+  it('shows the trail under the header, above the page, on every page of the location', () => {
+    const page = dom(html('locations/fl/tampa/contact/index.html'));
+    const body = page.querySelector('body')!.childNodes.filter((n) => 'tagName' in n).map((n) => (n as any).tagName.toLowerCase());
+    expect(body).toEqual(['header', 'div', 'main', 'footer']);
+    expect(page.querySelector('body > div > nav[aria-label="Breadcrumb"] > ol')).not.toBeNull();
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('every page but the home and the not-found page shows its trail, the current page last', () => {
+    for (const file of htmlFiles.filter((f) => f !== 'index.html' && f !== '404.html')) {
+      const trail = crumbs(html(file));
+      expect(trail[0]?.name, file).toBe('Home');
+      expect(trail.at(-1)?.current, file).toBe('page');
+      expect(trail.filter((c) => c.current)).toHaveLength(1);
+    }
+    expect(crumbs(brandFiles['locations/ga/index.html']!).map((c) => c.name)).toEqual(['Home', 'Locations', 'Georgia']);
+  });
+
+  it('each page carries its trail as BreadcrumbList JSON-LD with absolute URLs on the brand domain, matching what it shows', () => {
+    for (const file of htmlFiles.filter((f) => f !== 'index.html' && f !== '404.html')) {
+      const list = jsonLd(html(file)).find((d) => d['@type'] === 'BreadcrumbList');
+      expect(list, file).toBeDefined();
+      const items = list!.itemListElement as { position: number; name: string; item: string }[];
+      expect(items.map((i) => i.name)).toEqual(crumbs(html(file)).map((c) => c.name));
+      expect(items.map((i) => i.position)).toEqual(items.map((_, i) => i + 1));
+      for (const i of items) expect(i.item.startsWith(`${ORIGIN}/`), i.item).toBe(true);
+      // The last item is the page itself.
+      expect(items.at(-1)!.item).toBe(`${ORIGIN}${pathOf(file)}`);
+    }
+  });
+});
+
+describe('structured data', () => {
+  const clinics = model.locations.map((l) => jsonLd(html(`${l.path.slice(1)}index.html`)).find((d) => d['@type'] === 'MedicalClinic')!);
+
+  it('each location has a MedicalClinic with an @id of its own, pointing at the brand Organization on /', () => {
+    const ids = clinics.map((c) => c['@id']);
+    expect(new Set(ids).size).toBe(model.locations.length);
+    expect(ids).toContain(`${ORIGIN}/locations/fl/tampa/#clinic`);
+    expect(ids).toContain(`${ORIGIN}/locations/il/springfield/#clinic`);
+    for (const c of clinics) expect(c.parentOrganization).toEqual({ '@id': `${ORIGIN}/#organization` });
+    const org = jsonLd(brandFiles['index.html']!).find((d) => d['@type'] === 'Organization')!;
+    expect(org['@id']).toBe(organizationId(ORIGIN));
+    expect(org.url).toBe(`${ORIGIN}/`);
+    expect(org.name).toBe("Northstar Men's Health");
+  });
+
+  it('a location canonical on its own domain is known by that domain: canonical links, og:url and @id', () => {
+    const home = dom(html('locations/fl/orlando/index.html'));
+    expect(home.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/');
+    expect(home.querySelector('meta[property="og:url"]')!.getAttribute('content')).toBe('https://orlando.example.com/');
+    const trt = dom(html('locations/fl/orlando/trt-therapy/index.html'));
+    expect(trt.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/trt-therapy/');
+    const clinic = clinics.find((c) => c.address.addressLocality === 'Orlando')!;
+    expect(clinic['@id']).toBe('https://orlando.example.com/#clinic');
+    expect(clinic.parentOrganization).toEqual({ '@id': `${ORIGIN}/#organization` });
+  });
+
+  it('every other page is canonical at its absolute URL on the brand domain', () => {
+    for (const file of htmlFiles.filter((f) => !f.startsWith('locations/fl/orlando/') && f !== '404.html' && !f.endsWith('contact/sent/index.html'))) {
+      expect(dom(html(file)).querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${ORIGIN}${pathOf(file)}`);
+    }
+  });
+});
+
+describe('sitemap and robots', () => {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+
+  it('one sitemap lists every indexable page of the domain once, absolute on the brand domain', () => {
+    const urls = locs(brandFiles['sitemap.xml']!);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls.slice(0, 2)).toEqual([`${ORIGIN}/`, `${ORIGIN}/locations/`]);
+    expect(urls).toContain(`${ORIGIN}/locations/tx/`);
+    expect(urls).toContain(`${ORIGIN}/locations/fl/tampa/trt-therapy/`);
+    expect(urls).toContain(`${ORIGIN}/locations/fl/tampa/privacy/`);
+    expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/contact/sent/`);
+    // Orlando is canonical on its own domain: its pages belong to that domain's sitemap.
+    expect(urls.filter((u) => u.includes('/orlando/'))).toEqual([]);
+    // Every canonical page of the output is listed, and nothing else.
+    const canonical = htmlFiles
+      .map((f) => dom(html(f)).querySelector('link[rel=canonical]')?.getAttribute('href'))
+      .filter((u): u is string => !!u && u.startsWith(ORIGIN));
+    expect([...urls].sort()).toEqual([...canonical].sort());
+  });
+
+  it('past the limit, sitemap.xml is an index of sitemap files that together list each URL once', () => {
+    const small = buildBrand({ sitemapMaxUrls: 40 }).brandFiles;
+    const index = small['sitemap.xml']!;
+    expect(index).toContain('<sitemapindex');
+    const parts = locs(index);
+    expect(parts.length).toBeGreaterThan(1);
+    const all = parts.flatMap((p) => {
+      const file = small[p.slice(ORIGIN.length + 1)]!;
+      expect(file, p).toContain('<urlset');
+      expect(locs(file).length).toBeLessThanOrEqual(40);
+      return locs(file);
+    });
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.sort()).toEqual(locs(buildBrand().brandFiles['sitemap.xml']!).sort());
+  });
+
+  it('the domain has one robots.txt and one sitemap: a placed location writes neither, nor a 404 page', () => {
+    expect(brandFiles['robots.txt']).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+    for (const f of ['sitemap.xml', 'robots.txt', '404.html']) expect(files[`locations/fl/tampa/${f}`]).toBeUndefined();
+    expect(files['locations/fl/tampa/favicon.svg']).toBeDefined();
+  });
+});
+
+describe('brand pages share the city pages', () => {
+  it('stylesheet, policy and head', () => {
+    for (const f of Object.keys(brandFiles).filter((f) => f.endsWith('.html'))) {
+      const page = dom(brandFiles[f]!);
+      expect(page.querySelector('link[rel=stylesheet]')!.getAttribute('href')!.endsWith(ASSETS.css.file)).toBe(true);
+      expect(page.querySelector('meta[http-equiv="Content-Security-Policy"]')!.getAttribute('content')).toMatch(/script-src 'self'.*connect-src 'self'/);
+      expect(page.querySelector('meta[name=description]')!.getAttribute('content')!.length).toBeGreaterThan(20);
+      expect(page.querySelector('html')!.getAttribute('lang')).toBe('en');
+      expect(page.querySelectorAll('#menu-drawer[popover] nav a').length).toBe(2);
+    }
+    expect(dom(brandFiles['404.html']!).querySelector('meta[name=robots]')!.getAttribute('content')).toBe('noindex');
+  });
+
+  it('the brand logo: linked relative on every page, absolute in og:image and the Organization; an off-site logo is allowed by its origin', () => {
+    const onSite = renderBrandPages({ ...model, logo: { src: 'logo.svg', onSite: true, size: { width: 120, height: 40 } }, logoIncludesName: true });
+    const state = dom(onSite['locations/fl/index.html']!);
+    expect(state.querySelector('header img')!.getAttribute('src')).toBe('../../logo.svg');
+    expect(state.querySelector('header a[aria-label="Northstar Men\'s Health home"]')!.getAttribute('href')).toBe('../../');
+    expect(state.querySelector('meta[property="og:image"]')!.getAttribute('content')).toBe(`${ORIGIN}/logo.svg`);
+    expect(jsonLd(onSite['index.html']!).find((d) => d['@type'] === 'Organization')!.logo).toBe(`${ORIGIN}/logo.svg`);
+    const offSite = renderBrandPages({ ...model, logo: { src: 'https://cdn.example.net/northstar.svg', onSite: false } });
+    const csp = dom(offSite['index.html']!).querySelector('meta[http-equiv="Content-Security-Policy"]')!.getAttribute('content')!;
+    expect(csp).toContain("img-src 'self' https://cdn.example.net");
+  });
+
+  it('uses only classes the shared stylesheet defines', () => {
+    const css = ASSETS.css.content;
+    const missing = new Set<string>();
+    for (const f of Object.keys(brandFiles).filter((f) => f.endsWith('.html')))
+      for (const el of dom(brandFiles[f]!).querySelectorAll('[class]'))
+        for (const c of el.getAttribute('class')!.split(/\s+/).filter(Boolean)) {
+          const selector = `.${c.replace(/[:/[\]=.!%()+]/g, (m) => `\\${m}`)}`;
+          if (!css.includes(selector) && c !== 'group') missing.add(c);
+        }
+    expect([...missing]).toEqual([]);
+  });
+});
+
+describe('stand-alone sites', () => {
+  it('a stand-alone site canonical on the brand points its canonical links and @id there, its other links unchanged', () => {
+    const config = sampleConfig('tampa');
+    const brandUrl = `${ORIGIN}/locations/fl/tampa`;
+    const site = renderSite(config, { canonicalUrl: `${brandUrl}/` });
+    const trt = dom(site['trt-therapy/index.html'] as string);
+    expect(trt.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`${brandUrl}/trt-therapy/`);
+    const clinic = jsonLd(site['index.html'] as string).find((d) => d['@type'] === 'MedicalClinic')!;
+    expect(clinic['@id']).toBe(`${brandUrl}/#clinic`);
+    expect(clinic.parentOrganization).toBeUndefined();
+    expect(trt.querySelector('nav[aria-label="Breadcrumb"]')).toBeNull();
+    // It is still a whole site of its own.
+    for (const f of ['sitemap.xml', 'robots.txt', '404.html']) expect(site[f]).toBeDefined();
+  });
+
+  it('without a placement or a canonical override a site renders as before: no trail, no parent, its own origin', () => {
+    const config = sampleConfig('tampa');
+    const plain = renderSite(config);
+    const page = dom(plain['trt-therapy/index.html'] as string);
+    expect(page.querySelector('nav[aria-label="Breadcrumb"]')).toBeNull();
+    expect(page.querySelector('main')!.getAttribute('class')).toBe('flex-1');
+    expect(page.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://tampa.example.com/trt-therapy/');
+    expect(jsonLd(plain['index.html'] as string).map((d) => d['@type'])).toEqual(['MedicalClinic']);
+    // The placement is part of the template's shape: a placed render never leaks into the plain one.
+    expect(renderResolvedSite(resolveSite(config))['trt-therapy/index.html']).toBe(plain['trt-therapy/index.html']);
+  });
+});
