@@ -103,6 +103,48 @@ if (want('build')) {
   row('  this disk: creating one small file (plain loop)', `${(Number(process.hrtime.bigint() - t) / 1e6 / 1000).toFixed(2)} ms`, 'context');
 }
 
+if (want('brand')) {
+  // Issue 24: the brand site with 1,000 locations against the same 1,000 cities built as
+  // stand-alone sites, in turns, each into a new folder with the cache primed (medians of 3); and
+  // the locator's ZIP table shipped for one state, gzipped.
+  const dir = join(tmp, 'brand-configs');
+  mkdirSync(dir);
+  const samples = ['tampa', 'orlando', 'wesley-chapel'].map((n) => readFileSync(join(root, 'configs', `${n}.yaml`), 'utf8'));
+  const words = ['North', 'South', 'East', 'West', 'Lake', 'Palm', 'Cedar', 'Oak', 'Pine', 'River'];
+  for (let i = 0; i < 1000; i++) {
+    const name = `${words[i % 10]} ${words[Math.floor(i / 10) % 10]} ${words[Math.floor(i / 100) % 10]} Springs`;
+    writeFileSync(join(dir, `city-${String(i).padStart(4, '0')}.yaml`), samples[i % 3].replace(/^city: .*$/m, `city: ${name}`).replace(/^domainName: .*$/m, `domainName: site${i}.example.com`));
+  }
+  cpSync(join(root, 'configs', 'images'), join(dir, 'images'), { recursive: true });
+  const brand = join(tmp, 'brand.yaml');
+  writeFileSync(brand, "businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\n");
+  const env = { CLINIC_GEN_CACHE_DIR: join(tmp, 'caches', 'brand') };
+  const run = (args, out) => JSON.parse(timeRun(['build', '--config', dir, '--out', out, '--json', ...args], env).stdout);
+  const timed = (args, out) => {
+    const t = process.hrtime.bigint();
+    const report = run(args, out);
+    return { ms: Number(process.hrtime.bigint() - t) / 1e6, report };
+  };
+  timed([], join(tmp, 'brand-prime'));
+  const alone = [];
+  const site = [];
+  for (let k = 0; k < 3; k++) {
+    alone.push(timed([], join(tmp, `alone-${k}`)));
+    site.push(timed(['--site', brand], join(tmp, `brand-${k}`)));
+  }
+  const mid = (runs) => [...runs].sort((a, b) => a.ms - b.ms)[1];
+  const [a, b] = [mid(alone), mid(site)];
+  row('1,000 cities as stand-alone sites, primed cache, wall (median of 3)', `${a.ms.toFixed(0)} ms`, 'context');
+  row('the brand site with the same 1,000 locations, wall (median of 3)', `${b.ms.toFixed(0)} ms = ${(b.ms / a.ms).toFixed(2)}x`, '<= 1.2x stand-alone');
+  row('  peak memory (max RSS): stand-alone / brand site', `${(a.report.maxRssKb / 1024).toFixed(0)} / ${(b.report.maxRssKb / 1024).toFixed(0)} MB`, 'context');
+  row('  brand site: its own files (home, directory, states, sitemap...)', String(b.report.site.pages), 'context');
+  const again = timed(['--site', brand], join(tmp, 'brand-2'));
+  row('  brand site rebuilt with nothing changed, wall', `${again.ms.toFixed(0)} ms (${again.report.counts.unchanged} unchanged)`, 'context');
+  const zips = readdirSync(join(tmp, 'brand-2', 'assets')).find((f) => /^zips\.[0-9a-f]{10}\.txt$/.test(f));
+  const bytes = readFileSync(join(tmp, 'brand-2', 'assets', zips));
+  row('the ZIP table shipped for one state (Florida), gzipped', `${(gzipSync(bytes).length / 1024).toFixed(1)} KB (${(bytes.length / 1024).toFixed(0)} KB raw)`, '<= 60 KB');
+}
+
 /**
  * Issue 25's write floor: the files of a built output written again into `to` by a plain loop,
  * the contents read into memory first (not timed), a file shared by hard link linked again (as

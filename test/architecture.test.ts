@@ -27,6 +27,8 @@ const RANKS: Record<string, number> = {
   check: 4,
   init: 4,
   admin: 4,
+  // The brand site (issue 24): its pages and its assembly on the site pipeline; the CLI's build and the server make it.
+  'brand-site': 4.5,
   build: 5,
   dev: 5,
   server: 5,

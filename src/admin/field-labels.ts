@@ -19,6 +19,9 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   // The deployment's domain is the Website's host (form.ts, domainOf).
   domainName: { label: 'Website', id: 'field-website' },
   description: { label: 'Description', id: 'field-description' },
+  // The brand settings' brand site fields (brand-settings.tsx names the server's keys so).
+  brandSiteDomain: { label: 'Brand site domain', id: 'field-brand-site-domain' },
+  brandSiteLocations: { label: 'Listed on the brand site', id: 'brand-site-locations' },
   logoUrl: { label: 'Logo file', id: 'logo-file' },
   logoLightUrl: { label: 'Logo for dark backgrounds' },
   font: { label: 'Typeface', id: 'field-font' },
@@ -27,6 +30,7 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   specialHours: { label: 'Special hours' },
   timeZone: { label: 'Time zone', id: 'field-timeZone' },
   bookingUrl: { label: 'Online booking URL', id: 'field-bookingUrl' },
+  canonical: { label: 'Canonical address on the brand site', id: 'field-canonical' },
   isAcceptingNewPatients: { label: 'Accepting new patients', id: 'field-isAcceptingNewPatients' },
   telehealth: { label: 'Video visits (telehealth)', id: 'field-telehealth' },
   geo: { label: 'Latitude and longitude', id: 'field-latitude' },

@@ -20,6 +20,7 @@ const FULL: ClinicConfigInput = {
   email: 'stpete@example.com',
   website: 'https://stpete.example.com',
   domainName: 'stpete.example.com',
+  canonical: 'own',
   deploymentType: 'static',
   services: { trt: true, semaglutide: false, nadTherapy: true, peptideTherapy: true, vitaminInjections: false, hormone_optimization: true },
   socialMedia: { instagram: 'northstarstpete', facebook: 'northstarstpete', youtube: 'northstar', tiktok: 'northstar', pinterest: 'northstar' },

@@ -49,6 +49,8 @@ export interface AdminForm {
   /** Dated exceptions (the config's `specialHours`). */
   specialHours: SpecialHoursRow[];
   bookingUrl: string;
+  /** On a brand site as well as its own website: '' (the brand site, the default) or 'own'. */
+  canonical: '' | 'own' | 'brand';
   /** '' (not said), 'yes' or 'no': the config's optional booleans. */
   isAcceptingNewPatients: TriState;
   telehealth: TriState;
@@ -122,6 +124,7 @@ export function initialForm(data: Record<string, unknown> = {}): AdminForm {
     hours: DEFAULT_HOURS.map((h) => ({ days: [...h.days], opens: h.opens, closes: h.closes })),
     specialHours: [],
     bookingUrl: '',
+    canonical: '',
     isAcceptingNewPatients: '',
     telehealth: '',
     whyCity: '',
@@ -162,6 +165,7 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
         }))
       : [],
     bookingUrl: str(config.bookingUrl),
+    canonical: config.canonical === 'own' || config.canonical === 'brand' ? config.canonical : '',
     isAcceptingNewPatients: tri(config.isAcceptingNewPatients),
     telehealth: tri(config.telehealth),
     whyCity: str(config.localContent?.whyCity),
@@ -285,6 +289,7 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
         }))
       : undefined,
     bookingUrl: opt(v.bookingUrl),
+    canonical: v.canonical === '' ? undefined : v.canonical,
     isAcceptingNewPatients: fromTri(v.isAcceptingNewPatients),
     telehealth: fromTri(v.telehealth),
     geo: opt(v.latitude) || opt(v.longitude) ? ({ latitude: numberOf(v.latitude), longitude: numberOf(v.longitude) } as { latitude: number; longitude: number }) : undefined,

@@ -5,6 +5,8 @@ import { citySlug } from '../config/slug.js';
 import { configAssetSource } from '../site/asset-source.js';
 import { configImageCacheDir } from '../site/images/cache-dir.js';
 import { buildSiteFiles, problemLines } from '../site/pipeline.js';
+import type { ClinicConfig } from '../config/schema.js';
+import type { Placement } from '../pages/placement.js';
 import { cityInputs, textHash } from './inputs.js';
 import { fileCount, fileList, fileNames, intact, siteDirStamps, type SiteRecord } from './manifest.js';
 import { refuseKeptFolder, writeSite, type WriteSiteOptions } from './write-site.js';
@@ -30,6 +32,14 @@ export interface BuildJob {
    * digest is the recorded one and the folder is whole, its site is not made nor written.
    */
   incremental?: { code: string; previous?: { outDir: string } & Pick<SiteRecord, 'digest' | 'files' | 'dirs' | 'warnings'> };
+  /**
+   * The site is a location of a brand site (src/brand-site/build.ts): its pages carry the brand's
+   * breadcrumbs, canonical links and parent organisation, and it has no sitemap, robots.txt or
+   * not-found page of its own (the brand site's serve it). Part of the digest through `incremental.code`.
+   */
+  placement?: Placement;
+  /** Hand back the config as validated (BuildOutcome.config): the brand site's own pages are made from them on the main thread. */
+  returnConfig?: boolean;
 }
 
 /** What build records of a site it made or found up to date (manifest.ts), less where it lives. */
@@ -47,6 +57,8 @@ export type BuildOutcome =
       status: 'rebuilt' | 'unchanged';
       /** For the manifest (absent when the build is not incremental). */
       record?: BuiltRecord;
+      /** The config as validated, when the job asked for it (BuildJob.returnConfig). */
+      config?: ClinicConfig;
     }
   | { ok: false; configPath: string; errors: string[] };
 
@@ -97,13 +109,24 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
     const warnings = givenWarnings(previous.warnings, job.configPath);
     if (job.strict && warnings.length) return { ok: false, configPath: job.configPath, errors: warnings };
     const files = fileCount(previous);
-    return { ok: true, configPath: job.configPath, slug, outDir, files, warnings, status: 'unchanged', record: { ...base, files: previous.files, dirs: previous.dirs, warnings: previous.warnings } };
+    return {
+      ok: true,
+      configPath: job.configPath,
+      slug,
+      outDir,
+      files,
+      warnings,
+      status: 'unchanged',
+      record: { ...base, files: previous.files, dirs: previous.dirs, warnings: previous.warnings },
+      ...(job.returnConfig ? { config: loaded.config } : {}),
+    };
   }
   const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath), {
     contactEndpoint: job.contactEndpoint,
     imageCacheDir: configImageCacheDir(job.configPath),
     htmlAsBytes: true,
     buildTime,
+    placement: job.placement,
   });
   if (!site.ok) return { ok: false, configPath: job.configPath, errors: problemLines(job.configPath, site.errors) };
   const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];
@@ -122,5 +145,5 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
     dirs: siteDirStamps(outDir, names),
     warnings: keptWarnings(warnings, job.configPath),
   };
-  return { ok: true, configPath: job.configPath, slug, outDir, files: names.length, warnings, status: 'rebuilt', record };
+  return { ok: true, configPath: job.configPath, slug, outDir, files: names.length, warnings, status: 'rebuilt', record, ...(job.returnConfig ? { config: loaded.config } : {}) };
 }

@@ -85,7 +85,7 @@ function parseWithPositions(text: string, file: string, fast: { data: unknown } 
     return { ok: false, errors: [`${at(0)} config: expected a mapping of fields like "businessName: Summit Men's Health"`] };
   }
   const parsed = clinicConfigSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, errors: describeIssues(parsed.error.issues, doc, at) };
+  if (!parsed.success) return { ok: false, errors: describeIssues(parsed.error.issues, doc, at, clinicConfigSchema) };
   const warnings: string[] = [];
   const contrast = brandContrastWarning(parsed.data.primaryColor);
   if (contrast) warnings.push(`${at(offsetOf(doc, ['primaryColor']))} primaryColor: ${contrast}`);
@@ -93,13 +93,44 @@ function parseWithPositions(text: string, file: string, fast: { data: unknown } 
   return { ok: true, config: parsed.data, warnings, input: fast ? fast.data : data };
 }
 
-function describeIssues(issues: z.core.$ZodIssue[], doc: Document, at: (o: number) => string): string[] {
+/**
+ * A small YAML file other than a clinic config (the brand site's, src/brand-site/config.ts), read
+ * and checked by `schema` with the same messages as a config's: `file:line:column field: ...`.
+ * `at(path)` names where a value is, for the checks the caller makes after the schema.
+ */
+export type PositionedRead<T> =
+  | { ok: true; value: T; at: (path: readonly (string | number)[]) => string; keyAt: (path: readonly (string | number)[], key: string) => string }
+  | { ok: false; errors: string[] };
+
+export function readYamlWith<S extends z.ZodType>(schema: S, text: string, file: string, expected: string): PositionedRead<z.output<S>> {
+  const lines = new LineCounter();
+  const doc = parseYamlDocument(text, lines);
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return `${file}:${line}:${col}`;
+  };
+  if (doc.errors.length) return { ok: false, errors: doc.errors.map((e) => `${at(e.pos[0])} yaml: ${firstLine(e.message)}`) };
+  let data: unknown;
+  try {
+    data = documentData(doc);
+  } catch (err) {
+    return { ok: false, errors: [`${at(0)} yaml: ${firstLine((err as Error).message)}`] };
+  }
+  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
+    return { ok: false, errors: [`${at(0)} config: expected ${expected}`] };
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) return { ok: false, errors: describeIssues(parsed.error.issues, doc, at, schema) };
+  return { ok: true, value: parsed.data, at: (path) => at(offsetOf(doc, path)), keyAt: (path, key) => at(keyOffset(doc, path, key)) };
+}
+
+function describeIssues(issues: z.core.$ZodIssue[], doc: Document, at: (o: number) => string, schema: z.ZodType): string[] {
   const out: string[] = [];
   for (const issue of issues) {
     const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const hint = suggest(key, knownKeys(path));
+        const hint = suggest(key, knownKeys(schema, path));
         out.push(`${at(keyOffset(doc, path, key))} ${fieldName([...path, key])}: unknown field${hint ? `; did you mean ${hint}?` : ''}`);
       }
       continue;
@@ -146,8 +177,8 @@ function keyOffset(doc: Document, path: readonly (string | number)[], key: strin
   return offsetOf(doc, path);
 }
 
-function knownKeys(path: readonly (string | number)[]): string[] {
-  let shape: unknown = clinicConfigSchema;
+function knownKeys(schema: z.ZodType, path: readonly (string | number)[]): string[] {
+  let shape: unknown = schema;
   for (const p of path) {
     shape = unwrap(shape);
     const def = (shape as { shape?: Record<string, unknown>; element?: unknown }) ?? {};

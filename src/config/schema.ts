@@ -187,6 +187,9 @@ export const clinicConfigSchema = z.strictObject({
   email: email(),
   website: httpUrl().optional(),
   domainName: domainName().optional(),
+  // On a brand site as well as its own domain (issue 24): which of the two canonical links name.
+  // Absent: `brand` once the city is listed on a brand site (its own domain then points there).
+  canonical: z.enum(['brand', 'own'], { error: 'expected brand (the brand site is canonical) or own (the city\'s own domain is)' }).optional(),
   deploymentType: z.enum(['static'], { error: 'expected static' }).default('static'),
   services: servicesSchema,
   socialMedia: socialMediaSchema,

@@ -3,6 +3,7 @@ import { privateEndpointHost } from '../config/endpoint.js';
 import { buildInstant, cityTimeZone, localDate } from '../config/time-zone.js';
 import { renderResolvedSite } from '../pages/render-site.js';
 import { resolveSite } from '../pages/page-model.js';
+import type { Placement } from '../pages/placement.js';
 import type { AssetSource } from './asset-source.js';
 import { cardCacheDir } from './cards/band-cache.js';
 import { LogoDecodeError } from './cards/card-logo.js';
@@ -42,6 +43,13 @@ export interface SiteOptions {
    * the city's time zone). Absent: SOURCE_DATE_EPOCH when set, else now (buildDay).
    */
   buildTime?: Date;
+  /**
+   * Where the site sits inside a brand site (issue 24, src/brand-site/): its pages link up to the
+   * brand's and it leaves the sitemap, robots.txt and not-found page to the brand site.
+   */
+  placement?: Placement;
+  /** A stand-alone site whose canonical address is elsewhere (its location on the brand site): canonical links point there. */
+  canonicalUrl?: string;
 }
 
 /**
@@ -114,7 +122,14 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // The logo's own proportions reach its <img> width and height, so the header does not move when
   // the image arrives (a square mark in a 4:1 box would shift the name beside it).
   const sizeOf = (f: typeof logo.file) => f && logoSize(typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content, f.name.endsWith('.svg'));
-  const site = resolveSite(placed, { photos: photos.photos, logoSize: sizeOf(logo.file), logoLightSize: sizeOf(light.file), today: today.day });
+  const site = resolveSite(placed, {
+    photos: photos.photos,
+    logoSize: sizeOf(logo.file),
+    logoLightSize: sizeOf(light.file),
+    today: today.day,
+    ...(options.placement ? { placement: options.placement } : {}),
+    ...(options.canonicalUrl ? { canonicalUrl: options.canonicalUrl } : {}),
+  });
   // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
   let cards: CardsResult;
   try {

@@ -3,6 +3,9 @@ import type { AdminForm } from '../form.js';
 import { Card, describedBy, errorAt, Field, inputClass } from '../ui.js';
 import { TextInput } from './fields.js';
 
+const CANONICAL_HINT =
+  'When the city is listed on the brand site as well as on its own website, which of the two search engines are told is the original: never both.';
+
 type TextKey = 'businessName' | 'city' | 'state' | 'address' | 'zipCode' | 'phone' | 'email' | 'website';
 
 /**
@@ -51,6 +54,19 @@ export function BusinessInfo({ form }: { form: UseFormReturn<AdminForm> }) {
         </div>
         <TextInput form={form} name="latitude" label="Latitude (optional)" inputMode="decimal" hint="The clinic’s position for search engines, like 28.1836. Empty: none." />
         <TextInput form={form} name="longitude" label="Longitude (optional)" inputMode="decimal" hint="Like -82.3537." />
+        <div className="sm:col-span-2">
+          <Field id="field-canonical" label="Canonical address on the brand site" hint={CANONICAL_HINT} error={errorAt(formState.errors, 'canonical')}>
+            <select
+              id="field-canonical"
+              className={inputClass}
+              {...describedBy('field-canonical', { hint: CANONICAL_HINT, error: errorAt(formState.errors, 'canonical') })}
+              {...register('canonical')}
+            >
+              <option value="">The brand site (the default)</option>
+              <option value="own">This city’s own website</option>
+            </select>
+          </Field>
+        </div>
         <div className="sm:col-span-2">
           <TextInput
             form={form}

@@ -5,6 +5,7 @@ import type { BuildJob, BuildOutcome } from '../../build/build-site.js';
 import { outputClash } from '../../build/clash.js';
 import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
+import { buildBrandSite } from '../../build/brand-site.js';
 import { isHttpEndpoint } from '../../config/schema.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
@@ -23,6 +24,7 @@ export function registerBuild(program: Command, io: CliIo, setCode: (c: number) 
     .option('-f, --force', 'rebuild every city, and replace a site folder even when it holds files clinic-gen did not write')
     .option('--contact-endpoint <url>', "where the contact form posts: the clinic server's contact API, like https://clinic.example.com/api/contact (over the config's contactEndpoint)", contactEndpointUrl)
     .option('--strict', 'treat warnings as errors: a city with any warning fails (exit 1) and is not written')
+    .option('--site <brand.yaml>', "build one brand site for the brand's domain from this brand config and the city configs: the brand's home, a locations directory and every listed city's pages under /locations/<state>/<city>/ (default --out dist/brand-site/)")
     .option('-q, --quiet', 'print only errors')
     .option('--json', 'print one JSON object with the results, for scripts')
     .addHelpText(
@@ -53,13 +55,20 @@ files, or a .clinic-gen-site file an earlier version left in it); a folder holdi
 needs --force. The working folder, a folder holding a config and the folder many cities are built
 into are never replaced, not even with --force. Run one build at a time into one folder.
 
+With --site, build makes one brand site instead (docs/brand-site.md): the brand config names the
+brand, its domain and, under locations, the cities it lists by state (all the configs given when
+absent). Each location is the city's whole site, placed under /locations/<state>/<city>/; only
+the locations that changed are rebuilt, and a location no longer listed loses its folder. What it
+records is kept beside the site folder (.<folder>.clinic-gen-brand.json), never in it.
+
 Examples:
   clinic-gen build --config configs/tampa.yaml
+  clinic-gen build --site brand.yaml --config configs/ --out public/
   clinic-gen build -c configs/tampa.yaml --contact-endpoint https://clinic.example.com/api/contact --strict
   clinic-gen build --config configs/ --out public/
   clinic-gen build -c configs/tampa.yaml -c configs/orlando.yaml --json`,
     )
-    .action(async (opts: { config: string[]; out?: string; force?: boolean; contactEndpoint?: string; strict?: boolean; quiet?: boolean; json?: boolean }) => {
+    .action(async (opts: { config: string[]; out?: string; force?: boolean; contactEndpoint?: string; strict?: boolean; quiet?: boolean; json?: boolean; site?: string }) => {
       const started = performance.now();
       // One instant for the whole run: every city shows the special hours of the same day.
       let buildTime: number;
@@ -70,6 +79,10 @@ Examples:
       }
       const paths = await expandConfigs(opts.config, io.cwd);
       const abs = (p: string) => resolve(io.cwd, p);
+      if (opts.site) {
+        setCode(await buildBrand(io, { ...opts, site: opts.site }, paths.filter((p) => abs(p) !== abs(opts.site!)), buildTime, started));
+        return;
+      }
       const single = paths.length === 1;
       const jobs: BuildJob[] = paths.map((p) => {
         const out: BuildJob['out'] = single && opts.out ? { exact: abs(opts.out) } : { root: abs(opts.out ?? 'dist') };
@@ -113,6 +126,72 @@ Examples:
       const failed = report.finish(results, gone, performance.now() - started, (d) => relative(io.cwd, d) || '.');
       setCode(failed ? 1 : 0);
     });
+}
+
+/** `build --site`: the brand site (src/brand-site/build.ts), reported as a many-city build is. */
+async function buildBrand(
+  io: CliIo,
+  opts: { site: string; out?: string; force?: boolean; contactEndpoint?: string; strict?: boolean; quiet?: boolean; json?: boolean },
+  paths: string[],
+  buildTime: number,
+  started: number,
+): Promise<number> {
+  const abs = (p: string) => resolve(io.cwd, p);
+  const show = (d: string) => relative(io.cwd, d) || '.';
+  const outDir = abs(opts.out ?? 'dist/brand-site');
+  let done = 0;
+  const r = await buildBrandSite({
+    sitePath: opts.site,
+    configPaths: paths,
+    outDir,
+    contactEndpoint: opts.contactEndpoint,
+    force: opts.force,
+    strict: opts.strict,
+    buildTime,
+    workerUrl: workerUrl(),
+    cwd: io.cwd,
+    onDone: (o) => {
+      done++;
+      if (!opts.quiet && !opts.json && !io.isTTY && o.ok) io.out(`${o.status === 'unchanged' ? 'unchanged' : 'built'} ${o.slug} (${done}/${paths.length})`);
+    },
+  });
+  const ms = Math.round(performance.now() - started);
+  if (!r.ok) {
+    if (opts.json) io.out(JSON.stringify({ ok: false, ms, errors: r.errors }));
+    else for (const e of r.errors) io.err(e);
+    if (!opts.json) io.err('The brand site was not built: nothing was written.');
+    return 1;
+  }
+  const built = r.locations.filter((o): o is Extract<BuildOutcome, { ok: true }> => o.ok);
+  const rebuilt = built.filter((b) => b.status === 'rebuilt').length;
+  const errors = r.locations.flatMap((o) => (o.ok ? [] : o.errors));
+  if (opts.json) {
+    io.out(
+      JSON.stringify({
+        ok: r.failed === 0,
+        ms,
+        maxRssKb: process.resourceUsage().maxRSS,
+        site: { origin: r.origin, outDir: r.outDir, pages: r.pages, pagesWritten: r.pagesWritten },
+        counts: { rebuilt, unchanged: built.length - rebuilt, removed: r.removed.length, failed: r.failed },
+        locations: built.map((b) => ({ config: b.configPath, slug: b.slug, outDir: b.outDir, files: b.files, warnings: b.warnings, status: b.status })),
+        removed: r.removed,
+        warnings: r.warnings,
+        errors,
+      }),
+    );
+    return r.failed ? 1 : 0;
+  }
+  if (!opts.quiet) for (const w of new Set(r.warnings)) io.err(w);
+  for (const e of errors) io.err(e);
+  if (r.failed) {
+    io.err(`${r.failed} of ${r.locations.length} locations failed: their folders and the brand's pages were left as they were.`);
+    return 1;
+  }
+  if (!opts.quiet) {
+    const parts = [`${rebuilt} rebuilt`, `${built.length - rebuilt} unchanged`, ...(r.removed.length ? [`${r.removed.length} removed`] : [])];
+    io.out(`brand site ${r.origin} in ${show(r.outDir)}/: ${built.length} locations (${parts.join(', ')}); ${r.pagesWritten} of its ${r.pages} own files written in ${ms} ms`);
+  }
+  return 0;
 }
 
 /** Commander parser of --contact-endpoint: an absolute http(s) URL, or a CliError naming the flag. */

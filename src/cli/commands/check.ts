@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { percent } from '../../check/advice.js';
-import { checkSites, DEFAULT_THRESHOLD, MIN_LOCAL_WORDS, type CheckReport, type CityReport } from '../../check/run-check.js';
+import { checkSites, DEFAULT_THRESHOLD, MIN_LOCAL_WORDS, type CheckInput, type CheckReport, type CityReport } from '../../check/run-check.js';
+import { placementOf } from '../../brand-site/site.js';
+import { readBrandSite } from '../../brand-site/config.js';
+import { renderSite } from '../../pages/render-site.js';
 import { loadConfigFile } from '../../config/load.js';
 import { expandConfigs, wholeNumber } from '../configs.js';
 import { checkConfigsInvalid, notThreshold } from '../../texts/cli.js';
@@ -32,7 +35,8 @@ invalid.
 Examples:
   clinic-gen check configs/
   clinic-gen check configs/tampa.yaml configs/clearwater.yaml --verbose
-  clinic-gen check configs/ --threshold 0.4 --json`;
+  clinic-gen check configs/ --threshold 0.4 --json
+  clinic-gen check --site configs/brand/northstar.yaml configs/`;
 
 /** `clinic-gen check`: fail a city whose pages say too little of their own to be a local page. */
 export function registerCheck(program: Command, io: CliIo, setCode: (c: number) => void): void {
@@ -42,15 +46,17 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
     .argument('<configs...>', 'clinic configs (YAML), or folders of them')
     .option('-t, --threshold <0..1>', "fail a city when more than this share of its own text is on another city's pages", threshold, DEFAULT_THRESHOLD)
     .option('--min-words <n>', 'fail a city with fewer words of its own than this', wholeNumber('--min-words'), MIN_LOCAL_WORDS)
+    .option('--site <brand.yaml>', "check the brand site's locations: the cities this brand config lists, each as its pages are on the brand site (the directory pages only list the locations and are not compared)")
     .option('--verbose', 'list every city, with how many words of its own it has')
     .option('-q, --quiet', 'print only the failing cities and errors')
     .option('--json', 'print one JSON object with every city, for scripts')
     .addHelpText('after', HELP)
-    .action(async (values: string[], opts: { threshold: number; minWords: number; verbose?: boolean; quiet?: boolean; json?: boolean }) => {
+    .action(async (values: string[], opts: { threshold: number; minWords: number; verbose?: boolean; quiet?: boolean; json?: boolean; site?: string }) => {
       // The same file named twice (configs/ and configs/tampa.yaml) is one city, not a twin.
       const seen = new Set<string>();
+      if (opts.site) seen.add(resolve(io.cwd, opts.site));
       const paths = (await expandConfigs(values, io.cwd)).filter((p) => !seen.has(resolve(io.cwd, p)) && Boolean(seen.add(resolve(io.cwd, p))));
-      const inputs = [];
+      let inputs: CheckInput[] = [];
       const errors: string[] = [];
       for (const path of paths) {
         const r = await loadConfigFile(path);
@@ -60,6 +66,16 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
       if (errors.length) {
         for (const e of errors) io.err(e);
         throw new CliError(checkConfigsInvalid(String(paths.length - inputs.length), String(paths.length)));
+      }
+      if (opts.site) {
+        // The brand site's locations, each rendered as it is placed there (breadcrumbs, links up).
+        const read = readBrandSite(opts.site, inputs.map((i) => ({ configPath: i.source, config: i.config })));
+        if (!read.ok) {
+          for (const e of read.errors) io.err(e);
+          throw new CliError({ title: `${opts.site}: the brand site's config has ${read.errors.length === 1 ? 'a problem' : `${read.errors.length} problems`}; nothing was checked` });
+        }
+        inputs = read.listed.map((c) => ({ source: c.configPath, config: c.config, files: renderSite(c.config, { placement: placementOf(read.brand, c) }) }));
+        if (!opts.json && !opts.quiet) io.out(`brand site ${read.brand.domainName}: ${inputs.length} locations; the directory pages only list them and are not compared`);
       }
       const progress = createProgress(io, opts);
       const report = checkSites(inputs, {

@@ -1,0 +1,78 @@
+import type { ClinicConfig } from '../config/schema.js';
+import { CONTACT_API_PATH } from '../config/schema.js';
+import { enabledServices, SERVICES } from '../config/services.js';
+import { ASSETS } from '../pages/assets.js';
+import { resolveSite } from '../pages/page-model.js';
+import type { Placement } from '../pages/placement.js';
+import { siteFontFiles } from '../site/fonts/site-fonts.js';
+import type { LogoFile } from '../site/logo.js';
+import type { BrandSiteConfig, CityPlace, ListedCity } from './config.js';
+import { placementFor, type BrandModel } from './pages/model.js';
+import { renderBrandPages } from './pages/render.js';
+import { locationPoint, zipTable } from './zip-table.js';
+
+/**
+ * What the brand site is made of besides its locations' own sites, shared by the CLI's build
+ * (src/build/brand-site.ts, on disk, incremental) and the clinic server (make.ts, in memory).
+ */
+
+/** What a location's placement reads of its config: where it is, and its own address for `canonical: own`. */
+export type QuickPlace = CityPlace & Partial<Pick<ClinicConfig, 'canonical' | 'domainName' | 'website'>>;
+
+/** The placement of a listed city on the brand domain (pages/model.ts placementFor), its own origin canonical when it says `canonical: own`. */
+export function placementOf(brand: Pick<BrandSiteConfig, 'businessName' | 'domainName'>, city: Pick<ListedCity<QuickPlace>, 'config' | 'state' | 'stateName'>): Placement {
+  const own = city.config.domainName ? `https://${city.config.domainName}` : city.config.website ? new URL(city.config.website).origin : undefined;
+  return placementFor(
+    { name: brand.businessName, origin: `https://${brand.domainName}` },
+    { stateCode: city.state, stateName: city.stateName, city: city.config.city },
+    city.config.canonical === 'own' ? own : undefined,
+  );
+}
+
+/**
+ * The brand site's own files (pages/render.tsx: home, directory, states, not-found, sitemap,
+ * robots), with what they use: the locator's ZIP table for the listed states and its script, the
+ * brand's typeface and logo files. The locations' own files are not among them.
+ */
+export function brandOwnFiles(
+  brand: BrandSiteConfig,
+  listed: readonly ListedCity[],
+  placements: readonly Placement[],
+  opts: { contactEndpoint?: string; logo?: LogoFile; light?: LogoFile },
+): Record<string, string | Uint8Array> {
+  const origin = `https://${brand.domainName}`;
+  const model: BrandModel = {
+    name: brand.businessName,
+    description: brand.description ?? `${brand.businessName}: men's health clinics offering physician-supervised care.`,
+    origin,
+    primaryColor: brand.primaryColor ?? '#1d4ed8',
+    font: brand.font ?? 'inter',
+    ...(opts.logo ? { logo: { src: opts.logo.name, onSite: true } } : brand.logoUrl && !brand.logoUrl.startsWith('/') ? { logo: { src: brand.logoUrl, onSite: false } } : {}),
+    logoIncludesName: brand.logoIncludesName ?? false,
+    services: brandServices(listed),
+    locations: listed.map((c, i) => {
+      const endpoint = opts.contactEndpoint ?? c.config.contactEndpoint ?? CONTACT_API_PATH;
+      const site = resolveSite({ ...c.config, contactEndpoint: endpoint }, { placement: placements[i]! });
+      const point = locationPoint(c.config);
+      return { site, path: c.path, ...(point ? { point } : {}) };
+    }),
+  };
+  const table = zipTable([...new Set(listed.map((c) => c.state.toUpperCase()))]);
+  model.locator = { zipFile: table.file, script: ASSETS.locatorJs.file };
+  const files: Record<string, string | Uint8Array> = {
+    ...renderBrandPages(model),
+    [table.file]: table.content,
+    [ASSETS.locatorJs.file]: ASSETS.locatorJs.content,
+    ...siteFontFiles(model.font),
+  };
+  for (const f of [opts.logo, opts.light]) if (f) files[f.name] = f.content;
+  return files;
+}
+
+
+/** What the brand's clinics treat: every service any listed location offers, in the catalogue's order. */
+function brandServices(listed: readonly ListedCity[]) {
+  const on = new Set(listed.flatMap((c) => enabledServices(c.config.services).map((s) => s.key)));
+  return SERVICES.filter((s) => on.has(s.key));
+}
+

@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { BuildJob, BuildOutcome } from './build-site.js';
+import { codeId } from './inputs.js';
+import { fileNames, type SiteRecord } from './manifest.js';
+import { buildMany } from './pool.js';
+import { whyNotReplace } from './site-folder.js';
+import { safeJoin } from './write-site.js';
+import { parseConfigText } from '../config/load.js';
+import { CITY_NAME, cityHasSafeSlug } from '../config/slug.js';
+import { lookupState } from '../config/states.js';
+import { readFast } from '../config/yaml.js';
+import { configAssetSource } from '../site/asset-source.js';
+import { readLogo } from '../site/logo.js';
+import { readBrandSite, type ListedCity } from '../brand-site/config.js';
+import { brandOwnFiles, placementOf, type QuickPlace } from '../brand-site/site.js';
+
+/**
+ * `clinic-gen build --site brand.yaml --config configs/` (issue 24): one site for the brand's
+ * domain, its own pages (home, directory, states: src/brand-site/pages/) and every listed city's whole site under
+ * `locations/<st>/<city>/`, made by the same pipeline as a stand-alone city (placed: breadcrumbs,
+ * canonical links on the brand domain, its MedicalClinic a part of the brand's Organization).
+ *
+ * Built as a many-city build is: the locations on every core (pool.ts), each location's
+ * folder written whole or not at all, and only what changed: what the brand build wrote is kept
+ * beside the site folder, never in it (`.<folder>.clinic-gen-brand.json`), with each location's
+ * digest (its inputs, inputs.ts, and its placement). An unchanged location is not made nor
+ * written; the brand's own files are written only when their bytes change; a location no longer
+ * listed loses its folder (only a folder this build wrote).
+ */
+export interface BrandBuildOptions {
+  sitePath: string;
+  configPaths: readonly string[];
+  outDir: string;
+  contactEndpoint?: string;
+  force?: boolean;
+  strict?: boolean;
+  /** ms since 1970, one for the whole run (SOURCE_DATE_EPOCH, else the run's start). */
+  buildTime: number;
+  workerUrl?: URL;
+  onDone?: (o: BuildOutcome, done: number) => void;
+  /** The working folder, never written into (and folders are named relative to it in messages). */
+  cwd?: string;
+}
+
+export type BrandBuildResult =
+  | { ok: false; errors: string[] }
+  | {
+      ok: true;
+      outDir: string;
+      origin: string;
+      locations: BuildOutcome[];
+      /** Locations whose folder was removed: no longer listed. */
+      removed: string[];
+      /** The brand's own files written this time, and how many it has. */
+      pagesWritten: number;
+      pages: number;
+      warnings: string[];
+      failed: number;
+    };
+
+const FORMAT = 1;
+
+interface BrandManifest {
+  tool: 'clinic-gen';
+  format: number;
+  note: string;
+  /** The locations built, by folder (`locations/fl/tampa`). */
+  locations: Record<string, Omit<SiteRecord, 'slug'>>;
+  /** The brand's own files written, by path. */
+  files: string[];
+}
+
+/** Where the brand build keeps what it wrote: beside the site folder, never in it. */
+export function brandManifestPath(outDir: string): string {
+  const abs = resolve(outDir);
+  return join(dirname(abs), `.${basename(abs)}.clinic-gen-brand.json`);
+}
+
+function readManifest(path: string): BrandManifest {
+  const empty: BrandManifest = { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations: {}, files: [] };
+  try {
+    const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<BrandManifest>;
+    if (m.tool !== 'clinic-gen' || m.format !== FORMAT || !m.locations || !Array.isArray(m.files)) return empty;
+    return { ...empty, locations: m.locations, files: m.files.filter((f) => typeof f === 'string') };
+  } catch {
+    return empty;
+  }
+}
+
+const NOTE = 'Written by clinic-gen build --site: the files of the brand site beside this file that it wrote. Not part of any site.';
+
+function writeManifest(path: string, m: BrandManifest): void {
+  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, JSON.stringify(m));
+  renameSync(tmp, path);
+}
+
+/**
+ * Where each city config says it is (city, state), read quickly: the builders validate every
+ * config in full on every core (and hand it back, BuildJob.returnConfig); reading each in full here
+ * too took most of this thread's time in a build of 1,000 (zod, about 0.8 ms a config). A config
+ * whose city or state cannot be read so is read in full here, for its messages.
+ */
+function placesOf(paths: readonly string[]): { ok: true; cities: { configPath: string; config: QuickPlace }[] } | { ok: false; errors: string[] } {
+  const errors: string[] = [];
+  const cities: { configPath: string; config: QuickPlace }[] = [];
+  for (const configPath of paths) {
+    let text: string;
+    try {
+      text = readFileSync(configPath, 'utf8');
+    } catch (err) {
+      errors.push(`${configPath}: cannot read the config (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      continue;
+    }
+    const data = readFast(text)?.data as Record<string, unknown> | undefined;
+    const str = (k: string) => (typeof data?.[k] === 'string' ? (data[k] as string).trim() : undefined);
+    const [city, state, canonical, domainName, website] = ['city', 'state', 'canonical', 'domainName', 'website'].map(str);
+    // Only what the schema would take as it is (else the full read below words the problem).
+    const plain = (k: string) => data?.[k] === undefined;
+    if (
+      city && state && lookupState(state) && CITY_NAME.test(city) && cityHasSafeSlug(city) &&
+      (plain('canonical') || canonical === 'own' || canonical === 'brand') &&
+      (plain('domainName') || (domainName && /^[a-z0-9.-]+$/i.test(domainName))) &&
+      (plain('website') || (website && URL.canParse(website)))
+    ) {
+      cities.push({
+        configPath,
+        config: {
+          city,
+          state,
+          ...(canonical ? { canonical: canonical as 'own' | 'brand' } : {}),
+          ...(domainName ? { domainName: domainName.toLowerCase() } : {}),
+          ...(website ? { website } : {}),
+        },
+      });
+      continue;
+    }
+    const r = parseConfigText(text, configPath);
+    if (!r.ok) errors.push(...r.errors);
+    else cities.push({ configPath, config: r.config });
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, cities };
+}
+
+export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuildResult> {
+  const outDir = resolve(opts.outDir);
+  const places = placesOf(opts.configPaths);
+  if (!places.ok) return places;
+  const read = readBrandSite(opts.sitePath, places.cities);
+  if (!read.ok) return read;
+  const { brand, listed } = read;
+  const origin = `https://${brand.domainName}`;
+  // The brand's logo, read from beside the brand config, as a city's is from beside its own.
+  const brandAssets = configAssetSource(opts.sitePath);
+  const [logo, light] = await Promise.all([readLogo(brand.logoUrl, brandAssets), readLogo(brand.logoLightUrl, brandAssets, { field: 'logoLightUrl', base: 'logo-light' })]);
+  if (!logo.ok || !light.ok) return { ok: false, errors: [logo, light].flatMap((l) => (l.ok ? [] : [`${opts.sitePath} ${l.error.field}: ${l.error.message}`])) };
+
+  const manifestPath = brandManifestPath(outDir);
+  const manifest = readManifest(manifestPath);
+  // Never into the working folder, a folder holding a config and the like (even with --force); nor,
+  // on a first build, into a folder holding files of its own (unless --force): the brand site's
+  // pages would overwrite them. Later builds know their files from the manifest.
+  const keep = [opts.sitePath, ...opts.configPaths].map((p) => ({ path: dirname(resolve(p)), what: `the folder of ${p}` }));
+  const firstBuild = Object.keys(manifest.locations).length === 0 && manifest.files.length === 0;
+  const refusal = whyNotReplace(outDir, { force: opts.force || !firstBuild, keep: [...new Map(keep.map((k) => [k.path, k])).values()], cwd: opts.cwd });
+  if (refusal) return { ok: false, errors: [[refusal.title, refusal.message, refusal.hint].filter(Boolean).join('\n')] };
+  const code = codeId();
+  const placements = listed.map((c) => placementOf(brand, c));
+  const folderOf = (c: { path: string }) => c.path.slice(1, -1); // locations/fl/tampa
+  const jobs: BuildJob[] = listed.map((c, i) => {
+    const folder = folderOf(c);
+    const previous = manifest.locations[folder];
+    const placement = placements[i]!;
+    return {
+      configPath: c.configPath,
+      out: { exact: join(outDir, folder) },
+      write: { force: opts.force, keep: [{ path: dirname(resolve(c.configPath)), what: `the folder of ${c.configPath}` }] },
+      contactEndpoint: opts.contactEndpoint,
+      strict: opts.strict,
+      buildTime: opts.buildTime,
+      placement,
+      returnConfig: true,
+      incremental: {
+        code: `${code} ${createHash('sha256').update(JSON.stringify(placement)).digest('base64url')}`,
+        ...(previous && !opts.force ? { previous: { outDir: join(outDir, folder), digest: previous.digest, files: previous.files, dirs: previous.dirs, warnings: previous.warnings } } : {}),
+      },
+    };
+  });
+  // Anything a killed build left: the temporary and old folders of a location being swapped.
+  removeLeftovers(outDir, listed.map(folderOf));
+  const outcomes = await buildMany(jobs, { workerUrl: opts.workerUrl, onDone: opts.onDone });
+
+  // What is in place now: each location built (or found up to date) is recorded; a failed one keeps its old record.
+  const locations: BrandManifest['locations'] = {};
+  outcomes.forEach((o, i) => {
+    const folder = folderOf(listed[i]!);
+    if (o.ok && o.record) locations[folder] = { config: listed[i]!.configPath, ...o.record };
+    else if (manifest.locations[folder]) locations[folder] = manifest.locations[folder]!;
+  });
+  // Each location as its builder read it in full: its place must be the one listed (a config
+  // edited while the build ran is a failure, told, not a page in the wrong folder).
+  const full: ListedCity[] = [];
+  outcomes.forEach((o, i) => {
+    const c = listed[i]!;
+    if (!o.ok || !o.config) return;
+    const placed = placementOf(brand, { ...c, config: o.config });
+    if (o.config.city !== c.config.city || lookupState(o.config.state)?.code !== lookupState(c.config.state)?.code || JSON.stringify(placed) !== JSON.stringify(placements[i])) {
+      outcomes[i] = { ok: false, configPath: c.configPath, errors: [`${c.configPath}: its city or state changed while the brand site was built; build again`] };
+      return;
+    }
+    full.push({ ...c, config: o.config });
+  });
+  const failed = outcomes.filter((o) => !o.ok).length;
+  const warnings = outcomes.flatMap((o) => (o.ok ? o.warnings : []));
+  if (failed) {
+    writeManifest(manifestPath, { ...manifest, locations: { ...manifest.locations, ...locations } });
+    return { ok: true, outDir, origin, locations: outcomes, removed: [], pagesWritten: 0, pages: 0, warnings, failed };
+  }
+
+  // The brand's own pages, from every listed location's resolved site.
+  const files = brandOwnFiles(brand, full, placements, { contactEndpoint: opts.contactEndpoint, logo: logo.file, light: light.file });
+  const names = Object.keys(files);
+  let pagesWritten = 0;
+  for (const name of names) if (writeIfChanged(outDir, name, files[name]!)) pagesWritten++;
+
+  // What is no longer part of the site: the brand's files it no longer makes, and the folders of
+  // locations no longer listed (only those this build wrote), then the folders left empty.
+  const keepFiles = new Set(names);
+  for (const name of manifest.files) if (!keepFiles.has(name)) rmSync(safeJoin(outDir, name), { force: true });
+  const removed: string[] = [];
+  for (const [folder, record] of Object.entries(manifest.locations)) {
+    if (locations[folder]) continue;
+    const dir = safeJoin(outDir, folder);
+    if (onlyFiles(dir, fileNames(record))) {
+      rmSync(dir, { recursive: true, force: true });
+      removed.push(folder);
+    }
+  }
+  for (const name of [...manifest.files, ...removed.map((f) => `${f}/x`)]) pruneEmpty(outDir, dirname(safeJoin(outDir, name)));
+  writeManifest(manifestPath, { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations, files: names.sort() });
+  return { ok: true, outDir, origin, locations: outcomes, removed, pagesWritten, pages: names.length, warnings, failed: 0 };
+}
+
+/** Writes a brand file only when its bytes changed (through a temporary file and a rename): an unchanged file keeps its inode and time. */
+function writeIfChanged(root: string, name: string, content: string | Uint8Array): boolean {
+  const path = safeJoin(root, name);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  try {
+    if (readFileSync(path).equals(bytes)) return false;
+  } catch {
+    // not there yet
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, path);
+  return true;
+}
+
+/** Whether `dir` holds nothing but `files` (a folder the build wrote and nobody added to). */
+function onlyFiles(dir: string, files: readonly string[]): boolean {
+  const owned = new Set(files);
+  const walk = (d: string, prefix: string): boolean => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    return entries.every((e) => (e.isDirectory() ? walk(join(d, e.name), `${prefix}${e.name}/`) : owned.has(`${prefix}${e.name}`)));
+  };
+  return walk(dir, '');
+}
+
+/** Removes `dir` and its parents up to (not including) `root` while they are empty. */
+function pruneEmpty(root: string, dir: string): void {
+  for (let d = dir; d.startsWith(`${root}/`); d = dirname(d)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+  }
+}
+
+/** Temporary and old folders of locations a killed build left beside them (write-site.ts names them `.<name>.tmp-*`, `.<name>.old-*`). */
+function removeLeftovers(outDir: string, folders: readonly string[]): void {
+  const parents = new Set(folders.map((f) => dirname(join(outDir, f))));
+  for (const parent of parents) {
+    let names: string[];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const n of names) if (/^\..+\.(tmp|old)-\d+-[0-9a-f]{8}$/.test(n) && lstatSync(join(parent, n)).isDirectory()) rmSync(join(parent, n), { recursive: true, force: true });
+  }
+}
