@@ -8,6 +8,7 @@ import { buildSiteFiles, problemLines } from '../site/pipeline.js';
 import type { ClinicConfig } from '../config/schema.js';
 import type { Placement } from '../pages/placement.js';
 import { cityInputs, textHash } from './inputs.js';
+import { diskTemplates } from './template-cache.js';
 import { fileCount, fileList, fileNames, intact, siteDirStamps, type SiteRecord } from './manifest.js';
 import { refuseKeptFolder, writeSite, type WriteSiteOptions } from './write-site.js';
 
@@ -121,9 +122,11 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
       ...(job.returnConfig ? { config: loaded.config } : {}),
     };
   }
+  const imageCacheDir = configImageCacheDir(job.configPath);
   const site = await buildSiteFiles(loaded.config, configAssetSource(job.configPath), {
     contactEndpoint: job.contactEndpoint,
-    imageCacheDir: configImageCacheDir(job.configPath),
+    imageCacheDir,
+    templates: diskTemplates(imageCacheDir),
     htmlAsBytes: true,
     buildTime,
     placement: job.placement,

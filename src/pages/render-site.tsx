@@ -61,15 +61,33 @@ export function renderSite(config: ClinicConfig, extras: SiteExtras = {}, opts: 
   return opts.html === 'bytes' ? renderResolvedSite(resolveSite(config, extras), { html: 'bytes' }) : renderResolvedSite(resolveSite(config, extras));
 }
 
+/** A shape's compiled pages: each file and its template. */
+export type ShapePages = (readonly [string, Template])[];
+
+/**
+ * Where the compiled pages of a shape are kept between processes (src/build/template-cache.ts: a
+ * folder beside the photo cache): a rebuild of one city in a new process fills its pages from them
+ * instead of rendering the shape through React again. The renderer only asks and tells; `key` is
+ * the shape as JSON, and the store makes it part of its own key with the code's identity.
+ */
+export interface TemplateStore {
+  get(key: string): ShapePages | undefined;
+  set(key: string, pages: ShapePages): void;
+}
+
 /** renderSite for a Site already resolved (the site pipeline resolves it once for the cards and the pages). */
-export function renderResolvedSite(site: Site): SiteFiles<string>;
-export function renderResolvedSite(site: Site, opts: { html: 'bytes' }): SiteFiles;
-export function renderResolvedSite(site: Site, opts: { html?: 'bytes' } = {}): SiteFiles {
+export function renderResolvedSite(site: Site, opts?: { templates?: TemplateStore }): SiteFiles<string>;
+export function renderResolvedSite(site: Site, opts: { html: 'bytes'; templates?: TemplateStore }): SiteFiles;
+export function renderResolvedSite(site: Site, opts: { html?: 'bytes'; templates?: TemplateStore } = {}): SiteFiles {
   const { shape, values } = tokenize(site);
   const key = JSON.stringify(shape);
   let pages = templates.get(key);
   if (!pages) {
-    pages = Object.entries(renderPages(shape)).map(([file, html]) => [file, compile(html)] as const);
+    pages = opts.templates?.get(key);
+    if (!pages) {
+      pages = Object.entries(renderPages(shape)).map(([file, html]) => [file, compile(html)] as const);
+      opts.templates?.set(key, pages);
+    }
     templates.set(key, pages);
   }
   const files: SiteFiles = {};
@@ -83,7 +101,7 @@ export function renderResolvedSite(site: Site, opts: { html?: 'bytes' } = {}): S
   return files;
 }
 
-const templates = new Lru<(readonly [string, Template])[]>(64);
+const templates = new Lru<ShapePages>(64);
 
 /** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
 export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {

@@ -1,7 +1,7 @@
 import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
 import { privateEndpointHost } from '../config/endpoint.js';
 import { buildInstant, cityTimeZone, localDate } from '../config/time-zone.js';
-import { renderResolvedSite } from '../pages/render-site.js';
+import { renderResolvedSite, type TemplateStore } from '../pages/render-site.js';
 import { resolveSite } from '../pages/page-model.js';
 import type { Placement } from '../pages/placement.js';
 import type { AssetSource } from './asset-source.js';
@@ -48,6 +48,8 @@ export interface SiteOptions {
    * brand's and it leaves the sitemap, robots.txt and not-found page to the brand site.
    */
   placement?: Placement;
+  /** Where compiled page templates are kept between runs (the CLI's build: src/build/template-cache.ts); absent, this process's memory only. */
+  templates?: TemplateStore;
   /** A stand-alone site whose canonical address is elsewhere (its location on the brand site): canonical links point there. */
   canonicalUrl?: string;
 }
@@ -144,7 +146,8 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   }
   // The cards' paths are the one part of the Site its cards change (resolveSite): one Site serves both.
   site.cards = cards.cards;
-  const files: SiteFiles = options.htmlAsBytes ? renderResolvedSite(site, { html: 'bytes' }) : renderResolvedSite(site);
+  const templates = options.templates;
+  const files: SiteFiles = options.htmlAsBytes ? renderResolvedSite(site, { html: 'bytes', templates }) : renderResolvedSite(site, { templates });
   for (const f of [logo.file, light.file]) if (f) files[f.name] = f.content;
   Object.assign(files, photos.files, cards.files, siteFontFiles(config.font));
   return { ok: true, files, warnings };
