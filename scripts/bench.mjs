@@ -523,28 +523,66 @@ if (want('lighthouse')) {
     });
     // The first start encodes the photos; the server answers 503 until its site is ready.
     for (let i = 0; i < 120 && (await fetch(url + '/').then((r) => r.status, () => 0)) !== 200; i++) await new Promise((r) => setTimeout(r, 500));
-    const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-    for (const path of ['/', '/trt-therapy/', '/contact/']) {
-      const report = join(tmp, `lighthouse-${path.replace(/\W+/g, '_')}.json`);
-      const run = () => spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
-        url + path, '--quiet', '--output=json', `--output-path=${report}`,
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
-      ], { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 });
-      let r = run();
-      // Lighthouse itself sometimes loses the trace of a load (NO_NAVSTART, "run Lighthouse
-      // again"): that is no figure about the page, so it gets one more try, said aloud.
-      if (r.status !== 0 && /run Lighthouse again/.test(r.stderr)) {
-        console.log(`  (lighthouse ${path}: ${r.stderr.trim().split('\n')[0]}; trying once more)`);
-        r = run();
-      }
-      if (r.status !== 0) throw new Error(`lighthouse ${path} failed:\n${r.stderr}`);
-      const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
-      const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((k) => Math.round(categories[k].score * 100));
-      row(`lighthouse mobile ${path}: performance / accessibility / best practices / SEO`, scores.join(' / '), '100 / 100 / 100 / 100');
-      const lcp = audits['largest-contentful-paint'].numericValue;
-      const cls = audits['cumulative-layout-shift'].numericValue;
-      row(`  ${path}: largest contentful paint, layout shift`, `${(lcp / 1000).toFixed(1)} s, ${cls.toFixed(3)}`, 'context');
-    }
+    for (const path of ['/', '/trt-therapy/', '/contact/']) lighthouse(url, path);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+/**
+ * Lighthouse's mobile preset (a mid-range phone on a slow 4G link) on one page, with Debian's
+ * Chromium (CHROME_PATH); prints the four scores, the largest contentful paint and layout shift.
+ */
+function lighthouse(url, path) {
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const report = join(tmp, `lighthouse-${url.replace(/\W+/g, '_')}-${path.replace(/\W+/g, '_')}.json`);
+  const run = () => spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
+    url + path, '--quiet', '--output=json', `--output-path=${report}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
+  ], { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 });
+  let r = run();
+  // Lighthouse itself sometimes loses the trace of a load (NO_NAVSTART, "run Lighthouse
+  // again"): that is no figure about the page, so it gets one more try, said aloud.
+  if (r.status !== 0 && /run Lighthouse again/.test(r.stderr)) {
+    console.log(`  (lighthouse ${path}: ${r.stderr.trim().split('\n')[0]}; trying once more)`);
+    r = run();
+  }
+  if (r.status !== 0) throw new Error(`lighthouse ${path} failed:\n${r.stderr}`);
+  const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
+  const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((k) => Math.round(categories[k].score * 100));
+  row(`lighthouse mobile ${path}: performance / accessibility / best practices / SEO`, scores.join(' / '), '100 / 100 / 100 / 100');
+  const lcp = audits['largest-contentful-paint'].numericValue;
+  const cls = audits['cumulative-layout-shift'].numericValue;
+  row(`  ${path}: largest contentful paint, layout shift`, `${(lcp / 1000).toFixed(1)} s, ${cls.toFixed(3)}`, 'context');
+}
+
+if (want('brand-lighthouse')) {
+  // Issue 24: the sample brand site (the three sample cities), built with --site and served by a
+  // plain static server, as a static host would serve it.
+  const out = join(tmp, 'brand-sample');
+  timeRun(['build', '--site', join(root, 'configs/brand/northstar.yaml'), '--config', join(root, 'configs'), '--out', out, '-q', '--contact-endpoint', 'https://clinic.example.com/api/contact']);
+  // A plain static server in a process of its own (Lighthouse runs synchronously here): a folder
+  // gives its index.html, a missing file the site's 404.html.
+  const { spawn } = await import('node:child_process');
+  const script = `
+    const http = require('node:http'), fs = require('node:fs'), path = require('node:path');
+    const root = process.argv[1];
+    const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.xml': 'application/xml', '.woff2': 'font/woff2', '.png': 'image/png', '.avif': 'image/avif', '.webp': 'image/webp', '.jpg': 'image/jpeg' };
+    http.createServer((req, res) => {
+      let file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      if (!file.startsWith(root)) return res.writeHead(400).end();
+      if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      if (!fs.existsSync(file)) { res.writeHead(404, { 'Content-Type': types['.html'] }); return fs.createReadStream(path.join(root, '404.html')).pipe(res); }
+      res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+      fs.createReadStream(file).pipe(res);
+    }).listen(0, '127.0.0.1', function () { process.stdout.write('http://127.0.0.1:' + this.address().port + '\\n'); });`;
+  const server = spawn(process.execPath, ['-e', script, out], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      server.stdout.once('data', (d) => resolve(String(d).trim()));
+      server.once('exit', (code) => reject(new Error(`the static server exited with ${code}`)));
+    });
+    for (const path of ['/', '/locations/', '/locations/fl/', '/locations/fl/tampa/']) lighthouse(url, path);
   } finally {
     server.kill('SIGTERM');
   }
