@@ -243,6 +243,22 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   return { ok: true, outDir, origin, locations: outcomes, removed, pagesWritten, pages: names.length, warnings, failed: 0 };
 }
 
+/**
+ * `build --brand-site brand.yaml` (stand-alone sites of cities that are also on a brand site): each
+ * listed city's canonical address on the brand site, by config path, so its stand-alone site
+ * names that one (never both); a city whose config says `canonical: own` keeps its own. The brand
+ * config is checked as `build --site` checks it.
+ */
+export function brandCanonicals(sitePath: string, configPaths: readonly string[]): { ok: true; byConfig: Map<string, string> } | { ok: false; errors: string[] } {
+  const places = placesOf(configPaths);
+  if (!places.ok) return places;
+  const read = readBrandSite(sitePath, places.cities);
+  if (!read.ok) return read;
+  const byConfig = new Map<string, string>();
+  for (const c of read.listed) if (c.config.canonical !== 'own') byConfig.set(c.configPath, placementOf(read.brand, c).siteUrl);
+  return { ok: true, byConfig };
+}
+
 /** Writes a brand file only when its bytes changed (through a temporary file and a rename): an unchanged file keeps its inode and time. */
 function writeIfChanged(root: string, name: string, content: string | Uint8Array): boolean {
   const path = safeJoin(root, name);

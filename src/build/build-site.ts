@@ -39,6 +39,8 @@ export interface BuildJob {
    * not-found page of its own (the brand site's serve it). Part of the digest through `incremental.code`.
    */
   placement?: Placement;
+  /** The site's canonical address when it is its location on a brand site (`build --brand-site`); part of the digest through `incremental.code`. */
+  canonicalUrl?: string;
   /** Hand back the config as validated (BuildOutcome.config): the brand site's own pages are made from them on the main thread. */
   returnConfig?: boolean;
 }
@@ -130,6 +132,7 @@ export async function buildSite(job: BuildJob): Promise<BuildOutcome> {
     htmlAsBytes: true,
     buildTime,
     placement: job.placement,
+    canonicalUrl: job.canonicalUrl,
   });
   if (!site.ok) return { ok: false, configPath: job.configPath, errors: problemLines(job.configPath, site.errors) };
   const warnings = [...loaded.warnings, ...problemLines(job.configPath, site.warnings)];

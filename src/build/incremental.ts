@@ -64,7 +64,7 @@ export class IncrementalBuild {
     // What builds killed mid-way left: temporary and old site folders, a manifest being written.
     removeLeftovers(this.dir, this.exact ? new Set(jobs.map((j) => this.keyOf('exact' in j.out ? j.out.exact : '')).filter((k): k is string => !!k)) : undefined);
     this.manifest = readManifest(this.dir);
-    const code = codeId();
+    const codeOfRun = codeId();
     const hashed = new Map<string, string>();
     // The folders each config built, by the config's path (a config may have built a folder of a
     // many-city build and, into this folder too, an exact --out of a one-city build).
@@ -86,6 +86,8 @@ export class IncrementalBuild {
       const key = byConfig.get(resolve(job.configPath))?.find((k) => folderOf(this.manifest.sites[k]!) === join(this.dir, k));
       const r = key === undefined ? undefined : this.manifest.sites[key];
       const outDir = key === undefined ? '' : join(this.dir, key);
+      // A canonical address on a brand site (build --brand-site) is an input of every page.
+      const code = job.canonicalUrl ? `${codeOfRun} canonical ${job.canonicalUrl}` : codeOfRun;
       if (!opts.force && text !== undefined && r && r.text === textHash(text)) {
         const dated = datedPart(r.dated, new Date(job.buildTime ?? Date.now()));
         const digest = cityDigest(code, r.configDigest, job.contactEndpoint, assetHashes(job.configPath, r.assets, hashed), dated);

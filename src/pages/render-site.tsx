@@ -128,7 +128,7 @@ function renderPages(site: Site): SiteFiles<string> {
  */
 function addSiteFiles(site: Site, files: SiteFiles): void {
   if (!site.placement) {
-    files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
+    if (!site.canonicalUrl) files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
     files['robots.txt'] = robotsTxt(site);
   }
   files['favicon.svg'] = faviconSvg(site);

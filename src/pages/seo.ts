@@ -114,6 +114,9 @@ export function sitemapXml(site: Site, routes: RouteDef[]): string {
 }
 
 export function robotsTxt(site: Site): string {
+  // A site whose canonical address is elsewhere (its location on a brand site) has no sitemap: a
+  // sitemap lists canonical URLs, and those are the brand site's, in its own sitemap.
+  if (site.canonicalUrl) return `User-agent: *\nAllow: /\n`;
   return `User-agent: *\nAllow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`;
 }
 

@@ -335,3 +335,34 @@ describe('clinic-gen build --site: incremental', () => {
     rmSync(p.dir, { recursive: true, force: true });
   }, 120_000);
 });
+
+describe('clinic-gen build --brand-site: a stand-alone site of a city that is also on the brand site', () => {
+  it('names its page on the brand site as canonical and leaves out its own sitemap, unless the city says canonical: own', () => {
+    const dir = tempDir('clinic-gen-brand-canonical-');
+    const configs = join(dir, 'configs');
+    mkdirSync(configs);
+    for (const [n, yaml] of Object.entries(SAMPLES)) writeFileSync(join(configs, `${n}.yaml`), n === 'orlando' ? `${yaml}\ncanonical: own\n` : yaml);
+    cpSync(join(ROOT, 'configs/images'), join(configs, 'images'), { recursive: true });
+    const out = join(dir, 'sites');
+    const brand = join(ROOT, 'configs/brand/northstar.yaml');
+    const r = runCli(['build', '--config', configs, '--out', out, '--brand-site', brand, '--contact-endpoint', 'https://clinic.example.com/api/contact', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const canonical = (f: string) => dom(readFileSync(join(out, f), 'utf8')).querySelector('link[rel="canonical"]')?.getAttribute('href');
+    expect(canonical('tampa/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/`);
+    expect(canonical('tampa/trt-therapy/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/trt-therapy/`);
+    expect(existsSync(join(out, 'tampa/sitemap.xml'))).toBe(false);
+    expect(readFileSync(join(out, 'tampa/robots.txt'), 'utf8')).not.toContain('Sitemap:');
+    // Orlando says its own domain is canonical: on its own site and on the brand site alike.
+    expect(canonical('orlando/index.html')).toBe('https://orlando.example.com/');
+    expect(readFileSync(join(out, 'orlando/sitemap.xml'), 'utf8')).toContain('<loc>https://orlando.example.com/</loc>');
+    const site = join(dir, 'brand-site');
+    expect(runCli(['build', '--site', brand, '--config', configs, '--out', site, '-q', '--contact-endpoint', 'https://clinic.example.com/api/contact']).code).toBe(0);
+    expect(dom(readFileSync(join(site, 'locations/fl/orlando/index.html'), 'utf8')).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://orlando.example.com/');
+    expect(readFileSync(join(site, 'sitemap.xml'), 'utf8')).not.toContain('/locations/fl/orlando/');
+    // Without --brand-site the same configs build stand-alone sites again, canonical on their own domains.
+    const again = runCli(['build', '--config', configs, '--out', out, '--contact-endpoint', 'https://clinic.example.com/api/contact', '--json']);
+    expect((JSON.parse(again.stdout) as Report & { counts: Record<string, number> }).counts).toMatchObject({ rebuilt: 2, unchanged: 1 });
+    expect(canonical('tampa/index.html')).toBe('https://tampa.example.com/');
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

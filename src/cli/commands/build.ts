@@ -5,7 +5,7 @@ import type { BuildJob, BuildOutcome } from '../../build/build-site.js';
 import { outputClash } from '../../build/clash.js';
 import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
-import { buildBrandSite } from '../../build/brand-site.js';
+import { brandCanonicals, buildBrandSite } from '../../build/brand-site.js';
 import { isHttpEndpoint } from '../../config/schema.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
@@ -25,6 +25,7 @@ export function registerBuild(program: Command, io: CliIo, setCode: (c: number) 
     .option('--contact-endpoint <url>', "where the contact form posts: the clinic server's contact API, like https://clinic.example.com/api/contact (over the config's contactEndpoint)", contactEndpointUrl)
     .option('--strict', 'treat warnings as errors: a city with any warning fails (exit 1) and is not written')
     .option('--site <brand.yaml>', "build one brand site for the brand's domain from this brand config and the city configs: the brand's home, a locations directory and every listed city's pages under /locations/<state>/<city>/ (default --out dist/brand-site/)")
+    .option('--brand-site <brand.yaml>', "the brand site these cities are also listed on: their canonical links point at their page there (unless a config says canonical: own), and their own sitemap is left out")
     .option('-q, --quiet', 'print only errors')
     .option('--json', 'print one JSON object with the results, for scripts')
     .addHelpText(
@@ -68,7 +69,7 @@ Examples:
   clinic-gen build --config configs/ --out public/
   clinic-gen build -c configs/tampa.yaml -c configs/orlando.yaml --json`,
     )
-    .action(async (opts: { config: string[]; out?: string; force?: boolean; contactEndpoint?: string; strict?: boolean; quiet?: boolean; json?: boolean; site?: string }) => {
+    .action(async (opts: { config: string[]; out?: string; force?: boolean; contactEndpoint?: string; strict?: boolean; quiet?: boolean; json?: boolean; site?: string; brandSite?: string }) => {
       const started = performance.now();
       // One instant for the whole run: every city shows the special hours of the same day.
       let buildTime: number;
@@ -84,11 +85,22 @@ Examples:
         return;
       }
       const single = paths.length === 1;
+      // Cities on a brand site as well: canonical links name their page there.
+      let canonicals = new Map<string, string>();
+      if (opts.brandSite) {
+        const r = brandCanonicals(opts.brandSite, paths);
+        if (!r.ok) {
+          for (const e of r.errors) io.err(e);
+          throw new CliError({ title: `${opts.brandSite}: the brand site's config has ${r.errors.length === 1 ? 'a problem' : `${r.errors.length} problems`}; nothing was built` });
+        }
+        canonicals = r.byConfig;
+      }
       const jobs: BuildJob[] = paths.map((p) => {
         const out: BuildJob['out'] = single && opts.out ? { exact: abs(opts.out) } : { root: abs(opts.out ?? 'dist') };
         const keep = [{ path: dirname(abs(p)), what: `the folder of ${p}` }];
         if ('root' in out) keep.push({ path: out.root, what: 'the folder the sites are built into' });
-        return { configPath: p, out, write: { force: opts.force, keep, cwd: io.cwd }, contactEndpoint: opts.contactEndpoint, strict: opts.strict, buildTime };
+        const canonicalUrl = canonicals.get(p);
+        return { configPath: p, out, write: { force: opts.force, keep, cwd: io.cwd }, contactEndpoint: opts.contactEndpoint, strict: opts.strict, buildTime, ...(canonicalUrl ? { canonicalUrl } : {}) };
       });
       // Which cities are up to date (the manifest beside the site folders), before any is built.
       const inc = new IncrementalBuild(jobs, { force: opts.force });
