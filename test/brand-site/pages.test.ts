@@ -312,8 +312,10 @@ describe('stand-alone sites', () => {
     expect(clinic['@id']).toBe(`${brandUrl}/#clinic`);
     expect(clinic.parentOrganization).toBeUndefined();
     expect(trt.querySelector('nav[aria-label="Breadcrumb"]')).toBeNull();
-    // It is still a whole site of its own.
-    for (const f of ['sitemap.xml', 'robots.txt', '404.html']) expect(site[f]).toBeDefined();
+    // It is still a whole site of its own, but for the sitemap: a sitemap lists canonical URLs, and those are the brand site's.
+    for (const f of ['robots.txt', '404.html']) expect(site[f], f).toBeDefined();
+    expect(site['sitemap.xml']).toBeUndefined();
+    expect(site['robots.txt']).not.toContain('Sitemap:');
   });
 
   it('without a placement or a canonical override a site renders as before: no trail, no parent, its own origin', () => {
