@@ -16,6 +16,7 @@ import { InboxView } from './messages/inbox-view.js';
 import { allowedView, hashOf, useView, type Go, type View } from './route.js';
 import { StaffView } from './staff/staff-view.js';
 import { BrandSettings } from './brand-settings.js';
+import { BrandSiteView } from './brand-site-view.js';
 import { Button } from './ui.js';
 
 /**
@@ -56,6 +57,8 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
       return <CityEditor key={session} source={{ base: view.base, from: view.from, left: view.left }} initial={initial} go={go} />;
     case 'brand':
       return <BrandSettings key={session} />;
+    case 'brand-site':
+      return <BrandSiteView key={session} go={go} canEdit={editCities} />;
     case 'messages':
       return <InboxView key={session} site={view.site} onSite={(site) => go({ name: 'messages', site }, { keep: true })} />;
     case 'deployments':
@@ -95,6 +98,7 @@ function AdminNav({ view, go, can }: { view: View; go: Go; can: Abilities }) {
         {item({ name: 'list' }, 'Cities')}
         {item({ name: 'deployments' }, 'Deployments')}
         {can.editCities && item({ name: 'brand' }, 'Brand settings')}
+        {item({ name: 'brand-site' }, 'Brand site')}
         {can.readMessages && item({ name: 'messages' }, 'Messages')}
         {can.manageStaff && item({ name: 'staff' }, 'Staff')}
         {can.manageStaff && item({ name: 'audit' }, 'Audit trail')}

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { brandOf } from '../config/brand.js';
+import { brandOf, type BrandInput } from '../config/brand.js';
+import { lookupState } from '../config/states.js';
 import { getBrand, saveBrand } from './brand-api.js';
 import { ErrorSummary } from './error-summary.js';
 import { formFieldOf, formFromConfig, toConfig, type AdminForm } from './form.js';
@@ -9,7 +10,8 @@ import { Brand } from './sections/brand.js';
 import { TextInput } from './sections/fields.js';
 import { LogoUpload } from './sections/logo-upload.js';
 import { Services } from './sections/services.js';
-import { Button, Card } from './ui.js';
+import { Button, Card, describedBy, Field, inputClass } from './ui.js';
+import { listCities, type CitySummary } from './cities-api.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 
 /**
@@ -18,10 +20,16 @@ import type { ClinicConfigInput } from '../config/schema.js';
  * a field reads and checks the same in both.
  */
 export function BrandSettings() {
-  const [loaded, setLoaded] = useState<{ values: AdminForm; stored: boolean } | 'failed' | undefined>(undefined);
+  const [loaded, setLoaded] = useState<{ values: AdminForm; stored: boolean; site: SiteFields; cities: CitySummary[] } | 'failed' | undefined>(undefined);
   useEffect(() => {
-    getBrand().then(
-      (b) => setLoaded({ values: formFromConfig({ ...b.brand, city: '', state: '', address: '', zipCode: '', phone: '', email: '' } as ClinicConfigInput), stored: b.stored }),
+    Promise.all([getBrand(), listCities()]).then(
+      ([b, cities]) =>
+        setLoaded({
+          values: formFromConfig({ ...b.brand, city: '', state: '', address: '', zipCode: '', phone: '', email: '' } as ClinicConfigInput),
+          stored: b.stored,
+          site: { domainName: b.brand.domainName, locations: b.brand.locations },
+          cities,
+        }),
       (err: unknown) => {
         console.error(err);
         setLoaded('failed');
@@ -46,13 +54,32 @@ export function BrandSettings() {
           The brand settings could not be read. Reload the page to try again.
         </p>
       )}
-      {loaded && loaded !== 'failed' && <BrandForm values={loaded.values} stored={loaded.stored} />}
+      {loaded && loaded !== 'failed' && <BrandForm values={loaded.values} stored={loaded.stored} site={loaded.site} cities={loaded.cities} />}
     </main>
   );
 }
 
-function BrandForm({ values, stored }: { values: AdminForm; stored: boolean }) {
+/** The brand site's fields of the brand settings (issue 24): its domain, and which saved cities it lists by state. */
+type SiteFields = Pick<BrandInput, 'domainName' | 'locations'>;
+
+/** The state code of a saved city ('FL'), as the brand site's listing keys it. */
+const stateCode = (c: Pick<CitySummary, 'state'>) => lookupState(c.state)?.code ?? c.state.toUpperCase();
+
+/** The server's key of a brand site field as the error list and the inputs name it. */
+const siteKey = (key: string) => (key === 'domainName' ? 'brandSiteDomain' : key === 'locations' || key.startsWith('locations.') ? 'brandSiteLocations' : undefined);
+
+function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored: boolean; site: SiteFields; cities: CitySummary[] }) {
   const form = useForm<AdminForm>({ defaultValues: values });
+  const [domain, setDomain] = useState(site.domainName ?? '');
+  // Absent: every saved city is listed (and a city saved later too).
+  const [listed, setListed] = useState<ReadonlySet<string>>(() => new Set(site.locations ? Object.values(site.locations).flat() : cities.map((c) => c.slug)));
+  const [siteErrors, setSiteErrors] = useState<Record<string, string>>({});
+  const locationsOf = (): BrandInput['locations'] => {
+    if (cities.every((c) => listed.has(c.slug))) return undefined;
+    const byState: Record<string, string[]> = {};
+    for (const c of cities) if (listed.has(c.slug)) (byState[stateCode(c)] ??= []).push(c.slug);
+    return byState;
+  };
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<[string, string][]>([]);
   const { notice, show, clear } = useNotice();
@@ -61,16 +88,25 @@ function BrandForm({ values, stored }: { values: AdminForm; stored: boolean }) {
     setProblems([]);
     clear();
     form.clearErrors();
+    setSiteErrors({});
     try {
-      const brand = brandOf(toConfig(form.getValues()));
+      const locations = locationsOf();
+      const brand: BrandInput = { ...brandOf(toConfig(form.getValues())), ...(domain.trim() ? { domainName: domain.trim() } : {}), ...(locations ? { locations } : {}) };
       const answer = await saveBrand(brand);
       if (answer.ok) {
         form.reset(form.getValues());
         show('Brand settings saved. New cities start with them.', 'success');
         return;
       }
-      const errors = Object.entries(answer.failure.errors ?? {}).filter(([k]) => k !== '_form');
-      for (const [key, message] of errors) form.setError(formFieldOf(key) as keyof AdminForm, { type: 'server', message });
+      const errors = Object.entries(answer.failure.errors ?? {})
+        .filter(([k]) => k !== '_form')
+        .map(([k, message]): [string, string] => [siteKey(k) ?? k, message]);
+      const ofSite: Record<string, string> = {};
+      for (const [key, message] of errors) {
+        if (key.startsWith('brandSite')) ofSite[key] ??= message;
+        else form.setError(formFieldOf(key) as keyof AdminForm, { type: 'server', message });
+      }
+      setSiteErrors(ofSite);
       setProblems(errors.length ? errors : [['config', answer.failure.error ?? answer.failure.message ?? `${answer.status}`]]);
       show('The brand settings were not saved.', 'error');
     } finally {
@@ -93,6 +129,7 @@ function BrandForm({ values, stored }: { values: AdminForm; stored: boolean }) {
       <LogoUpload form={form} />
       <Brand form={form} />
       <Services form={form} />
+      <BrandSiteFields domain={domain} setDomain={setDomain} cities={cities} listed={listed} setListed={setListed} errors={siteErrors} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving...' : 'Save brand settings'}
@@ -109,6 +146,74 @@ function BrandBasics({ form }: { form: UseFormReturn<AdminForm> }) {
       <div className="grid gap-4">
         <TextInput form={form} name="businessName" label="Business Name" autoComplete="organization" />
         <TextInput form={form} name="description" label="Description" rows={4} />
+      </div>
+    </Card>
+  );
+}
+
+/** The brand site's domain and the saved cities it lists, grouped by state, each with its checkbox. */
+function BrandSiteFields({
+  domain,
+  setDomain,
+  cities,
+  listed,
+  setListed,
+  errors,
+}: {
+  domain: string;
+  setDomain: (v: string) => void;
+  cities: CitySummary[];
+  listed: ReadonlySet<string>;
+  setListed: (s: ReadonlySet<string>) => void;
+  errors: Record<string, string>;
+}) {
+  const id = 'field-brand-site-domain';
+  const hint = 'The domain of the brand site with every location, like northstarhealth.example.com. Empty: no brand site.';
+  const domainError = errors.brandSiteDomain;
+  const listError = errors.brandSiteLocations;
+  const states = [...new Set(cities.map(stateCode))].sort();
+  return (
+    <Card id="brand-site-settings" title="Brand site" lead="One site on the brand’s domain with a page for each listed location. When every city is listed, a city saved later is listed too.">
+      <div className="grid gap-4">
+        <Field id={id} label="Brand site domain" hint={hint} error={domainError}>
+          <input id={id} type="text" autoComplete="off" inputMode="url" className={inputClass} value={domain} onChange={(e) => setDomain(e.target.value)} {...describedBy(id, { hint, error: domainError })} />
+        </Field>
+        <fieldset id="brand-site-locations" tabIndex={-1} aria-describedby={listError ? 'brand-site-locations-error' : undefined} className="grid gap-3">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Listed on the brand site</legend>
+          {cities.length === 0 && <p className="text-sm text-slate-600">No saved city yet.</p>}
+          {states.map((st) => (
+            <fieldset key={st} className="rounded-lg border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-semibold text-slate-800">{lookupState(st)?.name ?? st}</legend>
+              <ul className="grid gap-1">
+                {cities
+                  .filter((c) => stateCode(c) === st)
+                  .map((c) => (
+                    <li key={c.slug}>
+                      <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+                        <input
+                          type="checkbox"
+                          className="h-5 w-5 accent-brand"
+                          checked={listed.has(c.slug)}
+                          onChange={(e) => {
+                            const next = new Set(listed);
+                            if (e.target.checked) next.add(c.slug);
+                            else next.delete(c.slug);
+                            setListed(next);
+                          }}
+                        />
+                        {c.city}
+                      </label>
+                    </li>
+                  ))}
+              </ul>
+            </fieldset>
+          ))}
+          {listError && (
+            <p id="brand-site-locations-error" className="text-sm text-red-700">
+              {listError}
+            </p>
+          )}
+        </fieldset>
       </div>
     </Card>
   );

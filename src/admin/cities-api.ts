@@ -65,8 +65,8 @@ export interface RedeployRun {
   startedAt: string;
   finishedAt?: string;
   items: { slug: string; city: string; state: 'pending' | 'deploying' | 'ok' | 'failed'; releaseId?: string; configVersion?: number; error?: string }[];
-  /** Live cities the run left alone: pinned to the release a rollback made live. */
-  skipped?: { slug: string; city: string; reason: 'pinned'; releaseId: string }[];
+  /** Live cities (and the brand site) the run left alone: pinned to the release a rollback made live, or unchanged since their live release. */
+  skipped?: { slug: string; city: string; reason: 'pinned' | 'unchanged'; releaseId: string }[];
   summary: { ok: number; failed: number; pending: number };
 }
 

@@ -15,6 +15,8 @@ describe('views and addresses', () => {
     ['#two-step', { name: 'two-step' }],
     ['#messages', { name: 'messages' }],
     ['#messages/tampa', { name: 'messages', site: 'tampa' }],
+    ['#brand', { name: 'brand' }],
+    ['#brand-site', { name: 'brand-site' }],
   ])('%s is %j, and back', (hash, view) => {
     expect(viewOf(hash)).toEqual(view);
     expect(hashOf(view)).toBe(hash);
@@ -58,9 +60,9 @@ describe('the views a role may open', () => {
     expect(allowedView({ name: 'messages', site: 'orlando' }, frontdesk)).toEqual({ name: 'messages' });
   });
 
-  it('lets everyone open a city, the deployments, their password and two-step sign-in', () => {
+  it('lets everyone open a city, the deployments, the brand site, their password and two-step sign-in', () => {
     for (const can of [owner, editor, frontdesk]) {
-      for (const v of [{ name: 'city', slug: 'tampa' }, { name: 'deployments' }, { name: 'password' }, { name: 'two-step' }] as View[]) expect(allowedView(v, can)).toEqual(v);
+      for (const v of [{ name: 'city', slug: 'tampa' }, { name: 'deployments' }, { name: 'brand-site' }, { name: 'password' }, { name: 'two-step' }] as View[]) expect(allowedView(v, can)).toEqual(v);
     }
   });
 });

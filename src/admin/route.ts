@@ -20,7 +20,7 @@ export type View =
   | { name: PlainView };
 
 /** The views named by one word and holding nothing else. */
-const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step', 'brand'] as const;
+const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step', 'brand', 'brand-site'] as const;
 type PlainView = (typeof PLAIN)[number];
 const isPlain = (h: string): h is PlainView => (PLAIN as readonly string[]).includes(h);
 

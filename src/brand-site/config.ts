@@ -71,6 +71,22 @@ export function readBrandSite<C extends CityPlace>(file: string, cities: readonl
     const code = (err as NodeJS.ErrnoException).code;
     return { ok: false, errors: [`${file}: cannot read the brand site's config (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a YAML file' : String(code ?? err)})`] };
   }
+  return readBrandSiteText(text, file, cities);
+}
+
+/**
+ * readBrandSite for a brand config's text named `file` in messages: the clinic server's brand
+ * settings (src/server/brand-site/), whose cities are the stored ones, each named by its slug.
+ */
+export function readBrandSiteText<C extends CityPlace>(
+  text: string,
+  file: string,
+  cities: readonly { configPath: string; config: C }[],
+  say: { unknown: (name: string, known: string) => string; none: string } = {
+    unknown: (name, known) => `no city config named ${name} among the configs given${known ? ` (${known})` : ''}`,
+    none: 'no city to list: give city configs with --config, or list them under locations',
+  },
+): BrandSiteRead<C> {
   const read = readYamlWith(brandSiteSchema, text, file, 'a mapping of fields like "businessName: Northstar Men\'s Health" and "domainName: northstarhealth.example.com"');
   if (!read.ok) return read;
   const brand = read.value;
@@ -91,8 +107,8 @@ export function readBrandSite<C extends CityPlace>(file: string, cities: readonl
         const where = read.at(['locations', key, i]);
         const city = byName.get(name);
         if (!city) {
-          const known = [...byName.keys()].slice(0, 8).join(', ');
-          errors.push(`${where} ${field}: no city config named ${name} among the configs given${known ? ` (${known}${byName.size > 8 ? ', ...' : ''})` : ''}`);
+          const known = [...byName.keys()].slice(0, 8).join(', ') + (byName.size > 8 ? ', ...' : '');
+          errors.push(`${where} ${field}: ${say.unknown(name, known)}`);
           return;
         }
         if (seen.has(name)) {
@@ -126,7 +142,7 @@ export function readBrandSite<C extends CityPlace>(file: string, cities: readonl
     byPath.set(path, { configPath: city.configPath, where, field });
     listed.push({ configPath: city.configPath, config: city.config, state: state.code.toLowerCase(), stateName: state.name, slug, path });
   }
-  if (listed.length === 0 && errors.length === 0) errors.push(`${file}: no city to list: give city configs with --config, or list them under locations`);
+  if (listed.length === 0 && errors.length === 0) errors.push(`${file}: ${say.none}`);
   if (errors.length) return { ok: false, errors };
   if (!brand.locations) listed.sort((a, b) => (a.state === b.state ? a.config.city.localeCompare(b.config.city, 'en') : a.stateName.localeCompare(b.stateName, 'en')));
   return { ok: true, brand, listed };

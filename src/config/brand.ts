@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { domainName } from './fields.js';
 import { clinicConfigSchema, type ClinicConfigInput } from './schema.js';
 
 /**
@@ -23,7 +24,30 @@ export const brandSchema = z.strictObject({
   logoLightUrl: s.logoLightUrl,
   logoIncludesName: s.logoIncludesName.optional(),
   services: s.services.optional(),
+  // The brand site's (issue 24), not a city's: never copied into a new city (not in BRAND_FIELDS).
+  /** The brand site's domain; without it there is no brand site yet. */
+  domainName: domainName().optional(),
+  /** The cities listed on the brand site, by state code (`FL: [tampa, orlando]`, city slugs); absent, every stored city. */
+  locations: z
+    .record(
+      z.string(),
+      z.array(z.string({ error: 'expected a city slug, like tampa' }).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'expected a city slug, like tampa' }), {
+        error: 'expected a list of city slugs, like [tampa, orlando]',
+      }),
+      { error: 'expected the listed cities by state, like FL: [tampa, orlando]' },
+    )
+    .optional(),
 });
+
+/**
+ * The brand site's name in the release store and in redeploy-all runs: it has a digit, which no
+ * city slug has (a city name is letters, spaces, dots, apostrophes and hyphens: slug.ts), so no
+ * stored city can ever take it.
+ */
+export const BRAND_SITE_NAME = 'brand-site-0';
+
+/** The brand settings' fields that are the brand site's alone: kept with the brand, never copied into a city. */
+export const BRAND_SITE_FIELDS = ['domainName', 'locations'] as const;
 
 export type BrandInput = z.input<typeof brandSchema>;
 
@@ -32,6 +56,19 @@ export function brandOf(config: Partial<ClinicConfigInput> | Record<string, unkn
   const out: Record<string, unknown> = {};
   for (const key of BRAND_FIELDS) {
     const v = (config as Record<string, unknown>)[key];
+    if (v !== undefined && v !== '') out[key] = structuredClone(v);
+  }
+  return out as BrandInput;
+}
+
+/**
+ * Brand settings as kept: the brand fields as given and the brand site's (domain, listed
+ * locations) as `checked` (brandSchema's output: the domain trimmed and lowercased), deep-copied.
+ */
+export function brandSettingsOf(input: Record<string, unknown>, checked: Record<string, unknown> = input): BrandInput {
+  const out = brandOf(input) as Record<string, unknown>;
+  for (const key of BRAND_SITE_FIELDS) {
+    const v = checked[key];
     if (v !== undefined && v !== '') out[key] = structuredClone(v);
   }
   return out as BrandInput;

@@ -16,6 +16,7 @@ import { previewApiRoutes } from './previews/routes.js';
 import { shellRoutes } from './admin-page/shell.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { brandRoutes, type BrandStore } from './brand/index.js';
+import { brandSiteRoutes, type BrandSiteService } from './brand-site/index.js';
 
 /**
  * The operator's admin API, mounted by createApp after its admin guard: the /admin page, logo
@@ -49,6 +50,8 @@ export interface AdminApiOptions {
   brand: BrandStore;
   /** The stored cities, their deployer and the redeploy-all runner (docs/decisions/012-stored-cities.md). */
   cities: Pick<CityRouteDeps, 'cities' | 'deployer' | 'runner' | 'messages' | 'now'>;
+  /** The brand site (issue 24): generate, preview, download, deploy, rollback. */
+  brandSite: BrandSiteService;
 }
 
 /** The admin API's routes. */
@@ -60,6 +63,17 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
   app.route('/', shellRoutes(o.clinic));
   app.route('/', uploadRoutes(o.uploads));
   app.route('/', brandRoutes(o.brand, o.dataDir, o.clinic));
+  app.route(
+    '/',
+    brandSiteRoutes({
+      site: o.brandSite,
+      releases: o.releases,
+      previews: o.previews,
+      publicOrigin: o.publicOrigin,
+      sitesUrl: (requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`,
+      changed: () => o.domains.changed(),
+    }),
+  );
   app.route('/', generateRoutes(o.dataDir, o.uploads, o.assetFolders, o.publicOrigin));
   app.route('/', previewApiRoutes(o.previews, (c, path) => `${o.sitesOrigin(c.req.url)}${path}`));
   app.route('/', packageRoutes());

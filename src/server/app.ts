@@ -8,6 +8,7 @@ import { auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
+import { BRAND_SITE, brandSiteService } from './brand-site/index.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner, type VersionDeployer } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
@@ -141,10 +142,23 @@ export function createApps(deps: AppDeps): ClinicApps {
     reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
     changed: () => domains.changed(),
   });
+  // The brand site (issue 24): built from the brand settings and the stored cities, redeployed with them.
+  const brandSite = brandSiteService({
+    brand: deps.stores.brand,
+    cities,
+    releases,
+    uploads,
+    assetFolders,
+    dataDir: server.dataDir,
+    reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
+    changed: () => domains.changed(),
+    now,
+  });
   const redeploys = createRedeployRunner({
     cities,
     releases,
     deployer,
+    brandSite: { name: BRAND_SITE, service: brandSite },
     logger,
     now,
     concurrency: deps.redeployConcurrency,
@@ -256,6 +270,7 @@ export function createApps(deps: AppDeps): ClinicApps {
       sitesOrigin: (requestUrl) => sitesOrigin(server, requestUrl)!,
       reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
       cities: { cities, deployer, runner: redeploys, messages: deps.stores.messages, now },
+      brandSite,
     }),
   );
   admin.route('/', siteRoutes(site));

@@ -79,3 +79,18 @@ export const doorwayNoLocalContent = (city: string, words: number, least: number
   hint: 'Write what is true of this city (why this city, its team, areas served, local questions), or deploy anyway after confirming.',
 });
 export const doorwayConfirmInvalid = { title: 'confirmDoorway: expected true or false' } satisfies Message;
+
+// The brand site (issue 24): one site on the brand's domain with every listed city.
+
+export const brandSiteNoDomain = {
+  title: 'There is no brand site yet: the brand settings have no brand site domain',
+  hint: 'Set "Brand site domain" in Brand settings, then generate or deploy the brand site.',
+} satisfies Message;
+export const brandSiteInvalid = (problems: string): Message => ({ title: `The brand site cannot be built: ${problems}` });
+export const brandSiteDoorway = (cities: string): Message => ({
+  title: `The doorway check fails on the brand site's location pages: ${cities}`,
+  hint: 'Search engines treat near-identical city pages as doorway pages. Write what is true of each city (why this city, its team, areas served, local questions), or deploy anyway after confirming.',
+});
+export const brandSiteDeployDetail = (locations: string): Message => ({ title: `brand site, ${locations} locations` });
+export const brandSiteReleaseUnknown = (id: string): Message => ({ title: `${id} is not a release of the brand site` });
+export const redeployUnchanged = { title: 'unchanged since its live release: same saved versions, same clinic-gen, same special hours shown' } satisfies Message;

@@ -40,6 +40,8 @@ function expected(method: string, path: string): Expect | undefined {
   if (m === 'GET' && path === '/api/doorway-check') return { kind: 'roles', roles: ALL };
   // Reading the cities and what is deployed; previews are hosted on the sites listener.
   if (m === 'GET' && (/^\/api\/(cities|redeploys)(\/|$)/.test(path) || path === '/api/deployments' || path === '/admin/preview/*')) return { kind: 'roles', roles: ALL };
+  // The brand site: read by every role, as the cities are; generated, downloaded, deployed and rolled back by those who deploy cities.
+  if (path.startsWith('/api/brand-site')) return { kind: 'roles', roles: m === 'GET' ? ALL : EDIT };
   // Changing a city or a site, and downloading a deployed one.
   if (/^\/api\/(cities|deployments|deploy-website|generate-clinic-website|package-website|previews|upload-logo|upload-photo)(\/|$)/.test(path)) return { kind: 'roles', roles: EDIT };
   return undefined;

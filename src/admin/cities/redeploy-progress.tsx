@@ -1,3 +1,4 @@
+import { BRAND_SITE_NAME } from '../../config/brand.js';
 import * as M from '../../texts/admin.js';
 import type { CitySummary, RedeployRun } from '../cities-api.js';
 import { formatDate, releaseTime } from '../format.js';
@@ -17,8 +18,9 @@ const STATES: Record<RedeployRun['items'][number]['state'], string> = {
  * screen reader hears the progress without the list being read again at every poll.
  */
 export function RedeployProgress({ run: asRun, cities, onDismiss }: { run: RedeployRun; cities?: CitySummary[]; onDismiss: () => void }) {
-  // A city deleted since is forgotten (issue 23): the panel never lists a deleted city as live.
-  const known = cities && new Set(cities.map((c) => c.slug));
+  // A city deleted since is forgotten (issue 23): the panel never lists a deleted city as live. The
+  // brand site is redeployed with the cities (issue 24).
+  const known = cities && new Set([...cities.map((c) => c.slug), BRAND_SITE_NAME]);
   const items = known ? asRun.items.filter((i) => known.has(i.slug)) : asRun.items;
   const skipped = (asRun.skipped ?? []).filter((s) => !known || known.has(s.slug));
   const count = (state: RedeployRun['items'][number]['state']) => items.filter((i) => i.state === state).length;
@@ -66,7 +68,7 @@ export function RedeployProgress({ run: asRun, cities, onDismiss }: { run: Redep
           <ul aria-label="Cities skipped" className="mt-1 list-disc pl-5 text-sm text-amber-950">
             {skipped.map((s) => (
               <li key={s.slug} data-city={s.slug}>
-                {M.redeploySkippedPinned(s.city, formatDate(releaseTime(s.releaseId))).title}
+                {(s.reason === 'unchanged' ? M.redeploySkippedUnchanged : M.redeploySkippedPinned)(s.city, formatDate(releaseTime(s.releaseId))).title}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { getJson } from '../api.js';
 import { useAbilities } from '../auth/session-context.js';
 import { listCities, type CityReleases, type CitySummary, type Release } from '../cities-api.js';
@@ -28,6 +29,8 @@ interface Row {
 function rowsOf(live: LiveSite[], cities: CitySummary[]): Row[] {
   const stored = new Map(cities.map((c) => [c.slug, c]));
   return live
+    // The brand site has a view of its own (brand-site-view.tsx): its releases are not a city's.
+    .filter((d) => d.siteName !== BRAND_SITE_NAME)
     .map((d): Row => {
       const c = stored.get(d.siteName);
       const city = c?.city ?? d.city ?? d.siteName;

@@ -103,6 +103,12 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // Brand settings (brand/routes.ts): what a new city starts with; kept in the store, written out to <data>/brand.yaml.
   r('GET', '/api/brand', 'sites.read'),
   r('PUT', '/api/brand', 'sites.write', 'brand.save'),
+  // The brand site (brand-site/routes.ts): deployed, previewed and downloaded as a city is.
+  r('GET', '/api/brand-site', 'sites.read'),
+  r('POST', '/api/brand-site/preview', 'sites.write', 'brand_site.preview'),
+  r('POST', '/api/brand-site/package', 'sites.write', 'brand_site.package'),
+  r('POST', '/api/brand-site/deploy', 'sites.write', 'brand_site.deploy'),
+  r('POST', '/api/brand-site/releases/:id/live', 'sites.write', 'brand_site.rollback'),
   r('GET', '/api/cities', 'sites.read'),
   // The doorway check of the saved cities (issue 23 item 6): read-only, as reading the cities is.
   r('GET', '/api/doorway-check', 'sites.read'),

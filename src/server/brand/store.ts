@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { brandOf, brandSchema, descriptionNamesCity, type BrandInput } from '../../config/brand.js';
+import { brandOf, brandSchema, brandSettingsOf, descriptionNamesCity, type BrandInput } from '../../config/brand.js';
 import { issueMessages } from '../../config/load.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import { readYaml } from '../../config/yaml.js';
@@ -51,7 +51,8 @@ export function brandYaml(brand: BrandInput): string {
 function parseBrand(text: string): BrandInput | undefined {
   try {
     const value = readYaml(text);
-    if (brandSchema.safeParse(value).success) return brandOf(value as Record<string, unknown>);
+    const parsed = brandSchema.safeParse(value);
+    if (parsed.success) return brandSettingsOf(value as Record<string, unknown>, parsed.data);
   } catch {
     // Not YAML: no brand.
   }
@@ -79,7 +80,7 @@ export function checkBrand(input: unknown): { ok: true; brand: BrandInput } | { 
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: { brand: 'expected the brand settings as an object' } };
   const parsed = brandSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: issueMessages(parsed.error.issues) };
-  return { ok: true, brand: brandOf(input as Record<string, unknown>) };
+  return { ok: true, brand: brandSettingsOf(input as Record<string, unknown>, parsed.data) };
 }
 
 /**

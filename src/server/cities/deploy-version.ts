@@ -10,6 +10,8 @@ import type { UploadStore } from '../uploads/index.js';
 import { cityAssetSource } from '../uploads/index.js';
 import type { CityVersion } from './types.js';
 import { checkText } from './yaml.js';
+import { builtFrom } from './built.js';
+import { buildInstant } from '../../config/time-zone.js';
 
 /**
  * Builds a stored version and makes it live: the one way the city deploy and redeploy-all put a
@@ -78,7 +80,8 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
       const read = checkText(file, v.yaml);
       if (!read.ok) return fail(400, read.errors.join('; '));
       const { config, input } = read;
-      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir, buildTime: options.buildTime });
+      const buildTime = options.buildTime ?? buildInstant(process.env);
+      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir, buildTime });
       if (!site.ok) return fail(400, problemLines(file, site.errors).join('; '));
       const files = checkSiteFiles(site.files);
       if (!files.ok) return fail(400, `files: ${files.error}`);
@@ -93,6 +96,8 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
         config: input,
         citySlug: v.slug,
         configVersion: v.version,
+        // What redeploy-all compares to skip an unchanged city (built.ts).
+        built: builtFrom([{ slug: v.slug, version: v.version, config }], buildTime, { origin: place.serverOrigin }),
       });
       if (!result.ok) return result.domainOwner ? fail(409, textOf(M.domainTaken(domain!, result.domainOwner))) : fail(400, result.error);
       d.changed();

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { parseConfigText } from '../../config/load.js';
+import { buildInstant } from '../../config/time-zone.js';
 import { redeployCityGone, redeployCityOffline, redeployCityPinned } from '../../texts/cities.js';
+import type { Message } from '../../texts/message.js';
+import { textOf } from '../http/api-error.js';
+import { builtFrom, sameBuild } from './built.js';
 import type { ReleaseStore } from '../releases/index.js';
 import { errorFields, silentLogger, type Logger } from '../logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
@@ -52,6 +57,18 @@ export interface RunnerDeps {
   concurrency?: number;
   /** Told when a run has finished (the server's metrics): its state and how long it took. */
   onFinished?: (state: string, seconds: number) => void;
+  /**
+   * The brand site (brand-site/service.ts, by its shape: the cities do not depend on it): redeployed
+   * with the cities when it is live and no rollback holds it, from the latest saved cities.
+   */
+  brandSite?: { name: string; label?: string; service: BrandSiteHook };
+}
+
+/** What redeploy-all uses of the brand site. */
+export interface BrandSiteHook {
+  status(): Promise<{ live: string | null; pinned: boolean }>;
+  unchanged(buildTime: Date, place: DeployPlace): Promise<boolean>;
+  deploy(place: DeployPlace, options: { confirmDoorway: boolean }): Promise<{ ok: true; release: { id: string } } | { ok: false; error: Message | string }>;
 }
 
 /** A run as the API answers it. */
@@ -87,6 +104,16 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
   async function one(runId: string, item: RunItem, place: DeployPlace): Promise<void> {
     const finished = (patch: Partial<RunItem>) => runs.update(runId, item.slug, { state: 'failed', finishedAt: now().toISOString(), ...patch });
     try {
+      if (d.brandSite && item.slug === d.brandSite.name) {
+        const brand = d.brandSite.service;
+        const status = await brand.status();
+        if (!status.live) return await finished({ error: redeployCityOffline.title });
+        if (status.pinned) return await finished({ error: redeployCityPinned.title });
+        await runs.update(runId, item.slug, { state: 'deploying' });
+        // As the cities are redeployed: the doorway check is the operator's deploy's, not a bulk rebuild's.
+        const out = await brand.deploy(place, { confirmDoorway: true });
+        return await finished(out.ok ? { state: 'ok', releaseId: out.release.id } : { error: textOf(out.error) });
+      }
       const latest = await d.cities.latest(item.slug);
       if (!latest) return await finished({ error: redeployCityGone.title });
       // Taken offline since the run began: redeploying would bring back what the operator removed.
@@ -129,9 +156,32 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
     const liveSlugs = new Set(live.map((l) => l.siteName));
     const pinned = new Map(pins.map((p) => [p.slug, p.releaseId]));
     const liveCities = stored.filter((c) => liveSlugs.has(c.slug));
-    // A rolled-back city stays on the release the operator chose (issue 23): said, not redeployed.
-    const items = liveCities.filter((c) => !pinned.has(c.slug)).map((c) => ({ slug: c.slug, city: c.city }));
-    const skipped = liveCities.filter((c) => pinned.has(c.slug)).map((c): SkippedCity => ({ slug: c.slug, city: c.city, reason: 'pinned', releaseId: pinned.get(c.slug)! }));
+    const liveIds = new Map(live.map((l) => [l.siteName, l.release]));
+    const at = buildInstant(process.env, now);
+    // A city whose live release was built from its latest version, by this clinic-gen, showing the
+    // same special hours, would be deployed byte for byte again: said, not redeployed.
+    const unchanged = (c: (typeof liveCities)[number]) => {
+      const release = liveIds.get(c.slug)!;
+      if (!release.built || release.configVersion !== c.version) return false;
+      const read = parseConfigText(c.yaml, `${c.slug}.yaml`);
+      return read.ok && sameBuild(release.built, builtFrom([{ slug: c.slug, version: c.version, config: read.config }], at, { origin: place.serverOrigin }));
+    };
+    const items: { slug: string; city: string }[] = [];
+    const skipped: SkippedCity[] = [];
+    for (const c of liveCities) {
+      // A rolled-back city stays on the release the operator chose (issue 23): said, not redeployed.
+      if (pinned.has(c.slug)) skipped.push({ slug: c.slug, city: c.city, reason: 'pinned', releaseId: pinned.get(c.slug)! });
+      else if (unchanged(c)) skipped.push({ slug: c.slug, city: c.city, reason: 'unchanged', releaseId: liveIds.get(c.slug)!.id });
+      else items.push({ slug: c.slug, city: c.city });
+    }
+    if (d.brandSite) {
+      const { name, label = 'Brand site', service } = d.brandSite;
+      const status = await service.status();
+      if (status.live && status.pinned) skipped.push({ slug: name, city: label, reason: 'pinned', releaseId: status.live });
+      else if (status.live && (await service.unchanged(at, place))) skipped.push({ slug: name, city: label, reason: 'unchanged', releaseId: status.live });
+      // After the cities: it lists them as they are saved.
+      else if (status.live) items.push({ slug: name, city: label });
+    }
     const created = await runs.create({ id: randomUUID(), startedAt: now().toISOString(), items, skipped });
     if (!created.ok) return { ok: false, run: runView(created.running) };
     logger.info('redeploy.started', { run: created.run.id, cities: items.length });

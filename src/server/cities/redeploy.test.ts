@@ -34,6 +34,9 @@ describe('redeploy all', () => {
     const orlandoBefore = await liveCity(t, 'Orlando', { logoUrl: LOGO });
     await liveCity(t, 'Lakeland');
     await t.json('PUT', '/api/cities/tampa', { config: adminFormConfig({ phone: '(813) 555-0177' }) });
+    // Saved since their deploy too (an unchanged live city is skipped: test/server/brand-site.test.ts).
+    await t.json('PUT', '/api/cities/orlando', { config: adminFormConfig({ city: 'Orlando', website: 'https://orlando.example.com', logoUrl: LOGO, phone: '(407) 555-0101' }) });
+    await t.json('PUT', '/api/cities/lakeland', { config: adminFormConfig({ city: 'Lakeland', website: 'https://lakeland.example.com', phone: '(863) 555-0101' }) });
     // Saved, never deployed: not live, so not redeployed.
     await t.json('POST', '/api/cities', { config: adminFormConfig({ city: 'Ocala', website: 'https://ocala.example.com' }) });
     rmSync(join(t.dataDir, 'uploads', LOGO.slice('/uploads/'.length)));
@@ -52,16 +55,16 @@ describe('redeploy all', () => {
     expect(run).toMatchObject({ state: 'done', finishedAt: expect.any(String), summary: { ok: 2, failed: 1, pending: 0 } });
     const item = (slug: string) => run.items.find((i) => i.slug === slug)!;
     expect(item('tampa')).toEqual({ slug: 'tampa', city: 'Tampa', state: 'ok', configVersion: 2, releaseId: await t.store.currentId('tampa') });
-    expect(item('lakeland')).toMatchObject({ state: 'ok', configVersion: 1, releaseId: await t.store.currentId('lakeland') });
-    expect(item('orlando')).toMatchObject({ state: 'failed', configVersion: 1, error: expect.stringMatching(/^orlando\.yaml logoUrl: .*upload the file again/) });
+    expect(item('lakeland')).toMatchObject({ state: 'ok', configVersion: 2, releaseId: await t.store.currentId('lakeland') });
+    expect(item('orlando')).toMatchObject({ state: 'failed', configVersion: 2, error: expect.stringMatching(/^orlando\.yaml logoUrl: .*upload the file again/) });
     // The failed city keeps serving its old release.
     expect(await t.store.currentId('orlando')).toBe(orlandoBefore);
     expect(await (await t.site('/sites/tampa/')).text()).toContain('(813) 555-0177');
     expect(await t.store.meta('tampa', item('tampa').releaseId!)).toMatchObject({ citySlug: 'tampa', configVersion: 2 });
 
     expect(t.rows('SELECT slug, state, config_version, error IS NOT NULL AS failed FROM redeploy_items ORDER BY seq')).toEqual([
-      { slug: 'lakeland', state: 'ok', config_version: 1, failed: 0 },
-      { slug: 'orlando', state: 'failed', config_version: 1, failed: 1 },
+      { slug: 'lakeland', state: 'ok', config_version: 2, failed: 0 },
+      { slug: 'orlando', state: 'failed', config_version: 2, failed: 1 },
       { slug: 'tampa', state: 'ok', config_version: 2, failed: 0 },
     ]);
     expect(await body(await t.request('/api/redeploys/latest'))).toEqual({ success: true, run });
@@ -76,6 +79,8 @@ describe('redeploy all', () => {
     const t = app({}, { beforeSwitch: async () => (holding ? (reached(), gate) : undefined) });
     expect(await body(await t.request('/api/redeploys/latest'))).toEqual({ success: true, run: null });
     await liveCity(t, 'Tampa');
+    // Saved since its deploy: an unchanged city would be skipped.
+    await t.json('PUT', '/api/cities/tampa', { config: adminFormConfig({ phone: '(813) 555-0177' }) });
     holding = true;
 
     const first = (await body(await t.json('POST', '/api/cities/redeploy-all'))).run as RunView;
@@ -85,7 +90,7 @@ describe('redeploy all', () => {
     expect(await body(second)).toMatchObject({
       success: false,
       error: 'A redeploy of all cities is already running Its progress is shown; start another once it has finished.',
-      run: { id: first.id, state: 'running', items: [{ slug: 'tampa', state: 'deploying', configVersion: 1 }] },
+      run: { id: first.id, state: 'running', items: [{ slug: 'tampa', state: 'deploying', configVersion: 2 }] },
     });
     expect(t.rows('SELECT state FROM redeploy_items')).toEqual([{ state: 'deploying' }]);
     open();

@@ -83,26 +83,28 @@ describe('a rolled-back city is pinned', () => {
     expect(listed.find((c) => c.slug === 'tampa')?.pinned).toMatchObject({ releaseId: tampa1 });
     expect(listed.find((c) => c.slug === 'orlando')?.pinned).toBeUndefined();
 
+    // Orlando's live release is its latest version, built by this clinic-gen: skipped as unchanged.
+    const orlandoLive = await t.store.currentId('orlando');
     const started = (await body(await t.json('POST', '/api/cities/redeploy-all'))).run as RunView;
-    expect(started.items.map((i) => i.slug)).toEqual(['orlando']);
-    expect(started.skipped).toEqual([{ slug: 'tampa', city: 'Tampa', reason: 'pinned', releaseId: tampa1 }]);
+    expect(started.items.map((i) => i.slug)).toEqual([]);
+    expect(started.skipped).toEqual([
+      { slug: 'orlando', city: 'Orlando', reason: 'unchanged', releaseId: orlandoLive },
+      { slug: 'tampa', city: 'Tampa', reason: 'pinned', releaseId: tampa1 },
+    ]);
     const run = await settled(t, started.id);
-    expect(run).toMatchObject({ state: 'done', summary: { ok: 1, failed: 0 }, skipped: [{ slug: 'tampa', releaseId: tampa1 }] });
+    expect(run).toMatchObject({ state: 'done', summary: { ok: 0, failed: 0 }, skipped: [{ slug: 'orlando' }, { slug: 'tampa', releaseId: tampa1 }] });
     // Still on the release the operator chose, with its old phone number.
     expect(await t.store.currentId('tampa')).toBe(tampa1);
     expect(await (await t.site('/sites/tampa/')).text()).toContain('(813) 555-0101');
-    expect(await body(await t.request('/api/redeploys/latest'))).toMatchObject({ run: { id: run.id, skipped: [{ slug: 'tampa' }] } });
+    expect(await body(await t.request('/api/redeploys/latest'))).toMatchObject({ run: { id: run.id, skipped: [{ slug: 'orlando' }, { slug: 'tampa' }] } });
 
     const unpin = await t.request('/api/cities/tampa/pin', { method: 'DELETE' });
     expect(unpin.status).toBe(200);
     expect((await t.request('/api/cities/tampa/pin', { method: 'DELETE' })).status).toBe(409);
     expect((await body(await t.request('/api/cities/tampa/releases'))).pinned).toBeNull();
     const next = await settled(t, ((await body(await t.json('POST', '/api/cities/redeploy-all'))).run as RunView).id);
-    expect(next.items.map((i) => [i.slug, i.state])).toEqual([
-      ['orlando', 'ok'],
-      ['tampa', 'ok'],
-    ]);
-    expect(next.skipped).toEqual([]);
+    expect(next.items.map((i) => [i.slug, i.state])).toEqual([['tampa', 'ok']]);
+    expect(next.skipped).toEqual([{ slug: 'orlando', city: 'Orlando', reason: 'unchanged', releaseId: orlandoLive }]);
     expect(await (await t.site('/sites/tampa/')).text()).toContain('(813) 555-0102');
     expect(audit(t).filter((a) => a.action === 'city.rollback' || a.action === 'city.unpin').map((a) => [a.action, a.object, a.outcome])).toEqual([
       ['city.rollback', `/api/cities/tampa/releases/${tampa1}/live`, 200],

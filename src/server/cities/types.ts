@@ -52,12 +52,15 @@ export interface RunItem {
   finishedAt?: string;
 }
 
-/** A live city a redeploy run left alone, and why (its rollback pinned it to a release). */
+/**
+ * A live city (or the brand site) a redeploy run left alone, and why: its rollback pinned it to a
+ * release, or its live release was built from exactly what it would be built from now (built.ts).
+ */
 export interface SkippedCity {
   slug: string;
   city: string;
-  reason: 'pinned';
-  /** The release it is pinned to. */
+  reason: 'pinned' | 'unchanged';
+  /** The release it is pinned to, or its live release (unchanged). */
   releaseId: string;
 }
 

@@ -19,6 +19,24 @@ export interface ReleaseMeta {
   citySlug?: string;
   /** The version of that city's stored config it was built from. */
   configVersion?: number;
+  /**
+   * What else the release was built from, as its deployer records it (redeploy-all skips a site
+   * whose inputs are all unchanged): the clinic-gen code, the special hours shown, and for the
+   * brand site its settings and each listed city's version. Opaque to the stores.
+   */
+  built?: BuiltFrom;
+}
+
+/** The inputs of a release besides its files (ReleaseMeta.built). */
+export interface BuiltFrom {
+  /** clinic-gen's code id (site/site-inputs.ts codeId). */
+  code: string;
+  /** The server origin the sites' contact forms post to when their config names none (DeployPlace.serverOrigin). */
+  origin?: string;
+  /** Per stored city (slug): the config version and which of its special-hours change days had come (datedPart; null without special hours). */
+  cities: Record<string, { version: number; dated: number | null }>;
+  /** The brand site's: the digest of the brand settings it was built from. */
+  brand?: string;
 }
 
 /** One release of a site as the deployments list shows it (GET /api/deployments `releases`). */
@@ -82,6 +100,7 @@ export function newRelease(input: DeployInput, newest: string | undefined, now: 
     config: input.config,
     citySlug: input.citySlug,
     configVersion: input.configVersion,
+    ...(input.built ? { built: input.built } : {}),
   };
 }
 

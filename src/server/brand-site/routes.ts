@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { citySlug } from '../../config/slug.js';
+import { deployFailed } from '../../texts/admin.js';
+import { brandSiteDeployDetail, brandSiteReleaseUnknown, doorwayConfirmInvalid, releaseIdBad } from '../../texts/cities.js';
+import { siteLive, siteRolledBack } from '../../texts/server.js';
+import { attachment, zipStream } from '../bundle/zip.js';
+import { apiError, apiFailure, textOf } from '../http/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import { readJson } from '../http/read-json.js';
+import { releasePackageEntries } from '../packages/index.js';
+import type { PreviewStore } from '../previews/index.js';
+import { RELEASE_ID, type ReleaseStore } from '../releases/index.js';
+import { BRAND_SITE, failureBody, type BrandSiteService, type Failure } from './service.js';
+
+export interface BrandSiteRouteDeps {
+  site: BrandSiteService;
+  releases: ReleaseStore;
+  previews: PreviewStore;
+  /** PUBLIC_URL's origin: where the brand site's forms post; else the origin the admin was reached at. */
+  publicOrigin?: string;
+  /** A path on the sites listener as links name it (the preview), for a request to the admin. */
+  sitesUrl: (requestUrl: string, path: string) => string;
+  /** Called after a rollback changed what is live. */
+  changed: () => void;
+}
+
+const placeOf = (c: Context<AppEnv>, publicOrigin: string | undefined) => ({ serverOrigin: publicOrigin ?? new URL(c.req.url).origin, requestUrl: c.req.url });
+
+/**
+ * The brand site in the admin API (issue 24 item 3; docs/serving.md#the-brand-site), for those who
+ * deploy cities (owner, editor; auth/permissions.ts, each call audited):
+ * - `GET /api/brand-site`: its domain, listed locations, releases, whether a rollback pins it,
+ *   and what changed since its live release;
+ * - `POST /api/brand-site/preview` -> `{id, url}` on the sites listener (the previews of Generate);
+ * - `POST /api/brand-site/package` -> the zip (with DEPLOY.md), as Download Package;
+ * - `POST /api/brand-site/deploy {confirmDoorway?}` -> the spec's deploy answer, 409 with
+ *   `doorway.failing` when listed cities fail the doorway check and it was not confirmed, 409 for a
+ *   domain of this server or of another live site;
+ * - `POST /api/brand-site/releases/:id/live`: makes a release live (rollback, or back to the newest).
+ */
+export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const refuse = (c: Context<AppEnv>, f: Failure, message?: typeof deployFailed) => c.json({ ...apiFailure({ error: f.error, message: message ?? f.error }), ...failureBody(f) }, f.status);
+
+  app.get('/api/brand-site', async (c) => {
+    const r = await d.site.read();
+    const status = await d.site.status(r);
+    const live = status.live ? await d.releases.meta(BRAND_SITE, status.live) : undefined;
+    return c.json({
+      success: true,
+      siteName: BRAND_SITE,
+      domainName: r.ok ? r.brand.domainName : (live?.domainName ?? null),
+      businessName: r.ok ? r.brand.businessName : (live?.businessName ?? null),
+      ready: r.ok,
+      noDomain: !r.ok && r.noDomain === true,
+      errors: r.ok ? [] : r.errors,
+      locations: r.ok ? r.listed.map((l) => ({ slug: l.slug, city: l.config.city, state: l.state, path: l.path, version: l.version.version })) : [],
+      url: live?.domainName ? `https://${live.domainName}/` : null,
+      ...status,
+      changed: status.live !== null && status.changes.length > 0,
+    });
+  });
+
+  app.post('/api/brand-site/preview', async (c) => {
+    const made = await d.site.make(placeOf(c, d.publicOrigin));
+    if (!made.ok) return refuse(c, made);
+    const id = await d.previews.add(made.files);
+    return c.json({ success: true, id, url: d.sitesUrl(c.req.url, `/preview/${id}/`), warnings: made.warnings }, 201);
+  });
+
+  app.post('/api/brand-site/package', async (c) => {
+    const made = await d.site.make(placeOf(c, d.publicOrigin));
+    if (!made.ok) return refuse(c, made);
+    const { brand } = made.read;
+    const entries = releasePackageEntries(made.files, { siteName: BRAND_SITE, city: 'every location', businessName: brand.businessName, domainName: brand.domainName });
+    return c.body(zipStream(entries), 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': attachment(`${citySlug(brand.businessName) || 'brand'}-brand-website.zip`),
+    });
+  });
+
+  app.post('/api/brand-site/deploy', async (c) => {
+    const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
+    if (!body.ok) return apiError(c, body.status, { error: body.error, message: deployFailed });
+    const confirmed = (body.value as { confirmDoorway?: unknown } | null)?.confirmDoorway;
+    if (confirmed !== undefined && typeof confirmed !== 'boolean') return apiError(c, 400, { error: doorwayConfirmInvalid, message: deployFailed });
+    const out = await d.site.deploy(placeOf(c, d.publicOrigin), { confirmDoorway: confirmed === true });
+    if (!out.ok) return refuse(c, out, deployFailed);
+    if (out.doorwayConfirmed) c.set('auditObject', out.doorwayConfirmed);
+    return c.json({
+      success: true,
+      message: siteLive(out.release.businessName ?? BRAND_SITE, brandSiteDeployDetail(String(out.locations)).title).title,
+      deploymentUrl: `https://${out.release.domainName}/`,
+      deploymentPath: `deployments/${BRAND_SITE}/releases/${out.release.id}`,
+      siteName: BRAND_SITE,
+      releaseId: out.release.id,
+    });
+  });
+
+  app.post('/api/brand-site/releases/:id/live', async (c) => {
+    const id = c.req.param('id');
+    if (!RELEASE_ID.test(id)) return apiError(c, 400, { error: releaseIdBad });
+    const ids = await d.releases.releaseIds(BRAND_SITE);
+    if (!ids.includes(id)) return apiError(c, 404, { error: brandSiteReleaseUnknown(id) });
+    const result = await d.releases.rollback(BRAND_SITE, id);
+    if (!result.ok) return apiError(c, result.status, { error: result.error });
+    d.changed();
+    // An older release live holds the brand site there (redeploy-all skips it); the newest live again, or a deploy, ends it.
+    return c.json({ success: true, message: textOf(siteRolledBack('The brand site', id)), release: id, pinned: id !== ids.at(-1) });
+  });
+
+  return app;
+}
