@@ -135,6 +135,8 @@ describe('deploy', () => {
       [{ files: undefined }, /map of file name/],
       [{ files: { 'about/index.html': 'x' } }, /index\.html/],
       [{ city: '' }, /city/],
+      // The brand site's name in the release store is not a city's to take.
+      [{ city: 'Brand Site 0' }, /the name the brand site is kept under/],
       [{ domainName: 'https://x.example.com/' }, /domain name/],
       [{ files: { 'index.html': 'x', 'logo.png': 'not base64!' } }, /base64/],
       [{ files: { 'index.html': 'x', 'logo.png': Buffer.from('<svg/>').toString('base64') } }, /not a PNG/],

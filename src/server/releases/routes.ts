@@ -1,3 +1,4 @@
+import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -83,6 +84,8 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const domain = parsed.data.domainName || undefined;
     const siteName = citySlug(city);
     if (!isSiteName(siteName)) return fail(400, M.cityNotSlug(city));
+    // The brand site's own name in the release store: only the brand site's deploy writes there.
+    if (siteName === BRAND_SITE_NAME) return fail(400, `city: ${city} makes ${siteName}, the name the brand site is kept under; a city's name has no digits`);
     const files = decodeSiteFiles(parsed.data.files);
     if (!files.ok) return fail(400, `files: ${files.error}`);
     // A site on the admin's or the sites listener's own name would take over that origin.
