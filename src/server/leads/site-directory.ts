@@ -1,3 +1,4 @@
+import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { clinicConfigSchema, type ClinicConfig } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { effectivePort, normalizeOrigin } from '../http/origin.js';
@@ -26,7 +27,8 @@ export interface KnownSite {
 /** A live deployment as the release store lists it (ReleaseStore.list()). */
 export interface Deployment {
   siteName: string;
-  release: { city?: string; domainName?: string; config?: unknown };
+  /** `built.cities`: for the brand site, the cities it lists (its domain is an address of each). */
+  release: { city?: string; domainName?: string; config?: unknown; built?: { cities?: Record<string, unknown> } };
 }
 
 /** A city saved on this server (CityStore.list(): its latest version), deployed or not. */
@@ -125,7 +127,15 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
     };
     // A deployed domain is its site's own: the release store gives a domain to one site only.
     const byDomainSlug = new Map<string, string>();
+    const brandOrigins: [string, string][] = [];
     for (const d of deployments) {
+      if (d.siteName === BRAND_SITE_NAME) {
+        // The brand site is no city: its domain is an address of each city it lists, whose forms
+        // post from /locations/<st>/<city>/contact/ there (decision 021).
+        const domain = d.release.domainName?.toLowerCase();
+        if (domain) for (const slug of Object.keys(d.release.built?.cities ?? {})) brandOrigins.push([slug, `https://${domain}`]);
+        continue;
+      }
       const config = releaseConfig(d.release.config);
       const e = entry(d.siteName, d.release.city ?? config?.city ?? d.siteName, config);
       e.deployed = true;
@@ -137,6 +147,8 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
       const e = entry(c.slug, c.city, c.config);
       if (c.config) for (const x of ownOrigins(c.config)) e.origins.add(x);
     }
+    // Only cities this server knows otherwise (saved or deployed): the brand site lists saved ones.
+    for (const [slug, origin] of brandOrigins) entries.get(slug)?.origins.add(origin);
 
     // Which slug an origin belongs to alone: the home clinic's addresses first, then deployed
     // domains, then any other address a config names, unless the configs of two sites name it (a
