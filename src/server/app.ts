@@ -8,7 +8,7 @@ import { auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
-import { BRAND_SITE, brandSiteService } from './brand-site/index.js';
+import { BRAND_SITE, brandCanonicalFor, brandSiteService } from './brand-site/index.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner, type VersionDeployer } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
@@ -134,6 +134,8 @@ export function createApps(deps: AppDeps): ClinicApps {
   const cities = notifyingCityStore(stored, () => directory.invalidate());
   const domains = domainIndex(releases, () => directory.invalidate());
   const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
+  // A city the brand site lists names its page there as canonical on its own site too (issue 24).
+  const canonicalFor = async (slug: string, config: ClinicConfig) => brandCanonicalFor((await deps.stores.brand.get())?.yaml, slug, config);
   const deployer = versionDeployer({
     releases,
     dataDir: server.dataDir,
@@ -141,6 +143,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     assetFolders,
     reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
     changed: () => domains.changed(),
+    canonicalFor,
   });
   // The brand site (issue 24): built from the brand settings and the stored cities, redeployed with them.
   const brandSite = brandSiteService({
@@ -159,6 +162,7 @@ export function createApps(deps: AppDeps): ClinicApps {
     releases,
     deployer,
     brandSite: { name: BRAND_SITE, service: brandSite },
+    canonicalFor,
     logger,
     now,
     concurrency: deps.redeployConcurrency,

@@ -217,4 +217,31 @@ describe('the brand site in the admin', () => {
     const list = await body(await t.request('/api/messages?site=tampa'));
     expect(list.messages).toEqual([expect.objectContaining({ firstName: 'Brand', city: 'Tampa', registered: true })]);
   });
+
+  it("points a listed city's own site at its brand site page as canonical, unless it says canonical: own; Redeploy-all follows the listing", async () => {
+    const t = await world();
+    const canonical = async (host: string) => /<link rel="canonical" href="([^"]+)"/.exec(await (await t.site(`http://${host}/`)).text())?.[1];
+    const deployCity = async (slug: string) => {
+      const res = await t.json('POST', `/api/cities/${slug}/deploy`, { confirmDoorway: true });
+      expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+    };
+    // No brand site yet: its own domain.
+    await deployCity('tampa');
+    expect(await canonical('tampa.example.com')).toBe('https://tampa.example.com/');
+    await setBrand(t, { domainName: BRAND_DOMAIN, locations: { FL: ['tampa', 'orlando'] } });
+    await deployCity('tampa');
+    expect(await canonical('tampa.example.com')).toBe(`https://${BRAND_DOMAIN}/locations/fl/tampa/`);
+    expect((await t.site('http://tampa.example.com/sitemap.xml')).status).toBe(404);
+    // Listed no more: Redeploy-all does not take the release for unchanged, and gives Tampa its own canonical back.
+    await setBrand(t, { domainName: BRAND_DOMAIN, locations: { FL: ['orlando'] } });
+    const done = await settledRun(t, (await body(await t.json('POST', '/api/cities/redeploy-all'))).run.id);
+    expect(done.items.map((i) => [i.slug, i.state])).toContainEqual(['tampa', 'ok']);
+    expect(await canonical('tampa.example.com')).toBe('https://tampa.example.com/');
+    // canonical: own keeps its own domain while listed.
+    await setBrand(t, { domainName: BRAND_DOMAIN });
+    const got = await body(await t.request('/api/cities/tampa'));
+    expect((await t.json('PUT', '/api/cities/tampa', { config: { ...got.config, canonical: 'own' }, baseVersion: got.version })).status).toBe(200);
+    await deployCity('tampa');
+    expect(await canonical('tampa.example.com')).toBe('https://tampa.example.com/');
+  });
 });

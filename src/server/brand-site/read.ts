@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brandSiteSchema, configNameOf, readBrandSiteText, type BrandSiteConfig, type ListedCity } from '../../brand-site/config.js';
 import { parseConfigText, readYamlWith } from '../../config/load.js';
+import { lookupState } from '../../config/states.js';
+import { placementOf } from '../../brand-site/site.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import type { CityVersion } from '../cities/index.js';
 
@@ -55,4 +57,21 @@ function digestOf(brand: BrandSiteConfig): string {
   const sorted = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(sorted) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
   return createHash('sha256').update(JSON.stringify(sorted(brand))).digest('hex').slice(0, 32);
+}
+
+/**
+ * Where a saved city's stand-alone site points its canonical links (issue 24: `canonical: brand`,
+ * the default once a brand site lists the city): its page on the brand site, from the brand
+ * settings' text alone (the listing and the domain) and the city's own config; undefined when there
+ * is no brand site, the city is not listed, or it says `canonical: own`.
+ */
+export function brandCanonicalFor(text: string | undefined, slug: string, config: ClinicConfig): string | undefined {
+  if (text === undefined || config.canonical === 'own') return undefined;
+  const read = readYamlWith(brandSiteSchema, text, BRAND_SITE_FILE, 'brand settings with a domainName');
+  if (!read.ok) return undefined;
+  const state = lookupState(config.state);
+  if (!state) return undefined;
+  const listed = !read.value.locations || Object.entries(read.value.locations).some(([code, slugs]) => code.trim().toUpperCase() === state.code && slugs.includes(slug));
+  if (!listed) return undefined;
+  return placementOf(read.value, { config, state: state.code.toLowerCase(), stateName: state.name }).siteUrl;
 }

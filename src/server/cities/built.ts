@@ -14,11 +14,12 @@ import type { BuiltFrom } from '../releases/index.js';
 export function builtFrom(
   cities: readonly { slug: string; version: number; config: Pick<ClinicConfig, 'state' | 'timeZone' | 'specialHours'> }[],
   buildTime: Date,
-  { origin, brand }: { origin: string; brand?: string },
+  { origin, brand, canonical }: { origin: string; brand?: string; canonical?: string },
 ): BuiltFrom {
   return {
     code: codeId(),
     origin,
+    ...(canonical ? { canonical } : {}),
     cities: Object.fromEntries(cities.map((c) => [c.slug, { version: c.version, dated: datedPart(datedOf(c.config), buildTime) }])),
     ...(brand ? { brand } : {}),
   };
@@ -26,7 +27,7 @@ export function builtFrom(
 
 /** True when a release's record names the same inputs as `now`; a release without one (an older clinic-gen) never does. */
 export function sameBuild(was: BuiltFrom | undefined, now: BuiltFrom): boolean {
-  if (!was || typeof was !== 'object' || was.code !== now.code || was.origin !== now.origin || was.brand !== now.brand || !was.cities) return false;
+  if (!was || typeof was !== 'object' || was.code !== now.code || was.origin !== now.origin || was.canonical !== now.canonical || was.brand !== now.brand || !was.cities) return false;
   const a = Object.keys(was.cities).sort();
   const b = Object.keys(now.cities).sort();
   return a.length === b.length && a.every((k, i) => k === b[i] && was.cities[k]!.version === now.cities[k]!.version && was.cities[k]!.dated === now.cities[k]!.dated);

@@ -1,3 +1,4 @@
+import type { ClinicConfig } from '../../config/schema.js';
 import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
 import { deployFailed } from '../../texts/admin.js';
 import * as M from '../../texts/server.js';
@@ -53,6 +54,8 @@ export interface VersionDeployerDeps {
   reservedHosts: (requestUrl: string) => ReadonlySet<string>;
   /** Called after a deploy changed what is live. */
   changed: () => void;
+  /** The city's page on the brand site when its canonical links go there (brand-site/read.ts brandCanonicalFor); absent, none. */
+  canonicalFor?: (slug: string, config: ClinicConfig) => Promise<string | undefined>;
 }
 
 /**
@@ -81,7 +84,8 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
       if (!read.ok) return fail(400, read.errors.join('; '));
       const { config, input } = read;
       const buildTime = options.buildTime ?? buildInstant(process.env);
-      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir, buildTime });
+      const canonicalUrl = await d.canonicalFor?.(v.slug, config);
+      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir, buildTime, canonicalUrl });
       if (!site.ok) return fail(400, problemLines(file, site.errors).join('; '));
       const files = checkSiteFiles(site.files);
       if (!files.ok) return fail(400, `files: ${files.error}`);
@@ -97,7 +101,7 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
         citySlug: v.slug,
         configVersion: v.version,
         // What redeploy-all compares to skip an unchanged city (built.ts).
-        built: builtFrom([{ slug: v.slug, version: v.version, config }], buildTime, { origin: place.serverOrigin }),
+        built: builtFrom([{ slug: v.slug, version: v.version, config }], buildTime, { origin: place.serverOrigin, canonical: canonicalUrl }),
       });
       if (!result.ok) return result.domainOwner ? fail(409, textOf(M.domainTaken(domain!, result.domainOwner))) : fail(400, result.error);
       d.changed();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ClinicConfig } from '../../config/schema.js';
 import { parseConfigText } from '../../config/load.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { redeployCityGone, redeployCityOffline, redeployCityPinned } from '../../texts/cities.js';
@@ -62,6 +63,8 @@ export interface RunnerDeps {
    * with the cities when it is live and no rollback holds it, from the latest saved cities.
    */
   brandSite?: { name: string; label?: string; service: BrandSiteHook };
+  /** A city's canonical address on the brand site (the deployer's canonicalFor): part of what its release was built from. */
+  canonicalFor?: (slug: string, config: ClinicConfig) => Promise<string | undefined>;
 }
 
 /** What redeploy-all uses of the brand site. */
@@ -160,18 +163,20 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
     const at = buildInstant(process.env, now);
     // A city whose live release was built from its latest version, by this clinic-gen, showing the
     // same special hours, would be deployed byte for byte again: said, not redeployed.
-    const unchanged = (c: (typeof liveCities)[number]) => {
+    const unchanged = async (c: (typeof liveCities)[number]) => {
       const release = liveIds.get(c.slug)!;
       if (!release.built || release.configVersion !== c.version) return false;
       const read = parseConfigText(c.yaml, `${c.slug}.yaml`);
-      return read.ok && sameBuild(release.built, builtFrom([{ slug: c.slug, version: c.version, config: read.config }], at, { origin: place.serverOrigin }));
+      if (!read.ok) return false;
+      const canonical = await d.canonicalFor?.(c.slug, read.config);
+      return sameBuild(release.built, builtFrom([{ slug: c.slug, version: c.version, config: read.config }], at, { origin: place.serverOrigin, canonical }));
     };
     const items: { slug: string; city: string }[] = [];
     const skipped: SkippedCity[] = [];
     for (const c of liveCities) {
       // A rolled-back city stays on the release the operator chose (issue 23): said, not redeployed.
       if (pinned.has(c.slug)) skipped.push({ slug: c.slug, city: c.city, reason: 'pinned', releaseId: pinned.get(c.slug)! });
-      else if (unchanged(c)) skipped.push({ slug: c.slug, city: c.city, reason: 'unchanged', releaseId: liveIds.get(c.slug)!.id });
+      else if (await unchanged(c)) skipped.push({ slug: c.slug, city: c.city, reason: 'unchanged', releaseId: liveIds.get(c.slug)!.id });
       else items.push({ slug: c.slug, city: c.city });
     }
     if (d.brandSite) {

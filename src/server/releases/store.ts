@@ -33,6 +33,8 @@ export interface BuiltFrom {
   code: string;
   /** The server origin the sites' contact forms post to when their config names none (DeployPlace.serverOrigin). */
   origin?: string;
+  /** A city's canonical address on the brand site, when its links named it (issue 24). */
+  canonical?: string;
   /** Per stored city (slug): the config version and which of its special-hours change days had come (datedPart; null without special hours). */
   cities: Record<string, { version: number; dated: number | null }>;
   /** The brand site's: the digest of the brand settings it was built from. */
