@@ -15,20 +15,41 @@ const RIGHT = CARD_WIDTH - 80;
 export type BandName = 'top' | 'head' | 'city' | 'foot';
 const ROWS: Record<BandName, [number, number]> = { top: [0, 208], head: [208, 470], city: [470, 548], foot: [548, 630] };
 
-/** One band to draw: its rows of the card and its SVG elements, in card coordinates. */
+/** One band to draw: its rows of the card and what it draws, in card coordinates. */
 export interface BandSpec {
   name: BandName;
   y0: number;
   y1: number;
+  /**
+   * The whole band as SVG elements, text included: what the band's cache key hashes
+   * (social-cards.ts), and what resvg draws of a band the brand's cities share (draw.ts).
+   */
   svg: string;
+  /** The band's SVG elements other than text (a mark, a pin, a bar). */
+  shapes: string;
+  /** The band's lines of text: a city's own band sets them from glyphs filled once a process (glyphs.ts) onto its shapes. */
+  texts: TextRun[];
   /** Drawn for one city only (its city line, a headline naming it): compressed fast, not small (png.ts). */
   local: boolean;
   /**
-   * The rows (card coordinates, end excluded) outside which the band is the flat background: the
-   * renderer draws these rows alone (draw.ts). Text is given a margin past any Latin glyph's
-   * ascent and descent, so the pixels are the same as drawing the whole band (a test compares).
+   * The rows (card coordinates, end excluded) outside which the band is the flat background:
+   * resvg draws these rows alone (draw.ts). Text is given a margin past any Latin glyph's ascent
+   * and descent, so the pixels are the same as drawing the whole band (a test compares).
    */
-  ink?: [number, number];
+  ink: [number, number];
+}
+
+/** A line of text from a pen position on, glyph after glyph by advance widths, as `measure` measures it (text.ts). */
+export interface TextRun {
+  text: string;
+  /** The pen's start and the baseline, in card pixels. */
+  x: number;
+  baseline: number;
+  family: string;
+  weight: 400 | 700;
+  size: number;
+  /** `#rrggbb` or `rgba(r,g,b,a)` (theme.ts). */
+  fill: string;
 }
 
 /** Where the logo's data URL goes in the top band's SVG; the cache key holds the logo's hash instead. */
@@ -43,7 +64,17 @@ export interface CardBrand {
   logoIncludesName: boolean;
 }
 
-const band = (name: BandName, svg: string, local = false): BandSpec => ({ name, y0: ROWS[name][0], y1: ROWS[name][1], svg, local });
+/** A band drawing `shapes` (with ink in rows `top` to `bottom`) and `texts`. */
+function band(name: BandName, shapes: string, [top, bottom]: [number, number], texts: TextRun[] = [], local = false): BandSpec {
+  const [y0, y1] = ROWS[name];
+  for (const t of texts) [top, bottom] = [Math.min(top, textTop(t.baseline, t.size)), Math.max(bottom, textBottom(t.baseline, t.size))];
+  const ink: [number, number] = top < bottom ? [Math.max(y0, Math.floor(top)), Math.min(y1, Math.ceil(bottom))] : [y0, y0];
+  return { name, y0, y1, svg: shapes + texts.map(textSvg).join(''), shapes, texts, local, ink };
+}
+
+/** How far a line's ink can reach above and below its baseline: past any Latin glyph's, accents included. */
+const textTop = (baseline: number, size: number) => baseline - size * 1.3;
+const textBottom = (baseline: number, size: number) => baseline + size * 0.5;
 
 /** Logo on a white plate (a logo is drawn for white pages) or the pulse mark, and the clinic's name. */
 export function topBand(theme: CardTheme, fonts: CardFonts, brand: CardBrand): BandSpec {
@@ -65,12 +96,11 @@ export function topBand(theme: CardTheme, fonts: CardFonts, brand: CardBrand): B
       `<rect x="${LEFT}" y="${plateY}" width="${plateH}" height="${plateH}" rx="24" fill="${theme.wash}"/>` +
       `<path transform="translate(${LEFT} ${plateY}) scale(3.5)" d="M4 17h6l3-8 6 15 3-7h6" fill="none" stroke="${theme.ink}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`;
   }
-  if (!showName) return inked(band('top', mark), plateY, plateY + plateH);
+  if (!showName) return band('top', mark, [plateY, plateY + plateH]);
   const x = LEFT + markW + 32;
   const name = fitText(brand.name, fonts.bold, [46, 42, 38, 34, 30], RIGHT - x, 2);
   const baseline = (i: number) => plateY + plateH / 2 + (i - (name.lines.length - 1) / 2) * name.size * 1.15 + name.size * 0.36;
-  const spec = band('top', mark + textLines(name, x, baseline, fonts, 700, theme.ink));
-  return inked(spec, Math.min(plateY, textTop(baseline(0), name.size)), Math.max(plateY + plateH, textBottom(baseline(name.lines.length - 1), name.size)));
+  return band('top', mark, [plateY, plateY + plateH], textLines(name, x, baseline, fonts, 700, theme.ink));
 }
 
 /** The page's headline, bold, up to three lines standing on the city line; `local` when it names the city. */
@@ -79,7 +109,7 @@ export function headBand(theme: CardTheme, fonts: CardFonts, headline: string, l
   const last = 444;
   const lh = text.size * 1.12;
   const baseline = (i: number) => last - (text.lines.length - 1 - i) * lh;
-  return inked(band('head', textLines(text, LEFT, baseline, fonts, 700, theme.ink), local), textTop(baseline(0), text.size), textBottom(last, text.size));
+  return band('head', '', [Infinity, -Infinity], textLines(text, LEFT, baseline, fonts, 700, theme.ink), local);
 }
 
 /** A map pin and `Tampa, Florida`. */
@@ -88,7 +118,7 @@ export function cityBand(theme: CardTheme, fonts: CardFonts, cityLine: string): 
   const pin =
     `<path transform="translate(${LEFT} 490) scale(1.5)" fill="${theme.inkSoft}" fill-rule="evenodd" ` +
     `d="M12 1.5a7.5 7.5 0 0 0-7.5 7.5c0 5.6 7.5 12.5 7.5 12.5s7.5-6.9 7.5-12.5A7.5 7.5 0 0 0 12 1.5zm0 4.5a3 3 0 1 1 0 6 3 3 0 0 1 0-6z"/>`;
-  return inked(band('city', pin + textLines(text, LEFT + 44, () => 522, fonts, 400, theme.inkSoft), true), Math.min(490, textTop(522, text.size)), Math.max(490 + 33, textBottom(522, text.size)));
+  return band('city', pin, [490, 490 + 33], textLines(text, LEFT + 44, () => 522, fonts, 400, theme.inkSoft), true);
 }
 
 /** A deeper bar along the bottom with the pulse line running through it. */
@@ -97,25 +127,15 @@ export function footBand(theme: CardTheme): BandSpec {
     `<rect x="0" y="582" width="${CARD_WIDTH}" height="48" fill="${theme.bar}"/>` +
     `<path d="M0 606H880l12-14 14 28 12-34 12 20H${CARD_WIDTH}" fill="none" stroke="${theme.wash}" stroke-width="3" stroke-linejoin="round"/>`;
   // Above the bar, the brand colour.
-  return inked(band('foot', svg), 582, 630);
+  return band('foot', svg, [582, 630]);
 }
 
-/** The band drawn in rows `top` to `bottom` only (rounded out, within the band): BandSpec.ink. */
-function inked(spec: BandSpec, top: number, bottom: number): BandSpec {
-  return { ...spec, ink: [Math.max(spec.y0, Math.floor(top)), Math.min(spec.y1, Math.ceil(bottom))] };
+function textLines(text: FittedText, x: number, baseline: (i: number) => number, fonts: CardFonts, weight: 400 | 700, fill: string): TextRun[] {
+  // Baselines at tenths of a pixel, as the SVG of the band has always said them.
+  return text.lines.map((line, i) => ({ text: line, x, baseline: Number(baseline(i).toFixed(1)), family: fonts.family, weight, size: text.size, fill }));
 }
 
-/** How far a line's ink can reach above and below its baseline: past any Latin glyph's, accents included. */
-const textTop = (baseline: number, size: number) => baseline - size * 1.3;
-const textBottom = (baseline: number, size: number) => baseline + size * 0.5;
-
-function textLines(text: FittedText, x: number, baseline: (i: number) => number, fonts: CardFonts, weight: number, fill: string): string {
-  return text.lines
-    .map(
-      (line, i) =>
-        `<text x="${x}" y="${baseline(i).toFixed(1)}" font-family="${fonts.family}" font-weight="${weight}" font-size="${text.size}" fill="${fill}">${xml(line)}</text>`,
-    )
-    .join('');
-}
+const textSvg = (t: TextRun) =>
+  `<text x="${t.x}" y="${t.baseline.toFixed(1)}" font-family="${t.family}" font-weight="${t.weight}" font-size="${t.size}" fill="${t.fill}">${xml(t.text)}</text>`;
 
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { adler32, adler32Combine, encodeBand, joinBands, rgbaWord } from './png.js';
+import { adler32, adler32Combine, adlerChange, compressRows, encodeBand, joinBands, rgbaRows, withMargins, type Band } from './png.js';
 
 /** RGBA rows: a flat colour with a few pixels of another, so the filters have something to do. */
 function rows(width: number, height: number, [r, g, b]: number[], seed: number): Uint8Array {
@@ -54,10 +54,45 @@ describe('cards as joined bands', () => {
     const whole = new Uint8Array(64 * (above + 9 + below) * 4);
     for (let i = 0; i < whole.length / 4; i++) whole.set([...colour, 255], i * 4);
     whole.set(drawnRows, above * 64 * 4);
-    const margins = { above, below, colour: rgbaWord('#1e40af') };
-    const [a, b] = await Promise.all([encodeBand(drawnRows, 64, 9, true, 3, margins), encodeBand(whole, 64, above + 9 + below, true, 3)]);
+    const margined = withMargins(rgbaRows(drawnRows, 64, 9), above, below, '#1e40af');
+    const [a, b] = await Promise.all([compressRows(margined, true, 3), encodeBand(whole, 64, above + 9 + below, true, 3)]);
     expect(Buffer.compare(a.chunk, b.chunk)).toBe(0);
     expect([a.adler, a.rawLength, a.rows]).toEqual([b.adler, b.rawLength, b.rows]);
+  });
+
+  it('compresses the changed rows alone between runs of unchanged ones compressed before, to the same image', async () => {
+    const base = rgbaRows(rows(64, 40, [30, 64, 175], 3), 64, 40);
+    const stride = 64 * 3 + 1;
+    const held = new Map<string, Uint8Array>();
+    const tail = await encodeBand(rows(64, 1, [1, 2, 3], 9), 64, 1, true);
+    for (const [from, to] of [[10, 20], [0, 5], [30, 40], [12, 18], [0, 40]] as const) {
+      const raw = Buffer.from(base.raw);
+      for (let y = from; y < to; y++) {
+        const at = y * stride + 1 + ((y * 7) % 64) * 3;
+        raw[at] = raw[at]! ^ 0xff;
+      }
+      const changed = { ...base, raw, adler: adler32(raw) };
+      for (const last of [false, true]) {
+        const [pieces, whole] = await Promise.all([compressRows(changed, last, 3, true, { from, to, held }), compressRows(changed, last, 3)]);
+        // Decoded as one zlib stream (its Adler-32 checked), with a last band after when this one is not.
+        const image = (b: Band) => inflateSync(idat(joinBands(64, last ? [b] : [b, tail])));
+        expect(image(pieces).length).toBe((last ? 40 : 41) * stride);
+        expect(Buffer.compare(image(pieces), image(whole)), `${from}-${to} ${last}`).toBe(0);
+      }
+    }
+  });
+
+  it('tells the Adler-32 of data after bytes of it changed, from the changes', () => {
+    const data = Uint8Array.from({ length: 9000 }, (_, i) => (i * 31 + 7) & 255);
+    const changed = Uint8Array.from(data);
+    let [added, weighted] = [0, 0];
+    for (const [at, v] of [[0, 255], [17, 0], [4000, 3], [8999, 200], [5000, 5000 & 255]] as const) {
+      const delta = v - changed[at]!;
+      changed[at] = v;
+      added += delta;
+      weighted += delta * (data.length - at);
+    }
+    expect(adlerChange(adler32(data), added % 65521, weighted % 65521)).toBe(adler32(changed));
   });
 
   it('writes a zlib stream whose checksum holds (a strict decoder accepts it)', async () => {
@@ -81,3 +116,13 @@ describe('cards as joined bands', () => {
     expect(adler32(new Uint8Array(0))).toBe(1);
   });
 });
+
+/** A PNG's IDAT payloads joined: its zlib stream. */
+function idat(png: Uint8Array): Buffer {
+  const parts: Uint8Array[] = [];
+  const v = new DataView(png.buffer, png.byteOffset);
+  for (let at = 8; at < png.length; at += 12 + v.getUint32(at)) {
+    if (String.fromCharCode(...png.subarray(at + 4, at + 8)) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + v.getUint32(at)));
+  }
+  return Buffer.concat(parts);
+}

@@ -1,5 +1,5 @@
 import { concatBytes } from '../../model/files.js';
-import { constants, crc32, deflateRaw } from 'node:zlib';
+import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 import { promisify } from 'node:util';
 
 const deflate = promisify(deflateRaw);
@@ -24,78 +24,150 @@ export interface Band {
 }
 
 /**
- * Compresses `rows` rows of RGBA pixels (the alpha is dropped: cards are opaque) as a band of an
- * RGB image, with `margins.above` and `margins.below` rows of one colour around them (a band drawn
- * in its rows with ink only: draw.ts). Rows are stored unfiltered: on a flat brand colour, deflate
- * finds the repeats itself, smaller and faster than with PNG's prediction filters (measured on the
- * sample cards). `level`: 3 for a band drawn for one city (a third larger), 6 for a band the
- * brand's cities share and that is compressed once. `last`: the band that ends the image. Level 9
- * is left alone: 40 ms a band for 5% fewer bytes.
- *
- * Most of a band is rows of one colour. Those are written by native fills, not pixel by pixel
- * here (a row is told flat by comparing it with a row of its first pixel, memcmp); only rows with
- * ink are copied (and summed for the Adler-32) in JavaScript; a flat row's sum is combined in.
+ * A band's rows as a PNG stores them, before compression: each a filter byte (0: none) and RGB
+ * pixels (cards are opaque), and their Adler-32. Rows are stored unfiltered: on a flat brand
+ * colour, deflate finds the repeats itself, smaller and faster than with PNG's prediction filters
+ * (measured on the sample cards). Text painted over these rows (glyphs.ts) changes the sum by
+ * what it changes (adlerChange), without summing the rows again.
  */
-export async function encodeBand(rgba: Uint8Array, width: number, rows: number, last: boolean, level = 6, margins?: FlatMargins): Promise<Band> {
-  const above = margins?.above ?? 0;
-  const total = above + rows + (margins?.below ?? 0);
+export interface RawRows {
+  raw: Buffer;
+  width: number;
+  rows: number;
+  adler: number;
+}
+
+/**
+ * `rows` rows of RGBA pixels (the alpha is dropped) as RawRows. Most of a band is rows of one
+ * colour. Those are written by native fills, not pixel by pixel here (a row is told flat by
+ * comparing it with a row of its first pixel, memcmp), and summed once per colour; only rows with
+ * ink are copied and summed in JavaScript.
+ */
+export function rgbaRows(rgba: Uint8Array, width: number, rows: number): RawRows {
   const stride = width * 3 + 1;
-  const raw = Buffer.alloc(stride * total);
-  if (margins && total > rows) {
-    const first = (above ? 0 : rows) * stride; // a margin's first row, drawn once and copied
-    flatRow(raw, first, width, margins.colour);
-    repeatRow(raw, first, stride, 0, above);
-    repeatRow(raw, first, stride, above + rows, total);
-  }
+  const raw = Buffer.alloc(stride * rows);
   const rowBytes = width * 4;
   const src = Buffer.from(rgba.buffer, rgba.byteOffset, rowBytes * rows);
   const words = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * rows) : undefined;
   const plain = Buffer.alloc(rowBytes);
   let plainColour: number | undefined;
-  // The Adler-32 row by row: a flat row's sum is taken once per colour and combined (O(1)).
   const flatSums = new Map<number, number>();
-  const flatSum = (colour: number, at: number) => {
-    let sum = flatSums.get(colour);
-    if (sum === undefined) flatSums.set(colour, (sum = adler32(raw.subarray(at, at + stride))));
-    return sum;
-  };
   let adler = 1;
-  if (above) {
-    const sum = flatSum(margins!.colour, 0);
-    for (let y = 0; y < above; y++) adler = adler32Combine(adler, sum, stride);
-  }
   for (let y = 0; y < rows; y++) {
     const at = y * rowBytes;
-    const to = (above + y) * stride;
+    const to = y * stride;
     const c = src.readUInt32LE(at);
     if (c !== plainColour) plain.fill(src.subarray(at, at + 4)), (plainColour = c);
     if (src.compare(plain, 0, rowBytes, at, at + rowBytes) === 0) {
       flatRow(raw, to, width, c);
-      adler = adler32Combine(adler, flatSum(c, to), stride);
+      let sum = flatSums.get(c);
+      if (sum === undefined) flatSums.set(c, (sum = adler32(raw.subarray(to, to + stride))));
+      adler = adler32Combine(adler, sum, stride);
     } else {
       if (words) copyRowWords(words, y * width, raw, to, width);
       else copyRowBytes(src, at, raw, to, width);
       adler = adler32(raw.subarray(to, to + stride), adler);
     }
   }
-  if (total > above + rows) {
-    const sum = flatSum(margins!.colour, (above + rows) * stride);
-    for (let y = above + rows; y < total; y++) adler = adler32Combine(adler, sum, stride);
+  return { raw, width, rows, adler };
+}
+
+/** `rows` with `above` and `below` rows of one colour (`#rrggbb`) around them: a band drawn in its rows with ink only. */
+export function withMargins(rows: RawRows, above: number, below: number, hex: string): RawRows {
+  if (above === 0 && below === 0) return rows;
+  const stride = rows.width * 3 + 1;
+  const total = above + rows.rows + below;
+  const raw = Buffer.alloc(stride * total);
+  const first = (above ? 0 : above + rows.rows) * stride;
+  flatRow(raw, first, rows.width, rgbaWord(hex));
+  repeatRow(raw, first, stride, 0, above);
+  repeatRow(raw, first, stride, above + rows.rows, total);
+  rows.raw.copy(raw, above * stride);
+  const sum = adler32(raw.subarray(first, first + stride));
+  let adler = 1;
+  for (let y = 0; y < above; y++) adler = adler32Combine(adler, sum, stride);
+  adler = adler32Combine(adler, rows.adler, rows.raw.byteLength);
+  for (let y = 0; y < below; y++) adler = adler32Combine(adler, sum, stride);
+  return { raw, width: rows.width, rows: total, adler };
+}
+
+/** `rows` rows of one colour (`#rrggbb`) as RawRows: a band's background, with no pixels drawn. */
+export function flatRows(width: number, rows: number, hex: string): RawRows {
+  const stride = width * 3 + 1;
+  const raw = Buffer.alloc(stride * rows);
+  flatRow(raw, 0, width, rgbaWord(hex));
+  repeatRow(raw, 0, stride, 0, rows);
+  const sum = adler32(raw.subarray(0, stride));
+  let adler = 1;
+  for (let y = 0; y < rows; y++) adler = adler32Combine(adler, sum, stride);
+  return { raw, width, rows, adler };
+}
+
+/** Rows `from` to `to` (end excluded) of a band changed; the rest are its background's, compressed once (`held`). */
+export interface Changed {
+  from: number;
+  to: number;
+  /** Compressed runs of the background's rows, by level, rows and whether they end the image. */
+  held: Map<string, Uint8Array>;
+}
+
+/**
+ * Compresses rows (RawRows) as a band of an RGB image. `level`: 3 for a band drawn for one city
+ * (a third larger), 6 for a band the brand's cities share and that is compressed once. `last`:
+ * the band that ends the image. Level 9 is left alone: 40 ms a band for 5% fewer bytes. `inline`:
+ * compressed on this thread, for a city's own bands (a millisecond or so each): a trip to libuv's
+ * threads costs about a tenth of a millisecond of this thread's time, and in a build every core
+ * is busy anyway. `changed`: only those rows are compressed here, the background's rows above
+ * and below them come compressed from before (each piece ends on a byte boundary, as a band
+ * does, so they join): deflate's time goes by bytes, and a city's line or headline leaves a
+ * third of its band untouched.
+ */
+export async function compressRows(rows: RawRows, last: boolean, level = 6, inline = false, changed?: Changed): Promise<Band> {
+  const stride = rows.width * 3 + 1;
+  const piece = async (y0: number, y1: number, final: boolean): Promise<Uint8Array> => {
+    if (y0 >= y1) return new Uint8Array(0);
+    // Most bands compress to one output buffer: zlib's default 16 KB would call back to this thread per 16 KB.
+    const options = { level, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };
+    const input = rows.raw.subarray(y0 * stride, y1 * stride);
+    return inline ? deflateRawSync(input, options) : await deflate(input, options);
+  };
+  let data: Uint8Array;
+  if (!changed) data = await piece(0, rows.rows, last);
+  else {
+    const from = Math.max(0, Math.min(changed.from, rows.rows));
+    const to = Math.max(from, Math.min(changed.to, rows.rows));
+    const held = async (y0: number, y1: number, final: boolean) => {
+      const key = `${level}:${y0}-${y1}:${final}`;
+      let d = changed.held.get(key);
+      if (!d) changed.held.set(key, (d = await piece(y0, y1, final)));
+      return d;
+    };
+    if (from === to) data = await held(0, rows.rows, last);
+    else {
+      const parts = [await held(0, from, false), await piece(from, to, last && to === rows.rows), await held(to, rows.rows, last)];
+      data = concatBytes(parts.filter((p) => p.byteLength));
+    }
   }
-  // Most bands compress to one output buffer: zlib's default 16 KB would call back to this thread per 16 KB.
-  const data = await deflate(raw, { level, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 });
-  return { chunk: pngChunk('IDAT', data), adler, rawLength: raw.byteLength, rows: total };
+  return { chunk: pngChunk('IDAT', data), adler: rows.adler, rawLength: rows.raw.byteLength, rows: rows.rows };
 }
 
-/** Rows of one colour above and below the pixels given (a band drawn in its rows with ink only). */
-export interface FlatMargins {
-  above: number;
-  below: number;
-  /** The colour as an RGBA pixel's four bytes read little-endian (rgbaWord). */
-  colour: number;
+/** `rows` rows of RGBA pixels compressed as a band (rgbaRows, compressRows). */
+export async function encodeBand(rgba: Uint8Array, width: number, rows: number, last: boolean, level = 6): Promise<Band> {
+  return compressRows(rgbaRows(rgba, width, rows), last, level);
 }
 
-/** `#rrggbb` as FlatMargins.colour, opaque. */
+/**
+ * The Adler-32 of data after some of its bytes changed, from the sum before and the changes:
+ * `added`, the bytes' changes summed, and `weighted`, each change times the number of bytes from
+ * it to the end of the data (both taken modulo 65521, or small enough to be exact).
+ */
+export function adlerChange(adler: number, added: number, weighted: number): number {
+  const a = ((((adler & 0xffff) + added) % BASE) + BASE) % BASE;
+  const b = ((((adler >>> 16) + weighted) % BASE) + BASE) % BASE;
+  return ((b << 16) | a) >>> 0;
+}
+
+/** `#rrggbb` as an RGBA pixel's four bytes read little-endian, opaque. */
 export function rgbaWord(hex: string): number {
   const v = parseInt(hex.slice(1), 16);
   return ((255 << 24) | ((v & 0xff) << 16) | (v & 0xff00) | (v >>> 16)) >>> 0;

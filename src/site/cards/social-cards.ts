@@ -12,8 +12,8 @@ import { cardFonts } from './text.js';
 import { cardTheme } from './theme.js';
 import type { SiteCards } from '../../model/cards.js';
 
-/** Raise when the drawing changes in a way the SVG of a band does not show (png.ts, draw.ts). */
-const CARD_VERSION = 1;
+/** Raise when the drawing changes in a way the SVG of a band does not show (png.ts, draw.ts, glyphs.ts, outline.ts). */
+const CARD_VERSION = 2;
 const RESVG_VERSION = (createRequire(import.meta.url)('@resvg/resvg-js/package.json') as { version: string }).version;
 
 export interface CardsResult {

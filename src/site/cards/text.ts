@@ -3,7 +3,7 @@ import type { FontChoice } from '../../config/schema.js';
 import { FONT_FACES } from '../fonts/faces.js';
 import { packageFile, readPackageFile } from '../fonts/font-files.js';
 import { readAdvances, type Advances } from '../fonts/metrics.js';
-import { readSfnt } from '../fonts/sfnt.js';
+import { readSfnt, type SfntTables } from '../fonts/sfnt.js';
 
 /**
  * The typeface a card is drawn in: the site's own (Inter for `font: system`, which has no file),
@@ -16,6 +16,8 @@ export interface CardFonts {
   files: string[];
   regular: Advances;
   bold: Advances;
+  /** Each weight's font tables: the glyphs' ink boxes (glyphs.ts). */
+  tables: Record<400 | 700, SfntTables>;
   /** Changes when the font files change: part of every band's cache key. */
   hash: string;
 }
@@ -27,19 +29,21 @@ export function cardFonts(font: FontChoice): CardFonts {
   const face = FONT_FACES[font === 'system' ? 'inter' : font].cardFonts;
   let fonts = held.get(face.family);
   if (!fonts) {
-    const advances = (spec: string) => {
+    const read = (spec: string) => {
       const sfnt = readSfnt(readPackageFile(spec));
-      const a = sfnt.ok ? readAdvances(sfnt.tables) : undefined;
-      if (!a) throw new Error(`${spec}: not a font the card renderer can measure`);
-      return a;
+      const advances = sfnt.ok ? readAdvances(sfnt.tables) : undefined;
+      if (!sfnt.ok || !advances) throw new Error(`${spec}: not a font the card renderer can measure`);
+      return { tables: sfnt.tables, advances };
     };
+    const [regular, bold] = [read(face.regular), read(face.bold)];
     const hash = createHash('sha256');
     for (const spec of [face.regular, face.bold]) hash.update(readPackageFile(spec));
     fonts = {
       family: face.family,
       files: [packageFile(face.regular), packageFile(face.bold)],
-      regular: advances(face.regular),
-      bold: advances(face.bold),
+      regular: regular.advances,
+      bold: bold.advances,
+      tables: { 400: regular.tables, 700: bold.tables },
       hash: hash.digest('hex').slice(0, 16),
     };
     held.set(face.family, fonts);

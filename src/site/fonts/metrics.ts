@@ -67,7 +67,7 @@ export function readMetrics(tables: SfntTables): FontMetrics | undefined {
 }
 
 /** Character -> glyph id through the font's Unicode cmap subtable (format 4 or 12). */
-function cmapLookup(cmap: DataView): ((char: number) => number) | undefined {
+export function cmapLookup(cmap: DataView): ((char: number) => number) | undefined {
   const count = cmap.getUint16(2);
   let best: { format: number; offset: number } | undefined;
   for (let i = 0; i < count; i++) {
