@@ -20,8 +20,12 @@ export function cardCacheDir(imageCacheDir: string | undefined): string | undefi
   return imageCacheDir && join(dirname(imageCacheDir), 'cards');
 }
 
-/** The band stored under `key`, from memory or `dir`; undefined when it was never drawn or is damaged. */
-export async function readBand(key: string, dir: string | undefined): Promise<Band | undefined> {
+/**
+ * The band stored under `key`, from memory or `dir`; undefined when it was never drawn or is damaged.
+ * `keep`: held in memory once read, for the next city of the brand. A city's own band (BandSpec.local)
+ * serves that city alone: held, a build of 1,000 cities filled each thread's 32 MB with them.
+ */
+export async function readBand(key: string, dir: string | undefined, keep = true): Promise<Band | undefined> {
   const held = memory.get(key);
   if (held) {
     memory.delete(key);
@@ -33,7 +37,7 @@ export async function readBand(key: string, dir: string | undefined): Promise<Ba
     // A band is a few dozen KB: read at once, it costs less than the four trips to libuv's
     // threads an async read takes, which was most of a rebuild's time for cards (1,000 cities).
     const band = decode(new Uint8Array(readFileSync(join(dir, `${key}.band`))));
-    if (band) remember(key, band);
+    if (band && keep) remember(key, band);
     return band;
   } catch {
     return undefined;
@@ -48,8 +52,9 @@ const made = new Set<string>();
  * memory only. Written at once, as bands are read: a cold build of 1,000 cities stores 3,000 bands,
  * and the four trips to libuv's threads an async write and rename take cost more than the write.
  */
-export async function storeBand(key: string, band: Band, dir: string | undefined): Promise<void> {
-  remember(key, band);
+export async function storeBand(key: string, band: Band, dir: string | undefined, keep = true): Promise<void> {
+  // Without a folder, memory is the only place the band is kept.
+  if (keep || !dir) remember(key, band);
   if (!dir) return;
   const tmp = join(dir, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
   const write = () => {

@@ -82,12 +82,12 @@ async function bandsFor(specs: BandSpec[], keys: string[], cacheDir: string | un
     return promise;
   });
   try {
-    const hits = await Promise.all(own.map((o) => readBand(o.key, cacheDir)));
+    const hits = await Promise.all(own.map((o) => readBand(o.key, cacheDir, !o.spec.local)));
     const missing = own.filter((o, i) => !hits[i]);
     own.forEach((o, i) => hits[i] && o.resolve(hits[i]));
     if (missing.length) {
       const drawn = await draw(missing.map((m) => m.spec));
-      await Promise.all(missing.map((m, i) => storeBand(m.key, drawn[i]!, cacheDir)));
+      await Promise.all(missing.map((m, i) => storeBand(m.key, drawn[i]!, cacheDir, !m.spec.local)));
       missing.forEach((m, i) => m.resolve(drawn[i]!));
     }
   } catch (err) {
