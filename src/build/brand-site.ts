@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { BuildJob, BuildOutcome } from './build-site.js';
-import { codeId } from './inputs.js';
-import { fileNames, type SiteRecord } from './manifest.js';
+import { givenWarnings, type BuildJob, type BuildOutcome } from './build-site.js';
+import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
+import { fileCount, fileNames, intact, type SiteRecord } from './manifest.js';
 import { buildMany } from './pool.js';
 import { whyNotReplace } from './site-folder.js';
 import { safeJoin } from './write-site.js';
@@ -70,6 +70,8 @@ interface BrandManifest {
   locations: Record<string, Omit<SiteRecord, 'slug'>>;
   /** The brand's own files written, by path. */
   files: string[];
+  /** The digest of everything the brand's own files were made from (brandDigest): equal, they are as written. */
+  brand?: string;
 }
 
 /** Where the brand build keeps what it wrote: beside the site folder, never in it. */
@@ -83,7 +85,7 @@ function readManifest(path: string): BrandManifest {
   try {
     const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<BrandManifest>;
     if (m.tool !== 'clinic-gen' || m.format !== FORMAT || !m.locations || !Array.isArray(m.files)) return empty;
-    return { ...empty, locations: m.locations, files: m.files.filter((f) => typeof f === 'string') };
+    return { ...empty, locations: m.locations, files: m.files.filter((f) => typeof f === 'string'), ...(typeof m.brand === 'string' ? { brand: m.brand } : {}) };
   } catch {
     return empty;
   }
@@ -103,9 +105,10 @@ function writeManifest(path: string, m: BrandManifest): void {
  * too took most of this thread's time in a build of 1,000 (zod, about 0.8 ms a config). A config
  * whose city or state cannot be read so is read in full here, for its messages.
  */
-function placesOf(paths: readonly string[]): { ok: true; cities: { configPath: string; config: QuickPlace }[] } | { ok: false; errors: string[] } {
+function placesOf(paths: readonly string[]): { ok: true; cities: { configPath: string; config: QuickPlace }[]; texts: Map<string, string> } | { ok: false; errors: string[] } {
   const errors: string[] = [];
   const cities: { configPath: string; config: QuickPlace }[] = [];
+  const texts = new Map<string, string>();
   for (const configPath of paths) {
     let text: string;
     try {
@@ -114,6 +117,7 @@ function placesOf(paths: readonly string[]): { ok: true; cities: { configPath: s
       errors.push(`${configPath}: cannot read the config (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
       continue;
     }
+    texts.set(configPath, text);
     const data = readFast(text)?.data as Record<string, unknown> | undefined;
     const str = (k: string) => (typeof data?.[k] === 'string' ? (data[k] as string).trim() : undefined);
     const [city, state, canonical, domainName, website] = ['city', 'state', 'canonical', 'domainName', 'website'].map(str);
@@ -141,7 +145,7 @@ function placesOf(paths: readonly string[]): { ok: true; cities: { configPath: s
     if (!r.ok) errors.push(...r.errors);
     else cities.push({ configPath, config: r.config });
   }
-  return errors.length ? { ok: false, errors } : { ok: true, cities };
+  return errors.length ? { ok: false, errors } : { ok: true, cities, texts };
 }
 
 export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuildResult> {
@@ -169,28 +173,59 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   const code = codeId();
   const placements = listed.map((c) => placementOf(brand, c));
   const folderOf = (c: { path: string }) => c.path.slice(1, -1); // locations/fl/tampa
-  const jobs: BuildJob[] = listed.map((c, i) => {
+  const buildTime = new Date(opts.buildTime);
+  const hashed = new Map<string, string>();
+  // An unchanged location is told here, as a many-city build tells it (incremental.ts): the same
+  // config text, the same digest of its inputs and placement, its folders as the build left them.
+  // Only the others go to the builders.
+  const known = new Map<number, BuildOutcome & { ok: true }>();
+  const jobs: { index: number; job: BuildJob }[] = [];
+  listed.forEach((c, i) => {
     const folder = folderOf(c);
     const previous = manifest.locations[folder];
     const placement = placements[i]!;
-    return {
-      configPath: c.configPath,
-      out: { exact: join(outDir, folder) },
-      write: { force: opts.force, keep: [{ path: dirname(resolve(c.configPath)), what: `the folder of ${c.configPath}` }] },
-      contactEndpoint: opts.contactEndpoint,
-      strict: opts.strict,
-      buildTime: opts.buildTime,
-      placement,
-      returnConfig: true,
-      incremental: {
-        code: `${code} ${createHash('sha256').update(JSON.stringify(placement)).digest('base64url')}`,
-        ...(previous && !opts.force ? { previous: { outDir: join(outDir, folder), digest: previous.digest, files: previous.files, dirs: previous.dirs, warnings: previous.warnings } } : {}),
+    const jobCode = `${code} ${createHash('sha256').update(JSON.stringify(placement)).digest('base64url')}`;
+    const dir = join(outDir, folder);
+    const text = places.texts.get(c.configPath);
+    if (previous && !opts.force && text !== undefined && previous.text === textHash(text)) {
+      const digest = cityDigest(jobCode, previous.configDigest, opts.contactEndpoint, assetHashes(c.configPath, previous.assets, hashed), datedPart(previous.dated, buildTime));
+      if (digest === previous.digest && intact(dir, previous.dirs)) {
+        const warnings = givenWarnings(previous.warnings, c.configPath);
+        if (!(opts.strict && warnings.length)) {
+          const { config: _config, ...record } = previous;
+          known.set(i, { ok: true, configPath: c.configPath, slug: c.slug, outDir: dir, files: fileCount(previous), warnings, status: 'unchanged', record });
+          return;
+        }
+      }
+    }
+    jobs.push({
+      index: i,
+      job: {
+        configPath: c.configPath,
+        out: { exact: dir },
+        write: { force: opts.force, keep: [{ path: dirname(resolve(c.configPath)), what: `the folder of ${c.configPath}` }] },
+        contactEndpoint: opts.contactEndpoint,
+        strict: opts.strict,
+        buildTime: opts.buildTime,
+        placement,
+        returnConfig: true,
+        incremental: {
+          code: jobCode,
+          ...(previous && !opts.force ? { previous: { outDir: dir, digest: previous.digest, files: previous.files, dirs: previous.dirs, warnings: previous.warnings } } : {}),
+        },
       },
-    };
+    });
   });
   // Anything a killed build left: the temporary and old folders of a location being swapped.
   removeLeftovers(outDir, listed.map(folderOf));
-  const outcomes = await buildMany(jobs, { workerUrl: opts.workerUrl, onDone: opts.onDone });
+  let reported = 0;
+  for (const o of known.values()) opts.onDone?.(o, ++reported);
+  const built = await buildMany(
+    jobs.map((j) => j.job),
+    { workerUrl: opts.workerUrl, onDone: (o) => opts.onDone?.(o, ++reported) },
+  );
+  const outcomes: BuildOutcome[] = listed.map((_, i) => known.get(i)!);
+  jobs.forEach((j, k) => (outcomes[j.index] = built[k]!));
 
   // What is in place now: each location built (or found up to date) is recorded; a failed one keeps its old record.
   const locations: BrandManifest['locations'] = {};
@@ -202,15 +237,25 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   // Each location as its builder read it in full: its place must be the one listed (a config
   // edited while the build ran is a failure, told, not a page in the wrong folder).
   const full: ListedCity[] = [];
+  const fullConfig = (o: BuildOutcome, i: number) => {
+    if (!o.ok) return undefined;
+    if (o.config) return o.config;
+    // Unchanged, so not read by a builder: read here, only when the brand's pages are made.
+    const r = parseConfigText(places.texts.get(listed[i]!.configPath)!, listed[i]!.configPath);
+    return r.ok ? r.config : undefined;
+  };
+  const everyUnchanged = known.size === listed.length;
   outcomes.forEach((o, i) => {
     const c = listed[i]!;
-    if (!o.ok || !o.config) return;
-    const placed = placementOf(brand, { ...c, config: o.config });
-    if (o.config.city !== c.config.city || lookupState(o.config.state)?.code !== lookupState(c.config.state)?.code || JSON.stringify(placed) !== JSON.stringify(placements[i])) {
+    if (everyUnchanged) return;
+    const config = fullConfig(o, i);
+    if (!config) return;
+    const placed = placementOf(brand, { ...c, config });
+    if (config.city !== c.config.city || lookupState(config.state)?.code !== lookupState(c.config.state)?.code || JSON.stringify(placed) !== JSON.stringify(placements[i])) {
       outcomes[i] = { ok: false, configPath: c.configPath, errors: [`${c.configPath}: its city or state changed while the brand site was built; build again`] };
       return;
     }
-    full.push({ ...c, config: o.config });
+    full.push({ ...c, config });
   });
   const failed = outcomes.filter((o) => !o.ok).length;
   const warnings = outcomes.flatMap((o) => (o.ok ? o.warnings : []));
@@ -219,11 +264,27 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     return { ok: true, outDir, origin, locations: outcomes, removed: [], pagesWritten: 0, pages: 0, warnings, failed };
   }
 
-  // The brand's own pages, from every listed location's resolved site.
-  const files = brandOwnFiles(brand, full, placements, { contactEndpoint: opts.contactEndpoint, logo: logo.file, light: light.file });
-  const names = Object.keys(files);
+  // The brand's own pages, from every listed location's resolved site; not made at all when
+  // nothing they are made from changed (the brand config, the code, every location's inputs and
+  // place) and they are all there.
+  const brandDigest = createHash('sha256')
+    .update(JSON.stringify([FORMAT, code, readFileSync(opts.sitePath, 'utf8'), opts.contactEndpoint ?? null, [logo.file, light.file].map((f) => f && createHash('sha256').update(f.content).digest('base64url')), listed.map((c) => [folderOf(c), locations[folderOf(c)]?.digest])]))
+    .digest('base64url');
+  let names: string[];
   let pagesWritten = 0;
-  for (const name of names) if (writeIfChanged(outDir, name, files[name]!)) pagesWritten++;
+  if (everyUnchanged && !opts.force && manifest.brand === brandDigest && manifest.files.every((f) => lstatSync(safeJoin(outDir, f), { throwIfNoEntry: false }))) {
+    names = manifest.files;
+  } else {
+    if (everyUnchanged) {
+      for (const [i, o] of outcomes.entries()) {
+        const config = fullConfig(o, i);
+        if (config) full.push({ ...listed[i]!, config });
+      }
+    }
+    const files = brandOwnFiles(brand, full, placements, { contactEndpoint: opts.contactEndpoint, logo: logo.file, light: light.file });
+    names = Object.keys(files);
+    for (const name of names) if (writeIfChanged(outDir, name, files[name]!)) pagesWritten++;
+  }
 
   // What is no longer part of the site: the brand's files it no longer makes, and the folders of
   // locations no longer listed (only those this build wrote), then the folders left empty.
@@ -239,7 +300,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     }
   }
   for (const name of [...manifest.files, ...removed.map((f) => `${f}/x`)]) pruneEmpty(outDir, dirname(safeJoin(outDir, name)));
-  writeManifest(manifestPath, { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations, files: names.sort() });
+  writeManifest(manifestPath, { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations, files: [...names].sort(), brand: brandDigest });
   return { ok: true, outDir, origin, locations: outcomes, removed, pagesWritten, pages: names.length, warnings, failed: 0 };
 }
 
