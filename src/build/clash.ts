@@ -9,12 +9,26 @@ import type { BuildJob } from './build-site.js';
  * city is built, so a clash writes nothing. Each config's city is read off its text: its
  * top-level `city:` line when it is a plain one-line value (a thousand configs in a few
  * milliseconds), else the whole text parsed. A config that cannot be read is left to its build,
- * which reports it. `texts` holds the configs' texts already read (incremental.ts reads each once).
+ * which reports it. `texts` holds the configs' texts already read (incremental.ts reads each once),
+ * `slugs` the slugs of those it did not need to read.
  */
-export function outputClash(jobs: readonly BuildJob[], texts?: ReadonlyMap<string, string>): { first: string; second: string; outDir: string } | undefined {
+export function outputClash(
+  jobs: readonly BuildJob[],
+  texts?: ReadonlyMap<string, string>,
+  slugs?: ReadonlyMap<string, string>,
+): { first: string; second: string; outDir: string } | undefined {
   const seen = new Map<string, string>();
   for (const job of jobs) {
     if (!('root' in job.out)) continue;
+    // A config the manifest knows unchanged (incremental.ts): the city slug it recorded.
+    const known = slugs?.get(job.configPath);
+    if (known !== undefined) {
+      const outDir = join(job.out.root, known);
+      const first = seen.get(outDir);
+      if (first !== undefined) return { first, second: job.configPath, outDir };
+      seen.set(outDir, job.configPath);
+      continue;
+    }
     let text = texts?.get(job.configPath);
     try {
       text ??= readFileSync(job.configPath, 'utf8');

@@ -6,6 +6,7 @@ import type { Message } from '../texts/message.js';
 import { givenWarnings, type BuildJob, type BuildOutcome } from './build-site.js';
 import { cityOfText } from './clash.js';
 import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
+import { fileStamp } from '../site/asset-source.js';
 import { fileCount, fileNames, intact, readManifest, removeLeftovers, tempTag, writeManifest, type Manifest, type SiteRecord } from './manifest.js';
 import { foreignFiles, whyNotReplace, type KeepFolder } from './site-folder.js';
 
@@ -51,6 +52,10 @@ export class IncrementalBuild {
   readonly toBuild: { index: number; job: BuildJob }[] = [];
   /** The configs' texts, read once (for outputClash). */
   readonly texts = new Map<string, string>();
+  /** The city slugs of the configs not read (their stamp the recorded one): what outputClash knows of them. */
+  readonly slugs = new Map<string, string>();
+  /** Each config's stamp taken before its text was read, recorded with what its builder makes. */
+  private readonly stamps = new Map<string, string>();
   private readonly dir: string;
   private readonly exact: boolean;
   private readonly manifest: Manifest;
@@ -74,24 +79,38 @@ export class IncrementalBuild {
       byConfig.set(config, [...(byConfig.get(config) ?? []), key]);
     }
     jobs.forEach((job, index) => {
-      let text: string | undefined;
-      try {
-        text = readFileSync(job.configPath, 'utf8');
-        this.texts.set(job.configPath, text);
-      } catch {
-        // Its builder says why.
-      }
       // The folder this config built last, where this run builds it too.
       const folderOf = (r: SiteRecord) => ('exact' in job.out ? resolve(job.out.exact) : join(job.out.root, r.slug));
       const key = byConfig.get(resolve(job.configPath))?.find((k) => folderOf(this.manifest.sites[k]!) === join(this.dir, k));
       const r = key === undefined ? undefined : this.manifest.sites[key];
       const outDir = key === undefined ? '' : join(this.dir, key);
+      // Taken before the text is read: a config edited after it has another stamp next time.
+      const stamp = fileStamp(job.configPath);
+      if (stamp) this.stamps.set(job.configPath, stamp);
+      // The same file as recorded (its stamp): its text is the one recorded, and is not read.
+      const sameFile = !opts.force && r !== undefined && stamp !== undefined && r.stamp === stamp;
+      let text: string | undefined;
+      const read = () => {
+        try {
+          text = readFileSync(job.configPath, 'utf8');
+          this.texts.set(job.configPath, text);
+        } catch {
+          // Its builder says why.
+        }
+      };
+      if (sameFile) this.slugs.set(job.configPath, r.slug);
+      else read();
       // A canonical address on a brand site (build --brand-site) is an input of every page.
       const code = job.canonicalUrl ? `${codeOfRun} canonical ${job.canonicalUrl}` : codeOfRun;
-      if (!opts.force && text !== undefined && r && r.text === textHash(text)) {
+      if (!opts.force && r && (sameFile || (text !== undefined && r.text === textHash(text)))) {
         const dated = datedPart(r.dated, new Date(job.buildTime ?? Date.now()));
         const digest = cityDigest(code, r.configDigest, job.contactEndpoint, assetHashes(job.configPath, r.assets, hashed), dated);
         if (digest === r.digest && intact(outDir, r.dirs)) {
+          // The same text under a new stamp (a file touched or copied back): the next build need not read it.
+          if (stamp && r.stamp !== stamp) {
+            r.stamp = stamp;
+            this.dirty = true;
+          }
           const warnings = givenWarnings(r.warnings, job.configPath);
           const files = fileCount(r);
           this.known.set(
@@ -102,6 +121,10 @@ export class IncrementalBuild {
           );
           return;
         }
+      }
+      if (text === undefined && sameFile) {
+        this.slugs.delete(job.configPath);
+        read();
       }
       // The folder it is expected to build (its `city:` line, read as outputClash does), and what the manifest says of it.
       const city = text === undefined ? undefined : cityOfText(text);
@@ -126,7 +149,8 @@ export class IncrementalBuild {
     if (!o.ok || !o.record) return;
     const key = this.keyOf(o.outDir);
     if (key === undefined) return;
-    this.manifest.sites[key] = { config: relative(this.dir, resolve(o.configPath)), slug: o.slug, ...o.record };
+    const stamp = this.stamps.get(o.configPath);
+    this.manifest.sites[key] = { config: relative(this.dir, resolve(o.configPath)), slug: o.slug, ...o.record, ...(stamp ? { stamp } : {}) };
     this.dirty = true;
     if (performance.now() - this.savedAt < SAVE_EVERY_MS) return;
     try {

@@ -33,6 +33,12 @@ export interface SiteRecord {
   digest: string;
   /** The SHA-256 of the config's text: the same text needs no parsing to know its digest. */
   text: string;
+  /**
+   * The config file's stamp (asset-source.ts fileStamp: device, inode, size, times), taken before
+   * its text was read: the same stamp, the same text, and a rebuild of 1,000 cities need not read
+   * and hash each config. Absent when the file had just changed (a stamp then proves nothing).
+   */
+  stamp?: string;
   /** The digest of the config as validated (inputs.ts, configHash), a part of `digest`. */
   configDigest: string;
   /** The site paths of the files the config names (logo, photos), whose bytes are part of `digest`. */
@@ -87,7 +93,8 @@ function validRecord(r: unknown): r is SiteRecord {
     x.assets.every((a) => typeof a === 'string') &&
     Array.isArray(x.warnings) &&
     x.warnings.every((w) => typeof w === 'string') &&
-    (x.dated === undefined || typeof x.dated === 'string')
+    (x.dated === undefined || typeof x.dated === 'string') &&
+    (x.stamp === undefined || typeof x.stamp === 'string')
   );
 }
 

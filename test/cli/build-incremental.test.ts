@@ -130,6 +130,27 @@ describe('clinic-gen build rebuilds only what changed', () => {
     expect(build(p.configs, p.out, '--force').counts).toMatchObject({ rebuilt: 4, unchanged: 0 });
   });
 
+  it("keeps each config's file stamp in the manifest, and still finds a new config of a city an unchanged one builds", () => {
+    const p = project(['Ocala', 'Naples']);
+    build(p.configs, p.out);
+    const manifest = () => JSON.parse(readFileSync(join(p.out, MANIFEST), 'utf8')) as { sites: Record<string, { stamp?: string }> };
+    // A stamp is taken only of a file not changed in the last moments; the next build records one.
+    build(p.configs, p.out);
+    expect(manifest().sites.ocala!.stamp).toMatch(/^\d+:\d+:\d+:\d+:\d+$/);
+    // Ocala's config is not read again (its stamp is the recorded one), yet a second config of
+    // Ocala still clashes with it, before anything is built.
+    writeConfig(p.configs, 'Ocala', 1, 'ocala-copy.yaml');
+    const r = runCli(['build', '--config', p.configs, '--out', p.out, '--json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toMatch(/ocala-copy\.yaml.*both build|both build.*ocala/);
+    rmSync(join(p.configs, 'ocala-copy.yaml'));
+    // Edited, the file has another stamp: read, rebuilt.
+    const file = join(p.configs, 'ocala.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^phone: .*$/m, 'phone: (352) 555-0142'));
+    expect(statusOf(build(p.configs, p.out))).toEqual({ ocala: 'rebuilt', naples: 'unchanged' });
+    expect(readFileSync(join(p.out, 'ocala/index.html'), 'utf8')).toContain('(352) 555-0142');
+  });
+
   it('rewrites only the city whose config was edited; the others keep their inodes and times', () => {
     const p = project(['Ocala', 'Naples', 'Destin', 'Sebring']);
     build(p.configs, p.out);

@@ -105,7 +105,7 @@ Examples:
       // Which cities are up to date (the manifest beside the site folders), before any is built.
       const inc = new IncrementalBuild(jobs, { force: opts.force });
       // Two configs of one city would write one folder: refused before anything is built or written.
-      const clash = jobs.length > 1 ? outputClash(jobs, inc.texts) : undefined;
+      const clash = jobs.length > 1 ? outputClash(jobs, inc.texts, inc.slugs) : undefined;
       if (clash) throw new CliError(sameOutput(clash.first, clash.second, relative(io.cwd, clash.outDir) || clash.outDir));
       const report = createReporter(io, { total: inc.toBuild.length, quiet: opts.quiet, json: opts.json });
       const built = await buildMany(
