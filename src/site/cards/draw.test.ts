@@ -3,7 +3,7 @@ import { constants, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveSite } from '../../pages/page-model.js';
 import { drawBands } from './draw.js';
-import { glyphsFilled } from './glyphs.js';
+import { glyphStoreLimit, glyphsFilled } from './glyphs.js';
 import { cardPages } from './headlines.js';
 import { cityBand, footBand, headBand, topBand, type BandSpec } from './layout.js';
 import type { Band } from './png.js';
@@ -90,6 +90,21 @@ describe("a city's own bands, set from glyphs", () => {
     });
     // And the Adler-32 each band carries is its rows' (a strict decoder checks the card's).
     for (const band of first) expect(band.adler).toBe(adler(rowsOf(band)));
+  });
+
+  it('draw every letter when the glyph store fills in the middle of a band', async () => {
+    const theme = cardTheme(site.brandColor);
+    const spec = headBand(theme, fonts, 'Men’s Health Care in Wesley Chapel', true);
+    const whole = await drawBands([spec], fonts, theme);
+    try {
+      // Room for a few masks only: a band's lines need more, so the store is full before they are painted.
+      glyphStoreLimit(5);
+      await drawBands([cityBand(theme, fonts, 'Tampa, Florida')], fonts, theme);
+      const tight = await drawBands([spec], fonts, theme);
+      expect(Buffer.compare(tight[0]!.chunk, whole[0]!.chunk)).toBe(0);
+    } finally {
+      glyphStoreLimit(20_000);
+    }
   });
 
   it('draws the accents of a city with them, over the letters, and a character the font lacks as its .notdef', async () => {

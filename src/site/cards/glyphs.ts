@@ -28,7 +28,13 @@ export interface FaceGlyphs {
 /** Masks by face, size, step and character (Placed.key); null for a glyph that draws nothing. */
 const masks = new Map<string, Mask | null>();
 /** About 2,000 masks serve a brand's 1,000 cities; this many is a few tens of MB at most. */
-const MAX_MASKS = 20_000;
+let MAX_MASKS = 20_000;
+
+/** Sets how many masks the store holds before it is emptied, and empties it: for tests of a full store. */
+export function glyphStoreLimit(max: number): void {
+  MAX_MASKS = max;
+  masks.clear();
+}
 
 /** How many glyphs this thread has filled (the tests count). */
 let filledCount = 0;
@@ -104,6 +110,10 @@ export function paintText(target: Rows, runs: readonly TextRun[], faceOf: (run: 
   const painted: Painted = { spans: [], added: 0, weighted: 0 };
   if (runs.length === 0) return painted;
   const lines = runs.map((run) => ({ run, glyphs: place(run, faceOf(run)) }));
+  // Room for every glyph of these lines first: emptying the store half-way through them would drop
+  // masks they need, and a card would be written with letters missing (found in review).
+  const missing = new Set(lines.flatMap((l) => l.glyphs.filter((g) => !masks.has(g.key)).map((g) => g.key)));
+  if (masks.size + missing.size > MAX_MASKS) masks.clear();
   for (const line of lines) for (const g of line.glyphs) if (!masks.has(g.key)) fill(g);
   const { width, rows, raw } = target;
   const stride = width * 3 + 1;
@@ -217,7 +227,6 @@ function paint(fill: string): [number, number, number, number] {
 
 /** The glyph's mask, filled now. */
 function fill(g: Placed): void {
-  if (masks.size >= MAX_MASKS) masks.clear();
   masks.set(g.key, fillOutline(g.face.outline(g.char), g.size / g.face.advances.unitsPerEm, g.sx / STEPS, 0));
   filledCount++;
 }
