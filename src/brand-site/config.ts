@@ -48,7 +48,7 @@ export interface ListedCity<C extends CityPlace = ClinicConfig> {
 }
 
 export type BrandSiteRead<C extends CityPlace = ClinicConfig> =
-  | { ok: true; brand: BrandSiteConfig; listed: ListedCity<C>[] }
+  | { ok: true; brand: BrandSiteConfig; listed: ListedCity<C>[]; /** The text read. */ text: string }
   | { ok: false; errors: string[] };
 
 /** The config name a city config file goes by in `locations`: its file name without `.yaml`. */
@@ -145,5 +145,5 @@ export function readBrandSiteText<C extends CityPlace>(
   if (listed.length === 0 && errors.length === 0) errors.push(`${file}: ${say.none}`);
   if (errors.length) return { ok: false, errors };
   if (!brand.locations) listed.sort((a, b) => (a.state === b.state ? a.config.city.localeCompare(b.config.city, 'en') : a.stateName.localeCompare(b.stateName, 'en')));
-  return { ok: true, brand, listed };
+  return { ok: true, brand, listed, text };
 }

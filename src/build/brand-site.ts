@@ -3,7 +3,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync,
 import { basename, dirname, join, resolve } from 'node:path';
 import { givenWarnings, type BuildJob, type BuildOutcome } from './build-site.js';
 import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
-import { fileCount, fileNames, intact, type SiteRecord } from './manifest.js';
+import { fileCount, fileNames, intact, validRecord, type SiteRecord } from './manifest.js';
 import { buildMany } from './pool.js';
 import { whyNotReplace } from './site-folder.js';
 import { safeJoin } from './write-site.js';
@@ -39,7 +39,8 @@ export interface BrandBuildOptions {
   /** ms since 1970, one for the whole run (SOURCE_DATE_EPOCH, else the run's start). */
   buildTime: number;
   workerUrl?: URL;
-  onDone?: (o: BuildOutcome, done: number) => void;
+  /** Told of each location as it is built or found up to date: how many so far, of how many listed. */
+  onDone?: (o: BuildOutcome, done: number, total: number) => void;
   /** The working folder, never written into (and folders are named relative to it in messages). */
   cwd?: string;
 }
@@ -85,7 +86,9 @@ function readManifest(path: string): BrandManifest {
   try {
     const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<BrandManifest>;
     if (m.tool !== 'clinic-gen' || m.format !== FORMAT || !m.locations || !Array.isArray(m.files)) return empty;
-    return { ...empty, locations: m.locations, files: m.files.filter((f) => typeof f === 'string'), ...(typeof m.brand === 'string' ? { brand: m.brand } : {}) };
+    // A damaged record is no record: that location is built again, as a many-city build does.
+    const locations = Object.fromEntries(Object.entries(m.locations).filter(([, r]) => validRecord({ slug: '', ...(r as object) })));
+    return { ...empty, locations: locations as BrandManifest['locations'], files: m.files.filter((f) => typeof f === 'string'), ...(typeof m.brand === 'string' ? { brand: m.brand } : {}) };
   } catch {
     return empty;
   }
@@ -219,10 +222,10 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   // Anything a killed build left: the temporary and old folders of a location being swapped.
   removeLeftovers(outDir, listed.map(folderOf));
   let reported = 0;
-  for (const o of known.values()) opts.onDone?.(o, ++reported);
+  for (const o of known.values()) opts.onDone?.(o, ++reported, listed.length);
   const built = await buildMany(
     jobs.map((j) => j.job),
-    { workerUrl: opts.workerUrl, onDone: (o) => opts.onDone?.(o, ++reported) },
+    { workerUrl: opts.workerUrl, onDone: (o) => opts.onDone?.(o, ++reported, listed.length) },
   );
   const outcomes: BuildOutcome[] = listed.map((_, i) => known.get(i)!);
   jobs.forEach((j, k) => (outcomes[j.index] = built[k]!));
@@ -268,7 +271,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   // nothing they are made from changed (the brand config, the code, every location's inputs and
   // place) and they are all there.
   const brandDigest = createHash('sha256')
-    .update(JSON.stringify([FORMAT, code, readFileSync(opts.sitePath, 'utf8'), opts.contactEndpoint ?? null, [logo.file, light.file].map((f) => f && createHash('sha256').update(f.content).digest('base64url')), listed.map((c) => [folderOf(c), locations[folderOf(c)]?.digest])]))
+    .update(JSON.stringify([FORMAT, code, read.text, opts.contactEndpoint ?? null, [logo.file, light.file].map((f) => f && createHash('sha256').update(f.content).digest('base64url')), listed.map((c) => [folderOf(c), locations[folderOf(c)]?.digest])]))
     .digest('base64url');
   let names: string[];
   let pagesWritten = 0;
@@ -299,7 +302,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
       removed.push(folder);
     }
   }
-  for (const name of [...manifest.files, ...removed.map((f) => `${f}/x`)]) pruneEmpty(outDir, dirname(safeJoin(outDir, name)));
+  for (const name of [...manifest.files, ...removed]) pruneEmpty(outDir, dirname(safeJoin(outDir, name)));
   writeManifest(manifestPath, { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations, files: [...names].sort(), brand: brandDigest });
   return { ok: true, outDir, origin, locations: outcomes, removed, pagesWritten, pages: names.length, warnings, failed: 0 };
 }

@@ -84,7 +84,7 @@ export function readManifest(dir: string): Manifest {
   }
 }
 
-function validRecord(r: unknown): r is SiteRecord {
+export function validRecord(r: unknown): r is SiteRecord {
   if (!r || typeof r !== 'object') return false;
   const x = r as Record<string, unknown>;
   return (

@@ -78,16 +78,17 @@ Examples:
       } catch (err) {
         throw new CliError({ title: (err as Error).message, hint: 'Unset it to build as of now, or set it to a time like $(date -d 2026-11-26 +%s).' });
       }
-      const paths = await expandConfigs(opts.config, io.cwd);
+      let paths = await expandConfigs(opts.config, io.cwd);
       const abs = (p: string) => resolve(io.cwd, p);
       if (opts.site) {
         setCode(await buildBrand(io, { ...opts, site: opts.site }, paths.filter((p) => abs(p) !== abs(opts.site!)), buildTime, started));
         return;
       }
-      const single = paths.length === 1;
       // Cities on a brand site as well: canonical links name their page there.
       let canonicals = new Map<string, string>();
       if (opts.brandSite) {
+        // The brand config in the --config folder is no city (as with --site).
+        paths = paths.filter((p) => abs(p) !== abs(opts.brandSite!));
         const r = brandCanonicals(opts.brandSite, paths);
         if (!r.ok) {
           for (const e of r.errors) io.err(e);
@@ -95,6 +96,7 @@ Examples:
         }
         canonicals = r.byConfig;
       }
+      const single = paths.length === 1;
       const jobs: BuildJob[] = paths.map((p) => {
         const out: BuildJob['out'] = single && opts.out ? { exact: abs(opts.out) } : { root: abs(opts.out ?? 'dist') };
         const keep = [{ path: dirname(abs(p)), what: `the folder of ${p}` }];
@@ -151,7 +153,6 @@ async function buildBrand(
   const abs = (p: string) => resolve(io.cwd, p);
   const show = (d: string) => relative(io.cwd, d) || '.';
   const outDir = abs(opts.out ?? 'dist/brand-site');
-  let done = 0;
   const r = await buildBrandSite({
     sitePath: opts.site,
     configPaths: paths,
@@ -162,9 +163,8 @@ async function buildBrand(
     buildTime,
     workerUrl: workerUrl(),
     cwd: io.cwd,
-    onDone: (o) => {
-      done++;
-      if (!opts.quiet && !opts.json && !io.isTTY && o.ok) io.out(`${o.status === 'unchanged' ? 'unchanged' : 'built'} ${o.slug} (${done}/${paths.length})`);
+    onDone: (o, done, total) => {
+      if (!opts.quiet && !opts.json && !io.isTTY && o.ok) io.out(`${o.status === 'unchanged' ? 'unchanged' : 'built'} ${o.slug} (${done}/${total})`);
     },
   });
   const ms = Math.round(performance.now() - started);
