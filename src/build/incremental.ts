@@ -85,7 +85,9 @@ export class IncrementalBuild {
       const r = key === undefined ? undefined : this.manifest.sites[key];
       const outDir = key === undefined ? '' : join(this.dir, key);
       // Taken before the text is read: a config edited after it has another stamp next time.
-      const stamp = fileStamp(job.configPath);
+      // Kept across runs: a file changed in the last 2 s gets none (file systems whose times tick
+      // in seconds would keep a same-size edit's stamp).
+      const stamp = fileStamp(job.configPath, 2000);
       if (stamp) this.stamps.set(job.configPath, stamp);
       // The same file as recorded (its stamp): its text is the one recorded, and is not read.
       const sameFile = !opts.force && r !== undefined && stamp !== undefined && r.stamp === stamp;

@@ -99,14 +99,15 @@ function remember(key: string, stamp: string, bytes: Uint8Array): void {
  * Which version of a file is on disk (device, inode, size, times), or undefined when it cannot be
  * seen or changed too lately to tell. File times move in clock ticks of a few milliseconds, so a
  * file written twice within one tick, at the same size, keeps its stamp: one changed in the last
- * RACY_MS has none, and is read again each time (as git treats a "racily clean" file).
+ * RACY_MS has none, and is read again each time (as git treats a "racily clean" file). `racyMs`:
+ * a longer window, for a stamp kept across runs on file systems whose times tick in seconds.
  */
-export function fileStamp(file: string): string | undefined {
+export function fileStamp(file: string, racyMs = RACY_MS): string | undefined {
   try {
     const st = statSync(file, { bigint: true, throwIfNoEntry: false });
     if (!st) return undefined;
     const changed = Number((st.mtimeNs > st.ctimeNs ? st.mtimeNs : st.ctimeNs) / 1_000_000n);
-    if (Date.now() - changed < RACY_MS) return undefined;
+    if (Date.now() - changed < racyMs) return undefined;
     return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
   } catch {
     return undefined;

