@@ -23,6 +23,8 @@ export async function makeBrandSite(
     brandAssets: AssetSource;
     /** The brand config's name in messages (`brand.yaml`). */
     brandFile: string;
+    /** Where a city's contact form posts, when not `contactEndpoint` for all (the server: each city's own, else the server's). */
+    contactEndpointOf?: (city: ListedCity) => string | undefined;
   } & Pick<SiteOptions, 'contactEndpoint' | 'imageCacheDir' | 'buildTime' | 'servedByClinic'>,
 ): Promise<BrandSiteFiles> {
   const [logo, light] = await Promise.all([
@@ -36,7 +38,7 @@ export async function makeBrandSite(
   const errors: string[] = [];
   for (const [i, city] of listed.entries()) {
     const site = await buildSiteFiles(city.config, opts.assetsOf(city), {
-      contactEndpoint: opts.contactEndpoint,
+      contactEndpoint: opts.contactEndpointOf?.(city) ?? opts.contactEndpoint,
       imageCacheDir: opts.imageCacheDir,
       buildTime: opts.buildTime,
       servedByClinic: opts.servedByClinic,

@@ -8,7 +8,7 @@ import { auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
-import { BRAND_SITE, brandCanonicalFor, brandSiteService } from './brand-site/index.js';
+import { BRAND_SITE, brandLocationUrl, brandSiteService } from './brand-site/index.js';
 import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner, type VersionDeployer } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
@@ -134,8 +134,14 @@ export function createApps(deps: AppDeps): ClinicApps {
   const cities = notifyingCityStore(stored, () => directory.invalidate());
   const domains = domainIndex(releases, () => directory.invalidate());
   const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
-  // A city the brand site lists names its page there as canonical on its own site too (issue 24).
-  const canonicalFor = async (slug: string, config: ClinicConfig) => brandCanonicalFor((await deps.stores.brand.get())?.yaml, slug, config);
+  // A city the live brand site lists names its page there as canonical on its own site too (issue
+  // 24): only once that page is online, on the domain it is online at.
+  const canonicalFor = async (slug: string, config: ClinicConfig) => {
+    if (config.canonical === 'own') return undefined;
+    const live = await releases.currentId(BRAND_SITE);
+    const meta = live ? await releases.meta(BRAND_SITE, live) : undefined;
+    return meta?.domainName && meta.built?.cities[slug] ? brandLocationUrl(meta.domainName, config) : undefined;
+  };
   const deployer = versionDeployer({
     releases,
     dataDir: server.dataDir,

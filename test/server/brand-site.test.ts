@@ -218,7 +218,7 @@ describe('the brand site in the admin', () => {
     expect(list.messages).toEqual([expect.objectContaining({ firstName: 'Brand', city: 'Tampa', registered: true })]);
   });
 
-  it("points a listed city's own site at its brand site page as canonical, unless it says canonical: own; Redeploy-all follows the listing", async () => {
+  it("points a listed city's own site at its page on the live brand site as canonical, unless it says canonical: own; Redeploy-all follows the listing", async () => {
     const t = await world();
     const canonical = async (host: string) => /<link rel="canonical" href="([^"]+)"/.exec(await (await t.site(`http://${host}/`)).text())?.[1];
     const deployCity = async (slug: string) => {
@@ -229,16 +229,24 @@ describe('the brand site in the admin', () => {
     await deployCity('tampa');
     expect(await canonical('tampa.example.com')).toBe('https://tampa.example.com/');
     await setBrand(t, { domainName: BRAND_DOMAIN, locations: { FL: ['tampa', 'orlando'] } });
+    // A brand domain saved, no brand site online yet: no page to point at.
+    await deployCity('tampa');
+    expect(await canonical('tampa.example.com')).toBe('https://tampa.example.com/');
+    const deployBrand = async () => expect((await t.json('POST', '/api/brand-site/deploy', { confirmDoorway: true })).status).toBe(200);
+    await deployBrand();
     await deployCity('tampa');
     expect(await canonical('tampa.example.com')).toBe(`https://${BRAND_DOMAIN}/locations/fl/tampa/`);
     expect((await t.site('http://tampa.example.com/sitemap.xml')).status).toBe(404);
-    // Listed no more: Redeploy-all does not take the release for unchanged, and gives Tampa its own canonical back.
+    // Listed no more once the brand site is deployed without it: Redeploy-all does not take Tampa's
+    // release for unchanged, and gives Tampa its own canonical back.
     await setBrand(t, { domainName: BRAND_DOMAIN, locations: { FL: ['orlando'] } });
+    await deployBrand();
     const done = await settledRun(t, (await body(await t.json('POST', '/api/cities/redeploy-all'))).run.id);
     expect(done.items.map((i) => [i.slug, i.state])).toContainEqual(['tampa', 'ok']);
     expect(await canonical('tampa.example.com')).toBe('https://tampa.example.com/');
     // canonical: own keeps its own domain while listed.
     await setBrand(t, { domainName: BRAND_DOMAIN });
+    await deployBrand();
     const got = await body(await t.request('/api/cities/tampa'));
     expect((await t.json('PUT', '/api/cities/tampa', { config: { ...got.config, canonical: 'own' }, baseVersion: got.version })).status).toBe(200);
     await deployCity('tampa');

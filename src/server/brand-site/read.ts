@@ -60,18 +60,12 @@ function digestOf(brand: BrandSiteConfig): string {
 }
 
 /**
- * Where a saved city's stand-alone site points its canonical links (issue 24: `canonical: brand`,
- * the default once a brand site lists the city): its page on the brand site, from the brand
- * settings' text alone (the listing and the domain) and the city's own config; undefined when there
- * is no brand site, the city is not listed, or it says `canonical: own`.
+ * A saved city's page on the brand site at `domain` (`https://<domain>/locations/<st>/<city>`): where
+ * its own site's canonical links point while the live brand site lists it (issue 24, `canonical:
+ * brand`, the default; the composition asks the release store whether it does).
  */
-export function brandCanonicalFor(text: string | undefined, slug: string, config: ClinicConfig): string | undefined {
-  if (text === undefined || config.canonical === 'own') return undefined;
-  const read = readYamlWith(brandSiteSchema, text, BRAND_SITE_FILE, 'brand settings with a domainName');
-  if (!read.ok) return undefined;
+export function brandLocationUrl(domain: string, config: ClinicConfig): string | undefined {
   const state = lookupState(config.state);
-  if (!state) return undefined;
-  const listed = !read.value.locations || Object.entries(read.value.locations).some(([code, slugs]) => code.trim().toUpperCase() === state.code && slugs.includes(slug));
-  if (!listed) return undefined;
-  return placementOf(read.value, { config, state: state.code.toLowerCase(), stateName: state.name }).siteUrl;
+  if (!state || config.canonical === 'own') return undefined;
+  return placementOf({ businessName: '', domainName: domain }, { config, state: state.code.toLowerCase(), stateName: state.name }).siteUrl;
 }

@@ -125,7 +125,8 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
       assetsOf: () => assets,
       brandAssets: assets,
       brandFile: 'brand.yaml',
-      contactEndpoint: contactEndpointFor(undefined, place.serverOrigin),
+      // Each city's form posts where it does on its own site: its config's endpoint, else this server.
+      contactEndpointOf: (city) => contactEndpointFor(city.config.contactEndpoint, place.serverOrigin),
       imageCacheDir,
       buildTime: at,
     });
