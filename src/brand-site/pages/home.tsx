@@ -1,6 +1,6 @@
 import { Icon } from '../../pages/components/icons.js';
 import { SERVICE_CARDS } from '../../pages/content/home.js';
-import { ACCENT } from '../../pages/home/home-page.js';
+import { ServiceCardBody } from '../../pages/home/home-page.js';
 import { FindYourClinic, type LocatorLocation } from '../locator-markup.js';
 import { useBrandPage } from './context.js';
 import { stateList } from './directory.js';
@@ -61,26 +61,9 @@ export function BrandHomePage() {
               </p>
             </div>
             <ul className={`grid gap-6 md:grid-cols-2 ${model.services.length >= 3 ? 'lg:grid-cols-3' : ''}`}>
-              {model.services.map((s) => {
-                const card = SERVICE_CARDS[s.key];
-                return (
-                  <li key={s.key} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                    <span className={`inline-flex h-12 w-12 items-center justify-center rounded-lg ${ACCENT[card.color]}`}>
-                      <Icon name={card.icon} />
-                    </span>
-                    <h3 className="mt-4 text-xl font-semibold text-slate-900">{card.title}</h3>
-                    <p className="mt-2 text-slate-600">{card.description}</p>
-                    <ul className="mt-4 flex-1 space-y-2">
-                      {card.features.map((f) => (
-                        <li key={f} className="flex gap-2 text-slate-700">
-                          <Icon name="check" className="mt-0.5 h-5 w-5 flex-none text-emerald-700" />
-                          <span>{f}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                );
-              })}
+              {model.services.map((s) => (
+                <ServiceCardBody key={s.key} card={SERVICE_CARDS[s.key]} />
+              ))}
             </ul>
           </div>
         </section>

@@ -1,4 +1,4 @@
-import { Icon } from '../../pages/components/icons.js';
+import { PageLinks } from '../../pages/not-found/not-found-page.js';
 import { notFound } from '../../texts/site.js';
 import { useBrandPage } from './context.js';
 import { BrandDocument } from './document.js';
@@ -23,21 +23,7 @@ export function BrandNotFoundPage() {
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>
         <p className="mt-2 text-slate-600">{hint}</p>
-        <nav aria-label="Pages of this site" className="mt-8">
-          <ul className="grid gap-3 text-left sm:grid-cols-2">
-            {pages.map((p, i) => (
-              <li key={p.path} className={i === 0 && pages.length % 2 === 1 ? 'sm:col-span-2' : undefined}>
-                <a
-                  href={url(p.path)}
-                  className="flex min-h-12 items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm hover:border-brand hover:text-brand"
-                >
-                  {p.label}
-                  <Icon name="arrow-right" className="h-5 w-5 flex-none text-brand" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PageLinks pages={pages} url={url} />
       </section>
     </BrandDocument>
   );

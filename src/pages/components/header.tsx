@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { usePage } from '../context.js';
 import { navRoutes } from '../routes.js';
 import { Icon } from './icons.js';
@@ -12,27 +13,80 @@ import { CallButton } from './ui.js';
  * "TRT / Therapy" or a number broken in two reads as broken.
  */
 export function Header() {
-  const { site } = usePage();
+  const { site, path, url } = usePage();
+  return (
+    <HeaderFrame
+      logo={<Logo place="header" />}
+      nav={navRoutes(site.config.services).map((r) => ({ path: r.path, label: r.nav! }))}
+      current={path}
+      url={url}
+      action={
+        <a href={site.telHref} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
+          <Icon name="phone" className="h-4 w-4" />
+          <span className="hidden sm:inline">{site.phone}</span>
+          {/* Under 360 px the word gives its room to the clinic name; it stays the link's name. */}
+          <span className="max-[359px]:sr-only sm:hidden">Call</span>
+        </a>
+      }
+      drawerFooter={
+        <div className="border-t border-slate-200 p-5">
+          <CallButton className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white" />
+        </div>
+      }
+    />
+  );
+}
+
+/** A link of the header's nav. */
+export interface NavItem {
+  path: string;
+  label: string;
+}
+
+/**
+ * Header's frame, for any site: the skip link, the logo, the nav (the page at `current` marked), an
+ * action beside the menu button (the city's phone, the brand's locations) and the drawer with the
+ * same nav and, below it, `drawerFooter`. The city sites' Header and the brand site's
+ * (src/brand-site/pages/chrome.tsx) fill it.
+ */
+export function HeaderFrame({
+  logo,
+  nav,
+  current,
+  url,
+  action,
+  drawerFooter,
+}: {
+  logo: ReactNode;
+  nav: readonly NavItem[];
+  current: string;
+  url: (target: string) => string;
+  action: ReactNode;
+  drawerFooter?: ReactNode;
+}) {
+  const links = (listClass: string, linkClass: (current: boolean) => string) => (
+    <ul className={listClass}>
+      {nav.map((r) => (
+        <li key={r.path}>
+          <a href={url(r.path)} aria-current={r.path === current ? 'page' : undefined} className={linkClass(r.path === current)}>
+            {r.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
-        <Logo place="header" />
+        {logo}
         <nav aria-label="Main" className="hidden xl:block">
-          <NavLinks
-            listClass="flex items-center gap-6 text-sm whitespace-nowrap"
-            linkClass={(current) => (current ? 'text-brand font-semibold underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand')}
-          />
+          {links('flex items-center gap-6 text-sm whitespace-nowrap', (on) => (on ? 'text-brand font-semibold underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand'))}
         </nav>
         <div className="flex flex-none items-center gap-2">
-          <a href={site.telHref} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
-            <Icon name="phone" className="h-4 w-4" />
-            <span className="hidden sm:inline">{site.phone}</span>
-            {/* Under 360 px the word gives its room to the clinic name; it stays the link's name. */}
-            <span className="max-[359px]:sr-only sm:hidden">Call</span>
-          </a>
+          {action}
           <button
             type="button"
             popoverTarget="menu-drawer"
@@ -57,31 +111,10 @@ export function Header() {
           </button>
         </div>
         <nav aria-label="Mobile">
-          <NavLinks
-            listClass="space-y-1 p-4"
-            linkClass={(current) => `block rounded-lg px-4 py-3 text-lg ${current ? 'bg-brand-soft font-semibold text-brand' : 'text-slate-800 hover:bg-slate-100'}`}
-          />
+          {links('space-y-1 p-4', (on) => `block rounded-lg px-4 py-3 text-lg ${on ? 'bg-brand-soft font-semibold text-brand' : 'text-slate-800 hover:bg-slate-100'}`)}
         </nav>
-        <div className="border-t border-slate-200 p-5">
-          <CallButton className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white" />
-        </div>
+        {drawerFooter}
       </div>
     </header>
-  );
-}
-
-/** The header's links (Home, the enabled services, About, Contact), the current page marked. */
-function NavLinks({ listClass, linkClass }: { listClass: string; linkClass: (current: boolean) => string }) {
-  const { site, path, url } = usePage();
-  return (
-    <ul className={listClass}>
-      {navRoutes(site.config.services).map((r) => (
-        <li key={r.path}>
-          <a href={url(r.path)} aria-current={r.path === path ? 'page' : undefined} className={linkClass(r.path === path)}>
-            {r.nav}
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -14,24 +14,41 @@ import { Icon } from './icons.js';
  */
 export function Logo({ place }: { place: 'header' | 'footer' }) {
   const { site, url } = usePage();
+  return <LogoLink place={place} name={site.name} logo={site.logo} logoLight={site.logoLight} includesName={site.config.logoIncludesName} url={url} />;
+}
+
+/** Logo's markup, for any site that has a name and a logo: the city sites' and the brand site's (src/brand-site/pages/chrome.tsx). */
+export function LogoLink({
+  place,
+  name,
+  logo,
+  logoLight,
+  includesName,
+  url,
+}: {
+  place: 'header' | 'footer';
+  name: string;
+  logo?: LogoImage;
+  logoLight?: LogoImage;
+  includesName: boolean;
+  url: (target: string) => string;
+}) {
   const dark = place === 'footer';
-  const image = dark ? (site.logoLight ?? site.logo) : site.logo;
-  const plate = dark && !site.logoLight && image !== undefined;
-  const nameInImage = image !== undefined && site.config.logoIncludesName;
+  const image = dark ? (logoLight ?? logo) : logo;
+  const plate = dark && !logoLight && image !== undefined;
+  const nameInImage = image !== undefined && includesName;
   return (
-    <a href={url('/')} className="inline-flex min-h-11 min-w-0 items-center gap-2 sm:gap-3" aria-label={`${site.name} home`}>
+    <a href={url('/')} className="inline-flex min-h-11 min-w-0 items-center gap-2 sm:gap-3" aria-label={`${name} home`}>
       {image ? (
         <span className={`flex min-w-0 items-center ${plate ? 'rounded-lg bg-white px-2.5 py-1.5 shadow-sm' : ''}`}>
-          <LogoImg image={image} wide={nameInImage} lazy={dark} />
+          <LogoImg image={image} wide={nameInImage} lazy={dark} url={url} />
         </span>
       ) : (
         <span aria-hidden="true" className="flex h-9 w-9 flex-none items-center justify-center rounded-lg bg-brand text-white">
           <Icon name="activity" className="h-5 w-5" />
         </span>
       )}
-      {!nameInImage && (
-        <span className={`min-w-0 leading-tight font-bold break-words ${dark ? 'text-lg text-white' : 'text-base text-slate-900 sm:text-lg'}`}>{site.name}</span>
-      )}
+      {!nameInImage && <span className={`min-w-0 leading-tight font-bold break-words ${dark ? 'text-lg text-white' : 'text-base text-slate-900 sm:text-lg'}`}>{name}</span>}
     </a>
   );
 }
@@ -41,8 +58,7 @@ export function Logo({ place }: { place: 'header' | 'footer' }) {
  * small beside the name, a wordmark (the name inside) may take more. `object-contain` keeps the
  * proportions when the cap or a narrow screen squeezes it.
  */
-function LogoImg({ image, wide, lazy }: { image: LogoImage; wide: boolean; lazy: boolean }) {
-  const { url } = usePage();
+function LogoImg({ image, wide, lazy, url }: { image: LogoImage; wide: boolean; lazy: boolean; url: (target: string) => string }) {
   const size = wide ? 'h-10 max-w-[10.5rem] sm:h-12 sm:max-w-[16rem]' : 'h-10 max-w-[6rem]';
   // The footer's logo is at the bottom of the page: lazy, so it does not compete with the hero and
   // the font for the first screen (React would otherwise preload every eager <img> from the head).

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SERVICE_CARDS, closingCta, faqFor, homeHero, homeMeta, whyChoose } from '../content/home.js';
 import type { ServiceCard } from '../content/types.js';
 import { usePage } from '../context.js';
@@ -9,7 +10,7 @@ import { Faq } from './faq.js';
 import { ADDRESS_TITLE, HOURS_TITLE, SPECIAL_HOURS_TITLE, localFaqTitle, visitSection } from '../content/visit.js';
 import { DirectionsLink, PHONE_NOWRAP, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
 
-export const ACCENT: Record<ServiceCard['color'], string> = {
+const ACCENT: Record<ServiceCard['color'], string> = {
   brand: 'bg-brand-soft text-brand',
   emerald: 'bg-emerald-50 text-emerald-700',
   amber: 'bg-amber-50 text-amber-800',
@@ -138,6 +139,21 @@ export function HomePage() {
 function ServiceCardView({ card }: { card: ServiceCard }) {
   const { url } = usePage();
   return (
+    <ServiceCardBody card={card}>
+      <a
+        href={url(card.link)}
+        className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+      >
+        Learn More<span className="sr-only"> about {card.title}</span>
+        <Icon name="arrow-right" className="h-5 w-5" />
+      </a>
+    </ServiceCardBody>
+  );
+}
+
+/** A treatment's card: its icon, title, description and what it includes, then `children` (the city home's link to its page). The brand's home lists the same cards. */
+export function ServiceCardBody({ card, children }: { card: ServiceCard; children?: ReactNode }) {
+  return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <span className={`inline-flex h-12 w-12 items-center justify-center rounded-lg ${ACCENT[card.color]}`}>
         <Icon name={card.icon} />
@@ -152,13 +168,7 @@ function ServiceCardView({ card }: { card: ServiceCard }) {
           </li>
         ))}
       </ul>
-      <a
-        href={url(card.link)}
-        className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
-      >
-        Learn More<span className="sr-only"> about {card.title}</span>
-        <Icon name="arrow-right" className="h-5 w-5" />
-      </a>
+      {children}
     </li>
   );
 }

@@ -24,26 +24,33 @@ export function NotFoundPage() {
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>
         <p className="mt-2 text-slate-600">{hint}</p>
-        <nav aria-label="Pages of this site" className="mt-8">
-          <ul className="grid gap-3 text-left sm:grid-cols-2">
-            {pages.map((p, i) => (
-              // An odd count would leave a hole in the last row: Home takes the first row whole instead.
-              <li key={p.path} className={i === 0 && pages.length % 2 === 1 ? 'sm:col-span-2' : undefined}>
-                <a
-                  href={url(p.path)}
-                  className="flex min-h-12 items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm hover:border-brand hover:text-brand"
-                >
-                  {p.label}
-                  <Icon name="arrow-right" className="h-5 w-5 flex-none text-brand" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PageLinks pages={pages} url={url} />
         <p className="mt-8">
           <CallButton className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold whitespace-nowrap text-white hover:bg-brand-dark" />
         </p>
       </section>
     </Document>
+  );
+}
+
+/** The not-found page's way back: a grid of the site's pages (the city sites' and the brand site's, src/brand-site/pages/not-found.tsx). */
+export function PageLinks({ pages, url }: { pages: readonly { path: string; label: string }[]; url: (target: string) => string }) {
+  return (
+    <nav aria-label="Pages of this site" className="mt-8">
+      <ul className="grid gap-3 text-left sm:grid-cols-2">
+        {pages.map((p, i) => (
+          // An odd count would leave a hole in the last row: the first page takes the first row whole instead.
+          <li key={p.path} className={i === 0 && pages.length % 2 === 1 ? 'sm:col-span-2' : undefined}>
+            <a
+              href={url(p.path)}
+              className="flex min-h-12 items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-slate-900 shadow-sm hover:border-brand hover:text-brand"
+            >
+              {p.label}
+              <Icon name="arrow-right" className="h-5 w-5 flex-none text-brand" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
