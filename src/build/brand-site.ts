@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { givenWarnings, type BuildJob, type BuildOutcome } from './build-site.js';
 import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
-import { fileCount, fileNames, intact, validRecord, type SiteRecord } from './manifest.js';
+import { fileCount, fileNames, intact } from './manifest.js';
 import { buildMany } from './pool.js';
+import { FORMAT, NOTE, brandManifestPath, onlyFiles, pruneEmpty, readBrandManifest, removeLeftovers, writeBrandManifest, writeIfChanged, type BrandManifest } from './brand-files.js';
 import { whyNotReplace } from './site-folder.js';
 import { safeJoin } from './write-site.js';
 import { parseConfigText } from '../config/load.js';
@@ -60,47 +61,6 @@ export type BrandBuildResult =
       warnings: string[];
       failed: number;
     };
-
-const FORMAT = 1;
-
-interface BrandManifest {
-  tool: 'clinic-gen';
-  format: number;
-  note: string;
-  /** The locations built, by folder (`locations/fl/tampa`). */
-  locations: Record<string, Omit<SiteRecord, 'slug'>>;
-  /** The brand's own files written, by path. */
-  files: string[];
-  /** The digest of everything the brand's own files were made from (brandDigest): equal, they are as written. */
-  brand?: string;
-}
-
-/** Where the brand build keeps what it wrote: beside the site folder, never in it. */
-export function brandManifestPath(outDir: string): string {
-  const abs = resolve(outDir);
-  return join(dirname(abs), `.${basename(abs)}.clinic-gen-brand.json`);
-}
-
-function readManifest(path: string): BrandManifest {
-  const empty: BrandManifest = { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations: {}, files: [] };
-  try {
-    const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<BrandManifest>;
-    if (m.tool !== 'clinic-gen' || m.format !== FORMAT || !m.locations || !Array.isArray(m.files)) return empty;
-    // A damaged record is no record: that location is built again, as a many-city build does.
-    const locations = Object.fromEntries(Object.entries(m.locations).filter(([, r]) => validRecord({ slug: '', ...(r as object) })));
-    return { ...empty, locations: locations as BrandManifest['locations'], files: m.files.filter((f) => typeof f === 'string'), ...(typeof m.brand === 'string' ? { brand: m.brand } : {}) };
-  } catch {
-    return empty;
-  }
-}
-
-const NOTE = 'Written by clinic-gen build --site: the files of the brand site beside this file that it wrote. Not part of any site.';
-
-function writeManifest(path: string, m: BrandManifest): void {
-  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, JSON.stringify(m));
-  renameSync(tmp, path);
-}
 
 /**
  * Where each city config says it is (city, state), read quickly: the builders validate every
@@ -165,7 +125,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   if (!logo.ok || !light.ok) return { ok: false, errors: [logo, light].flatMap((l) => (l.ok ? [] : [`${opts.sitePath} ${l.error.field}: ${l.error.message}`])) };
 
   const manifestPath = brandManifestPath(outDir);
-  const manifest = readManifest(manifestPath);
+  const manifest = readBrandManifest(manifestPath);
   // Never into the working folder, a folder holding a config and the like (even with --force); nor,
   // on a first build, into a folder holding files of its own (unless --force): the brand site's
   // pages would overwrite them. Later builds know their files from the manifest.
@@ -263,7 +223,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   const failed = outcomes.filter((o) => !o.ok).length;
   const warnings = outcomes.flatMap((o) => (o.ok ? o.warnings : []));
   if (failed) {
-    writeManifest(manifestPath, { ...manifest, locations: { ...manifest.locations, ...locations } });
+    writeBrandManifest(manifestPath, { ...manifest, locations: { ...manifest.locations, ...locations } });
     return { ok: true, outDir, origin, locations: outcomes, removed: [], pagesWritten: 0, pages: 0, warnings, failed };
   }
 
@@ -303,7 +263,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     }
   }
   for (const name of [...manifest.files, ...removed]) pruneEmpty(outDir, dirname(safeJoin(outDir, name)));
-  writeManifest(manifestPath, { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations, files: [...names].sort(), brand: brandDigest });
+  writeBrandManifest(manifestPath, { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations, files: [...names].sort(), brand: brandDigest });
   return { ok: true, outDir, origin, locations: outcomes, removed, pagesWritten, pages: names.length, warnings, failed: 0 };
 }
 
@@ -323,58 +283,3 @@ export function brandCanonicals(sitePath: string, configPaths: readonly string[]
   return { ok: true, byConfig };
 }
 
-/** Writes a brand file only when its bytes changed (through a temporary file and a rename): an unchanged file keeps its inode and time. */
-function writeIfChanged(root: string, name: string, content: string | Uint8Array): boolean {
-  const path = safeJoin(root, name);
-  const bytes = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-  try {
-    if (readFileSync(path).equals(bytes)) return false;
-  } catch {
-    // not there yet
-  }
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
-  writeFileSync(tmp, bytes);
-  renameSync(tmp, path);
-  return true;
-}
-
-/** Whether `dir` holds nothing but `files` (a folder the build wrote and nobody added to). */
-function onlyFiles(dir: string, files: readonly string[]): boolean {
-  const owned = new Set(files);
-  const walk = (d: string, prefix: string): boolean => {
-    let entries;
-    try {
-      entries = readdirSync(d, { withFileTypes: true });
-    } catch {
-      return true;
-    }
-    return entries.every((e) => (e.isDirectory() ? walk(join(d, e.name), `${prefix}${e.name}/`) : owned.has(`${prefix}${e.name}`)));
-  };
-  return walk(dir, '');
-}
-
-/** Removes `dir` and its parents up to (not including) `root` while they are empty. */
-function pruneEmpty(root: string, dir: string): void {
-  for (let d = dir; d.startsWith(`${root}/`); d = dirname(d)) {
-    try {
-      rmdirSync(d);
-    } catch {
-      return;
-    }
-  }
-}
-
-/** Temporary and old folders of locations a killed build left beside them (write-site.ts names them `.<name>.tmp-*`, `.<name>.old-*`). */
-function removeLeftovers(outDir: string, folders: readonly string[]): void {
-  const parents = new Set(folders.map((f) => dirname(join(outDir, f))));
-  for (const parent of parents) {
-    let names: string[];
-    try {
-      names = readdirSync(parent);
-    } catch {
-      continue;
-    }
-    for (const n of names) if (/^\..+\.(tmp|old)-\d+-[0-9a-f]{8}$/.test(n) && lstatSync(join(parent, n)).isDirectory()) rmSync(join(parent, n), { recursive: true, force: true });
-  }
-}
