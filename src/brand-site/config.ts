@@ -7,6 +7,7 @@ import { readYamlWith } from '../config/load.js';
 import type { ClinicConfig } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import { US_STATES, lookupState } from '../config/states.js';
+import { locationPath } from './pages/model.js';
 
 /**
  * The brand site's config (issue 24): one site for the whole clinic group on its own domain, with
@@ -132,7 +133,7 @@ export function readBrandSiteText<C extends CityPlace>(
   for (const { city, where, field } of listedEntries) {
     const state = lookupState(city.config.state)!;
     const slug = citySlug(city.config.city.trim());
-    const path = `/locations/${state.code.toLowerCase()}/${slug}/`;
+    const path = locationPath(state.code, city.config.city.trim());
     const other = byPath.get(path);
     if (other) {
       const here = where ? `${where} ${field}` : `${city.configPath} city`;
