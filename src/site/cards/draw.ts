@@ -1,7 +1,7 @@
-import { paintText, type FaceGlyphs } from './glyphs.js';
+import { inkRows, paintText, type FaceGlyphs } from './glyphs.js';
 import { CARD_WIDTH, LOGO_HREF, type BandSpec, type TextRun } from './layout.js';
 import { readOutlines, type Outline } from './outline.js';
-import { adlerChange, compressRows, flatRows, rgbaRows, withMargins, type Band, type RawRows } from './png.js';
+import { adler32, adler32Combine, adlerChange, bandOf, compressRows, deflatePiece, flatRows, rgbaRows, withMargins, type Band, type Piece, type RawRows } from './png.js';
 import type { CardFonts } from './text.js';
 import type { CardTheme } from './theme.js';
 
@@ -13,21 +13,33 @@ export function bandsDrawn(): number {
 }
 
 /**
- * A city's band's shapes drawn on its background (RawRows), by the shapes' SVG, the colour and
- * the rows: the pin of the city line and the flat colour behind a headline are the same for
- * every city of a brand, so a city's own bands cost only their text. With each, copies to paint
- * on (`spare`), put back as they were after each band (only the painted bytes are copied back): a
- * band is about a megabyte, and a fresh one per band cost more than painting it.
+ * A city's band's shapes (the pin; none for a headline) drawn on its background, with each row's Adler-32, and runs of its rows compressed (by level, rows and
+ * whether they end the image). The same for every city of a brand: drawn once a thread.
  */
 interface Backdrop {
+  /** Tells this backdrop's pieces from another's in `pieces` (a counter, never reused in a thread). */
+  id: number;
   rows: RawRows;
-  spare: Buffer[];
-  /** Runs of its rows compressed (png.ts Changed). */
-  held: Map<string, Uint8Array>;
+  rowSums: Uint32Array;
+  held: Map<string, Piece>;
 }
 const backdrops = new Map<string, Promise<Backdrop>>();
 const BACKDROPS = 32;
-const SPARES = 4;
+let backdropIds = 0;
+
+/**
+ * Rows with text compressed, by what they hold (the backdrop, the rows, the level, the lines of
+ * text in them): the line "Men's Health Care in" above a city's name is the same for every city,
+ * and a city's name on its own line is the same in each headline that ends with it, so each is
+ * painted and compressed once a thread. Kept up to a number of bytes, the least recently used
+ * dropped first.
+ */
+const pieces = new Map<string, Piece>();
+const PIECE_BYTES = 8 * 1024 * 1024;
+let pieceBytes = 0;
+
+/** Rows a band's text is painted on before they are compressed: one buffer a thread, grown as needed. */
+let scratch = Buffer.alloc(0);
 
 /** Rows drawn from which resvg's drawing of a brand's bands is split in two passes run at once. */
 const SPLIT_ROWS = 1000;
@@ -35,20 +47,26 @@ const SPLIT_ROWS = 1000;
 /**
  * Draws bands. A band the brand's cities share (its top, footer, the headlines that do not name
  * the city) is drawn once a brand by resvg, in a pass with the others (two run at once for a
- * tall stack, on libuv's threads). A city's own bands (its city line, a headline naming it)
- * are drawn for each city: their shapes (the pin; a headline has none) by resvg once a brand and
- * kept, their text glyph by glyph from masks filled once (glyphs.ts), which costs a city about a
- * millisecond where a pass of resvg cost several. resvg sets text with kerning off, so both ways
- * set a line as `measure` measured it (text.ts), and with the card fonts alone (no system fonts,
- * so every machine draws the same pixels). Then each band is compressed (png.ts): a shared one
- * off this thread, so a server drawing cards still answers other requests; a city's own on it.
+ * tall stack, on libuv's threads, while this thread goes on), with kerning off and the card fonts
+ * alone, so every machine draws the same pixels. A city's own bands (its city line, a headline
+ * naming it) are drawn for each city: their shapes (the pin; a headline has none) by resvg once a
+ * brand (backdropOf), their text glyph by glyph from masks filled once a thread (glyphs.ts), set
+ * as `measure` measured it (text.ts), as resvg sets it. Such a band is compressed (png.ts) in runs
+ * of rows: each line of text with the rows its ink takes (lines whose ink shares rows together),
+ * and the background's rows between them. A run already compressed in this thread, the same
+ * rows with the same text on the same backdrop, is not painted or compressed again (`pieces`):
+ * "Men's Health Care in" above a city's name is the same for every city, and the city's name on
+ * its own line the same in each headline that ends with it. Runs end where the band's content
+ * says, never where a build's batch does, so a card's bytes are the same whatever else a run
+ * draws. A shared band is compressed at level 6 (once a brand), a city's own at 3: a fifth larger
+ * in a tenth of the time.
  */
 export async function drawBands(specs: readonly BandSpec[], fonts: CardFonts, theme: CardTheme, logoHref?: Promise<string>): Promise<Band[]> {
   if (specs.length === 0) return [];
   const logo = logoHref && specs.some((s) => s.shapes.includes(LOGO_HREF)) ? await logoHref : undefined;
-  // Loaded on the first drawing only: a rebuild draws nothing and need not load the renderer.
-  const { renderAsync } = await import('@resvg/resvg-js');
   const render = async (svg: string, text: boolean) => {
+    // Loaded on the first drawing only: a rebuild draws nothing and need not load the renderer.
+    const { renderAsync } = await import('@resvg/resvg-js');
     const font = text
       ? { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: fonts.family, sansSerifFamily: fonts.family }
       : { loadSystemFonts: false };
@@ -57,29 +75,103 @@ export async function drawBands(specs: readonly BandSpec[], fonts: CardFonts, th
   // With a city's own bands to set on this thread, resvg takes one of libuv's threads, not two.
   const shared = drawShared(specs.filter((s) => !s.local), theme, logo, render, specs.some((s) => s.local) ? 1 : 2);
   const faceOf = (run: TextRun) => glyphsOf(fonts, run.weight);
-  const local = specs
-    .filter((s) => s.local)
-    .map(async (spec) => {
-      const backdrop = await backdropOf(spec, theme, (svg) => render(svg, false));
-      const { rows } = backdrop;
-      const raw = backdrop.spare.pop() ?? Buffer.from(rows.raw);
-      const painted = paintText({ raw, width: CARD_WIDTH, rows: rows.rows, top: spec.y0 }, spec.texts, faceOf);
-      const adler = adlerChange(rows.adler, painted.added, painted.weighted);
-      const stride = CARD_WIDTH * 3 + 1;
-      const { spans } = painted;
-      const changed = {
-        from: spans.length ? Math.floor(Math.min(...spans) / stride) : 0,
-        to: spans.length ? Math.floor(Math.max(...spans) / stride) + 1 : 0,
-        held: backdrop.held,
-      };
-      const band = await compressRows({ ...rows, raw, adler }, spec.name === 'foot', 3, true, changed);
-      for (let i = 0; i < spans.length; i += 2) rows.raw.copy(raw, spans[i]!, spans[i]!, spans[i + 1]!);
-      if (backdrop.spare.length < SPARES) backdrop.spare.push(raw);
-      return band;
-    });
-  const [sharedBands, localBands] = await Promise.all([shared, Promise.all(local)]);
+  const local = Promise.all(
+    specs
+      .filter((s) => s.local)
+      .map(async (spec) => drawBand(spec, await backdropOf(spec, theme, (svg) => render(svg, false)), fonts.hash, faceOf)),
+  );
+  const [sharedBands, localBands] = await Promise.all([shared, local]);
   drawnCount += specs.length;
   return specs.map((s) => (s.local ? localBands : sharedBands).shift()!);
+}
+
+/** A city's own band: its text painted on its backdrop, compressed in runs of rows. */
+function drawBand(spec: BandSpec, backdrop: Backdrop, fontsKey: string, faceOf: (run: TextRun) => FaceGlyphs): Band {
+  const rows = spec.y1 - spec.y0;
+  const level = 3;
+  // The 'foot' band ends the image: its last run ends the stream.
+  const last = spec.name === 'foot';
+  // Lines by the band rows their ink takes, and lines whose rows meet joined into one run.
+  const lines = spec.texts
+    .map((run) => ({ run, ink: inkRows(run, faceOf(run)) }))
+    .filter((l): l is { run: TextRun; ink: [number, number] } => l.ink !== undefined)
+    .map(({ run, ink }) => ({ run, r0: Math.max(0, ink[0] - spec.y0), r1: Math.min(rows, ink[1] - spec.y0) }))
+    .filter((l) => l.r0 < l.r1)
+    .sort((a, b) => a.r0 - b.r0);
+  const runs: { r0: number; r1: number; lines: TextRun[] }[] = [];
+  for (const l of lines) {
+    const open = runs.at(-1);
+    if (open && l.r0 < open.r1) {
+      open.r1 = Math.max(open.r1, l.r1);
+      open.lines.push(l.run);
+    } else runs.push({ r0: l.r0, r1: l.r1, lines: [l.run] });
+  }
+  const out: Piece[] = [];
+  let y = 0;
+  for (const run of runs) {
+    if (y < run.r0) out.push(background(backdrop, y, run.r0, level, false));
+    out.push(textRun(spec, backdrop, run, level, last && run.r1 === rows, fontsKey, faceOf));
+    y = run.r1;
+  }
+  if (y < rows) out.push(background(backdrop, y, rows, level, last));
+  return bandOf(out, rows);
+}
+
+/** The Adler-32 of the backdrop's rows `r0` to `r1` (end excluded), from each row's. */
+function sumOf(backdrop: Backdrop, r0: number, r1: number): number {
+  const stride = backdrop.rows.width * 3 + 1;
+  let adler = 1;
+  for (let y = r0; y < r1; y++) adler = adler32Combine(adler, backdrop.rowSums[y]!, stride);
+  return adler;
+}
+
+/** The backdrop's rows `r0` to `r1`, compressed once. */
+function background(backdrop: Backdrop, r0: number, r1: number, level: number, final: boolean): Piece {
+  const key = `${level}:${r0}-${r1}:${final}`;
+  let piece = backdrop.held.get(key);
+  if (!piece) {
+    const stride = backdrop.rows.width * 3 + 1;
+    piece = deflatePiece(backdrop.rows.raw.subarray(r0 * stride, r1 * stride), sumOf(backdrop, r0, r1), level, final);
+    backdrop.held.set(key, piece);
+  }
+  return piece;
+}
+
+/** Rows `r0` to `r1` of the band with `lines` painted on the backdrop, compressed: from `pieces`, or made now. */
+function textRun(
+  spec: BandSpec,
+  backdrop: Backdrop,
+  run: { r0: number; r1: number; lines: TextRun[] },
+  level: number,
+  final: boolean,
+  fontsKey: string,
+  faceOf: (run: TextRun) => FaceGlyphs,
+): Piece {
+  const { r0, r1, lines } = run;
+  const key = JSON.stringify([backdrop.id, fontsKey, spec.y0, r0, r1, level, final, lines.map((l) => [l.text, l.x, l.baseline, l.size, l.weight, l.family, l.fill])]);
+  const held = pieces.get(key);
+  if (held) {
+    // Most recently used: last in the map's order.
+    pieces.delete(key);
+    pieces.set(key, held);
+    return held;
+  }
+  const { width } = backdrop.rows;
+  const stride = width * 3 + 1;
+  const length = (r1 - r0) * stride;
+  if (scratch.length < length) scratch = Buffer.alloc(length);
+  const raw = scratch.subarray(0, length);
+  backdrop.rows.raw.copy(raw, 0, r0 * stride, r1 * stride);
+  const painted = paintText({ raw, width, rows: r1 - r0, top: spec.y0 + r0 }, lines, faceOf);
+  const piece = deflatePiece(raw, adlerChange(sumOf(backdrop, r0, r1), painted.added, painted.weighted), level, final);
+  pieces.set(key, piece);
+  pieceBytes += piece.data.byteLength;
+  for (const [k, v] of pieces) {
+    if (pieceBytes <= PIECE_BYTES || k === key) break;
+    pieces.delete(k);
+    pieceBytes -= v.data.byteLength;
+  }
+  return piece;
 }
 
 /**
@@ -128,24 +220,35 @@ async function drawShared(
   return drawn.flat();
 }
 
-/** A city's band's shapes on its background, from this thread's backdrops or drawn now. */
+/** A city's band's shapes on its background (the same for every city of a brand), from this thread's backdrops or drawn now. */
 function backdropOf(spec: BandSpec, theme: CardTheme, render: (svg: string) => Promise<Uint8Array>): Promise<Backdrop> {
   const key = JSON.stringify([theme.background, spec.y0, spec.y1, spec.shapes]);
   let held = backdrops.get(key);
   if (!held) {
     const rows = spec.y1 - spec.y0;
     const draw = async (): Promise<Backdrop> => {
-      if (!spec.shapes) return { rows: flatRows(CARD_WIDTH, rows, theme.background), spare: [], held: new Map() };
+      if (!spec.shapes) return backdrop(flatRows(CARD_WIDTH, rows, theme.background));
       const svg =
         `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${rows}" viewBox="0 0 ${CARD_WIDTH} ${rows}">` +
         `<rect width="${CARD_WIDTH}" height="${rows}" fill="${theme.background}"/><g transform="translate(0 ${-spec.y0})">${spec.shapes}</g></svg>`;
-      return { rows: rgbaRows(await render(svg), CARD_WIDTH, rows), spare: [], held: new Map() };
+      return backdrop(rgbaRows(await render(svg), CARD_WIDTH, rows));
     };
     if (backdrops.size >= BACKDROPS) backdrops.delete(backdrops.keys().next().value!);
     backdrops.set(key, (held = draw()));
     held.catch(() => backdrops.delete(key));
   }
   return held;
+}
+
+/** A backdrop of `rows`: each row's Adler-32 (a row like the one above it is not summed again). */
+function backdrop(rows: RawRows): Backdrop {
+  const stride = rows.width * 3 + 1;
+  const rowSums = new Uint32Array(rows.rows);
+  for (let y = 0; y < rows.rows; y++) {
+    const at = y * stride;
+    rowSums[y] = y > 0 && rows.raw.compare(rows.raw, at - stride, at, at, at + stride) === 0 ? rowSums[y - 1]! : adler32(rows.raw.subarray(at, at + stride));
+  }
+  return { id: ++backdropIds, rows, rowSums, held: new Map() };
 }
 
 /** The glyphs of the card fonts' regular and bold files, read once a process (each outline when first drawn). */

@@ -81,6 +81,26 @@ function place(run: TextRun, face: FaceGlyphs): Placed[] {
   return out;
 }
 
+/**
+ * The card rows a line's ink takes (top, end excluded), from the masks of its glyphs (filled now
+ * when this thread has none yet); undefined for a line with no ink. What draw.ts splits a band by.
+ */
+export function inkRows(run: TextRun, face: FaceGlyphs): [number, number] | undefined {
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const g of place(run, face)) {
+    if (!masks.has(g.key)) {
+      if (masks.size >= MAX_MASKS) masks.clear();
+      fill(g);
+    }
+    const m = masks.get(g.key);
+    if (!m) continue;
+    top = Math.min(top, g.y + m.top);
+    bottom = Math.max(bottom, g.y + m.top + m.height);
+  }
+  return top < bottom ? [top, bottom] : undefined;
+}
+
 /** A surface to paint text on: rows of RGB pixels, each after a filter byte, as a PNG's rows are stored (png.ts). */
 export interface Rows {
   raw: Uint8Array;

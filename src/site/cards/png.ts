@@ -103,57 +103,51 @@ export function flatRows(width: number, rows: number, hex: string): RawRows {
   return { raw, width, rows, adler };
 }
 
-/** Rows `from` to `to` (end excluded) of a band changed; the rest are its background's, compressed once (`held`). */
-export interface Changed {
-  from: number;
-  to: number;
-  /** Compressed runs of the background's rows, by level, rows and whether they end the image. */
-  held: Map<string, Uint8Array>;
+/**
+ * A run of a band's rows compressed on its own: deflate data ending on a byte boundary (a sync
+ * flush) unless it ends the image (`final`), so runs compressed apart join into one stream, and
+ * its rows' Adler-32 and length, so the sums of runs joined combine.
+ */
+export interface Piece {
+  data: Uint8Array;
+  adler: number;
+  rawLength: number;
+}
+
+/** `raw` (stored rows) compressed at `level` as a piece, on this thread. */
+export function deflatePiece(raw: Uint8Array, adler: number, level: number, final: boolean): Piece {
+  // One output buffer for most runs: zlib's default 16 KB would make several and join them.
+  const data = deflateRawSync(raw, { level, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 });
+  return { data, adler, rawLength: raw.byteLength };
+}
+
+/** A band of `rows` rows from its pieces, top to bottom. */
+export function bandOf(pieces: readonly Piece[], rows: number): Band {
+  let adler = 1;
+  let rawLength = 0;
+  for (const p of pieces) {
+    adler = adler32Combine(adler, p.adler, p.rawLength);
+    rawLength += p.rawLength;
+  }
+  const data = pieces.length === 1 ? pieces[0]!.data : concatBytes(pieces.map((p) => p.data));
+  return { chunk: pngChunk('IDAT', data), adler, rawLength, rows };
 }
 
 /**
- * Compresses rows (RawRows) as a band of an RGB image. `level`: 3 for a band drawn for one city
- * (a third larger), 6 for a band the brand's cities share and that is compressed once. `last`:
- * the band that ends the image. Level 9 is left alone: 40 ms a band for 5% fewer bytes. `inline`:
- * compressed on this thread, for a city's own bands (a millisecond or so each): a trip to libuv's
- * threads costs about a tenth of a millisecond of this thread's time, and in a build every core
- * is busy anyway. `changed`: only those rows are compressed here, the background's rows above
- * and below them come compressed from before (each piece ends on a byte boundary, as a band
- * does, so they join): deflate's time goes by bytes, and a city's line or headline leaves a
- * third of its band untouched.
+ * Rows (RawRows) compressed whole as a band of an RGB image, off this thread (libuv's), so a
+ * server drawing a brand's shared bands still answers other requests. `last`: the band that ends
+ * the image.
  */
-export async function compressRows(rows: RawRows, last: boolean, level = 6, inline = false, changed?: Changed): Promise<Band> {
-  const stride = rows.width * 3 + 1;
-  const piece = async (y0: number, y1: number, final: boolean): Promise<Uint8Array> => {
-    if (y0 >= y1) return new Uint8Array(0);
-    // Most bands compress to one output buffer: zlib's default 16 KB would call back to this thread per 16 KB.
-    const options = { level, finishFlush: final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };
-    const input = rows.raw.subarray(y0 * stride, y1 * stride);
-    return inline ? deflateRawSync(input, options) : await deflate(input, options);
-  };
-  let data: Uint8Array;
-  if (!changed) data = await piece(0, rows.rows, last);
-  else {
-    const from = Math.max(0, Math.min(changed.from, rows.rows));
-    const to = Math.max(from, Math.min(changed.to, rows.rows));
-    const held = async (y0: number, y1: number, final: boolean) => {
-      const key = `${level}:${y0}-${y1}:${final}`;
-      let d = changed.held.get(key);
-      if (!d) changed.held.set(key, (d = await piece(y0, y1, final)));
-      return d;
-    };
-    if (from === to) data = await held(0, rows.rows, last);
-    else {
-      const parts = [await held(0, from, false), await piece(from, to, last && to === rows.rows), await held(to, rows.rows, last)];
-      data = concatBytes(parts.filter((p) => p.byteLength));
-    }
-  }
-  return { chunk: pngChunk('IDAT', data), adler: rows.adler, rawLength: rows.raw.byteLength, rows: rows.rows };
+export async function compressRows(rows: RawRows, last: boolean, level = 6): Promise<Band> {
+  const options = { level, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };
+  const data = await deflate(rows.raw, options);
+  return bandOf([{ data, adler: rows.adler, rawLength: rows.raw.byteLength }], rows.rows);
 }
 
-/** `rows` rows of RGBA pixels compressed as a band (rgbaRows, compressRows). */
-export async function encodeBand(rgba: Uint8Array, width: number, rows: number, last: boolean, level = 6): Promise<Band> {
-  return compressRows(rgbaRows(rgba, width, rows), last, level);
+/** `rows` rows of RGBA pixels compressed whole as a band (rgbaRows, deflatePiece). */
+export function encodeBand(rgba: Uint8Array, width: number, rows: number, last: boolean, level = 6): Band {
+  const raw = rgbaRows(rgba, width, rows);
+  return bandOf([deflatePiece(raw.raw, raw.adler, level, last)], rows);
 }
 
 /**
