@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { givenWarnings, type BuildJob, type BuildOutcome } from './build-site.js';
+import type { BuildJob, BuildOutcome } from './build-site.js';
+import { givenWarnings } from './kept-warnings.js';
 import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
 import { fileCount, fileNames, intact } from './manifest.js';
 import { buildMany } from './pool.js';

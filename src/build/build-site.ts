@@ -11,6 +11,7 @@ import { cityInputs, textHash } from './inputs.js';
 import { diskTemplates } from './template-cache.js';
 import { fileCount, fileList, fileNames, intact, siteDirStamps, type SiteRecord } from './manifest.js';
 import { refuseKeptFolder, writeSite, type WriteSiteOptions } from './write-site.js';
+import { givenWarnings, keptWarnings } from './kept-warnings.js';
 
 /** One city to build: its config, and either an exact output folder or a root to put `<slug>/` in. */
 export interface BuildJob {
@@ -67,17 +68,6 @@ export type BuildOutcome =
 
 /** First written copy of each shared asset in this thread's run, for hard links (see writeSite). */
 const sharedAssets = new Map<string, string>();
-
-/** Where a warning names its config, as the manifest keeps it: the config may be named otherwise next time. */
-const CONFIG = '{config}';
-
-/** Warnings as the manifest keeps them, and back. */
-export function keptWarnings(warnings: readonly string[], configPath: string): string[] {
-  return warnings.map((w) => (w.startsWith(configPath) ? CONFIG + w.slice(configPath.length) : w));
-}
-export function givenWarnings(kept: readonly string[], configPath: string): string[] {
-  return kept.map((w) => (w.startsWith(CONFIG) ? configPath + w.slice(CONFIG.length) : w));
-}
 
 /**
  * Loads and validates one city's config, makes its site through the site pipeline (a logo given

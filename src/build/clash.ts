@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { citySlug } from '../config/slug.js';
-import { readYaml } from '../config/yaml.js';
+import { readTopString } from '../config/yaml-fast.js';
 import type { BuildJob } from './build-site.js';
 
 /**
@@ -62,11 +62,7 @@ export function cityOfText(text: string): string | undefined {
     const double = DOUBLE.exec(rest);
     if (double) return double[1]!;
   }
-  // Anything else (a quoted value with escapes, a block scalar, flow style, two city lines): as the loader reads it.
-  try {
-    const data = readYaml(text) as { city?: unknown } | null;
-    return typeof data?.city === 'string' ? data.city : undefined;
-  } catch {
-    return undefined;
-  }
+  // Anything else (a quoted value with escapes, a block scalar, flow style, an alias, two city
+  // lines, which js-yaml refuses as the loader does): read as YAML.
+  return readTopString(text, 'city');
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { buildSite, type BuildJob, type BuildOutcome } from './build-site.js';
+import type { BuildJob, BuildOutcome } from './build-site.js';
 import { forgetKeptFolders } from './site-folder.js';
 
 const MARK = 'clinic-gen-build-worker';
@@ -38,8 +38,12 @@ export async function buildMany(
   jobs: BuildJob[],
   { workerUrl, onDone }: { workerUrl?: URL; onDone?: (o: BuildOutcome, done: number) => void } = {},
 ): Promise<BuildOutcome[]> {
-  const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / BATCH));
   const results: BuildOutcome[] = new Array(jobs.length);
+  if (jobs.length === 0) return results;
+  // Loaded when there is a city to build: the pipeline (the config's schema, the parsers, the
+  // renderer) is most of what the CLI loads, and a rebuild with nothing changed needs none of it.
+  const { buildSite } = await import('./build-site.js');
+  const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / BATCH));
   let done = 0;
   forgetKeptFolders();
   const record = (i: number, o: BuildOutcome) => {
@@ -99,6 +103,7 @@ export function runBuildWorkerIfAny(): boolean {
   let queue = Promise.resolve();
   parentPort!.on('message', (jobs: BuildJob[]) => {
     queue = queue.then(async () => {
+      const { buildSite } = await import('./build-site.js');
       const out: BuildOutcome[] = new Array(jobs.length);
       await inFlight(jobs, async (job, k) => {
         out[k] = await buildSite(job);

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { clinicConfigSchema } from './schema.js';
 import { US_STATES } from './states.js';
@@ -16,19 +15,9 @@ export function schemaFilePath(): string {
   return join(packageRoot(), SCHEMA_FILE);
 }
 
-/**
- * The folder of clinic-gen's package.json, found by walking up from this module, which sits at a
- * different depth in the sources (src/config/) than in the bundle (lib/).
- */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'clinic-gen') return dir;
-    dir = dirname(dir);
-  }
-  throw new Error('clinic-gen: cannot find its package folder');
-}
+import { packageRoot } from './package-root.js';
+
+export { packageRoot };
 
 /**
  * The JSON Schema of a clinic config file, generated from the zod schema so there is one source of

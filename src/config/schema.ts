@@ -5,6 +5,7 @@ import { isTimeZone } from './time-zone.js';
 import { DEFAULT_SERVICES } from './services.js';
 import { CITY_NAME, cityHasSafeSlug } from './slug.js';
 import { lookupState } from './states.js';
+import { isHttpEndpoint, isPathEndpoint } from './endpoint-form.js';
 
 /**
  * The clinic config: what a YAML file under configs/ or the admin form holds (spec section 3),
@@ -126,26 +127,10 @@ const logoUrl = z
     error: 'expected a logo URL like https://example.com/logo.png or a site path like /uploads/logo.png',
   });
 
-/**
- * True for an absolute http(s) URL a browser can post to from any site: a host, no user name or
- * password, nothing a page attribute or a CSP source would choke on. Loopback hosts are allowed
- * (a clinic server tried on this machine).
- */
-export function isHttpEndpoint(v: string): boolean {
-  if (!/^https?:\/\/[^\s"'<>\\]+$/i.test(v)) return false;
-  try {
-    const u = new URL(v);
-    return u.hostname !== '' && u.username === '' && u.password === '';
-  } catch {
-    return false;
-  }
-}
+export { isHttpEndpoint, isPathEndpoint } from './endpoint-form.js';
 
 /** The path of the clinic server's contact API: where a site served by the clinic server posts. */
 export const CONTACT_API_PATH = '/api/contact';
-
-/** A site path (`/api/contact`): only reachable when the clinic server itself serves the site. */
-export const isPathEndpoint = (v: string): boolean => /^\/(?!\/)[A-Za-z0-9._~\/-]*$/.test(v);
 
 /**
  * Where the contact form posts: the clinic server's contact API as an absolute URL, so the site

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { boolean, clock, line } from './fields.js';
+import { addDays, lastDay, specialHoursChangeDays, specialHoursEpoch } from './special-hours-days.js';
+
+export { addDays, lastDay, specialHoursChangeDays, specialHoursEpoch };
 
 /**
  * Special hours: dated exceptions to the week's hours (closed on Thanksgiving, open 9 to noon on
@@ -16,12 +19,6 @@ export function isCalendarDate(v: string): boolean {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const t = new Date(Date.UTC(y, mo - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
-
-/** `2026-11-26` plus `n` days. */
-export function addDays(date: string, n: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
 /** Days from `a` to `b` (`b` - `a`). */
@@ -73,9 +70,6 @@ export const specialHoursEntry = z
 
 export type SpecialHoursEntry = z.output<typeof specialHoursEntry>;
 
-/** The last day of an entry. */
-export const lastDay = (e: Pick<SpecialHoursEntry, 'date' | 'through'>): string => e.through ?? e.date;
-
 /**
  * The first pair of entries that share a day, as [earlier index, later index] by start, or none.
  * One day has one set of hours: two entries on one day would contradict each other.
@@ -99,18 +93,3 @@ export function upcomingSpecialHours<E extends Pick<SpecialHoursEntry, 'date' | 
   return entries.filter((e) => lastDay(e) >= today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
-/**
- * The days on which the site a config makes changes by itself (the day after each entry's last
- * day), sorted and distinct: between two of them every build shows the same entries. A build
- * keeps them in its manifest to tell, without the config, whether a city's site is still current.
- */
-export function specialHoursChangeDays(entries: readonly Pick<SpecialHoursEntry, 'date' | 'through'>[]): string[] {
-  return [...new Set(entries.map((e) => addDays(lastDay(e), 1)))].sort();
-}
-
-/** How many of `changeDays` have come by `today`: equal numbers, the same entries shown. */
-export function specialHoursEpoch(changeDays: readonly string[], today: string): number {
-  let n = 0;
-  for (const d of changeDays) if (d <= today) n++;
-  return n;
-}

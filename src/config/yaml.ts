@@ -1,5 +1,7 @@
-import jsyaml from 'js-yaml';
 import { parse, parseDocument, type Document, type LineCounter } from 'yaml';
+import { readFast } from './yaml-fast.js';
+
+export { hasAnchorOrAlias, readFast } from './yaml-fast.js';
 
 /**
  * How clinic configs are read from YAML, by the CLI's loader (config/load.ts) and by the server's
@@ -13,27 +15,6 @@ import { parse, parseDocument, type Document, type LineCounter } from 'yaml';
 
 /** Alias expansions yaml allows in one document before it refuses the text. */
 const MAX_ALIAS_COUNT = 50;
-
-const ANCHOR_OR_ALIAS = /(?:^|[\s:[{,-])[&*][^\s]/m;
-
-/** Whether the text may hold an anchor or an alias (a `&` or `*` where a node may start); such a text is yaml's. */
-export function hasAnchorOrAlias(text: string): boolean {
-  return ANCHOR_OR_ALIAS.test(text);
-}
-
-/**
- * The fast path: the text's plain data as js-yaml reads it, or undefined when the text is not
- * js-yaml's (it may hold anchors or aliases, or js-yaml refuses it). Wrapped, so that an empty
- * document (whose data is undefined) is told apart from a refusal.
- */
-export function readFast(text: string): { data: unknown } | undefined {
-  if (hasAnchorOrAlias(text)) return undefined;
-  try {
-    return { data: jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }) };
-  } catch {
-    return undefined;
-  }
-}
 
 /** The fallback, positioned: yaml's document of the text, duplicate keys an error. Never throws. */
 export function parseYamlDocument(text: string, lineCounter?: LineCounter): Document {

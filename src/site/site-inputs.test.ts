@@ -2,7 +2,7 @@ import { cpSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
-import { packageRoot } from '../config/json-schema.js';
+import { packageRoot } from '../config/package-root.js';
 import { CODE_DIGEST, codeDigest, recordedDigest } from './site-inputs.js';
 
 const root = packageRoot();

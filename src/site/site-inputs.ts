@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
-import { packageRoot } from '../config/json-schema.js';
+import { packageRoot } from '../config/package-root.js';
 import type { ClinicConfig } from '../config/schema.js';
-import { specialHoursChangeDays, specialHoursEpoch } from '../config/special-hours.js';
+import { specialHoursChangeDays, specialHoursEpoch } from '../config/special-hours-days.js';
 import { cityTimeZone, localDate } from '../config/time-zone.js';
 import { encoderVersion } from './images/encode.js';
 

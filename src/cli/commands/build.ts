@@ -5,8 +5,7 @@ import type { BuildJob, BuildOutcome } from '../../build/build-site.js';
 import { outputClash } from '../../build/clash.js';
 import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
-import { brandCanonicals, buildBrandSite } from '../../build/brand-site.js';
-import { isHttpEndpoint } from '../../config/schema.js';
+import { isHttpEndpoint } from '../../config/endpoint-form.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
 import { collect, expandConfigs } from '../configs.js';
@@ -89,6 +88,7 @@ Examples:
       if (opts.brandSite) {
         // The brand config in the --config folder is no city (as with --site).
         paths = paths.filter((p) => abs(p) !== abs(opts.brandSite!));
+        const { brandCanonicals } = await import('../../build/brand-site.js');
         const r = brandCanonicals(opts.brandSite, paths);
         if (!r.ok) {
           for (const e of r.errors) io.err(e);
@@ -153,6 +153,7 @@ async function buildBrand(
   const abs = (p: string) => resolve(io.cwd, p);
   const show = (d: string) => relative(io.cwd, d) || '.';
   const outDir = abs(opts.out ?? 'dist/brand-site');
+  const { buildBrandSite } = await import('../../build/brand-site.js');
   const r = await buildBrandSite({
     sitePath: opts.site,
     configPaths: paths,

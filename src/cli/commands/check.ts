@@ -1,11 +1,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { percent } from '../../check/advice.js';
-import { checkSites, DEFAULT_THRESHOLD, MIN_LOCAL_WORDS, type CheckInput, type CheckReport, type CityReport } from '../../check/run-check.js';
-import { placementOf } from '../../brand-site/site.js';
-import { readBrandSite } from '../../brand-site/config.js';
-import { renderSite } from '../../pages/render-site.js';
-import { loadConfigFile } from '../../config/load.js';
+import { DEFAULT_THRESHOLD, MIN_LOCAL_WORDS } from '../../check/limits.js';
+import type { CheckInput, CheckReport, CityReport } from '../../check/run-check.js';
 import { expandConfigs, wholeNumber } from '../configs.js';
 import { checkConfigsInvalid, notThreshold } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
@@ -52,6 +48,15 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
     .option('--json', 'print one JSON object with every city, for scripts')
     .addHelpText('after', HELP)
     .action(async (values: string[], opts: { threshold: number; minWords: number; verbose?: boolean; quiet?: boolean; json?: boolean; site?: string }) => {
+      // Loaded when the command runs: the renderer, the config's schema and the parsers are most of
+      // what a CLI loads, which every other command's start (and a rebuild's) would pay for.
+      const [{ checkSites }, { placementOf }, { readBrandSite }, { renderSite }, { loadConfigFile }] = await Promise.all([
+        import('../../check/run-check.js'),
+        import('../../brand-site/site.js'),
+        import('../../brand-site/config.js'),
+        import('../../pages/render-site.js'),
+        import('../../config/load.js'),
+      ]);
       // The same file named twice (configs/ and configs/tampa.yaml) is one city, not a twin.
       const seen = new Set<string>();
       if (opts.site) seen.add(resolve(io.cwd, opts.site));
@@ -84,12 +89,12 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
         onProgress: (p) => progress.step(p.phase === 'render' ? 'sites rendered' : 'cities compared', p.done, p.total),
       });
       if (opts.json) io.out(JSON.stringify(report));
-      else printReport(io, report, opts);
+      else printReport(io, report, opts, (await import('../../check/advice.js')).percent);
       setCode(report.ok ? 0 : 1);
     });
 }
 
-function printReport(io: CliIo, report: CheckReport, opts: { verbose?: boolean; quiet?: boolean }): void {
+function printReport(io: CliIo, report: CheckReport, opts: { verbose?: boolean; quiet?: boolean }, percent: (score: number) => string): void {
   const { cities, threshold, minLocalWords } = report;
   const t = threshold.toFixed(2);
   if (cities.length === 1) {

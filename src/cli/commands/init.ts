@@ -1,12 +1,9 @@
 import type { Command } from 'commander';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { schemaFilePath } from '../../config/json-schema.js';
-import { parseConfigText } from '../../config/load.js';
 import { citySlug } from '../../config/slug.js';
-import { askFields, PromptCancelled } from '../../init/ask.js';
-import { checkField, INIT_FIELDS } from '../../init/fields.js';
-import { configTemplate, type InitAnswers } from '../../init/template.js';
+import { INIT_FIELDS } from '../../init/field-list.js';
+import type { InitAnswers } from '../../init/template.js';
 import { cannotWrite, fileExists, initCancelled, initFlagsMissing, initValuesWrong } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -33,6 +30,14 @@ Examples:
     --email lakeland@example.com --domain lakeland.example.com`,
     )
     .action(async (opts: Record<string, string | boolean | undefined>) => {
+      // Loaded when the command runs (the config's schema and the YAML writer): see check.ts.
+      const [{ schemaFilePath }, { parseConfigText }, { askFields, PromptCancelled }, { checkField }, { configTemplate }] = await Promise.all([
+        import('../../config/json-schema.js'),
+        import('../../config/load.js'),
+        import('../../init/ask.js'),
+        import('../../init/fields.js'),
+        import('../../init/template.js'),
+      ]);
       const answers: Record<string, string> = {};
       const wrong: string[] = [];
       for (const f of INIT_FIELDS) {
@@ -59,7 +64,7 @@ Examples:
       const out = resolve(io.cwd, typeof opts.out === 'string' ? opts.out : `configs/${citySlug(answers.city!)}.yaml`);
       const shown = relative(io.cwd, out) || out;
       const configPath = shown.split(sep).join('/');
-      const text = configTemplate(answers as unknown as InitAnswers, { schemaRef: schemaRef(out), configPath, configDir: dirname(configPath) });
+      const text = configTemplate(answers as unknown as InitAnswers, { schemaRef: schemaRef(out, schemaFilePath()), configPath, configDir: dirname(configPath) });
       // Parse what is about to be written: init promises a config that builds.
       const check = parseConfigText(text, shown);
       if (!check.ok) throw new Error(`init wrote an invalid config:\n${check.errors.join('\n')}`);
@@ -76,7 +81,7 @@ Examples:
 }
 
 /** The schema's path as the config's first line gives it: relative to the config, with slashes. */
-function schemaRef(configFile: string): string {
-  const rel = relative(dirname(configFile), schemaFilePath()).split(sep).join('/');
+function schemaRef(configFile: string, schemaFile: string): string {
+  const rel = relative(dirname(configFile), schemaFile).split(sep).join('/');
   return rel.startsWith('.') ? rel : `./${rel}`;
 }

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { clinicConfigJsonSchemaText } from '../../config/json-schema.js';
 import { cannotWrite } from '../../texts/cli.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -28,6 +27,8 @@ Examples:
   clinic-gen schema | jq '.properties.localContent'`,
     )
     .action(async (opts: { out?: string }) => {
+      // Loaded when the command runs: the schema (zod) is not what other commands start with.
+      const { clinicConfigJsonSchemaText } = await import('../../config/json-schema.js');
       const text = clinicConfigJsonSchemaText();
       if (!opts.out) {
         io.out(text);

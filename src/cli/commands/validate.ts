@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { loadConfigFile } from '../../config/load.js';
-import { contactEndpointOf, problemLines } from '../../site/pipeline.js';
 import { collect, expandConfigs } from '../configs.js';
 import type { CliIo } from '../io.js';
 import { contactEndpointUrl } from './build.js';
@@ -24,6 +22,8 @@ Examples:
   clinic-gen validate --config configs/ --strict`,
     )
     .action(async (opts: { config: string[]; contactEndpoint?: string; strict?: boolean }) => {
+      // Loaded when the command runs (the schema, the parsers, the pipeline): see check.ts.
+      const [{ loadConfigFile }, { contactEndpointOf, problemLines }] = await Promise.all([import('../../config/load.js'), import('../../site/pipeline.js')]);
       let failed = 0;
       for (const path of await expandConfigs(opts.config, io.cwd)) {
         const r = await loadConfigFile(path);
