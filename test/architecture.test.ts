@@ -252,3 +252,34 @@ describe('layers of src/', () => {
     expect(cycle).toEqual(['model/a.ts -> model/b.ts -> model/a.ts']);
   });
 });
+
+describe("what the CLI's start loads (lib/, as npm run build made it)", () => {
+  /** The modules of lib/ a module imports statically, itself included, transitively. */
+  const staticClosure = (entry: string): string[] => {
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      const text = readFileSync(join(ROOT, 'lib', name), 'utf8');
+      for (const m of text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s*"\.\/([^"]+)"/gm)) visit(m[1]!);
+      for (const m of text.matchAll(/^import\s*"\.\/([^"]+)"/gm)) visit(m[1]!);
+    };
+    visit(entry);
+    return [...seen];
+  };
+  // esbuild marks each bundled file with a `// node_modules/<package>/...` line.
+  const packagesIn = (names: string[]) => new Set(names.flatMap((n) => [...readFileSync(join(ROOT, 'lib', n), 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((m) => m[1]!)));
+
+  it('is no schema, YAML parser, React or server: a rebuild with nothing changed loads none of them', () => {
+    const start = staticClosure('cli.js');
+    const packages = packagesIn(start);
+    // The scan finds what a start does load (commander parses the arguments) ...
+    expect(packages.has('commander')).toBe(true);
+    for (const heavy of ['zod', 'yaml', 'react', 'react-dom', 'hono', 'nodemailer']) expect(packages, heavy).not.toContain(heavy);
+    // ... and what the pipeline, loaded when a city is built, brings.
+    const pipeline = readdirSync(join(ROOT, 'lib')).find((n) => /^build-site-.*\.js$/.test(n))!;
+    expect(pipeline).toBeDefined();
+    const built = packagesIn(staticClosure(pipeline));
+    for (const needed of ['zod', 'yaml', 'react-dom']) expect(built, needed).toContain(needed);
+  });
+});
