@@ -23,9 +23,13 @@ const want = (name) => only.length === 0 || only.includes(name);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const row = (what, value, budget) => console.log(`${what.padEnd(64)} ${String(value).padStart(12)}   budget ${budget}`);
 
+/**
+ * Runs the CLI as `npx clinic-gen` and an installed `clinic-gen` do: the bin file itself, through
+ * its #! line (which gives node its flags), not `node bin/clinic-gen.js`.
+ */
 function timeRun(args, env = {}) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const r = spawnSync(bin, args, { encoding: 'utf8', env: { ...process.env, ...env } });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`clinic-gen ${args.join(' ')} failed:\n${r.stderr}`);
   return { ms, stdout: r.stdout };

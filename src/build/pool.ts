@@ -13,7 +13,8 @@ const IN_FLIGHT = 2;
 /**
  * A worker's young generation, in MB. A build makes garbage fast but keeps little: with V8's
  * default a worker's heap grew to about 57 MB in a 1,000-city build, with 8 to about 35 MB, and
- * the build took the same time (six runs each way). This thread's heap is set when node starts.
+ * the build took the same time (six runs each way). This thread's young generation is set when
+ * node starts: bin/clinic-gen.js's #! line gives node --max-semi-space-size=8 for it.
  */
 const WORKER_YOUNG_MB = 8;
 
