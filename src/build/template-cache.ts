@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ShapePages, TemplateStore } from '../pages/render-site.js';
+import type { ShapePages, TemplateStore } from '../pages/site-files.js';
 import { codeId } from './inputs.js';
 
 /**

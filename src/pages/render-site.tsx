@@ -17,10 +17,12 @@ import { NadPage } from './nad/nad-page.js';
 import { NotFoundPage } from './not-found/not-found-page.js';
 import { relativeUrl, siteRoutes, type PageId } from './routes.js';
 import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
-import { faviconSvg, robotsTxt, sitemapXml } from './seo.js';
 import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site, type SiteExtras } from './page-model.js';
-import { Lru, compile, encodeValues, fill, fillBytes, tokenize, type Template } from './template.js';
+import { compile, tokenize } from './template.js';
+import { addSiteFiles, fillSite, keepTemplates, knownTemplates, type ShapePages, type TemplateStore } from './site-files.js';
+
+export type { ShapePages, TemplateStore };
 import { TrtPage } from './trt/trt-page.js';
 import type { SiteFiles } from '../model/files.js';
 
@@ -61,47 +63,19 @@ export function renderSite(config: ClinicConfig, extras: SiteExtras = {}, opts: 
   return opts.html === 'bytes' ? renderResolvedSite(resolveSite(config, extras), { html: 'bytes' }) : renderResolvedSite(resolveSite(config, extras));
 }
 
-/** A shape's compiled pages: each file and its template. */
-export type ShapePages = (readonly [string, Template])[];
-
-/**
- * Where the compiled pages of a shape are kept between processes (src/build/template-cache.ts: a
- * folder beside the photo cache): a rebuild of one city in a new process fills its pages from them
- * instead of rendering the shape through React again. The renderer only asks and tells; `key` is
- * the shape as JSON, and the store makes it part of its own key with the code's identity.
- */
-export interface TemplateStore {
-  get(key: string): ShapePages | undefined;
-  set(key: string, pages: ShapePages): void;
-}
-
 /** renderSite for a Site already resolved (the site pipeline resolves it once for the cards and the pages). */
 export function renderResolvedSite(site: Site, opts?: { templates?: TemplateStore }): SiteFiles<string>;
 export function renderResolvedSite(site: Site, opts: { html: 'bytes'; templates?: TemplateStore }): SiteFiles;
 export function renderResolvedSite(site: Site, opts: { html?: 'bytes'; templates?: TemplateStore } = {}): SiteFiles {
-  const { shape, values } = tokenize(site);
-  const key = JSON.stringify(shape);
-  let pages = templates.get(key);
+  const tokens = tokenize(site);
+  const key = JSON.stringify(tokens.shape);
+  let pages = knownTemplates(key, opts.templates);
   if (!pages) {
-    pages = opts.templates?.get(key);
-    if (!pages) {
-      pages = Object.entries(renderPages(shape)).map(([file, html]) => [file, compile(html)] as const);
-      opts.templates?.set(key, pages);
-    }
-    templates.set(key, pages);
+    pages = Object.entries(renderPages(tokens.shape)).map(([file, html]) => [file, compile(html)] as const);
+    keepTemplates(key, pages, opts.templates);
   }
-  const files: SiteFiles = {};
-  if (opts.html === 'bytes') {
-    const encoded = encodeValues(values);
-    for (const [file, template] of pages) files[file] = fillBytes(template, encoded);
-  } else {
-    for (const [file, template] of pages) files[file] = fill(template, values);
-  }
-  addSiteFiles(site, files);
-  return files;
+  return fillSite(site, tokens.values, pages, opts);
 }
-
-const templates = new Lru<ShapePages>(64);
 
 /** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
 export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {
@@ -119,21 +93,6 @@ function renderPages(site: Site): SiteFiles<string> {
   // in a brand site has no root of its own: the brand site's not-found page serves the domain.
   if (!site.placement) files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
   return files;
-}
-
-/**
- * Adds the files beside the pages: sitemap, robots, favicon, stylesheet and island. A placed site
- * has neither sitemap nor robots.txt: a domain has one of each, the brand site's, which lists the
- * location's pages (src/brand-site/pages/).
- */
-function addSiteFiles(site: Site, files: SiteFiles): void {
-  if (!site.placement) {
-    if (!site.canonicalUrl) files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
-    files['robots.txt'] = robotsTxt(site);
-  }
-  files['favicon.svg'] = faviconSvg(site);
-  files[ASSETS.css.file] = ASSETS.css.content;
-  files[ASSETS.contactJs.file] = ASSETS.contactJs.content;
 }
 
 /** Renders one page of `site` at route `path` to a complete HTML document. */

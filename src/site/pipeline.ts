@@ -1,8 +1,9 @@
 import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
 import { privateEndpointHost } from '../config/endpoint.js';
 import { buildInstant, cityTimeZone, localDate } from '../config/time-zone.js';
-import { renderResolvedSite, type TemplateStore } from '../pages/render-site.js';
-import { resolveSite } from '../pages/page-model.js';
+import { fillSite, knownTemplates, type TemplateStore } from '../pages/site-files.js';
+import { tokenize } from '../pages/template.js';
+import { resolveSite, type Site } from '../pages/page-model.js';
 import type { Placement } from '../pages/placement.js';
 import type { AssetSource } from './asset-source.js';
 import { cardCacheDir } from './cards/band-cache.js';
@@ -155,7 +156,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // The cards' paths are the one part of the Site its cards change (resolveSite): one Site serves both.
   site.cards = cards.cards;
   const templates = options.templates;
-  const files: SiteFiles = options.htmlAsBytes ? renderResolvedSite(site, { html: 'bytes', templates }) : renderResolvedSite(site, { templates });
+  const files: SiteFiles = await siteFilesOf(site, { ...(options.htmlAsBytes ? { html: 'bytes' as const } : {}), templates });
   for (const f of [logo.file, light.file]) if (f) files[f.name] = f.content;
   Object.assign(files, photos.files, cards.files, siteFontFiles(config.font));
   return { ok: true, files, warnings };
@@ -171,4 +172,16 @@ export function problemFields(problems: readonly SiteProblem[]): Record<string, 
   const out: Record<string, string> = {};
   for (const p of problems) out[p.field] ??= p.message;
   return out;
+}
+
+/**
+ * renderResolvedSite (pages/render-site.tsx) for the pipeline: the same files, React loaded only
+ * when the site's shape has no templates yet.
+ */
+async function siteFilesOf(site: Site, opts: { html?: 'bytes'; templates?: TemplateStore } = {}): Promise<SiteFiles> {
+  const tokens = tokenize(site);
+  const pages = knownTemplates(JSON.stringify(tokens.shape), opts.templates);
+  if (pages) return fillSite(site, tokens.values, pages, opts);
+  const { renderResolvedSite } = await import('../pages/render-site.js');
+  return opts.html === 'bytes' ? renderResolvedSite(site, { html: 'bytes', templates: opts.templates }) : renderResolvedSite(site, { templates: opts.templates });
 }
