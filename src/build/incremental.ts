@@ -1,5 +1,5 @@
 import { lstatSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { citySlug } from '../config/slug.js';
 import { holdsForeignFiles, siteNotRemoved } from '../texts/cli.js';
 import type { Message } from '../texts/message.js';
@@ -75,10 +75,10 @@ export class IncrementalBuild {
     // The folders each config built, by the config's path (a config may have built a folder of a
     // many-city build and, into this folder too, an exact --out of a one-city build).
     const byConfig = new Map<string, string[]>();
-    // (join, not resolve: the manifest's folder is absolute, and a rebuild of 1,000 cities spent
-    // 15 ms in resolve's reading of the working folder.)
+    // (join, not resolve, for the manifest's paths, which are relative to its own absolute folder
+    // but on another drive on Windows: a rebuild of 1,000 cities spent 15 ms in resolve.)
     for (const [key, r] of Object.entries(this.manifest.sites)) {
-      const config = join(this.dir, r.config);
+      const config = isAbsolute(r.config) ? r.config : join(this.dir, r.config);
       const keys = byConfig.get(config);
       if (keys) keys.push(key);
       else byConfig.set(config, [key]);

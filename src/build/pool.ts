@@ -40,13 +40,13 @@ export async function buildMany(
   { workerUrl, onDone }: { workerUrl?: URL; onDone?: (o: BuildOutcome, done: number) => void } = {},
 ): Promise<BuildOutcome[]> {
   const results: BuildOutcome[] = new Array(jobs.length);
+  forgetKeptFolders();
   if (jobs.length === 0) return results;
   // Loaded when there is a city to build: the pipeline (the config's schema, the parsers, the
   // renderer) is most of what the CLI loads, and a rebuild with nothing changed needs none of it.
   const { buildSite } = await import('./build-site.js');
   const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / BATCH));
   let done = 0;
-  forgetKeptFolders();
   const record = (i: number, o: BuildOutcome) => {
     results[i] = o;
     onDone?.(o, ++done);

@@ -40,10 +40,14 @@ describe("the code's digest recorded by the build of lib/", () => {
     writeFileSync(join(extra, 'lib/extra.js'), 'export {};\n');
     expect(recordedDigest(join(extra, 'lib'))).toBeUndefined();
 
+    const font = packageCopy();
+    writeFileSync(join(font, 'src/site/fonts/files/extra.woff2'), 'not a font');
+    expect(recordedDigest(join(font, 'lib'))).toBeUndefined();
+
     // The same bytes under another time: not taken on trust either.
     const touched = packageCopy();
-    const font = readFileSync(join(root, 'lib', CODE_DIGEST), 'utf8').match(/"(src\/site\/fonts\/files\/[^"]+)"/)![1]!;
-    utimesSync(join(touched, font), new Date(), new Date(Date.now() - 60_000));
+    const fontFile = readFileSync(join(root, 'lib', CODE_DIGEST), 'utf8').match(/"(src\/site\/fonts\/files\/[^"]+)"/)![1]!;
+    utimesSync(join(touched, fontFile), new Date(), new Date(Date.now() - 60_000));
     expect(recordedDigest(join(touched, 'lib'))).toBeUndefined();
   });
 });

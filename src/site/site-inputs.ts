@@ -66,16 +66,19 @@ export function codeId(): string {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.js')) {
     const lib = dirname(here);
-    h.update(recordedDigest(lib) ?? codeDigest(lib, join(packageRoot(), 'src/site/fonts/files')).digest);
+    h.update(recordedDigest(lib) ?? codeDigest(lib, join(packageRoot(), FONTS)).digest);
   } else {
     const root = packageRoot();
     for (const path of walk(join(root, 'src'))) if (/\.(tsx?|css|json)$/.test(path) && !/\.test\.tsx?$/.test(path)) hashFile(h, path);
     hashFile(h, join(root, 'build/assets.json'));
-    for (const path of walk(join(root, 'src/site/fonts/files'))) hashFile(h, path);
+    for (const path of walk(join(root, FONTS))) hashFile(h, path);
   }
   code = h.digest('base64url');
   return code;
 }
+
+/** The fonts the sites and cards use, in the package. */
+const FONTS = 'src/site/fonts/files';
 
 /** The file in lib/ holding the digest of lib/'s modules and the fonts, as the build of lib/ wrote it. */
 export const CODE_DIGEST = 'code-digest.json';
@@ -101,10 +104,12 @@ export function codeDigest(lib: string, fonts: string): { digest: string; files:
 export function recordedDigest(lib: string): string | undefined {
   try {
     const { digest, files } = JSON.parse(readFileSync(join(lib, CODE_DIGEST), 'utf8')) as { digest: string; files: Record<string, [number, number]> };
-    const modules = readdirSync(lib).filter((n) => n.endsWith('.js'));
-    if (modules.some((n) => !files[relative(dirname(lib), join(lib, n))])) return undefined;
+    // Every module of lib/ and every font is listed (one added since is not trusted), and each is as recorded.
+    const root = dirname(lib);
+    const present = [...readdirSync(lib).filter((n) => n.endsWith('.js')).map((n) => join(lib, n)), ...walk(join(root, FONTS))];
+    if (present.length !== Object.keys(files).length || present.some((path) => !files[relative(root, path)])) return undefined;
     for (const [name, [size, mtime]] of Object.entries(files)) {
-      const st = statSync(join(dirname(lib), name), { throwIfNoEntry: false });
+      const st = statSync(join(root, name), { throwIfNoEntry: false });
       // Within a millisecond: a copy keeps a file's time only that closely (utimes takes seconds as a double).
       if (!st || st.size !== size || Math.abs(st.mtimeMs - mtime) >= 1) return undefined;
     }

@@ -2,7 +2,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { constants, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveSite } from '../../pages/page-model.js';
-import { drawBands } from './draw.js';
+import { drawBands, forgetPieces } from './draw.js';
 import { glyphStoreLimit, glyphsFilled } from './glyphs.js';
 import { cardPages } from './headlines.js';
 import { cityBand, footBand, headBand, topBand, type BandSpec } from './layout.js';
@@ -78,15 +78,24 @@ describe("a city's own bands, set from glyphs", () => {
     const specs = ['Tampa', 'Doña Ana', 'Wesley Chapel'].flatMap((city) => [cityBand(theme, fonts, `${city}, Florida`), headBand(theme, fonts, `Men's Health Care in ${city}`, true)]);
     const first = await drawBands(specs, fonts, theme);
     const filled = glyphsFilled();
+    // Drawn again from nothing kept but the glyphs (the runs compressed before would answer alone):
+    // in another order, then one by one, each after the others were drawn.
+    forgetPieces();
     const again = await drawBands([...specs].reverse(), fonts, theme);
     // Each glyph is filled once a process: drawing the same lines again fills none.
     expect(glyphsFilled()).toBe(filled);
     const oneByOne: Band[] = [];
-    for (const s of specs) oneByOne.push(...(await drawBands([s], fonts, theme)));
+    for (const s of specs) {
+      forgetPieces();
+      oneByOne.push(...(await drawBands([s], fonts, theme)));
+    }
+    // And with the runs kept: what a thread draws for its next city.
+    const kept = await drawBands(specs, fonts, theme);
     specs.forEach((s, i) => {
       const chunk = first[i]!.chunk;
       expect(Buffer.compare(chunk, again[specs.length - 1 - i]!.chunk), s.svg).toBe(0);
       expect(Buffer.compare(chunk, oneByOne[i]!.chunk), s.svg).toBe(0);
+      expect(Buffer.compare(chunk, kept[i]!.chunk), s.svg).toBe(0);
     });
     // And the Adler-32 each band carries is its rows' (a strict decoder checks the card's).
     for (const band of first) expect(band.adler).toBe(adler(rowsOf(band)));
@@ -100,6 +109,8 @@ describe("a city's own bands, set from glyphs", () => {
       // Room for a few masks only: a band's lines need more, so the store is full before they are painted.
       glyphStoreLimit(5);
       await drawBands([cityBand(theme, fonts, 'Tampa, Florida')], fonts, theme);
+      // Painted again, not served from the runs compressed before.
+      forgetPieces();
       const tight = await drawBands([spec], fonts, theme);
       expect(Buffer.compare(tight[0]!.chunk, whole[0]!.chunk)).toBe(0);
     } finally {

@@ -13,8 +13,9 @@ export function bandsDrawn(): number {
 }
 
 /**
- * A city's band's shapes (the pin; none for a headline) drawn on its background, with each row's Adler-32, and runs of its rows compressed (by level, rows and
- * whether they end the image). The same for every city of a brand: drawn once a thread.
+ * A city's band's shapes (the pin; none for a headline) drawn on its background, with each row's
+ * Adler-32, and runs of its rows compressed (by level, rows and whether they end the image). The
+ * same for every city of a brand: drawn once a thread.
  */
 interface Backdrop {
   /** Tells this backdrop's pieces from another's in `pieces` (a counter, never reused in a thread). */
@@ -37,6 +38,13 @@ let backdropIds = 0;
 const pieces = new Map<string, Piece>();
 const PIECE_BYTES = 8 * 1024 * 1024;
 let pieceBytes = 0;
+
+/** Forgets the runs compressed and the backdrops drawn, as a new thread starts: for tests of drawing. */
+export function forgetPieces(): void {
+  pieces.clear();
+  pieceBytes = 0;
+  backdrops.clear();
+}
 
 /** Rows a band's text is painted on before they are compressed: one buffer a thread, grown as needed. */
 let scratch = Buffer.alloc(0);
