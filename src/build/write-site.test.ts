@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/cli.js';
-import { MARKER, writeSite } from './write-site.js';
+import { MARKER, safeJoin, writeSite } from './write-site.js';
 
 describe('writeSite', () => {
   it('writes every file, creating folders, and nothing else: no bookkeeping inside the site', async () => {
@@ -118,5 +118,15 @@ describe('writeSite over many cities', () => {
     writeSite({ 'index.html': 'c', [css]: 'body{}' }, join(root, 'c'), { shared });
     expect(readFileSync(join(root, 'c', css), 'utf8')).toBe('body{}');
     expect(statSync(join(root, 'c', css)).nlink).toBe(1);
+  });
+});
+
+describe('safeJoin', () => {
+  it('joins the plain paths of a site as resolve does, and refuses any name that would leave the root', () => {
+    const root = resolve('/srv/sites/tampa');
+    for (const name of ['index.html', 'trt-therapy/index.html', 'assets/cards/home.0a1b2c3d4e.png', 'images/hero-7bb7b31fd4-800.avif', 'a/b.c/d_e-f', '.well-known/security.txt', 'x/./y', 'x//y']) {
+      expect(safeJoin(root, name), name).toBe(resolve(root, name));
+    }
+    for (const name of ['../orlando/index.html', 'a/../../x', '/etc/passwd', '..', 'a\0b']) expect(() => safeJoin(root, name), name).toThrow(/outside the site folder/);
   });
 });

@@ -122,8 +122,16 @@ function tryLink(from: string | undefined, to: string): boolean {
   }
 }
 
-/** Joins a site-relative file name to a root, refusing anything that would land outside it. */
+/** A site path made of plain names (`trt-therapy/index.html`): joined by hand, it stays inside its root. */
+const PLAIN_PATH = /^(?!\.\.?(?:\/|$))[\w-][\w.-]*(?:\/(?!\.\.?(?:\/|$))[\w-][\w.-]*)*$/;
+
+/**
+ * Joins a site-relative file name to a root (absolute, as writeSite resolves it), refusing anything
+ * that would land outside it. A plain path (nearly every file of a site) is joined by hand:
+ * resolve() for each of a 1,000-city build's 58,000 files cost some 50 ms.
+ */
 export function safeJoin(root: string, name: string): string {
+  if (PLAIN_PATH.test(name) && root.length > 1 && !root.endsWith(sep)) return sep === '/' ? `${root}/${name}` : `${root}${sep}${name.replaceAll('/', sep)}`;
   const full = resolve(root, name);
   if (name.includes('\0') || (full !== root && !full.startsWith(root + sep))) {
     throw new Error(`refusing to write "${name}": it is outside the site folder`);
