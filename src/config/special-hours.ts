@@ -92,4 +92,3 @@ export function overlappingEntries(entries: readonly Pick<SpecialHoursEntry, 'da
 export function upcomingSpecialHours<E extends Pick<SpecialHoursEntry, 'date' | 'through'>>(entries: readonly E[], today: string): E[] {
   return entries.filter((e) => lastDay(e) >= today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
-

@@ -1,7 +1,7 @@
 import jsyaml from 'js-yaml';
 
 /**
- * The fast path of reading YAML (yaml.ts), apart from the fallback: js-yaml alone, about a tenth of
+ * The fast path of reading YAML (yaml.ts), apart from the fallback: js-yaml alone, about a third of
  * the code to load of yaml's, for what a rebuild with nothing to build reads (build/clash.ts).
  */
 

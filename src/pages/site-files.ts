@@ -7,9 +7,9 @@ import type { SiteFiles } from '../model/files.js';
 
 /**
  * A site's files from the compiled templates of its shape (template.ts), without React: the site
- * pipeline fills a city's pages from templates made before (in this process, or kept on disk by
- * a build) and loads the renderer (render-site.tsx) only for a shape it has none of (site/pipeline.ts). What a
- * rebuild of one changed city loads is then the config's schema and these, not React.
+ * pipeline (site/pipeline.ts) fills a city's pages from templates made before (in this process, or
+ * kept on disk by a build) and loads the renderer (render-site.tsx) only for a shape it has none
+ * of. What a rebuild of one changed city loads is then the config's schema and these, not React.
  */
 
 /** A shape's compiled pages: each file and its template. */
@@ -71,4 +71,3 @@ export function addSiteFiles(site: Site, files: SiteFiles): void {
   files[ASSETS.css.file] = ASSETS.css.content;
   files[ASSETS.contactJs.file] = ASSETS.contactJs.content;
 }
-
