@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { packageRoot } from '../../src/config/json-schema.js';
+import { packageRoot } from '../../src/config/package-root.js';
 import { startDev } from '../../src/dev/start-dev.js';
 
 /** The issue's budget for save-to-reload in `clinic-gen dev`. */

@@ -12,7 +12,7 @@ import { safeJoin } from './write-site.js';
 import { parseConfigText } from '../config/load.js';
 import { CITY_NAME, cityHasSafeSlug } from '../config/slug.js';
 import { lookupState } from '../config/states.js';
-import { readFast } from '../config/yaml.js';
+import { readFast } from '../config/yaml-fast.js';
 import { configAssetSource } from '../site/asset-source.js';
 import { readLogo } from '../site/logo.js';
 import { readBrandSite, type ListedCity } from '../brand-site/config.js';

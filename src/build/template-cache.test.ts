@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfigText } from '../config/load.js';
 import { resolveSite } from '../pages/page-model.js';
-import { renderResolvedSite, renderSiteDirect, type ShapePages } from '../pages/render-site.js';
+import { renderResolvedSite, renderSiteDirect } from '../pages/render-site.js';
+import type { ShapePages } from '../pages/site-files.js';
 import { compile, fill, tokenize } from '../pages/template.js';
 import { diskTemplates } from './template-cache.js';
 import { readFileSync } from 'node:fs';
-import { packageRoot } from '../config/json-schema.js';
+import { packageRoot } from '../config/package-root.js';
 
 const root = mkdtempSync(join(tmpdir(), 'clinic-gen-templates-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -3,7 +3,8 @@ import { clinicConfigSchema, type ClinicConfig } from '../config/schema.js';
 import { renderSite } from '../pages/render-site.js';
 import { sampleConfig } from '../../test/helpers/site.js';
 import { withoutLocalContent } from './local-text.js';
-import { checkSites, DEFAULT_THRESHOLD, MIN_LOCAL_WORDS, type CheckInput } from './run-check.js';
+import { DEFAULT_THRESHOLD, MIN_LOCAL_WORDS } from './limits.js';
+import { checkSites, type CheckInput } from './run-check.js';
 
 const samples = (['tampa', 'orlando', 'wesley-chapel'] as const).map((name) => ({ source: `configs/${name}.yaml`, config: sampleConfig(name) }));
 const tampa = sampleConfig('tampa');

@@ -6,8 +6,6 @@ import { configValues, normaliser } from './page-text.js';
 
 import { DEFAULT_THRESHOLD, MIN_LOCAL_WORDS } from './limits.js';
 
-export { DEFAULT_THRESHOLD, MIN_LOCAL_WORDS };
-
 /** A city to check: its config, the file (or name) it came from, and its rendered site if at hand. */
 export interface CheckInput {
   /** What the caller knows the city by (a config file, a stored city's slug); reports name it. */

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { packageRoot } from './package-root.js';
 import { clinicConfigSchema } from './schema.js';
 import { US_STATES } from './states.js';
 
@@ -14,10 +14,6 @@ export const SCHEMA_FILE = 'schema/clinic-config.schema.json';
 export function schemaFilePath(): string {
   return join(packageRoot(), SCHEMA_FILE);
 }
-
-import { packageRoot } from './package-root.js';
-
-export { packageRoot };
 
 /**
  * The JSON Schema of a clinic config file, generated from the zod schema so there is one source of

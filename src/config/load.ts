@@ -4,7 +4,8 @@ import { isMap, isScalar, LineCounter, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { brandContrastWarning } from './contrast.js';
 import { clinicConfigSchema, type ClinicConfig } from './schema.js';
-import { documentData, parseYamlDocument, readFast } from './yaml.js';
+import { documentData, parseYamlDocument } from './yaml.js';
+import { readFast } from './yaml-fast.js';
 
 /** The outcome of loading a config: expected failures are values, not exceptions. */
 export type LoadResult =
@@ -65,7 +66,11 @@ export function readConfigText(text: string, file: string): ReadResult {
   return parseWithPositions(text, file, fast);
 }
 
-function parseWithPositions(text: string, file: string, fast: { data: unknown } | undefined): ReadResult {
+/**
+ * A text read as one YAML mapping, by yaml with positions: the document, its data and `at(offset)`
+ * naming `file:line:column`; else the errors that say why not (`expected`: what the file should hold).
+ */
+function readMapping(text: string, file: string, expected: string): { ok: true; doc: Document; data: object; at: (offset: number) => string } | { ok: false; errors: string[] } {
   const lines = new LineCounter();
   const doc = parseYamlDocument(text, lines);
   const at = (offset: number) => {
@@ -82,8 +87,15 @@ function parseWithPositions(text: string, file: string, fast: { data: unknown } 
     return { ok: false, errors: [`${at(0)} yaml: ${firstLine((err as Error).message)}`] };
   }
   if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
-    return { ok: false, errors: [`${at(0)} config: expected a mapping of fields like "businessName: Summit Men's Health"`] };
+    return { ok: false, errors: [`${at(0)} config: expected ${expected}`] };
   }
+  return { ok: true, doc, data, at };
+}
+
+function parseWithPositions(text: string, file: string, fast: { data: unknown } | undefined): ReadResult {
+  const read = readMapping(text, file, `a mapping of fields like "businessName: Summit Men's Health"`);
+  if (!read.ok) return read;
+  const { doc, data, at } = read;
   const parsed = clinicConfigSchema.safeParse(data);
   if (!parsed.success) return { ok: false, errors: describeIssues(parsed.error.issues, doc, at, clinicConfigSchema) };
   const warnings: string[] = [];
@@ -103,22 +115,9 @@ export type PositionedRead<T> =
   | { ok: false; errors: string[] };
 
 export function readYamlWith<S extends z.ZodType>(schema: S, text: string, file: string, expected: string): PositionedRead<z.output<S>> {
-  const lines = new LineCounter();
-  const doc = parseYamlDocument(text, lines);
-  const at = (offset: number) => {
-    const { line, col } = lines.linePos(offset);
-    return `${file}:${line}:${col}`;
-  };
-  if (doc.errors.length) return { ok: false, errors: doc.errors.map((e) => `${at(e.pos[0])} yaml: ${firstLine(e.message)}`) };
-  let data: unknown;
-  try {
-    data = documentData(doc);
-  } catch (err) {
-    return { ok: false, errors: [`${at(0)} yaml: ${firstLine((err as Error).message)}`] };
-  }
-  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
-    return { ok: false, errors: [`${at(0)} config: expected ${expected}`] };
-  }
+  const read = readMapping(text, file, expected);
+  if (!read.ok) return read;
+  const { doc, data, at } = read;
   const parsed = schema.safeParse(data);
   if (!parsed.success) return { ok: false, errors: describeIssues(parsed.error.issues, doc, at, schema) };
   return { ok: true, value: parsed.data, at: (path) => at(offsetOf(doc, path)), keyAt: (path, key) => at(keyOffset(doc, path, key)) };

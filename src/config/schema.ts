@@ -127,8 +127,6 @@ const logoUrl = z
     error: 'expected a logo URL like https://example.com/logo.png or a site path like /uploads/logo.png',
   });
 
-export { isHttpEndpoint, isPathEndpoint } from './endpoint-form.js';
-
 /** The path of the clinic server's contact API: where a site served by the clinic server posts. */
 export const CONTACT_API_PATH = '/api/contact';
 

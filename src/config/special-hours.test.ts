@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../test/helpers/site.js';
 import { parseConfigText } from './load.js';
-import { addDays, isCalendarDate, specialHoursChangeDays, specialHoursEpoch, upcomingSpecialHours } from './special-hours.js';
+import { isCalendarDate, upcomingSpecialHours } from './special-hours.js';
+import { addDays, specialHoursChangeDays, specialHoursEpoch } from './special-hours-days.js';
 import { buildInstant, cityTimeZone, localDate } from './time-zone.js';
 
 const FILE = 'configs/tampa.yaml';

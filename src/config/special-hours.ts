@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { boolean, clock, line } from './fields.js';
-import { addDays, lastDay, specialHoursChangeDays, specialHoursEpoch } from './special-hours-days.js';
-
-export { addDays, lastDay, specialHoursChangeDays, specialHoursEpoch };
+import { lastDay } from './special-hours-days.js';
 
 /**
  * Special hours: dated exceptions to the week's hours (closed on Thanksgiving, open 9 to noon on

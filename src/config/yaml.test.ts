@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../test/helpers/site.js';
 import { readConfigText } from './load.js';
-import { documentData, hasAnchorOrAlias, parseYamlDocument, readFast, readYaml } from './yaml.js';
+import { documentData, parseYamlDocument, readYaml } from './yaml.js';
+import { hasAnchorOrAlias, readFast } from './yaml-fast.js';
 
 /** The one way configs are read from YAML (config/yaml.ts): js-yaml when it may, else capped yaml. */
 const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');

@@ -1,8 +1,6 @@
 import { parse, parseDocument, type Document, type LineCounter } from 'yaml';
 import { readFast } from './yaml-fast.js';
 
-export { hasAnchorOrAlias, readFast } from './yaml-fast.js';
-
 /**
  * How clinic configs are read from YAML, by the CLI's loader (config/load.ts) and by the server's
  * stored and imported cities (server/cities/yaml.ts) alike: one fast path, one fallback.

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
-import { checkField, type InitField } from './fields.js';
+import type { InitField } from './field-list.js';
+import { checkField } from './fields.js';
 
 /** Thrown when the user ends the prompts (Ctrl+C, Ctrl+D): nothing is written. */
 export class PromptCancelled extends Error {}

@@ -1,6 +1,4 @@
 import { clinicConfigSchema } from '../config/schema.js';
-
-export { INIT_FIELDS, type InitField } from './field-list.js';
 import type { InitField } from './field-list.js';
 
 /**

@@ -11,7 +11,8 @@ import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { placedSite, type Placement, type SitePlacement } from './placement.js';
 import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
-import { lastDay, upcomingSpecialHours, type SpecialHoursEntry } from '../config/special-hours.js';
+import { upcomingSpecialHours, type SpecialHoursEntry } from '../config/special-hours.js';
+import { lastDay } from '../config/special-hours-days.js';
 
 /**
  * Everything a page needs, derived once from a validated config (Vite's UserConfig vs

@@ -20,11 +20,10 @@ import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site, type SiteExtras } from './page-model.js';
 import { compile, tokenize } from './template.js';
-import { addSiteFiles, fillSite, keepTemplates, knownTemplates, type ShapePages, type TemplateStore } from './site-files.js';
+import { addSiteFiles, fillSite, keepTemplates, knownTemplates, type TemplateStore } from './site-files.js';
 import { TrtPage } from './trt/trt-page.js';
 import type { SiteFiles } from '../model/files.js';
 
-export type { ShapePages, TemplateStore };
 
 // A generated site: relative file path -> contents (spec: "files, a map of file name to file
 // content"). The one type is in src/model/files.ts; what the renderer makes is all text.

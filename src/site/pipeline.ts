@@ -1,4 +1,5 @@
-import { CONTACT_API_PATH, isPathEndpoint, type ClinicConfig } from '../config/schema.js';
+import { CONTACT_API_PATH, type ClinicConfig } from '../config/schema.js';
+import { isPathEndpoint } from '../config/endpoint-form.js';
 import { privateEndpointHost } from '../config/endpoint.js';
 import { buildInstant, cityTimeZone, localDate } from '../config/time-zone.js';
 import { fillSite, knownTemplates, type TemplateStore } from '../pages/site-files.js';

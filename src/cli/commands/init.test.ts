@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { askFields } from '../../init/ask.js';
-import { INIT_FIELDS } from '../../init/fields.js';
+import { INIT_FIELDS } from '../../init/field-list.js';
 import { runMain, tempDir } from '../../../test/helpers/cli.js';
 import { ROOT } from '../../../test/helpers/site.js';
 

@@ -5,7 +5,7 @@ import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfigFile, parseConfigText, readConfigText } from '../../config/load.js';
 import { clinicConfigSchema } from '../../config/schema.js';
-import { readFast } from '../../config/yaml.js';
+import { readFast } from '../../config/yaml-fast.js';
 import { adminFormConfig, storedTestApp } from '../../../test/helpers/server-app.js';
 import { checkText, SCHEMA_LINE, storedInput } from './yaml.js';
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { packageRoot } from '../../config/json-schema.js';
+import { packageRoot } from '../../config/package-root.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { prepareFile, saveImport } from './save.js';
 import type { CityStore } from './types.js';

@@ -1,4 +1,5 @@
-import { addDays, lastDay, type SpecialHoursEntry } from '../../config/special-hours.js';
+import type { SpecialHoursEntry } from '../../config/special-hours.js';
+import { addDays, lastDay } from '../../config/special-hours-days.js';
 import { cityTimeZone, localDate } from '../../config/time-zone.js';
 import type { ReleaseStore } from '../releases/index.js';
 import { errorFields, silentLogger, type Logger } from '../logger.js';

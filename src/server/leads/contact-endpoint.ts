@@ -1,4 +1,5 @@
-import { CONTACT_API_PATH, isHttpEndpoint } from '../../config/schema.js';
+import { CONTACT_API_PATH } from '../../config/schema.js';
+import { isHttpEndpoint } from '../../config/endpoint-form.js';
 
 /**
  * Where a site made by the admin posts: the config's absolute URL when it names one, else this

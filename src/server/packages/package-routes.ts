@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { privateEndpointHost } from '../../config/endpoint.js';
-import { isHttpEndpoint } from '../../config/schema.js';
+import { isHttpEndpoint } from '../../config/endpoint-form.js';
 import { citySlug } from '../../config/slug.js';
 import { formEndpointOf } from '../../pages/contact/form-endpoint.js';
 import { decodeSiteFiles } from '../bundle/files.js';

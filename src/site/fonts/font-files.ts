@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../config/json-schema.js';
+import { packageRoot } from '../../config/package-root.js';
 import type { FontFace, WebFontChoice } from './faces.js';
 import { readMetrics, type FontMetrics } from './metrics.js';
 import { readSfnt } from './sfnt.js';
