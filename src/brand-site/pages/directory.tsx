@@ -1,3 +1,4 @@
+import { HoursList } from '../../pages/components/visit.js';
 import { HOURS_TITLE } from '../../pages/content/visit.js';
 import { useBrandPage } from './context.js';
 import { BrandDocument } from './document.js';
@@ -133,14 +134,7 @@ export function LocationCard({ location }: { location: BrandLocation }) {
         </a>
       </address>
       <p className="mt-4 font-semibold text-slate-900">{HOURS_TITLE}</p>
-      <dl className="mt-2 space-y-1">
-        {site.hours.map((h) => (
-          <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
-            <dt className="font-medium whitespace-nowrap text-slate-800">{h.days}</dt>
-            <dd className="whitespace-nowrap">{h.time}</dd>
-          </div>
-        ))}
-      </dl>
+      <HoursList hours={site.hours} className="mt-2 space-y-1" />
     </>
   );
 }

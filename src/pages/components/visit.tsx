@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { DIRECTIONS_LINK, DIRECTIONS_WHERE, visitFacts } from '../content/visit.js';
 import { usePage } from '../context.js';
-import { SPECIAL_HOURS_SHOWN } from '../page-model.js';
+import { SPECIAL_HOURS_SHOWN, type Site } from '../page-model.js';
 import { Icon } from './icons.js';
 
 /**
@@ -32,10 +32,14 @@ export function PhoneText({ text }: { text: string }) {
  * inside ("9:00 AM-6:00 / PM"): on a narrow phone the time moves under its days as a whole.
  */
 export function WeekHours() {
-  const { site } = usePage();
+  return <HoursList hours={usePage().site.hours} />;
+}
+
+/** Rows of days and their hours, as WeekHours shows a page's site's: for any site's (the brand site's directory). */
+export function HoursList({ hours, className = 'space-y-1' }: { hours: Site['hours']; className?: string }) {
   return (
-    <dl className="space-y-1">
-      {site.hours.map((h) => (
+    <dl className={className}>
+      {hours.map((h) => (
         <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
           <dt className="font-medium whitespace-nowrap text-slate-800">{h.days}</dt>
           <dd className="whitespace-nowrap">{h.time}</dd>
