@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeAudit } from '../helpers/browser.js';
 import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
 /**
@@ -38,9 +38,9 @@ function hosted(path: string): Promise<{ status: number; text: string }> {
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 const axe = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const result = await axeAudit(page, TAGS);
+  expect(result.passes).toBeGreaterThan(10);
+  return result.violations;
 };
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true }).click();

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../../src/config/special-hours.js';
+import { addDays } from '../../src/config/special-hours-days.js';
 import { localDate } from '../../src/config/time-zone.js';
 import { resolveServerConfig } from '../../src/server/config.js';
 import { silentLogger } from '../../src/server/logger.js';
