@@ -1,8 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=8
-// The flag: V8's young generation at half its default (16 MB a semi-space). A build of 1,000 cities
-// makes garbage fast and keeps little; at the default the main thread's young generation alone
-// grew to some 48 MB, and the build's peak memory with it (about 255 MB against 212 MB, the same
-// time; issue 25). Build worker threads get the same through resourceLimits (src/build/pool.ts).
+#!/usr/bin/env node
 // React and friends pick their fast production build from NODE_ENV.
 process.env.NODE_ENV ??= 'production';
 let cli;

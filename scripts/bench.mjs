@@ -25,7 +25,7 @@ const row = (what, value, budget) => console.log(`${what.padEnd(64)} ${String(va
 
 /**
  * Runs the CLI as `npx clinic-gen` and an installed `clinic-gen` do: the bin file itself, through
- * its #! line (which gives node its flags), not `node bin/clinic-gen.js`.
+ * its #! line, not `node bin/clinic-gen.js`.
  */
 function timeRun(args, env = {}) {
   const t = process.hrtime.bigint();

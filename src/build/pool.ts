@@ -13,10 +13,18 @@ const IN_FLIGHT = 2;
 /**
  * A worker's young generation, in MB. A build makes garbage fast but keeps little: with V8's
  * default a worker's heap grew to about 57 MB in a 1,000-city build, with 8 to about 35 MB, and
- * the build took the same time (six runs each way). This thread's young generation is set when
- * node starts: bin/clinic-gen.js's #! line gives node --max-semi-space-size=8 for it.
+ * the build took the same time (six runs each way).
  */
 const WORKER_YOUNG_MB = 8;
+/**
+ * From this many cities, only worker threads build and this thread hands out batches. This
+ * thread's young generation is V8's default (set when node starts, which a `#!` line could change
+ * only with `env -S`, missing from busybox and older coreutils): building, it grew to some 48 MB,
+ * and a 1,000-city build's peak memory was 242-252 MB against 230-241 MB with a worker in its
+ * place, in the same time (issue 25). Below it this thread builds too, from the start, while the
+ * workers take their 0.1 s to start: a build of a few dozen cities is done in about that time.
+ */
+const WORKERS_ONLY_FROM = 200;
 
 /** Runs `fn` over `items`, IN_FLIGHT at a time. */
 async function inFlight<T>(items: readonly T[], fn: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -42,9 +50,9 @@ export async function buildMany(
   const results: BuildOutcome[] = new Array(jobs.length);
   forgetKeptFolders();
   if (jobs.length === 0) return results;
-  // Loaded when there is a city to build: the pipeline (the config's schema, the parsers, the
-  // renderer) is most of what the CLI loads, and a rebuild with nothing changed needs none of it.
-  const { buildSite } = await import('./build-site.js');
+  // Loaded when this thread has a city to build: the pipeline (the config's schema, the parsers,
+  // the renderer) is most of what the CLI loads, and a rebuild with nothing changed needs none of it.
+  const pipeline = () => import('./build-site.js');
   const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / BATCH));
   let done = 0;
   const record = (i: number, o: BuildOutcome) => {
@@ -52,18 +60,22 @@ export async function buildMany(
     onDone?.(o, ++done);
   };
   if (!workerUrl || !workerUrl.pathname.endsWith('.js') || threads < 2) {
+    const { buildSite } = await pipeline();
     await inFlight(jobs, async (job, i) => record(i, await buildSite(job)));
     return results;
   }
+  const here = jobs.length < WORKERS_ONLY_FROM;
   let next = 0;
   const take = () => {
     const batch: number[] = [];
     for (let k = 0; k < BATCH && next < jobs.length; k++) batch.push(next++);
     return batch;
   };
-  // This thread is one of the builders (one isolate fewer than a worker per core: less memory);
-  // between batches it yields so the workers' messages are handled.
+  // Below WORKERS_ONLY_FROM, this thread is one of the builders; between batches it yields so
+  // the workers' messages are handled.
   const local = (async () => {
+    if (!here) return;
+    const { buildSite } = await pipeline();
     for (let batch = take(); batch.length; batch = take()) {
       await inFlight(batch, async (i) => record(i, await buildSite(jobs[i]!)));
       await new Promise((r) => setImmediate(r));
@@ -72,7 +84,7 @@ export async function buildMany(
   // Once a worker has answered (it takes about 0.1 s to start), it has a second batch waiting
   // while it builds one, so it never sits idle until this thread, busy writing a site, gets round
   // to its answer. Before that it holds one: this thread may take the rest meanwhile.
-  const remote = Array.from({ length: threads - 1 }, () => {
+  const remote = Array.from({ length: here ? threads - 1 : threads }, () => {
     const worker = new Worker(workerUrl, { workerData: { [MARK]: true }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
     return new Promise<void>((resolve, reject) => {
       const sent: number[][] = [];

@@ -40,6 +40,33 @@ describe('the clinic-gen binary', () => {
     expect(runCli(['build', '--config', configs, '--out', out, '-q', '--force']).code).toBe(0);
   });
 
+  it('builds 200 cities on worker threads alone, each city as a build of it alone makes it', () => {
+    const configs = tempDir();
+    const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
+    // From 200 cities (WORKERS_ONLY_FROM in src/build/pool.ts) the main thread builds none of them.
+    const name = (i: number) => String.fromCharCode(65 + Math.floor(i / 26)) + String.fromCharCode(97 + (i % 26));
+    const cities = Array.from({ length: 200 }, (_, i) => `${name(i)} Springs`);
+    cities.forEach((c, i) => writeFileSync(join(configs, `city-${i}.yaml`), tampa.replace('city: Tampa', `city: ${c}`)));
+    const out = tempDir();
+    const r = runCli(['build', '--config', configs, '--out', out, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).sites).toHaveLength(200);
+    for (const c of cities) expect(readFileSync(join(out, c.toLowerCase().replace(' ', '-'), 'index.html'), 'utf8')).toContain(`Revitalize Your Health in ${c}`);
+    const one = tempDir();
+    expect(runCli(['build', '--config', join(configs, 'city-137.yaml'), '--out', one, '-q']).code).toBe(0);
+    const files = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).sort();
+    const folder = join(out, cities[137]!.toLowerCase().replace(' ', '-'));
+    expect(files(folder)).toEqual(files(one));
+    for (const f of files(one).filter((f) => f.endsWith('.html') || f.endsWith('.png'))) {
+      expect(readFileSync(join(folder, f)).equals(readFileSync(join(one, f))), f).toBe(true);
+    }
+  });
+
+  it('starts through its #! line with a plain `env node`: busybox and older coreutils have no `env -S`', () => {
+    expect(readFileSync(join(ROOT, 'bin/clinic-gen.js'), 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+  });
+
   it('refuses --out . in the working folder and leaves it whole', () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, 'tampa.yaml'), readFileSync(join(ROOT, 'configs/tampa.yaml')));
