@@ -85,21 +85,29 @@ if (want('build')) {
   // The empty-cache build, the primed one and the write floor in turns (three rounds), so that all
   // three meet the disk in the same state: measured one kind after another, the floor (last) moved
   // between 1.2 and 2.2 s from one run of the bench to the next.
+  // Also in turns: the build with the photos' encodes kept and no cards or templates (a cache of
+  // the photos alone), which shows the empty-cache build's two parts: the photos, encoded once
+  // whatever the number of cities (AVIF, WebP and JPEG at each width), and what grows with them.
   const cold = [];
   const warm = [];
   const floor = [];
+  const photosKept = [];
   for (const k of [0, 1, 2]) {
     cold.push(build(join(tmp, `cold-${k}`), emptyCache()));
     warm.push(build(join(tmp, `warm-${k}`), cacheOf('many')));
     floor.push(writeFloor(join(tmp, 'warm-0'), join(tmp, `floor-${k}`)));
+    const photosOnly = cacheOf(`photos-${k}`);
+    cpSync(join(tmp, 'caches', 'many', 'images'), join(photosOnly.CLINIC_GEN_CACHE_DIR, 'images'), { recursive: true });
+    photosKept.push(build(join(tmp, `photos-kept-${k}`), photosOnly));
   }
   const mid = (runs) => [...runs].sort((a, b) => a.ms - b.ms)[1];
   const size = outputSize(join(tmp, 'warm-0'));
   const mb = (r) => `${(r.report.maxRssKb / 1024).toFixed(0)} MB`;
-  const [c, w, u, o, f] = [mid(cold), mid(warm), mid(same), mid(one), mid(floor)];
+  const [c, w, u, o, f, pk] = [mid(cold), mid(warm), mid(same), mid(one), mid(floor), mid(photosKept)];
   row(`build ${w.report.sites.length} cities, empty cache, wall (median of 3)`, `${c.ms.toFixed(0)} ms`, '<= 1.3x primed, <= 1.5x floor');
   row('  = primed x / floor x', `${(c.ms / w.ms).toFixed(2)} / ${(c.ms / f.ms).toFixed(2)}`, '<= 1.3 / <= 1.5');
   row('  peak memory (max RSS)', mb(c), 'context');
+  row('  of which: photos kept, cards and templates empty (median of 3)', `${pk.ms.toFixed(0)} ms = ${(pk.ms / w.ms).toFixed(2)}x primed`, 'context');
   row(`build ${w.report.sites.length} cities, primed cache, wall (median of 3)`, `${w.ms.toFixed(0)} ms = ${(w.ms / f.ms).toFixed(2)}x floor`, '<= 1.3x floor');
   row('  peak memory (max RSS)', mb(w), '<= 250 MB');
   row(`  written: ${size.files.toLocaleString('en-US')} files (${size.links.toLocaleString('en-US')} more hard links), bytes`, `${(size.bytes / 1e6).toFixed(1)} MB`, 'context');
