@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ShapePages, TemplateStore } from '../pages/site-files.js';
+import { readCacheFile } from '../site/cache-prune.js';
 import { codeId } from './inputs.js';
 
 /**
@@ -28,7 +29,7 @@ export function diskTemplates(imageCacheDir: string): TemplateStore {
     store = {
       get(key) {
         try {
-          const data = JSON.parse(readFileSync(file(key), 'utf8')) as { format?: unknown; key?: unknown; pages?: unknown };
+          const data = JSON.parse(readCacheFile(file(key)).toString('utf8')) as { format?: unknown; key?: unknown; pages?: unknown };
           if (data.format !== FORMAT || data.key !== key || !Array.isArray(data.pages)) return undefined;
           const pages: ShapePages = [];
           for (const p of data.pages as unknown[]) {

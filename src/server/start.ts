@@ -1,12 +1,16 @@
 import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
 import { configAssetSource } from '../site/asset-source.js';
+import { cacheLimitBytes, pruneCacheIfDue } from '../site/cache-prune.js';
 import { dataImageCacheDir } from '../site/images/cache-dir.js';
 import { buildDay, buildSiteFiles, problemLines } from '../site/pipeline.js';
+import { dirname } from 'node:path';
 import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveClinic, type RunningServer } from './serve.js';
 import { ServerStartError } from './start-error.js';
+import { textOf } from './http/api-error.js';
+import { cacheLimitNotNumber } from '../texts/server.js';
 
 /** Options of `clinic-gen serve`: its flags (defaults in config.ts) and the clinic's config file. */
 export interface StartOptions extends ServerFlags {
@@ -40,6 +44,9 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   // server serves the site, so the form's default path endpoint reaches it (no warning). Built
   // while the ports are bound: a first start encodes the photos, which takes seconds.
   const imageCacheDir = dataImageCacheDir(settings.dataDir);
+  const env = options.env ?? process.env;
+  const cacheLimit = cacheLimitBytes(env);
+  if (cacheLimit === undefined) throw new ServerStartError([textOf(cacheLimitNotNumber(env.CLINIC_GEN_CACHE_MAX_MB ?? ''))]);
   const building = buildSiteFiles(config, configAssetSource(options.configPath), { servedByClinic: true, imageCacheDir }).then((site) => {
     if (!site.ok) throw new ServerStartError(problemLines(options.configPath, site.errors));
     for (const warning of problemLines(options.configPath, site.warnings)) logger.warn('config.warning', { warning });
@@ -81,11 +88,26 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
       note: `listening on ${settings.host} without an https PUBLIC_URL: signing in to the admin is refused over plain http from other machines. Put a TLS proxy in front (PUBLIC_URL=https://..., TRUST_PROXY naming it, X-Forwarded-Proto: https), or sign in from this machine over loopback`,
     });
   }
-  if (options.installSignalHandlers) installSignals(server, logger);
-  return { url: server.url, sitesUrl: server.sitesUrl, close: server.close };
+  // The cache (encoded photos, card bands, templates) kept under its limit (src/site/cache-prune.ts):
+  // looked over once the site is built, then each hour, which prunes at most once a day.
+  const prune = () =>
+    pruneCacheIfDue(dirname(imageCacheDir), cacheLimit, (options.now?.() ?? new Date()).getTime()).then(
+      (r) => r && r.removed > 0 && logger.info('cache.pruned', { removed: r.removed, removedBytes: r.removedBytes, heldBytes: r.bytes - r.removedBytes, limitBytes: cacheLimit }),
+      (err: unknown) => logger.warn('cache.prune_failed', { error: String(err) }),
+    );
+  const pruning = building.then(prune, () => undefined);
+  const hourly = setInterval(() => void prune(), 60 * 60 * 1000);
+  hourly.unref();
+  const close = async () => {
+    clearInterval(hourly);
+    await pruning;
+    await server.close();
+  };
+  if (options.installSignalHandlers) installSignals({ ...server, close }, logger);
+  return { url: server.url, sitesUrl: server.sitesUrl, close };
 }
 
-function installSignals(server: RunningServer, logger: Logger) {
+function installSignals(server: Pick<RunningServer, 'close'>, logger: Logger) {
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info('server.stopping', { signal });
     // If draining hangs past the grace period plus a margin, leave anyway (start-up edge only).

@@ -123,3 +123,14 @@ export const unexpectedError = (stack: string): Message => ({
 
 /** After commander's own message for an unknown command or option. */
 export const helpAfterError: Message = { title: '(run `clinic-gen --help` for the commands)' };
+
+/** CLINIC_GEN_CACHE_MAX_MB holds something other than a whole number of megabytes (`value`, as given). */
+export const cacheLimitInvalid = (value: string): Message => ({
+  title: `CLINIC_GEN_CACHE_MAX_MB must be a whole number of megabytes (0 for no limit), not "${value}"; nothing was built`,
+  hint: 'Unset it for the default of 1024 MB, or set it to, for example, 2048.',
+});
+
+/** A build removed entries from a cache folder to keep it under its limit (cache-prune.ts). */
+export const cachePruned = (folder: string, removed: string, freed: string, held: string, limit: string): Message => ({
+  title: `${folder}: removed ${removed} (${freed}) not used lately or left half-written; it now holds ${held} (limit: ${limit}, CLINIC_GEN_CACHE_MAX_MB)`,
+});

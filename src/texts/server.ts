@@ -134,6 +134,11 @@ export const postgresUnavailable = (where: string, reason: string): Message => (
   title: `The PostgreSQL database ${where} cannot be used: ${reason}.`,
   hint: 'Check DATABASE_URL (host, port, user, password, database name), that PostgreSQL is running and reachable from this machine, and that the user may create tables in that database.',
 });
+/** CLINIC_GEN_CACHE_MAX_MB holds something other than a whole number of megabytes (`value`, as given). */
+export const cacheLimitNotNumber = (value: string): Message => ({
+  title: `CLINIC_GEN_CACHE_MAX_MB must be a whole number of megabytes (0 for no limit), not "${value}".`,
+  hint: 'Unset it for the default of 1024 MB, or set it to, for example, 2048.',
+});
 export const listenPortInUse = (address: string, flag: string): Message => ({
   title: `${address} is already in use by another program.`,
   hint: `Stop that program, or choose another port with ${flag}.`,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, statSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, statSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -331,4 +331,48 @@ describe('clinic-gen build killed mid-way (kill -9)', () => {
     expect(tree(p.out)).toEqual(now);
     expect(leftovers(p.out)).toEqual([]);
   }, 90_000);
+});
+
+describe('clinic-gen build keeps its cache in bounds', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const files = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile()).sort();
+
+  it('removes the least recently used entries once the cache is over CLINIC_GEN_CACHE_MAX_MB, and never what the build used', () => {
+    const p = project(['Ocala', 'Naples', 'Destin']);
+    const cache = join(p.dir, 'cache');
+    const env = { CLINIC_GEN_CACHE_DIR: cache, CLINIC_GEN_CACHE_MAX_MB: '4' };
+    expect(runCli(['build', '--config', p.configs, '--out', p.out, '-q'], { env }).code).toBe(0);
+    const used = files(cache).filter((f) => f !== '.last-pruned');
+    expect(used.some((f) => f.startsWith('cards/'))).toBe(true);
+    expect(used.some((f) => f.startsWith('images/'))).toBe(true);
+    // A band of a city long gone, 5 MB, last used 40 days ago; a band half-written by a crash two days ago;
+    // and the folder last looked over two days ago.
+    const old = new Date(Date.now() - 40 * DAY);
+    const twoDays = new Date(Date.now() - 2 * DAY);
+    writeFileSync(join(cache, 'cards', 'f00dfeedf00dfeedf00dfeedf00dfeed.band'), Buffer.alloc(5 * 1024 * 1024, 1));
+    utimesSync(join(cache, 'cards', 'f00dfeedf00dfeedf00dfeedf00dfeed.band'), old, old);
+    writeFileSync(join(cache, 'cards', '.0123abcd0123abcd0123abcd0123abcd.89abcdef.tmp'), 'half');
+    utimesSync(join(cache, 'cards', '.0123abcd0123abcd0123abcd0123abcd.89abcdef.tmp'), twoDays, twoDays);
+    utimesSync(join(cache, '.last-pruned'), twoDays, twoDays);
+    // What the first build made, as if made 50 days ago: older than the stray band, so it is the
+    // build's reading them that keeps them (a read renews an entry's time of use).
+    const older = new Date(Date.now() - 50 * DAY);
+    for (const f of used) utimesSync(join(cache, f), older, older);
+    // Built into a new folder: every city again, from the cache.
+    const r = runCli(['build', '--config', p.configs, '--out', join(p.dir, 'again')], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/cache: removed 2 entries \(5\.0 MB\) not used lately or left half-written; it now holds \d+\.\d MB \(limit: 4\.0 MB, CLINIC_GEN_CACHE_MAX_MB\)\n$/);
+    expect(files(cache).filter((f) => f !== '.last-pruned')).toEqual(used);
+    // Looked over once a day: a build the same day says nothing of the cache.
+    const again = runCli(['build', '--config', p.configs, '--out', join(p.dir, 'again')], { env });
+    expect(again.stdout).not.toContain('cache');
+  }, 60_000);
+
+  it('refuses a CLINIC_GEN_CACHE_MAX_MB that is no whole number of megabytes, before building anything', () => {
+    const p = project(['Ocala']);
+    const r = runCli(['build', '--config', p.configs, '--out', p.out], { env: { CLINIC_GEN_CACHE_MAX_MB: '2GB' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('CLINIC_GEN_CACHE_MAX_MB must be a whole number of megabytes (0 for no limit), not "2GB"; nothing was built');
+    expect(existsSync(p.out)).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -201,6 +201,46 @@ describe('startServer', () => {
   it('names the bad environment variable', async () => {
     await expect(startServer({ configPath: 'configs/wesley-chapel.yaml', env: { CONTACT_RATE_LIMIT: 'lots' } })).rejects.toThrow(/CONTACT_RATE_LIMIT/);
   });
+
+  it('stops when CLINIC_GEN_CACHE_MAX_MB is no whole number of megabytes, naming it', async () => {
+    const start = startServer({ configPath: 'configs/tampa.yaml', port: 0, env: { CLINIC_GEN_CACHE_MAX_MB: '1.5' } });
+    await expect(start).rejects.toBeInstanceOf(ServerStartError);
+    await expect(start).rejects.toThrow('CLINIC_GEN_CACHE_MAX_MB must be a whole number of megabytes (0 for no limit), not "1.5".');
+  });
+
+  it('keeps its cache under CLINIC_GEN_CACHE_MAX_MB once the site is built: the least recently used go, not what the site uses', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-start-'));
+    // A cache of this test's own (the run's shared one is set in CLINIC_GEN_CACHE_DIR), holding a
+    // band of a city long gone: 3 MB, last used 40 days ago.
+    const cache = path.join(dataDir, 'cache-shared');
+    mkdirSync(path.join(cache, 'cards'), { recursive: true });
+    const stray = path.join(cache, 'cards', 'f00dfeedf00dfeedf00dfeedf00dfeed.band');
+    writeFileSync(stray, Buffer.alloc(3 * 1024 * 1024, 1));
+    const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    utimesSync(stray, old, old);
+    const events: { event: string; data: Record<string, unknown> }[] = [];
+    const record = (event: string, data?: Record<string, unknown>) => void events.push({ event, data: data ?? {} });
+    const shared = process.env.CLINIC_GEN_CACHE_DIR;
+    process.env.CLINIC_GEN_CACHE_DIR = cache;
+    try {
+      const server = await startServer({ configPath: 'configs/tampa.yaml', port: 0, dataDir, env: { ...keyEnv(dataDir), CLINIC_GEN_CACHE_MAX_MB: '2' }, logger: { info: record, warn: record, error: record } });
+      try {
+        expect((await fetch(`${server.url}/`)).status).toBe(200);
+        for (let waited = 0; !events.some((e) => e.event === 'cache.pruned') && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+        const pruned = events.find((e) => e.event === 'cache.pruned');
+        expect(pruned?.data).toMatchObject({ removed: 1, removedBytes: 3 * 1024 * 1024, limitBytes: 2 * 1024 * 1024 });
+        expect(existsSync(stray)).toBe(false);
+        // The bands the site's cards were drawn from stay.
+        expect(readdirSync(path.join(cache, 'cards')).filter((n) => n.endsWith('.band')).length).toBeGreaterThan(3);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      if (shared === undefined) delete process.env.CLINIC_GEN_CACHE_DIR;
+      else process.env.CLINIC_GEN_CACHE_DIR = shared;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('stops when DEPLOY_URL_TEMPLATE is bad, naming it', async () => {
     const start = startServer({ configPath: 'configs/wesley-chapel.yaml', port: 0, env: { DEPLOY_URL_TEMPLATE: 'https://example.com/' } });

@@ -7,7 +7,9 @@ import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
 import { isHttpEndpoint } from '../../config/endpoint-form.js';
 import { buildInstant } from '../../config/time-zone.js';
-import { notContactEndpoint, sameOutput } from '../../texts/cli.js';
+import { cacheLimitBytes, pruneCacheIfDue } from '../../site/cache-prune.js';
+import { CACHE_FOLDER, configImageCacheDir } from '../../site/images/cache-dir.js';
+import { cacheLimitInvalid, cachePruned, notContactEndpoint, sameOutput } from '../../texts/cli.js';
 import { collect, expandConfigs } from '../configs.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -77,10 +79,13 @@ Examples:
       } catch (err) {
         throw new CliError({ title: (err as Error).message, hint: 'Unset it to build as of now, or set it to a time like $(date -d 2026-11-26 +%s).' });
       }
+      const cacheLimit = cacheLimitBytes(io.env);
+      if (cacheLimit === undefined) throw new CliError(cacheLimitInvalid(io.env.CLINIC_GEN_CACHE_MAX_MB ?? ''));
       let paths = await expandConfigs(opts.config, io.cwd);
       const abs = (p: string) => resolve(io.cwd, p);
       if (opts.site) {
         setCode(await buildBrand(io, { ...opts, site: opts.site }, paths.filter((p) => abs(p) !== abs(opts.site!)), buildTime, started));
+        await pruneCaches(io, [opts.site, ...paths].map(abs), cacheLimit, !opts.quiet && !opts.json);
         return;
       }
       // Cities on a brand site as well: canonical links name their page there.
@@ -139,7 +144,24 @@ Examples:
       const gone = inc.finish(results, { configFolders, keep, cwd: io.cwd });
       const failed = report.finish(results, gone, performance.now() - started, (d) => relative(io.cwd, d) || '.');
       setCode(failed ? 1 : 0);
+      await pruneCaches(io, paths.map(abs), cacheLimit, !opts.quiet && !opts.json);
     });
+}
+
+/**
+ * Keeps the caches the configs' builds used under their limit (src/site/cache-prune.ts): each
+ * folder looked over once a day, after the build, and a line for each that lost entries.
+ */
+async function pruneCaches(io: CliIo, configPaths: string[], limit: number, say: boolean): Promise<void> {
+  const roots = new Set(configPaths.map((p) => dirname(configImageCacheDir(p, io.env))));
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  for (const root of roots) {
+    const r = await pruneCacheIfDue(root, limit);
+    if (!r || r.removed === 0 || !say) continue;
+    const shown = relative(io.cwd, root) || CACHE_FOLDER;
+    const entries = `${r.removed} ${r.removed === 1 ? 'entry' : 'entries'}`;
+    io.out(cachePruned(shown, entries, mb(r.removedBytes), mb(r.bytes - r.removedBytes), limit ? mb(limit) : 'none').title);
+  }
 }
 
 /** `build --site`: the brand site (src/brand-site/build.ts), reported as a many-city build is. */

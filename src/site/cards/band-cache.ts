@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { readCacheFile } from '../cache-prune.js';
 import type { Band } from './png.js';
 
 /**
@@ -36,7 +37,8 @@ export async function readBand(key: string, dir: string | undefined, keep = true
   try {
     // A band is a few dozen KB: read at once, it costs less than the four trips to libuv's
     // threads an async read takes, which was most of a rebuild's time for cards (1,000 cities).
-    const band = decode(new Uint8Array(readFileSync(join(dir, `${key}.band`))));
+    // Marked used, for the cache's bound (cache-prune.ts).
+    const band = decode(new Uint8Array(readCacheFile(join(dir, `${key}.band`))));
     if (band && keep) remember(key, band);
     return band;
   } catch {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readCacheText } from '../cache-prune.js';
 import { encodePhoto, type EncodedPhoto, type EncodeResult } from './encode.js';
 import { FORMAT_EXT, sha256, type PhotoFormat, type PhotoRole } from './settings.js';
 
@@ -84,7 +85,8 @@ interface Manifest {
 async function readEntry(dir: string, key: string): Promise<EncodeResult | undefined> {
   try {
     const entry = join(dir, key);
-    const m = JSON.parse(await readFile(join(entry, 'manifest.json'), 'utf8')) as Manifest;
+    // The manifest's time is the entry's last use, for the cache's bound (cache-prune.ts).
+    const m = JSON.parse(await readCacheText(join(entry, 'manifest.json'))) as Manifest;
     const variants = await Promise.all(
       m.variants.map(async (v) => {
         const bytes = new Uint8Array(await readFile(join(entry, v.file)));
