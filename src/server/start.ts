@@ -1,10 +1,10 @@
+import { dirname } from 'node:path';
 import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
 import { configAssetSource } from '../site/asset-source.js';
 import { cacheLimitBytes, pruneCacheIfDue } from '../site/cache-prune.js';
 import { dataImageCacheDir } from '../site/images/cache-dir.js';
 import { buildDay, buildSiteFiles, problemLines } from '../site/pipeline.js';
-import { dirname } from 'node:path';
 import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { serveClinic, type RunningServer } from './serve.js';
@@ -90,15 +90,25 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   }
   // The cache (encoded photos, card bands, templates) kept under its limit (src/site/cache-prune.ts):
   // looked over once the site is built, then each hour, which prunes at most once a day.
-  const prune = () =>
-    pruneCacheIfDue(dirname(imageCacheDir), cacheLimit, (options.now?.() ?? new Date()).getTime()).then(
-      (r) => r && r.removed > 0 && logger.info('cache.pruned', { removed: r.removed, removedBytes: r.removedBytes, heldBytes: r.bytes - r.removedBytes, limitBytes: cacheLimit }),
-      (err: unknown) => logger.warn('cache.prune_failed', { error: String(err) }),
-    );
-  const pruning = building.then(prune, () => undefined);
-  const hourly = setInterval(() => void prune(), 60 * 60 * 1000);
+  // Stopping waits for a prune under way, never for the site's build.
+  let closed = false;
+  let pruning: Promise<void> | undefined;
+  const prune = () => {
+    if (closed || pruning) return;
+    pruning = pruneCacheIfDue(dirname(imageCacheDir), cacheLimit, (options.now?.() ?? new Date()).getTime())
+      .then(
+        (r) => {
+          if (r && r.removed > 0) logger.info('cache.pruned', { removed: r.removed, removedBytes: r.removedBytes, heldBytes: r.bytes - r.removedBytes, limitBytes: cacheLimit });
+        },
+        (err: unknown) => logger.warn('cache.prune_failed', { error: String(err) }),
+      )
+      .finally(() => (pruning = undefined));
+  };
+  building.then(prune, () => undefined);
+  const hourly = setInterval(prune, 60 * 60 * 1000);
   hourly.unref();
   const close = async () => {
+    closed = true;
     clearInterval(hourly);
     await pruning;
     await server.close();
