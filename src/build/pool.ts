@@ -39,13 +39,14 @@ async function inFlight<T>(items: readonly T[], fn: (item: T, index: number) => 
 }
 
 /**
- * Builds many cities on every core: this thread plus worker threads running this same module, all
- * taking small batches from one queue so a slow city does not hold up a core. Only this thread
- * works when workers cannot be started (the TypeScript sources under test) or there is little to do.
+ * Builds many cities on every core: worker threads running this same module (and this thread
+ * too, below WORKERS_ONLY_FROM), all taking small batches from one queue so a slow city does not
+ * hold up a core. Only this thread works when workers cannot be started (the TypeScript sources
+ * under test) or there is little to do. `onDone` is told which thread built each city.
  */
 export async function buildMany(
   jobs: BuildJob[],
-  { workerUrl, onDone }: { workerUrl?: URL; onDone?: (o: BuildOutcome, done: number) => void } = {},
+  { workerUrl, onDone }: { workerUrl?: URL; onDone?: (o: BuildOutcome, done: number, on: 'main' | 'worker') => void } = {},
 ): Promise<BuildOutcome[]> {
   const results: BuildOutcome[] = new Array(jobs.length);
   forgetKeptFolders();
@@ -55,9 +56,9 @@ export async function buildMany(
   const pipeline = () => import('./build-site.js');
   const threads = Math.min(availableParallelism(), Math.ceil(jobs.length / BATCH));
   let done = 0;
-  const record = (i: number, o: BuildOutcome) => {
+  const record = (i: number, o: BuildOutcome, on: 'main' | 'worker' = 'main') => {
     results[i] = o;
-    onDone?.(o, ++done);
+    onDone?.(o, ++done, on);
   };
   if (!workerUrl || !workerUrl.pathname.endsWith('.js') || threads < 2) {
     const { buildSite } = await pipeline();
@@ -96,11 +97,16 @@ export async function buildMany(
       };
       worker.on('message', (outcomes: BuildOutcome[]) => {
         const batch = sent.shift()!;
-        outcomes.forEach((o, k) => record(batch[k]!, o));
+        outcomes.forEach((o, k) => record(batch[k]!, o, 'worker'));
         while (sent.length < 2 && next < jobs.length) feed();
         if (sent.length === 0) void worker.terminate().then(() => resolve());
       });
       worker.on('error', reject);
+      // A worker gone without an error (killed, out of memory) would leave its cities unbuilt and
+      // the build waiting for them.
+      worker.on('exit', (code) => {
+        if (sent.length > 0) reject(new Error(`a build worker thread stopped (exit code ${code}) before it had built its cities`));
+      });
       feed();
       if (sent.length === 0) void worker.terminate().then(() => resolve());
     });

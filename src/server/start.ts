@@ -90,15 +90,17 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   }
   // The cache (encoded photos, card bands, templates) kept under its limit (src/site/cache-prune.ts):
   // looked over once the site is built, then each hour, which prunes at most once a day.
-  // Stopping waits for a prune under way, never for the site's build.
+  // Stopping ends a prune under way at its next removal, while the server drains; it never waits
+  // for the site's build.
   let closed = false;
   let pruning: Promise<void> | undefined;
   const prune = () => {
     if (closed || pruning) return;
-    pruning = pruneCacheIfDue(dirname(imageCacheDir), cacheLimit, (options.now?.() ?? new Date()).getTime())
+    pruning = pruneCacheIfDue(dirname(imageCacheDir), cacheLimit, (options.now?.() ?? new Date()).getTime(), () => closed)
       .then(
         (r) => {
           if (r && r.removed > 0) logger.info('cache.pruned', { removed: r.removed, removedBytes: r.removedBytes, heldBytes: r.bytes - r.removedBytes, limitBytes: cacheLimit });
+          if (r && cacheLimit > 0 && r.recentBytes > cacheLimit) logger.warn('cache.over_limit', { recentBytes: r.recentBytes, limitBytes: cacheLimit, note: 'the entries used within the last day alone exceed CLINIC_GEN_CACHE_MAX_MB; they are kept: raise the limit' });
         },
         (err: unknown) => logger.warn('cache.prune_failed', { error: String(err) }),
       )
@@ -110,8 +112,7 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   const close = async () => {
     closed = true;
     clearInterval(hourly);
-    await pruning;
-    await server.close();
+    await Promise.all([server.close(), pruning]);
   };
   if (options.installSignalHandlers) installSignals({ ...server, close }, logger);
   return { url: server.url, sitesUrl: server.sitesUrl, close };

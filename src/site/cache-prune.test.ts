@@ -13,7 +13,10 @@ afterEach(() => {
   for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
 });
 
-/** A cache folder as clinic-gen lays it out: images/<key>/ (a photo's files), cards/<key>.band, templates/<name>.json. */
+/** A cache key as clinic-gen names its entries: 32 hex digits (here `n` repeated). */
+const key = (n: string) => n.repeat(32).slice(0, 32);
+
+/** A cache folder as clinic-gen lays it out: images/<key>/ (a photo's files), cards/<key>.band, templates/<key>.json. */
 function cache(): string {
   const root = mkdtempSync(join(tmpdir(), 'cache-prune-'));
   folders.push(root);
@@ -29,10 +32,10 @@ function file(path: string, bytes: number, daysAgo: number): void {
 }
 
 /** A photo's entry: a folder with its manifest (whose time is the entry's use) and one variant. */
-function photo(root: string, key: string, bytes: number, daysAgo: number): void {
-  mkdirSync(join(root, 'images', key));
-  file(join(root, 'images', key, '480.avif'), bytes, 100);
-  file(join(root, 'images', key, 'manifest.json'), 100, daysAgo);
+function photo(root: string, name: string, bytes: number, daysAgo: number): void {
+  mkdirSync(join(root, 'images', name));
+  file(join(root, 'images', name, '480.avif'), bytes, 100);
+  file(join(root, 'images', name, 'manifest.json'), 100, daysAgo);
 }
 
 const left = (root: string) =>
@@ -41,8 +44,8 @@ const left = (root: string) =>
 describe('the cache bound (cache-prune.ts)', () => {
   it('reads a cache file whole and renews its time of use only when it is a day old', () => {
     const root = cache();
-    const old = join(root, 'cards', 'a.band');
-    const fresh = join(root, 'cards', 'b.band');
+    const old = join(root, 'cards', `${key('a')}.band`);
+    const fresh = join(root, 'cards', `${key('b')}.band`);
     file(old, 5000, 40);
     file(fresh, 300, 0.5);
     expect(readCacheFile(old, NOW).equals(Buffer.alloc(5000, 7))).toBe(true);
@@ -54,55 +57,92 @@ describe('the cache bound (cache-prune.ts)', () => {
 
   it("renews a photo entry's manifest as it is read", async () => {
     const root = cache();
-    photo(root, 'p1', 1000, 45);
-    expect(await readCacheText(join(root, 'images', 'p1', 'manifest.json'), NOW)).toBe('\x07'.repeat(100));
-    expect(statSync(join(root, 'images', 'p1', 'manifest.json')).mtimeMs).toBe(NOW);
+    photo(root, key('1'), 1000, 45);
+    expect(await readCacheText(join(root, 'images', key('1'), 'manifest.json'), NOW)).toBe('\x07'.repeat(100));
+    expect(statSync(join(root, 'images', key('1'), 'manifest.json')).mtimeMs).toBe(NOW);
   });
 
   it('over its limit, removes the least recently used entries of every kind until it holds three quarters of it', async () => {
     const root = cache();
-    photo(root, 'old-photo', 3 * MB, 50);
-    file(join(root, 'cards', 'old.band'), 2 * MB, 40);
-    file(join(root, 'templates', 'old.json'), 2 * MB, 30);
-    file(join(root, 'cards', 'recent.band'), 2 * MB, 2);
-    photo(root, 'recent-photo', 3 * MB, 1);
-    file(join(root, 'templates', 'today.json'), 1 * MB, 0);
+    photo(root, key('0'), 3 * MB, 50);
+    file(join(root, 'cards', `${key('1')}.band`), 2 * MB, 40);
+    file(join(root, 'templates', `${key('2')}.json`), 2 * MB, 30);
+    file(join(root, 'cards', `${key('3')}.band`), 2 * MB, 2);
+    photo(root, key('4'), 3 * MB, 1);
+    file(join(root, 'templates', `${key('5')}.json`), 1 * MB, 0);
     // 13 MB held, a limit of 9: down to 6.75 MB at most, oldest use first.
     const r = await pruneCache(root, 9 * MB, NOW);
-    expect(left(root)).toEqual(['cards/recent.band', 'images/recent-photo', 'templates/today.json']);
-    expect(r).toMatchObject({ entries: 6, removed: 3 });
+    expect(left(root)).toEqual([`cards/${key('3')}.band`, `images/${key('4')}`, `templates/${key('5')}.json`]);
+    expect(r).toMatchObject({ entries: 6, removed: 3, recentBytes: 1 * MB });
     expect(r.bytes - r.removedBytes).toBe(6 * MB + 100);
+  });
+
+  it('keeps every entry used within the last day, over the limit too, and says how much they take', async () => {
+    const root = cache();
+    file(join(root, 'cards', `${key('a')}.band`), 3 * MB, 0.9);
+    file(join(root, 'cards', `${key('b')}.band`), 3 * MB, 0);
+    file(join(root, 'cards', `${key('c')}.band`), 1 * MB, 3);
+    const r = await pruneCache(root, 2 * MB, NOW);
+    expect(left(root)).toEqual([`cards/${key('a')}.band`, `cards/${key('b')}.band`]);
+    expect(r).toMatchObject({ removed: 1, removedBytes: 1 * MB, recentBytes: 6 * MB });
   });
 
   it('under its limit keeps every entry, however old, and removes only what a crash left a day ago', async () => {
     const root = cache();
-    file(join(root, 'cards', 'ancient.band'), 1000, 400);
-    file(join(root, 'cards', '.k1.0a1b2c3d.tmp'), 1000, 2);
-    file(join(root, 'cards', '.k2.0a1b2c3d.tmp'), 1000, 0.1);
-    file(join(root, 'templates', 't.json.0a1b2c3d.tmp'), 1000, 3);
-    mkdirSync(join(root, 'images', '.k3.tmp-0a1b2c3d'));
-    utimesSync(join(root, 'images', '.k3.tmp-0a1b2c3d'), new Date(NOW - 5 * DAY), new Date(NOW - 5 * DAY));
-    file(join(root, 'images', 'k4.lock'), 0, 3);
-    file(join(root, 'images', 'k5.lock'), 0, 0);
+    file(join(root, 'cards', `${key('a')}.band`), 1000, 400);
+    file(join(root, 'cards', `.${key('b')}.0a1b2c3d.tmp`), 1000, 2);
+    file(join(root, 'cards', `.${key('c')}.0a1b2c3d.tmp`), 1000, 0.1);
+    file(join(root, 'templates', `${key('d')}.json.0a1b2c3d.tmp`), 1000, 3);
+    mkdirSync(join(root, 'images', `.${key('e')}.tmp-0a1b2c3d`));
+    utimesSync(join(root, 'images', `.${key('e')}.tmp-0a1b2c3d`), new Date(NOW - 5 * DAY), new Date(NOW - 5 * DAY));
+    file(join(root, 'images', `${key('f')}.lock`), 0, 3);
+    file(join(root, 'images', `${key('9')}.lock`), 0, 0);
     const r = await pruneCache(root, 1024 * MB, NOW);
-    expect(left(root)).toEqual(['cards/.k2.0a1b2c3d.tmp', 'cards/ancient.band', 'images/k5.lock']);
+    expect(left(root)).toEqual([`cards/.${key('c')}.0a1b2c3d.tmp`, `cards/${key('a')}.band`, `images/${key('9')}.lock`]);
     expect(r.removed).toBe(4);
     // No limit (0): the same.
-    file(join(root, 'cards', 'another.band'), 1000, 900);
+    file(join(root, 'cards', `${key('8')}.band`), 1000, 900);
     await pruneCache(root, 0, NOW);
-    expect(left(root)).toContain('cards/another.band');
+    expect(left(root)).toContain(`cards/${key('8')}.band`);
   });
 
-  it('looks a folder over at most once a day, and not at all before it exists', async () => {
+  it('never touches a name clinic-gen does not write, in a cache folder shared with other files', async () => {
     const root = cache();
-    file(join(root, 'cards', 'old.band'), 2 * MB, 40);
-    file(join(root, 'cards', 'new.band'), 2 * MB, 0);
-    expect(await pruneCacheIfDue(root, 3 * MB, NOW)).toMatchObject({ removed: 1 });
-    file(join(root, 'cards', 'older.band'), 2 * MB, 60);
+    file(join(root, 'images', 'holiday.jpg'), 2 * MB, 400);
+    mkdirSync(join(root, 'images', 'album'));
+    utimesSync(join(root, 'images', 'album'), new Date(NOW - 400 * DAY), new Date(NOW - 400 * DAY));
+    file(join(root, 'cards', 'notes.tmp'), 10, 400);
+    file(join(root, 'cards', 'greeting.lock'), 10, 400);
+    file(join(root, 'templates', 'index.json'), 2 * MB, 400);
+    file(join(root, 'cards', `${key('a')}.band`), 2 * MB, 400);
+    const r = await pruneCache(root, 1 * MB, NOW);
+    expect(left(root)).toEqual(['cards/greeting.lock', 'cards/notes.tmp', 'images/album', 'images/holiday.jpg', 'templates/index.json']);
+    expect(r).toMatchObject({ entries: 1, removed: 1 });
+  });
+
+  it('stops between removals when asked (a server stopping)', async () => {
+    const root = cache();
+    for (const n of ['a', 'b', 'c']) file(join(root, 'cards', `${key(n)}.band`), MB, 40);
+    let asked = 0;
+    const r = await pruneCache(root, 1, NOW, () => ++asked > 4);
+    expect(r.removed).toBe(1);
+    expect(left(root)).toHaveLength(2);
+  });
+
+  it('looks a folder over at most once a day, the first day counted from its first build', async () => {
+    const root = cache();
+    file(join(root, 'cards', `${key('a')}.band`), 2 * MB, 40);
+    file(join(root, 'cards', `${key('b')}.band`), 2 * MB, 0);
+    // Never looked over: the mark is set, nothing walked.
+    expect(await pruneCacheIfDue(root, 3 * MB, NOW)).toBeUndefined();
+    expect(left(root)).toHaveLength(2);
     expect(await pruneCacheIfDue(root, 3 * MB, NOW + DAY / 2)).toBeUndefined();
-    expect(existsSync(join(root, 'cards', 'older.band'))).toBe(true);
     expect(await pruneCacheIfDue(root, 3 * MB, NOW + DAY)).toMatchObject({ removed: 1 });
-    expect(left(root)).toEqual(['cards/new.band']);
+    expect(left(root)).toEqual([`cards/${key('b')}.band`]);
+    file(join(root, 'cards', `${key('c')}.band`), 2 * MB, 60);
+    expect(await pruneCacheIfDue(root, 3 * MB, NOW + 1.5 * DAY)).toBeUndefined();
+    expect(existsSync(join(root, 'cards', `${key('c')}.band`))).toBe(true);
+    expect(await pruneCacheIfDue(root, 3 * MB, NOW + 2 * DAY)).toMatchObject({ removed: 1 });
     expect(await pruneCacheIfDue(join(root, 'none'), 3 * MB, NOW)).toBeUndefined();
     expect(existsSync(join(root, 'none'))).toBe(false);
   });

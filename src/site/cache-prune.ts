@@ -11,11 +11,13 @@ import { join } from 'node:path';
  *
  * It is kept as a build cache keeps itself (ccache): entries are told apart by when they were last
  * used (their modification time, renewed on a read at most once a day, so a warm build does not
- * write to the cache), and once a day, when the folder holds more than its limit
+ * rewrite the cache), and once a day, when the folder holds more than its limit
  * (CLINIC_GEN_CACHE_MAX_MB, 1,024 MB unless set), the least recently used go until it holds three
- * quarters of it. A limit of 0 keeps everything. What is removed is only ever made again when
- * needed: a photo encoded, a band drawn, a shape rendered. Files a crash left half-written (`.tmp`)
- * and locks of encoders that died go once they are a day old.
+ * quarters of it; entries used within the last day always stay (a limit smaller than one day's
+ * builds need is said, not obeyed by throwing their work away). A limit of 0 keeps every entry.
+ * What is removed is only ever made again when needed: a photo encoded, a band drawn, a shape
+ * rendered. Files a crash left half-written and locks of encoders that died go once a day old.
+ * Only names clinic-gen writes are looked at (NAMES).
  */
 
 export const CACHE_MAX_ENV = 'CLINIC_GEN_CACHE_MAX_MB';
@@ -91,6 +93,8 @@ export interface PruneResult {
   /** Entries and bytes removed (leftovers of crashes included). */
   removed: number;
   removedBytes: number;
+  /** Bytes of entries used within the last day: kept whatever the limit; above it, the limit is too small for one day's builds. */
+  recentBytes: number;
 }
 
 interface Entry {
@@ -110,26 +114,38 @@ async function statOf(path: string): Promise<{ size: number; mtimeMs: number; di
 /** How many entries are looked at at once: libuv's threads share the work, a server's loop is never held. */
 const AT_ONCE = 64;
 
+/**
+ * The names clinic-gen writes in each folder of its cache, and nothing else (a cache folder set to
+ * a folder that holds other files too loses none of them): keys are 32 hex digits, a write's
+ * random suffix 8 (images/cache.ts, cards/band-cache.ts, build/template-cache.ts).
+ */
+const NAMES: Record<string, { entry: RegExp; leftover: RegExp }> = {
+  // A photo's folder of files; its lock while it is encoded; the folder it is written in.
+  images: { entry: /^[0-9a-f]{32}$/, leftover: /^([0-9a-f]{32}\.lock|\.[0-9a-f]{32}\.tmp-[0-9a-f]{8})$/ },
+  cards: { entry: /^[0-9a-f]{32}\.band$/, leftover: /^\.[0-9a-f]{32}\.[0-9a-f]{8}\.tmp$/ },
+  templates: { entry: /^[0-9a-f]{32}\.json$/, leftover: /^[0-9a-f]{32}\.json\.[0-9a-f]{8}\.tmp$/ },
+};
+
 async function entriesOf(root: string): Promise<Entry[]> {
   const out: Entry[] = [];
-  // Half-written: a band's `.<key>.<random>.tmp`, a template's `<name>.json.<random>.tmp`, a photo's `.<key>.tmp-<random>/`.
-  const leftover = (name: string) => /\.tmp(-[0-9a-f]+)?$/.test(name);
-  const entryOf = async (dir: string, name: string): Promise<Entry | undefined> => {
+  const entryOf = async (dir: string, name: string, leftover: boolean): Promise<Entry | undefined> => {
     const path = join(dir, name);
     const st = await statOf(path);
     if (!st) return undefined;
-    if (!st.dir) return { path, bytes: st.size, used: st.mtimeMs, leftover: leftover(name) || name.endsWith('.lock') };
+    if (!st.dir) return { path, bytes: st.size, used: st.mtimeMs, leftover };
     // A photo's entry: a folder of its files, used when its manifest was last read.
     const files = await readdir(path).catch(() => [] as string[]);
     const sizes = await Promise.all(files.map(async (f) => (await statOf(join(path, f)))?.size ?? 0));
     const manifest = await stat(join(path, 'manifest.json')).catch(() => undefined);
-    return { path, bytes: sizes.reduce((a, b) => a + b, 0), used: manifest?.mtimeMs ?? st.mtimeMs, leftover: leftover(name) };
+    return { path, bytes: sizes.reduce((a, b) => a + b, 0), used: manifest?.mtimeMs ?? st.mtimeMs, leftover };
   };
-  for (const kind of ['images', 'cards', 'templates']) {
+  for (const [kind, names] of Object.entries(NAMES)) {
     const dir = join(root, kind);
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (let i = 0; i < names.length; i += AT_ONCE) {
-      for (const e of await Promise.all(names.slice(i, i + AT_ONCE).map((n) => entryOf(dir, n)))) if (e) out.push(e);
+    const found = (await readdir(dir).catch(() => [] as string[])).flatMap((n) =>
+      names.entry.test(n) ? [{ n, leftover: false }] : names.leftover.test(n) ? [{ n, leftover: true }] : [],
+    );
+    for (let i = 0; i < found.length; i += AT_ONCE) {
+      for (const e of await Promise.all(found.slice(i, i + AT_ONCE).map((f) => entryOf(dir, f.n, f.leftover)))) if (e) out.push(e);
     }
   }
   return out;
@@ -137,41 +153,48 @@ async function entriesOf(root: string): Promise<Entry[]> {
 
 /**
  * Looks the cache folder `root` over: leftovers a day old go, and over `maxBytes` (0: no limit)
- * the least recently used entries go until it holds three quarters of it.
+ * the least recently used entries go until it holds three quarters of it, but never one used
+ * within the last day (a build's own entries: reads renew an entry's time when it is a day old).
+ * An entry that cannot be removed (another user's, in a shared cache) is left and not counted.
+ * `stop`: asked between removals; true ends the work (a server stopping).
  */
-export async function pruneCache(root: string, maxBytes: number, now = Date.now()): Promise<PruneResult> {
+export async function pruneCache(root: string, maxBytes: number, now = Date.now(), stop: () => boolean = () => false): Promise<PruneResult> {
   const entries = await entriesOf(root);
-  const result: PruneResult = { entries: entries.length, bytes: entries.reduce((n, e) => n + e.bytes, 0), removed: 0, removedBytes: 0 };
+  const bytes = entries.reduce((n, e) => n + e.bytes, 0);
+  const recent = entries.filter((e) => !e.leftover && now - e.used < DAY_MS);
+  const result: PruneResult = { entries: entries.length, bytes, removed: 0, removedBytes: 0, recentBytes: recent.reduce((n, e) => n + e.bytes, 0) };
+  let held = bytes;
   const remove = async (e: Entry) => {
-    await rm(e.path, { recursive: true, force: true });
+    try {
+      await rm(e.path, { recursive: true, force: true });
+    } catch {
+      return;
+    }
     result.removed++;
     result.removedBytes += e.bytes;
+    held -= e.bytes;
   };
-  let held = result.bytes;
-  const kept: Entry[] = [];
   for (const e of entries) {
-    if (e.leftover && now - e.used >= DAY_MS) {
-      await remove(e);
-      held -= e.bytes;
-    } else if (!e.leftover) kept.push(e);
+    if (stop()) return result;
+    if (e.leftover && now - e.used >= DAY_MS) await remove(e);
   }
   if (maxBytes > 0 && held > maxBytes) {
-    kept.sort((a, b) => a.used - b.used);
-    for (const e of kept) {
-      if (held <= maxBytes * KEEP_SHARE) break;
+    const older = entries.filter((e) => !e.leftover && now - e.used >= DAY_MS).sort((a, b) => a.used - b.used);
+    for (const e of older) {
+      if (held <= maxBytes * KEEP_SHARE || stop()) break;
       await remove(e);
-      held -= e.bytes;
     }
   }
   return result;
 }
 
 /**
- * pruneCache once a day per folder, `limit` from cacheLimitBytes: undefined when it was looked
- * over less than a day ago (or has no cache yet). The mark is set first, so processes starting
- * together do not all prune.
+ * pruneCache once a day per folder, `limit` from cacheLimitBytes: undefined when the folder was
+ * looked over less than a day ago, or never (a new cache, whose first build need not walk what it
+ * just wrote: the day counts from then), or does not exist. The mark is set first, so processes
+ * starting together do not all prune.
  */
-export async function pruneCacheIfDue(root: string, limit: number, now = Date.now()): Promise<PruneResult | undefined> {
+export async function pruneCacheIfDue(root: string, limit: number, now = Date.now(), stop?: () => boolean): Promise<PruneResult | undefined> {
   const stamp = join(root, STAMP);
   const last = await stat(stamp).catch(() => undefined);
   if (last && now - last.mtimeMs < DAY_MS) return undefined;
@@ -184,5 +207,5 @@ export async function pruneCacheIfDue(root: string, limit: number, now = Date.no
     // A folder this process cannot write to is not this process's to prune.
     return undefined;
   }
-  return pruneCache(root, limit, now);
+  return last ? pruneCache(root, limit, now, stop) : undefined;
 }

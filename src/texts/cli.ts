@@ -134,3 +134,13 @@ export const cacheLimitInvalid = (value: string): Message => ({
 export const cachePruned = (folder: string, removed: string, freed: string, held: string, limit: string): Message => ({
   title: `${folder}: removed ${removed} (${freed}) not used lately or left half-written; it now holds ${held} (limit: ${limit}, CLINIC_GEN_CACHE_MAX_MB)`,
 });
+
+/** The entries a cache folder's builds used within the last day (kept whatever the limit) exceed its limit. */
+export const cacheOverLimit = (folder: string, recent: string, limit: string): Message => ({
+  title: `${folder}: the entries used within the last day alone take ${recent}, more than its limit of ${limit} (CLINIC_GEN_CACHE_MAX_MB); they are kept, and builds would make them again if they went: raise the limit`,
+});
+
+/** A cache folder could not be looked over (`why`: the system's words); the build itself is done. */
+export const cachePruneFailed = (folder: string, why: string): Message => ({
+  title: `${folder}: the cache could not be looked over (${why}); the sites are built, and the cache is left as it is`,
+});

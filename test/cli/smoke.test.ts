@@ -28,6 +28,8 @@ describe('the clinic-gen binary', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).sites).toHaveLength(cities.length);
+    // The first batch of 8 goes to the worker as it starts; this thread builds the rest meanwhile.
+    expect(JSON.parse(r.stdout).threads).toEqual({ main: 2, workers: 8 });
     for (const c of cities) {
       expect(readFileSync(join(out, c.toLowerCase(), 'index.html'), 'utf8')).toContain(`Revitalize Your Health in ${c}`);
       expect(existsSync(join(out, c.toLowerCase(), '.clinic-gen-site'))).toBe(false);
@@ -51,7 +53,9 @@ describe('the clinic-gen binary', () => {
     const r = runCli(['build', '--config', configs, '--out', out, '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).sites).toHaveLength(200);
+    const report = JSON.parse(r.stdout) as { sites: unknown[]; threads: { main: number; workers: number } };
+    expect(report.sites).toHaveLength(200);
+    expect(report.threads).toEqual({ main: 0, workers: 200 });
     for (const c of cities) expect(readFileSync(join(out, c.toLowerCase().replace(' ', '-'), 'index.html'), 'utf8')).toContain(`Revitalize Your Health in ${c}`);
     const one = tempDir();
     expect(runCli(['build', '--config', join(configs, 'city-137.yaml'), '--out', one, '-q']).code).toBe(0);

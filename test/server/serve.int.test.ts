@@ -218,6 +218,10 @@ describe('startServer', () => {
     writeFileSync(stray, Buffer.alloc(3 * 1024 * 1024, 1));
     const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
     utimesSync(stray, old, old);
+    // Last looked over two days ago (a cache never looked over is first only marked).
+    const twoDays = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    writeFileSync(path.join(cache, '.last-pruned'), '');
+    utimesSync(path.join(cache, '.last-pruned'), twoDays, twoDays);
     const events: { event: string; data: Record<string, unknown> }[] = [];
     const record = (event: string, data?: Record<string, unknown>) => void events.push({ event, data: data ?? {} });
     const shared = process.env.CLINIC_GEN_CACHE_DIR;

@@ -8,8 +8,8 @@ import { buildMany } from '../../build/pool.js';
 import { isHttpEndpoint } from '../../config/endpoint-form.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { cacheLimitBytes, pruneCacheIfDue } from '../../site/cache-prune.js';
-import { CACHE_FOLDER, configImageCacheDir } from '../../site/images/cache-dir.js';
-import { cacheLimitInvalid, cachePruned, notContactEndpoint, sameOutput } from '../../texts/cli.js';
+import { configImageCacheDir } from '../../site/images/cache-dir.js';
+import { cacheLimitInvalid, cacheOverLimit, cachePruneFailed, cachePruned, notContactEndpoint, sameOutput } from '../../texts/cli.js';
 import { collect, expandConfigs } from '../configs.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -115,13 +115,15 @@ Examples:
       const clash = jobs.length > 1 ? outputClash(jobs, inc.texts, inc.slugs) : undefined;
       if (clash) throw new CliError(sameOutput(clash.first, clash.second, relative(io.cwd, clash.outDir) || clash.outDir));
       const report = createReporter(io, { total: inc.toBuild.length, quiet: opts.quiet, json: opts.json });
+      const threads = { main: 0, workers: 0 };
       const built = await buildMany(
         inc.toBuild.map((t) => t.job),
         {
           workerUrl: workerUrl(),
-          onDone: (o, done) => {
+          onDone: (o, done, on) => {
             inc.record(o);
             report.progress(o, done);
+            threads[on === 'main' ? 'main' : 'workers']++;
           },
         },
       );
@@ -142,7 +144,7 @@ Examples:
       const configFolders = opts.config.map(abs).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory());
       const keep = [...new Map(jobs.flatMap((j) => j.write?.keep ?? []).map((k) => [k.path, k])).values()];
       const gone = inc.finish(results, { configFolders, keep, cwd: io.cwd });
-      const failed = report.finish(results, gone, performance.now() - started, (d) => relative(io.cwd, d) || '.');
+      const failed = report.finish(results, gone, performance.now() - started, (d) => relative(io.cwd, d) || '.', threads);
       setCode(failed ? 1 : 0);
       await pruneCaches(io, paths.map(abs), cacheLimit, !opts.quiet && !opts.json);
     });
@@ -156,11 +158,21 @@ async function pruneCaches(io: CliIo, configPaths: string[], limit: number, say:
   const roots = new Set(configPaths.map((p) => dirname(configImageCacheDir(p, io.env))));
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   for (const root of roots) {
-    const r = await pruneCacheIfDue(root, limit);
-    if (!r || r.removed === 0 || !say) continue;
-    const shown = relative(io.cwd, root) || CACHE_FOLDER;
-    const entries = `${r.removed} ${r.removed === 1 ? 'entry' : 'entries'}`;
-    io.out(cachePruned(shown, entries, mb(r.removedBytes), mb(r.bytes - r.removedBytes), limit ? mb(limit) : 'none').title);
+    const shown = relative(io.cwd, root) || '.';
+    let r;
+    try {
+      r = await pruneCacheIfDue(root, limit);
+    } catch (err) {
+      // The sites are built: a cache that cannot be looked over is said, not a failed build.
+      io.err(cachePruneFailed(shown, (err as Error).message).title);
+      continue;
+    }
+    if (!r || !say) continue;
+    if (r.removed > 0) {
+      const entries = `${r.removed} ${r.removed === 1 ? 'entry' : 'entries'}`;
+      io.out(cachePruned(shown, entries, mb(r.removedBytes), mb(r.bytes - r.removedBytes), limit ? mb(limit) : 'none').title);
+    }
+    if (limit > 0 && r.recentBytes > limit) io.out(cacheOverLimit(shown, mb(r.recentBytes), mb(limit)).title);
   }
 }
 
