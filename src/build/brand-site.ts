@@ -186,7 +186,8 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   for (const o of known.values()) opts.onDone?.(o, ++reported, listed.length);
   const built = await buildMany(
     jobs.map((j) => j.job),
-    { workerUrl: opts.workerUrl, onDone: (o) => opts.onDone?.(o, ++reported, listed.length) },
+    // This thread builds locations too: faster for the brand site (src/build/pool.ts, WORKERS_ONLY_FROM).
+    { workerUrl: opts.workerUrl, onDone: (o) => opts.onDone?.(o, ++reported, listed.length), mainThread: 'always' },
   );
   const outcomes: BuildOutcome[] = listed.map((_, i) => known.get(i)!);
   jobs.forEach((j, k) => (outcomes[j.index] = built[k]!));

@@ -19,10 +19,14 @@ const WORKER_YOUNG_MB = 8;
 /**
  * From this many cities, only worker threads build and this thread hands out batches. This
  * thread's young generation is V8's default (set when node starts, which a `#!` line could change
- * only with `env -S`, missing from busybox and older coreutils): building, it grew to some 48 MB,
- * and a 1,000-city build's peak memory was 242-252 MB against 230-241 MB with a worker in its
- * place, in the same time (issue 25). Below it this thread builds too, from the start, while the
- * workers take their 0.1 s to start: a build of a few dozen cities is done in about that time.
+ * only with `env -S`, missing from busybox and older coreutils), and building grows it: a
+ * 1,000-city build peaked at 245-249 MB with this thread building, against 227-246 MB without,
+ * in 2.05-2.24 s against 2.12-2.21 s (five runs each, tmpfs): a few percent of time for room
+ * under the 250 MB of issue 25. Below it this thread builds too, from the start, while the workers
+ * take their 0.1 s to start: a build of a few dozen cities is done in about that time. The brand
+ * site builds on this thread too (mainThread 'always', src/build/brand-site.ts): its 1,000
+ * locations took 2.63-2.67 s so against 2.90-3.04 s without, in the same memory (260-285 MB), and its
+ * budget is time (at most 1.2x the stand-alone build, issue 24), not memory.
  */
 const WORKERS_ONLY_FROM = 200;
 
@@ -46,7 +50,16 @@ async function inFlight<T>(items: readonly T[], fn: (item: T, index: number) => 
  */
 export async function buildMany(
   jobs: BuildJob[],
-  { workerUrl, onDone }: { workerUrl?: URL; onDone?: (o: BuildOutcome, done: number, on: 'main' | 'worker') => void } = {},
+  {
+    workerUrl,
+    onDone,
+    mainThread,
+  }: {
+    workerUrl?: URL;
+    onDone?: (o: BuildOutcome, done: number, on: 'main' | 'worker') => void;
+    /** 'always': this thread builds too, however many cities (the brand site: see WORKERS_ONLY_FROM). */
+    mainThread?: 'always';
+  } = {},
 ): Promise<BuildOutcome[]> {
   const results: BuildOutcome[] = new Array(jobs.length);
   forgetKeptFolders();
@@ -65,7 +78,7 @@ export async function buildMany(
     await inFlight(jobs, async (job, i) => record(i, await buildSite(job)));
     return results;
   }
-  const here = jobs.length < WORKERS_ONLY_FROM;
+  const here = mainThread === 'always' || jobs.length < WORKERS_ONLY_FROM;
   let next = 0;
   const take = () => {
     const batch: number[] = [];
