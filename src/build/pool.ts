@@ -25,8 +25,8 @@ const WORKER_YOUNG_MB = 8;
  * under the 250 MB of issue 25. Below it this thread builds too, from the start, while the workers
  * take their 0.1 s to start: a build of a few dozen cities is done in about that time. The brand
  * site builds on this thread too (mainThread 'always', src/build/brand-site.ts): its 1,000
- * locations took 2.63-2.67 s so against 2.90-3.04 s without, in the same memory (260-285 MB), and its
- * budget is time (at most 1.2x the stand-alone build, issue 24), not memory.
+ * locations took 2.63-2.67 s with it against 2.90-3.04 s without, in the same memory (260-285 MB),
+ * and its budget is time (at most 1.2x the stand-alone build, issue 24), not memory.
  */
 const WORKERS_ONLY_FROM = 200;
 
@@ -85,8 +85,8 @@ export async function buildMany(
     for (let k = 0; k < BATCH && next < jobs.length; k++) batch.push(next++);
     return batch;
   };
-  // Below WORKERS_ONLY_FROM, this thread is one of the builders; between batches it yields so
-  // the workers' messages are handled.
+  // Below WORKERS_ONLY_FROM (and for the brand site), this thread is one of the builders; between
+  // batches it yields so the workers' messages are handled.
   const local = (async () => {
     if (!here) return;
     const { buildSite } = await pipeline();
