@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { ByteLru } from '../byte-lru.js';
 import { readCacheFile } from '../cache-prune.js';
 import type { Band } from './png.js';
 
@@ -12,9 +13,7 @@ import type { Band } from './png.js';
  * rebuild draws nothing. An entry is written whole (renamed into place) or not at all; a damaged
  * one is drawn again.
  */
-const MEMORY_BYTES = 32 * 1024 * 1024;
-const memory = new Map<string, Band>();
-let memoryBytes = 0;
+const memory = new ByteLru<Band>(32 * 1024 * 1024);
 
 /** The card cache beside the photo cache: `.clinic-gen-cache/cards` (CLI), `<data>/cache/cards` (server). */
 export function cardCacheDir(imageCacheDir: string | undefined): string | undefined {
@@ -28,11 +27,7 @@ export function cardCacheDir(imageCacheDir: string | undefined): string | undefi
  */
 export async function readBand(key: string, dir: string | undefined, keep = true): Promise<Band | undefined> {
   const held = memory.get(key);
-  if (held) {
-    memory.delete(key);
-    memory.set(key, held);
-    return held;
-  }
+  if (held) return held;
   if (!dir) return undefined;
   try {
     // A band is a few dozen KB: read at once, it costs less than the four trips to libuv's
@@ -87,18 +82,10 @@ export async function storeBand(key: string, band: Band, dir: string | undefined
 /** Drops the bands held in memory, as a new process starts: for tests of the disk cache. */
 export function forgetBandsInMemory(): void {
   memory.clear();
-  memoryBytes = 0;
 }
 
 function remember(key: string, band: Band): void {
-  if (memory.has(key)) return;
-  memory.set(key, band);
-  memoryBytes += band.chunk.byteLength;
-  for (const [k, v] of memory) {
-    if (memoryBytes <= MEMORY_BYTES || k === key) break;
-    memory.delete(k);
-    memoryBytes -= v.chunk.byteLength;
-  }
+  memory.set(key, band, band.chunk.byteLength);
 }
 
 const MAGIC = 0x43474231; // 'CGB1'

@@ -1,3 +1,4 @@
+import { ByteLru } from '../byte-lru.js';
 import { inkRows, paintText, type FaceGlyphs } from './glyphs.js';
 import { CARD_WIDTH, LOGO_HREF, type BandSpec, type TextRun } from './layout.js';
 import { readOutlines, type Outline } from './outline.js';
@@ -35,14 +36,11 @@ let backdropIds = 0;
  * painted and compressed once a thread. Kept up to a number of bytes, the least recently used
  * dropped first.
  */
-const pieces = new Map<string, Piece>();
-const PIECE_BYTES = 8 * 1024 * 1024;
-let pieceBytes = 0;
+const pieces = new ByteLru<Piece>(8 * 1024 * 1024);
 
 /** Forgets the runs compressed and the backdrops drawn, as a new thread starts: for tests of drawing. */
 export function forgetPieces(): void {
   pieces.clear();
-  pieceBytes = 0;
   backdrops.clear();
 }
 
@@ -158,12 +156,7 @@ function textRun(
   const { r0, r1, lines } = run;
   const key = JSON.stringify([backdrop.id, fontsKey, spec.y0, r0, r1, level, final, lines.map((l) => [l.text, l.x, l.baseline, l.size, l.weight, l.family, l.fill])]);
   const held = pieces.get(key);
-  if (held) {
-    // Most recently used: last in the map's order.
-    pieces.delete(key);
-    pieces.set(key, held);
-    return held;
-  }
+  if (held) return held;
   const { width } = backdrop.rows;
   const stride = width * 3 + 1;
   const length = (r1 - r0) * stride;
@@ -172,13 +165,7 @@ function textRun(
   backdrop.rows.raw.copy(raw, 0, r0 * stride, r1 * stride);
   const painted = paintText({ raw, width, rows: r1 - r0, top: spec.y0 + r0 }, lines, faceOf);
   const piece = deflatePiece(raw, adlerChange(sumOf(backdrop, r0, r1), painted.added, painted.weighted), level, final);
-  pieces.set(key, piece);
-  pieceBytes += piece.data.byteLength;
-  for (const [k, v] of pieces) {
-    if (pieceBytes <= PIECE_BYTES || k === key) break;
-    pieces.delete(k);
-    pieceBytes -= v.data.byteLength;
-  }
+  pieces.set(key, piece, piece.data.byteLength);
   return piece;
 }
 

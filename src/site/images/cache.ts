@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ByteLru } from '../byte-lru.js';
 import { readCacheText } from '../cache-prune.js';
 import { encodePhoto, type EncodedPhoto, type EncodeResult } from './encode.js';
 import { FORMAT_EXT, sha256, type PhotoFormat, type PhotoRole } from './settings.js';
@@ -15,9 +16,7 @@ import { FORMAT_EXT, sha256, type PhotoFormat, type PhotoRole } from './settings
  */
 
 /** Memory held for encoded photos, by their bytes; least recently used go first. */
-const MEMORY_BYTES = 64 * 1024 * 1024;
-const memory = new Map<string, { photo: EncodedPhoto; size: number }>();
-let memorySize = 0;
+const memory = new ByteLru<EncodedPhoto>(64 * 1024 * 1024);
 const inFlight = new Map<string, Promise<EncodeResult>>();
 
 /** A lock not touched for this long belongs to a process that died mid-encode. */
@@ -32,11 +31,7 @@ const MAX_WAIT_MS = 10 * 60_000;
  */
 export function cachedPhoto(key: string, role: PhotoRole, bytes: () => Promise<Uint8Array | undefined>, dir?: string): Promise<EncodeResult> {
   const held = memory.get(key);
-  if (held) {
-    memory.delete(key);
-    memory.set(key, held);
-    return Promise.resolve({ ok: true, photo: held.photo });
-  }
+  if (held) return Promise.resolve({ ok: true, photo: held });
   let pending = inFlight.get(key);
   if (!pending) {
     pending = load(key, role, bytes, dir).finally(() => inFlight.delete(key));
@@ -48,7 +43,6 @@ export function cachedPhoto(key: string, role: PhotoRole, bytes: () => Promise<U
 /** Drops the photos held in memory, as a new process would start: for tests of the disk cache. */
 export function forgetPhotosInMemory(): void {
   memory.clear();
-  memorySize = 0;
 }
 
 async function load(key: string, role: PhotoRole, bytes: () => Promise<Uint8Array | undefined>, dir?: string): Promise<EncodeResult> {
@@ -60,19 +54,8 @@ async function load(key: string, role: PhotoRole, bytes: () => Promise<Uint8Arra
     return r;
   };
   const result = dir ? ((await readEntry(dir, key)) ?? (await underLock(dir, key, encode))) : await encode();
-  if (result.ok) remember(key, result.photo);
+  if (result.ok) memory.set(key, result.photo, result.photo.variants.reduce((n, v) => n + v.bytes.byteLength, 0));
   return result;
-}
-
-function remember(key: string, photo: EncodedPhoto): void {
-  const size = photo.variants.reduce((n, v) => n + v.bytes.byteLength, 0);
-  memory.set(key, { photo, size });
-  memorySize += size;
-  for (const [k, v] of memory) {
-    if (memorySize <= MEMORY_BYTES || k === key) break;
-    memory.delete(k);
-    memorySize -= v.size;
-  }
 }
 
 interface Manifest {
