@@ -24,7 +24,6 @@ import { addSiteFiles, fillSite, keepTemplates, knownTemplates, type TemplateSto
 import { TrtPage } from './trt/trt-page.js';
 import type { SiteFiles } from '../model/files.js';
 
-
 // A generated site: relative file path -> contents (spec: "files, a map of file name to file
 // content"). The one type is in src/model/files.ts; what the renderer makes is all text.
 export type { SiteFiles };

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { loadConfigFile } from '../config/load.js';
 import { renderFormPostPage } from '../pages/form-post-page.js';
 import { configAssetSource } from '../site/asset-source.js';
-import { cacheLimitBytes, pruneCacheIfDue } from '../site/cache-prune.js';
+import { CACHE_MAX_ENV, cacheLimitBytes, pruneCacheIfDue } from '../site/cache-prune.js';
 import { dataImageCacheDir } from '../site/images/cache-dir.js';
 import { buildDay, buildSiteFiles, problemLines } from '../site/pipeline.js';
 import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './config.js';
@@ -46,7 +46,7 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
   const imageCacheDir = dataImageCacheDir(settings.dataDir);
   const env = options.env ?? process.env;
   const cacheLimit = cacheLimitBytes(env);
-  if (cacheLimit === undefined) throw new ServerStartError([textOf(cacheLimitNotNumber(env.CLINIC_GEN_CACHE_MAX_MB ?? ''))]);
+  if (cacheLimit === undefined) throw new ServerStartError([textOf(cacheLimitNotNumber(env[CACHE_MAX_ENV] ?? ''))]);
   const building = buildSiteFiles(config, configAssetSource(options.configPath), { servedByClinic: true, imageCacheDir }).then((site) => {
     if (!site.ok) throw new ServerStartError(problemLines(options.configPath, site.errors));
     for (const warning of problemLines(options.configPath, site.warnings)) logger.warn('config.warning', { warning });

@@ -21,7 +21,7 @@ import { join } from 'node:path';
  */
 
 export const CACHE_MAX_ENV = 'CLINIC_GEN_CACHE_MAX_MB';
-export const DEFAULT_CACHE_MAX_MB = 1024;
+const DEFAULT_CACHE_MAX_MB = 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The file whose time says when the folder was last looked over. */
 const STAMP = '.last-pruned';

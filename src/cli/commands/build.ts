@@ -7,7 +7,7 @@ import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
 import { isHttpEndpoint } from '../../config/endpoint-form.js';
 import { buildInstant } from '../../config/time-zone.js';
-import { cacheLimitBytes, pruneCacheIfDue } from '../../site/cache-prune.js';
+import { CACHE_MAX_ENV, cacheLimitBytes, pruneCacheIfDue } from '../../site/cache-prune.js';
 import { configImageCacheDir } from '../../site/images/cache-dir.js';
 import { cacheLimitInvalid, cacheOverLimit, cachePruneFailed, cachePruned, notContactEndpoint, sameOutput } from '../../texts/cli.js';
 import { collect, expandConfigs } from '../configs.js';
@@ -80,7 +80,7 @@ Examples:
         throw new CliError({ title: (err as Error).message, hint: 'Unset it to build as of now, or set it to a time like $(date -d 2026-11-26 +%s).' });
       }
       const cacheLimit = cacheLimitBytes(io.env);
-      if (cacheLimit === undefined) throw new CliError(cacheLimitInvalid(io.env.CLINIC_GEN_CACHE_MAX_MB ?? ''));
+      if (cacheLimit === undefined) throw new CliError(cacheLimitInvalid(io.env[CACHE_MAX_ENV] ?? ''));
       let paths = await expandConfigs(opts.config, io.cwd);
       const abs = (p: string) => resolve(io.cwd, p);
       if (opts.site) {
