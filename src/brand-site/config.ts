@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { brandSchema } from '../config/brand.js';
 import { domainName } from '../config/fields.js';
 import { readYamlWith } from '../config/load.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { domainName } from './fields.js';
 import { clinicConfigSchema, type ClinicConfigInput } from './schema.js';
 

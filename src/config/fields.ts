@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Field builders for the clinic config. Every message reads "expected ..." so the YAML loader can

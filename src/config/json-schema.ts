@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { packageRoot } from './package-root.js';
 import { clinicConfigSchema } from './schema.js';
 import { US_STATES } from './states.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolean, clock, domainName, email, hexColor, httpsUrl, httpUrl, line, phone, prose, socialHandle } from './fields.js';
 import { overlappingEntries, SPECIAL_HOURS_MAX, specialHoursEntry } from './special-hours.js';
 import { isTimeZone } from './time-zone.js';

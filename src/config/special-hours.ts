@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { boolean, clock, line } from './fields.js';
 import { lastDay } from './special-hours-days.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SERVER_DEFAULTS } from './defaults.js';
 import { parseServerEnv, type ServerEnv } from './env.js';
 import { isLoopback } from './http/client-address.js';

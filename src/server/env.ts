@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkUrlTemplate } from './releases/url-template.js';
 import { parseKeyText } from './crypto/data-key.js';
 import { normalizeOrigin } from './http/origin.js';

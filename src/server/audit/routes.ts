@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from 'hono';
 import { parseQuery } from '../http/validate.js';
 import type { AppEnv } from '../http/app-env.js';

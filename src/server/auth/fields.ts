@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SAFE_SLUG } from '../../config/slug.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';

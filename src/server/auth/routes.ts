@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as M from '../../texts/server.js';
 import { actorFields, type AuditTrail } from '../audit/index.js';
 import { open, seal, type KeyRing } from '../crypto/data-key.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as M from '../../texts/server.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';

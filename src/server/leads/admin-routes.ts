@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SAFE_SLUG } from '../../config/slug.js';
 import { siteInvalid } from '../../texts/contact.js';
 import { pageInvalid, pageSizeInvalid } from '../../texts/server.js';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import * as M from '../../texts/server.js';
 import { SAFE_SLUG } from '../../config/slug.js';
 import { siteInvalid } from '../../texts/contact.js';

@@ -1,7 +1,7 @@
 import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { domainName } from '../../config/fields.js';
 import { clinicConfigSchema, type ClinicConfig } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
