@@ -142,7 +142,9 @@ async function tokenActor(accounts: AccountStore, authorization: string, now: nu
   const token = /^bearer[ \t]+(cgt_[A-Za-z0-9_-]{20,})[ \t]*$/i.exec(authorization)?.[1];
   if (!token) return undefined;
   const found = await accounts.tokenByHash(tokenHash(token));
-  if (!found || found.token.revokedAt !== null || !found.creatorActive) return undefined;
+  // A token acts for the owner who made it: it stops when they are disabled or are an owner no
+  // longer (else a demoted owner's script kept reading messages, and could make them owner again).
+  if (!found || found.token.revokedAt !== null || !found.creatorActive || found.creatorRole !== 'owner') return undefined;
   const t = found.token;
   // Written at most once a minute, like a session's last use.
   if (!t.lastUsedAt || now - Date.parse(t.lastUsedAt) >= SESSION_LIMITS.touchEveryMs) await accounts.touchToken(t.id, new Date(now).toISOString()).catch(() => undefined);

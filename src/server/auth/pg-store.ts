@@ -12,6 +12,7 @@ import {
   type AccountRow,
   type AccountStore,
   type NewAccount,
+  type Role,
   type SessionRow,
   type TokenRow,
 } from './store.js';
@@ -142,11 +143,11 @@ export function createPgAccountStore(pool: pg.Pool): AccountStore {
       }),
     tokenByHash: (hash) =>
       guarded(async () => {
-        const r = (await rows<TokenRow & { creator_active: boolean }>(
-          'SELECT t.*, a.active AS creator_active FROM api_tokens t JOIN accounts a ON a.id = t.created_by WHERE t.token_hash = $1',
+        const r = (await rows<TokenRow & { creator_active: boolean; creator_role: Role }>(
+          'SELECT t.*, a.active AS creator_active, a.role AS creator_role FROM api_tokens t JOIN accounts a ON a.id = t.created_by WHERE t.token_hash = $1',
           [hash],
         ))[0];
-        return r ? { token: tokenOf(r), creatorActive: r.creator_active } : undefined;
+        return r ? { token: tokenOf(r), creatorActive: r.creator_active, creatorRole: r.creator_role } : undefined;
       }),
     listTokens: () => guarded(async () => (await rows<TokenRow>('SELECT * FROM api_tokens ORDER BY created_at DESC, id')).map(tokenOf)),
     revokeToken: (id, at) =>

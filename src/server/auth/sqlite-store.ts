@@ -12,6 +12,7 @@ import {
   type AccountRow,
   type AccountStore,
   type NewAccount,
+  type Role,
   type SessionRow,
   type TokenRow,
 } from './store.js';
@@ -47,8 +48,8 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
   );
   const deleteSessionStmt = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const deleteAccountSessions = db.prepare('DELETE FROM sessions WHERE account_id = ? AND token_hash IS NOT ?');
-  const tokenStmt = db.prepare<[string], TokenRow & { creator_active: number }>(
-    'SELECT t.*, a.active AS creator_active FROM api_tokens t JOIN accounts a ON a.id = t.created_by WHERE t.token_hash = ?',
+  const tokenStmt = db.prepare<[string], TokenRow & { creator_active: number; creator_role: Role }>(
+    'SELECT t.*, a.active AS creator_active, a.role AS creator_role FROM api_tokens t JOIN accounts a ON a.id = t.created_by WHERE t.token_hash = ?',
   );
 
   return {
@@ -131,7 +132,7 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
         .run({ id: t.id, tokenHash: t.tokenHash, name: t.name, role: t.role, createdBy: t.createdBy, createdAt: t.createdAt }),
     tokenByHash: async (hash) => {
       const r = tokenStmt.get(hash);
-      return r ? { token: tokenOf(r), creatorActive: r.creator_active === 1 } : undefined;
+      return r ? { token: tokenOf(r), creatorActive: r.creator_active === 1, creatorRole: r.creator_role } : undefined;
     },
     listTokens: async () => db.prepare<[], TokenRow>('SELECT * FROM api_tokens ORDER BY created_at DESC, id').all().map(tokenOf),
     revokeToken: async (id, at) => {

@@ -151,12 +151,14 @@ describe.each(implementations)('accounts (%s)', (name, make) => {
     expect(await s.accounts.recoveryCodesLeft(a.id)).toBe(1);
   });
 
-  it('finds API tokens by hash with whether their maker is active, and revokes them', async () => {
+  it('finds API tokens by hash with whether their maker is active and their role now, and revokes them', async () => {
     const owner = await s.accounts.create(account({ role: 'owner' }));
     await s.accounts.create(account({ role: 'owner' }));
     await s.accounts.createToken({ id: `t-${n}`, tokenHash: `th-${n}`, name: 'ci', role: 'editor', createdBy: owner.id, createdAt: 'then', lastUsedAt: null, revokedAt: null });
     const found = await s.accounts.tokenByHash(`th-${n}`);
-    expect(found).toMatchObject({ token: { name: 'ci', role: 'editor', revokedAt: null }, creatorActive: true });
+    expect(found).toMatchObject({ token: { name: 'ci', role: 'editor', revokedAt: null }, creatorActive: true, creatorRole: 'owner' });
+    await s.accounts.update(owner.id, { role: 'editor' });
+    expect((await s.accounts.tokenByHash(`th-${n}`))?.creatorRole).toBe('editor');
     await s.accounts.update(owner.id, { active: false });
     expect((await s.accounts.tokenByHash(`th-${n}`))?.creatorActive).toBe(false);
     expect((await s.accounts.revokeToken(`t-${n}`, 'later'))?.revokedAt).toBe('later');

@@ -108,8 +108,8 @@ export interface AccountStore {
   recoveryCodesLeft(accountId: string): Promise<number>;
 
   createToken(t: ApiToken): Promise<void>;
-  /** A token by its hash, with whether the account that made it is still active. */
-  tokenByHash(hash: string): Promise<{ token: ApiToken; creatorActive: boolean } | undefined>;
+  /** A token by its hash, with whether the account that made it is still active, and its role now. */
+  tokenByHash(hash: string): Promise<{ token: ApiToken; creatorActive: boolean; creatorRole: Role } | undefined>;
   listTokens(): Promise<ApiToken[]>;
   revokeToken(id: string, at: string): Promise<ApiToken | undefined>;
   touchToken(id: string, at: string): Promise<void>;
