@@ -68,6 +68,8 @@ export const lastOwner = { title: 'The last active owner cannot be disabled or g
 export const accountNotFound = { title: 'No such account' } satisfies Message;
 export const apiTokenNotFound = { title: 'No such API token' } satisfies Message;
 export const passwordCurrentWrong = { title: 'The current password is wrong.' } satisfies Message;
+/** Setting up or moving two-step sign-in from a signed-in session asks for the password again. */
+export const passwordAgainMissing = { title: 'Enter your password.' } satisfies Message;
 /** A Host header that names no address of this server (a DNS rebinding attempt, or a missing setting): 421. */
 export const hostMisdirected = {
   title: 'Misdirected request: this server does not answer to that host name.',

@@ -129,6 +129,23 @@ describe('staff accounts in the admin', () => {
     await owner.getByLabel('Code from your authenticator app').fill(next.code);
     await owner.getByRole('button', { name: 'Continue' }).click();
     await owner.getByRole('button', { name: 'New city' }).waitFor();
+
+    // Moving it to another phone from a signed-in browser asks for the password first.
+    await owner.getByRole('button', { name: /: account$/ }).click();
+    await owner.getByRole('link', { name: 'Two-step sign-in' }).click();
+    await owner.getByRole('button', { name: 'Set up again' }).click();
+    await owner.getByText('Enter your password.').waitFor();
+    await owner.getByLabel('Your password').fill('not the owner password');
+    await owner.getByRole('button', { name: 'Set up again' }).click();
+    await owner.getByText('The current password is wrong.').waitFor();
+    expect(await axe(owner, 'two-step view, password wrong')).toEqual([]);
+    await owner.getByLabel('Your password').fill(OWNER.password);
+    await owner.getByRole('button', { name: 'Set up again' }).click();
+    await owner.getByRole('heading', { name: 'Replace two-step sign-in' }).waitFor();
+    // Cancelled: the old app keeps working (the sign-ins below use it).
+    await owner.getByRole('button', { name: 'Cancel' }).click();
+    await owner.getByLabel('Your password').waitFor();
+    expect(await owner.getByLabel('Your password').inputValue()).toBe('');
   }, 90_000);
 
   it('the owner adds an editor and a front desk for Tampa', async () => {

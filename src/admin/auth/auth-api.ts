@@ -70,8 +70,11 @@ type Signed = { stage: Stage; account: Account };
 export const createOwner = (body: { email: string; name: string; password: string }) => send<Signed>('POST', '/api/setup', body);
 export const signIn = (body: { email: string; password: string }) => send<Signed>('POST', '/api/session', body);
 export const submitCode = (code: string) => send<Signed & { recoveryCodesLeft?: number }>('POST', '/api/session/totp', { code });
-/** A 401 here can only mean the session is gone: an admin call. */
-export const startEnrol = () => call<{ secret: string; uri: string; qrSvg: string }>('POST', '/api/session/totp/enrol');
+/**
+ * A 401 here can only mean the session is gone: an admin call. Signed in fully (Account > Two-step
+ * sign-in), the password is asked again; in the set-up right after a sign-in, it is not.
+ */
+export const startEnrol = (password?: string) => call<{ secret: string; uri: string; qrSvg: string }>('POST', '/api/session/totp/enrol', password === undefined ? undefined : { password });
 export const confirmEnrol = (code: string) => send<Signed & { recoveryCodes: string[] }>('POST', '/api/session/totp/confirm', { code });
 export const changePassword = (body: { current: string; password: string }) => call<object>('PUT', '/api/session/password', body);
 

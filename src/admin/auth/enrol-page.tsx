@@ -42,14 +42,14 @@ export function EnrolPage({ onDone, onSignOut }: { onDone: (account: Account) =>
       {phase.name === 'scan' ? (
         <ScanStep enrol={enrol} phase={phase} />
       ) : (
-        <EnrolStart enrol={enrol} />
+        <EnrolStart enrol={enrol} onRetry={() => void enrol.start()} />
       )}
     </ViewPage>
   );
 }
 
 /** While the secret is being made, or after that failed: a status, or the error with Try again. */
-export function EnrolStart({ enrol }: { enrol: ReturnType<typeof useEnrol> }) {
+export function EnrolStart({ enrol, onRetry }: { enrol: ReturnType<typeof useEnrol>; onRetry: () => void }) {
   return (
     <>
       <p role="status" className="text-sm text-slate-700">
@@ -59,7 +59,7 @@ export function EnrolStart({ enrol }: { enrol: ReturnType<typeof useEnrol> }) {
         {enrol.error && (
           <div className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
             <p className="font-semibold">{enrol.error}</p>
-            <Button variant="secondary" className="mt-2" onClick={enrol.start}>
+            <Button variant="secondary" className="mt-2" onClick={onRetry}>
               Try again
             </Button>
           </div>

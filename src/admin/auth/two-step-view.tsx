@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { FormStatus } from '../form-fields.js';
+import { useState, type FormEvent } from 'react';
+import { FormStatus, TextField } from '../form-fields.js';
 import { Button } from '../ui.js';
 import { ViewPage } from '../view-page.js';
 import { CodesStep, ScanStep } from './enrol-steps.js';
@@ -9,14 +9,25 @@ import { useEnrol } from './use-enrol.js';
 
 /**
  * Account > Two-step sign-in: whether it is on, and setting it up (or replacing it: a new phone,
- * new recovery codes). The old one keeps working until the new one is confirmed.
+ * new recovery codes). The old one keeps working until the new one is confirmed. The password is
+ * asked first: a browser left signed in must not be enough to put another app on the account.
  */
 export function TwoStepView() {
   const session = useSession();
   const enrol = useEnrol();
   const [done, setDone] = useState(false);
+  const [password, setPassword] = useState('');
   const on = session?.account.totp === true;
   const { phase } = enrol;
+  const begin = () => {
+    if (!password) return enrol.setPasswordError('Enter your password.');
+    setDone(false);
+    void enrol.start(password).then((shown) => shown && setPassword(''));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (phase.name !== 'starting') begin();
+  };
 
   if (phase.name === 'codes' && !done) {
     return (
@@ -60,24 +71,19 @@ export function TwoStepView() {
     >
       <FormStatus text={done ? 'Two-step sign-in is on, with ten new recovery codes.' : undefined} />
       {(phase.name === 'idle' || phase.name === 'codes') && (
-        <div className="mt-2">
+        <form onSubmit={submit} noValidate aria-label={on || done ? 'Set up two-step sign-in again' : 'Set up two-step sign-in'} className="mt-2 grid gap-3">
           <p className="text-sm text-slate-700">
             {on || done
               ? 'Set it up again to move it to a new phone or to get ten new recovery codes. The old app and codes stop working once the new code is confirmed.'
               : 'You need an authenticator app on your phone.'}
           </p>
-          <Button
-            className="mt-3"
-            onClick={() => {
-              setDone(false);
-              void enrol.start();
-            }}
-          >
-            {on || done ? 'Set up again' : 'Set up two-step sign-in'}
-          </Button>
-        </div>
+          <TextField id="two-step-password" label="Your password" type="password" value={password} onValue={setPassword} hint="Asked again before two-step sign-in changes." error={enrol.passwordError} autoComplete="current-password" />
+          <div>
+            <Button type="submit">{on || done ? 'Set up again' : 'Set up two-step sign-in'}</Button>
+          </div>
+        </form>
       )}
-      <EnrolStart enrol={enrol} />
+      <EnrolStart enrol={enrol} onRetry={begin} />
     </ViewPage>
   );
 }

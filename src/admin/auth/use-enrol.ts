@@ -20,16 +20,24 @@ export function useEnrol() {
   const [phase, setPhase] = useState<EnrolPhase>({ name: 'idle' });
   const [error, setError] = useState<string | undefined>(undefined);
   const [codeError, setCodeError] = useState<string | undefined>(undefined);
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
-  const start = useCallback(async () => {
+  /** `password`: asked again when signed in fully (Account > Two-step sign-in). True once the new key is shown. */
+  const start = useCallback(async (password?: string): Promise<boolean> => {
     setPhase({ name: 'starting' });
     setError(undefined);
     setCodeError(undefined);
-    const answer = await startEnrol();
-    if (answer.ok) return setPhase({ name: 'scan', secret: answer.secret, uri: answer.uri, qrSvg: answer.qrSvg });
+    setPasswordError(undefined);
+    const answer = await startEnrol(password);
+    if (answer.ok) {
+      setPhase({ name: 'scan', secret: answer.secret, uri: answer.uri, qrSvg: answer.qrSvg });
+      return true;
+    }
     setPhase({ name: 'idle' });
-    if (answer.status !== 401) setError(answer.status === 0 ? T.notReached : failureText(answer.failure) || `Two-step sign-in could not be started (${answer.status}).`);
+    if (answer.status === 400 && answer.failure.errors.password) setPasswordError(answer.failure.errors.password);
+    else if (answer.status !== 401) setError(answer.status === 0 ? T.notReached : failureText(answer.failure) || `Two-step sign-in could not be started (${answer.status}).`);
+    return false;
   }, []);
 
   const confirm = async (typed: string) => {
@@ -53,9 +61,10 @@ export function useEnrol() {
     setPhase({ name: 'idle' });
     setError(undefined);
     setCodeError(undefined);
+    setPasswordError(undefined);
   }, []);
 
-  return { phase, error, codeError, busy, start, confirm, cancel };
+  return { phase, error, codeError, passwordError, setPasswordError, busy, start, confirm, cancel };
 }
 
 export type Enrol = ReturnType<typeof useEnrol>;

@@ -212,6 +212,40 @@ describe('the second factor', () => {
     expect((await w.post('/api/session/totp', { code: recoveryCodes[0]! }, { Cookie: fourth.cookie! })).status).toBe(401);
   });
 
+  it('asks a signed-in account for its password again before it sets up or moves two-step sign-in', async () => {
+    const w = world();
+    const owner = await w.person('owner');
+    const cookie = await w.session(owner.id);
+    const enrol = (body: unknown) => w.post('/api/session/totp/enrol', body, { Cookie: cookie });
+    const bare = await enrol({});
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as { errors: Record<string, string> }).errors.password).toBe('Enter your password.');
+    const wrong = await enrol({ password: 'not the password at all' });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { errors: Record<string, string> }).errors.password).toBe('The current password is wrong.');
+    expect((await w.accounts.byId(owner.id))?.totpPending).toBeFalsy();
+    const right = await enrol({ password: PASSWORD });
+    expect(right.status).toBe(200);
+    expect(((await right.json()) as { secret: string }).secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const { records } = await w.apps.stores.audit.page({ actorId: owner.id }, 1, 10);
+    expect(records.filter((r) => r.action === 'account.totp_password_failed').map((r) => r.outcome)).toEqual([400]);
+  });
+
+  it('counts wrong current passwords with the sign-ins, so a signed-in browser is no way to guess a password', async () => {
+    const w = world();
+    const editor = await w.person('editor');
+    const cookie = await w.session(editor.id);
+    const change = (current: string) =>
+      w.request('/api/session/password', { method: 'PUT', headers: { Cookie: cookie, Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ current, password: 'another long and unusual passphrase 9' }) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await change(`a wrong guess, number ${i}`)).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    // The right password waits out the minute too; then it is taken.
+    expect((await change(PASSWORD)).status).toBe(429);
+    w.clock.advance(61_000);
+    expect((await change(PASSWORD)).status).toBe(200);
+  });
+
   it('keeps the TOTP secret and the recovery codes sealed or hashed in the store', async () => {
     const w = world();
     const owner = await w.person('owner');
@@ -300,6 +334,24 @@ describe('roles and tokens', () => {
     const revoked = await w.request('/api/cities', { headers: bearer });
     expect(revoked.status).toBe(401);
     expect(((await revoked.json()) as { error: string }).error).toContain('revoked');
+  });
+
+  it('stops a token when the owner who made it is an owner no longer, so it cannot make them owner again', async () => {
+    const w = world();
+    const ownerA = await w.person('owner');
+    const ownerB = await w.person('owner');
+    const a = await w.session(ownerA.id);
+    const b = await w.session(ownerB.id);
+    const made = await w.request('/api/tokens', { method: 'POST', headers: { Cookie: a, Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'reports', role: 'owner' }) });
+    const bearer = { Authorization: `Bearer ${((await made.json()) as { secret: string }).secret}` };
+    expect((await w.request('/api/accounts', { headers: bearer })).status).toBe(200);
+    const demoted = await w.request(`/api/accounts/${ownerA.id}`, { method: 'PATCH', headers: { Cookie: b, Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'editor' }) });
+    expect(demoted.status).toBe(200);
+    expect((await w.request('/api/accounts', { headers: bearer })).status).toBe(401);
+    expect((await w.request('/api/messages?site=tampa', { headers: bearer })).status).toBe(401);
+    const promote = await w.request(`/api/accounts/${ownerA.id}`, { method: 'PATCH', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'owner' }) });
+    expect(promote.status).toBe(401);
+    expect((await w.apps.stores.accounts.byId(ownerA.id))?.role).toBe('editor');
   });
 });
 

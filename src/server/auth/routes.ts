@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import * as M from '../../texts/server.js';
+import type { Message } from '../../texts/message.js';
 import { actorFields, type AuditTrail } from '../audit/index.js';
 import { open, seal, type KeyRing } from '../crypto/data-key.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
@@ -41,6 +42,11 @@ export interface AuthRouteOptions {
   issuer: string;
   /** Told of every sign-in attempt's outcome (the server's metrics). */
   onSignIn?: (outcome: 'ok' | 'failed' | 'limited') => void;
+}
+
+/** What a 429 of the attempt gate says, by the limit it hit. */
+function tooManyText(scope: 'client' | 'account' | 'global'): Message {
+  return scope === 'client' ? M.adminTooManyAttempts : scope === 'account' ? M.accountTooManyAttempts : M.adminLockedOut;
 }
 
 export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
@@ -121,8 +127,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
       o.onSignIn?.(outcome === 'wrong' ? 'failed' : 'limited');
       await log(c, 'session.sign_in_failed', account ? accountActor(account) : undefined, status);
       if (outcome === 'wrong') return refuse(c, 401, M.signInWrong);
-      const text = outcome.scope === 'client' ? M.adminTooManyAttempts : outcome.scope === 'account' ? M.accountTooManyAttempts : M.adminLockedOut;
-      return refuse(c, 429, text, { 'Retry-After': String(outcome.retryAfterSeconds) });
+      return refuse(c, 429, tooManyText(outcome.scope), { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     const signedIn = (await accounts.update(account!.id, { lastSignInAt: o.now().toISOString() }))!;
     // Sessions nobody signed out of stay in the store until they could no longer be used.
@@ -169,10 +174,34 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     return c.json({ success: true, stage: 'full', account: publicAccount(s.account), recoveryCodesLeft: await accounts.recoveryCodesLeft(s.account.id) });
   });
 
+  /**
+   * The password of the account signed in, asked again before a change a session alone must not
+   * make. Counted with the sign-ins (per address and per account): a browser left signed in is no
+   * way round their limits. Undefined when it is right; else the answer to send.
+   */
+  const passwordAgain = async (c: Context<AppEnv>, account: Account, given: string, field: string): Promise<Response | undefined> => {
+    const outcome = await gate.attempt(rateKey(address(c)), true, () => verifyPassword(given, account.passwordHash), tokenHash(`account:${account.email}`));
+    if (outcome === 'right') return undefined;
+    if (outcome === 'wrong' || outcome.ok) return fieldError(c, field, M.passwordCurrentWrong.title);
+    return refuse(c, 429, tooManyText(outcome.scope), { 'Retry-After': String(outcome.retryAfterSeconds) });
+  };
+
   app.post('/api/session/totp/enrol', async (c) => {
     const s = await current(c);
     if (!s) return refuse(c, 401, M.signInRequired);
     if (s.session.stage === 'totp') return refuse(c, 403, M.finishSignIn);
+    // Outside the set-up that follows a password sign-in (stage enrol), setting up a second factor
+    // or moving it to another phone takes the password again: else whoever holds a signed-in
+    // browser could put their own app on the account and lock its owner out.
+    if (s.session.stage === 'full') {
+      const b = await body(c, z.object({ password: z.string({ error: M.passwordAgainMissing.title }).min(1, { error: M.passwordAgainMissing.title }).max(1024) }));
+      if (!b.ok) return b.response;
+      const refused = await passwordAgain(c, s.account, b.value.password, 'password');
+      if (refused) {
+        await log(c, 'account.totp_password_failed', accountActor(s.account), refused.status);
+        return refused;
+      }
+    }
     const secret = newTotpSecret();
     await accounts.update(s.account.id, { totpPending: seal(keys, secret, totpContext(s.account.id)) });
     const uri = otpauthUri({ secret, account: s.account.email, issuer: o.issuer });
@@ -222,7 +251,8 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const b = await body(c, z.object({ current: password, password }));
     if (!b.ok) return b.response;
     const account = (await accounts.byId(actor.accountId))!;
-    if (!(await verifyPassword(b.value.current, account.passwordHash))) return fieldError(c, 'current', M.passwordCurrentWrong.title);
+    const refused = await passwordAgain(c, account, b.value.current, 'current');
+    if (refused) return refused;
     const problem = passwordProblem(b.value.password, { email: account.email, name: account.name });
     if (problem) return fieldError(c, 'password', problem);
     const s = await current(c);
