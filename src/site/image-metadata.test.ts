@@ -12,6 +12,10 @@ const plain = (format: 'png' | 'jpeg' | 'gif') =>
 const GPS = 'GPSLatitude 27 56 49 N; GPSLongitude 82 27 28 W';
 const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description photoshop:City="Tampa" xmp:CreatorTool="Phone 15"/></x:xmpmeta>';
 const has = (bytes: Uint8Array, text: string) => Buffer.from(bytes).includes(text);
+const bytesOf = (r: ReturnType<typeof stripRasterMetadata>) => {
+  if (!r.ok) throw new Error('the file did not walk');
+  return r.bytes;
+};
 
 /** A JPEG segment: marker, length, payload. */
 const segment = (marker: number, payload: string) => {
@@ -32,7 +36,7 @@ describe('stripRasterMetadata', () => {
   it('takes EXIF (GPS), XMP and comments out of a JPEG and keeps its pixels', async () => {
     const clean = await plain('jpeg');
     const tagged = Buffer.concat([clean.subarray(0, 2), segment(0xe1, `Exif\0\0${GPS}`), segment(0xe1, `http://ns.adobe.com/xap/1.0/\0${XMP}`), segment(0xfe, 'shot by the clinic manager'), clean.subarray(2)]);
-    const out = stripRasterMetadata(tagged, 'jpg');
+    const out = bytesOf(stripRasterMetadata(tagged, 'jpg'));
     for (const text of ['GPSLatitude', 'xmpmeta', 'clinic manager']) expect(has(out, text), text).toBe(false);
     expect(Buffer.compare(Buffer.from(out), clean)).toBe(0);
     const meta = await sharp(out).metadata();
@@ -43,7 +47,7 @@ describe('stripRasterMetadata', () => {
     const clean = await plain('png');
     const ihdrEnd = 8 + 12 + 13;
     const tagged = Buffer.concat([clean.subarray(0, ihdrEnd), chunk('tEXt', `Comment\0${GPS}`), chunk('eXIf', `MM\0*${GPS}`), chunk('iTXt', `XML:com.adobe.xmp\0\0\0\0\0${XMP}`), clean.subarray(ihdrEnd)]);
-    const out = stripRasterMetadata(tagged, 'png');
+    const out = bytesOf(stripRasterMetadata(tagged, 'png'));
     for (const text of ['GPSLatitude', 'xmpmeta']) expect(has(out, text), text).toBe(false);
     expect(Buffer.compare(Buffer.from(out), clean)).toBe(0);
     expect((await sharp(out).raw().toBuffer()).equals(await sharp(clean).raw().toBuffer())).toBe(true);
@@ -58,15 +62,30 @@ describe('stripRasterMetadata', () => {
     const xmpData = Buffer.from(XMP, 'latin1');
     const xmp = Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from('XMP DataXMP', 'latin1'), Buffer.from([xmpData.length]), xmpData, Buffer.from([0])]);
     const tagged = Buffer.concat([clean.subarray(0, start), comment, xmp, clean.subarray(start)]);
-    const out = stripRasterMetadata(tagged, 'gif');
+    const out = bytesOf(stripRasterMetadata(tagged, 'gif'));
     for (const text of ['GPSLatitude', 'xmpmeta']) expect(has(out, text), text).toBe(false);
     expect(Buffer.compare(Buffer.from(out), clean)).toBe(0);
   });
 
-  it('returns a file with nothing to drop, or one that does not parse, as it is', async () => {
+  it('takes EXIF out of a JPEG whose markers follow fill bytes (0xFF), which decoders read', async () => {
+    const clean = await plain('jpeg');
+    const tagged = Buffer.concat([clean.subarray(0, 2), Buffer.from([0xff]), segment(0xe1, `Exif\0\0${GPS}`), Buffer.from([0xff, 0xff]), clean.subarray(2)]);
+    expect((await sharp(tagged).metadata()).width).toBe(24);
+    const out = stripRasterMetadata(tagged, 'jpg');
+    expect(out.ok && has(out.bytes, 'GPSLatitude')).toBe(false);
+    expect(out.ok && Buffer.compare(Buffer.from(out.bytes), clean)).toBe(0);
+  });
+
+  it('hands back a file with nothing to drop as it is, and refuses one whose blocks do not walk', async () => {
     const clean = await plain('png');
-    expect(stripRasterMetadata(clean, 'png')).toBe(clean);
-    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff]), Buffer.from(GPS)]);
-    expect(stripRasterMetadata(broken, 'jpg')).toBe(broken);
+    expect(stripRasterMetadata(clean, 'png')).toEqual({ ok: true, bytes: clean });
+    const jpeg = await plain('jpeg');
+    for (const [name, broken, kind] of [
+      ['a segment longer than the file', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xf0]), Buffer.from(GPS)]), 'jpg'],
+      ['stray bytes between segments', Buffer.concat([jpeg.subarray(0, 2), Buffer.from('junk'), segment(0xe1, `Exif\0\0${GPS}`), jpeg.subarray(2)]), 'jpg'],
+      ['a PNG cut short', clean.subarray(0, clean.length - 20), 'png'],
+    ] as const) {
+      expect(stripRasterMetadata(broken, kind), name).toEqual({ ok: false });
+    }
   });
 });

@@ -7,34 +7,56 @@ import { concatBytes } from '../model/files.js';
  * sharp and lose it that way (images/); a logo keeps its exact pixels, so its files are walked and
  * only the metadata blocks are dropped. What the image needs to look the same stays: JPEG's JFIF,
  * ICC profile and Adobe segments, PNG's colour and transparency chunks, GIF's frames and looping.
- * A file that does not parse is returned as it is (the checks before decided it is an image).
+ * A file whose blocks cannot be walked is refused, never passed on as it is: an image decoder may
+ * still show it (and read the EXIF in it), so whatever it carries would reach every site.
  */
 
-/** The file without its metadata, or the same bytes when there is none to drop (or it does not parse). */
-export function stripRasterMetadata(bytes: Uint8Array, kind: 'png' | 'jpg' | 'gif'): Uint8Array {
+/** Each walker's answer: the bytes without metadata, the same bytes when it had none, or `undefined`: not walkable. */
+type Walked = Uint8Array | undefined;
+
+/**
+ * The file without its metadata (the same bytes when there is none to drop), or `ok: false` when
+ * its blocks cannot be walked (truncated, a block length that runs past the end, stray bytes).
+ */
+export function stripRasterMetadata(bytes: Uint8Array, kind: 'png' | 'jpg' | 'gif'): { ok: true; bytes: Uint8Array } | { ok: false } {
+  let out: Walked;
   try {
-    const out = kind === 'jpg' ? stripJpeg(bytes) : kind === 'png' ? stripPng(bytes) : stripGif(bytes);
-    return out ?? bytes;
+    out = kind === 'jpg' ? stripJpeg(bytes) : kind === 'png' ? stripPng(bytes) : stripGif(bytes);
   } catch {
-    return bytes;
+    out = undefined;
   }
+  return out ? { ok: true, bytes: out } : { ok: false };
 }
 
 const ascii = (b: Uint8Array, from: number, length: number) => String.fromCharCode(...b.subarray(from, from + length));
 
-/** JPEG: APP0 (JFIF), APP2 ICC_PROFILE and APP14 (Adobe) are kept; every other APPn and COM go. */
-function stripJpeg(b: Uint8Array): Uint8Array | undefined {
+/**
+ * JPEG: APP0 (JFIF), APP2 ICC_PROFILE and APP14 (Adobe) are kept; every other APPn and COM go.
+ * A marker may follow any number of 0xFF fill bytes (ITU T.81, B.1.1.2), which are dropped too.
+ */
+function stripJpeg(b: Uint8Array): Walked {
   if (b[0] !== 0xff || b[1] !== 0xd8) return undefined;
   const parts: Uint8Array[] = [b.subarray(0, 2)];
   let i = 2;
   let dropped = false;
   while (i + 4 <= b.length) {
     if (b[i] !== 0xff) return undefined;
+    if (b[i + 1] === 0xff) {
+      i += 1;
+      dropped = true;
+      continue;
+    }
     const marker = b[i + 1]!;
     // Start of scan: the compressed data (and anything after it) is copied as it is.
     if (marker === 0xda) {
       parts.push(b.subarray(i));
-      return dropped ? concatBytes(parts) : undefined;
+      return dropped ? concatBytes(parts) : b;
+    }
+    // Markers without a length (TEM, RST0-7) stand alone.
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      parts.push(b.subarray(i, i + 2));
+      i += 2;
+      continue;
     }
     const length = (b[i + 2]! << 8) | b[i + 3]!;
     if (length < 2 || i + 2 + length > b.length) return undefined;
@@ -51,7 +73,7 @@ function stripJpeg(b: Uint8Array): Uint8Array | undefined {
 /** PNG ancillary chunks kept: colour, transparency, pixel size and animation (APNG). Text, EXIF and times go. */
 const PNG_KEPT = new Set(['tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'bKGD', 'pHYs', 'acTL', 'fcTL', 'fdAT']);
 
-function stripPng(b: Uint8Array): Uint8Array | undefined {
+function stripPng(b: Uint8Array): Walked {
   if (b.length < 8 || ascii(b, 1, 3) !== 'PNG') return undefined;
   const parts: Uint8Array[] = [b.subarray(0, 8)];
   let i = 8;
@@ -66,13 +88,13 @@ function stripPng(b: Uint8Array): Uint8Array | undefined {
     if (critical || PNG_KEPT.has(type)) parts.push(b.subarray(i, end));
     else dropped = true;
     i = end;
-    if (type === 'IEND') return dropped ? concatBytes(parts) : undefined;
+    if (type === 'IEND') return dropped ? concatBytes(parts) : b;
   }
   return undefined;
 }
 
 /** GIF: comment extensions and application extensions other than looping (XMP lives in one) go. */
-function stripGif(b: Uint8Array): Uint8Array | undefined {
+function stripGif(b: Uint8Array): Walked {
   if (ascii(b, 0, 3) !== 'GIF') return undefined;
   const packed = b[10]!;
   let i = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
@@ -88,7 +110,7 @@ function stripGif(b: Uint8Array): Uint8Array | undefined {
     const introducer = b[i]!;
     if (introducer === 0x3b) {
       parts.push(b.subarray(i, i + 1));
-      return dropped ? concatBytes(parts) : undefined;
+      return dropped ? concatBytes(parts) : b;
     }
     if (introducer === 0x2c) {
       const flags = b[i + 9]!;

@@ -4,6 +4,9 @@ import { stripRasterMetadata } from './image-metadata.js';
 import { isFileSitePath } from './site-paths.js';
 import { sanitizeSvgSliced } from './svg-sanitize.js';
 
+/** What is said of a logo whose file is damaged: its blocks do not walk (here), or its pixels do not decode (the cards). */
+export const damagedLogo = (logoUrl: string) => `${logoUrl}: the image is damaged or cut short and cannot be read; export it again as a JPG, PNG, GIF or SVG file`;
+
 /** Spec section 5: a logo is a JPG, PNG, GIF or SVG of at most 5MB. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -65,7 +68,12 @@ async function checkLogo(bytes: Uint8Array, logoUrl: string, field: string, base
   const warnings: SiteProblem[] =
     named === kind || (named === 'jpeg' && kind === 'jpg') ? [] : [{ field, message: `${logoUrl} is a ${kind.toUpperCase()} image; the site carries it as ${name}` }];
   // A raster logo keeps its pixels and loses where and when it was taken (EXIF GPS, XMP, comments).
-  if (kind !== 'svg') return { ok: true, file: { name, content: stripRasterMetadata(bytes, kind) }, warnings };
+  if (kind !== 'svg') {
+    const stripped = stripRasterMetadata(bytes, kind);
+    // Blocks that do not walk: refused, as pixels that do not decode are (social cards), not copied with their metadata.
+    if (!stripped.ok) return fail(damagedLogo(logoUrl));
+    return { ok: true, file: { name, content: stripped.bytes }, warnings };
+  }
   let text: string;
   try {
     text = fatalUtf8.decode(bytes);

@@ -13,7 +13,7 @@ import { buildSiteFiles, problemFields, problemLines } from './pipeline.js';
 import { HOSTILE_SVG, SVG_FORBIDDEN } from './testing.js';
 
 /** config -> complete site: the renderer's pages plus every file the config names, checked once, the social cards and the typeface. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** A whole 1x1 GIF: the pipeline also draws the logo into the social cards, which decodes it. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const none = memoryAssetSource({}, 'nowhere');

@@ -14,7 +14,7 @@ import { socialCards, type CardsResult } from './cards/social-cards.js';
 import { siteFontFiles } from './fonts/site-fonts.js';
 import type { SiteFiles } from '../model/files.js';
 import { readPhotos } from './images/read-photos.js';
-import { readLogo, type SiteProblem } from './logo.js';
+import { damagedLogo, readLogo, type SiteProblem } from './logo.js';
 
 export type { SiteProblem } from './logo.js';
 
@@ -151,7 +151,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
     if (!(err instanceof LogoDecodeError)) throw err;
     return {
       ok: false,
-      errors: [{ field: 'logoUrl', message: `${config.logoUrl}: the image is damaged or cut short and cannot be read; export it again as a JPG, PNG, GIF or SVG file` }],
+      errors: [{ field: 'logoUrl', message: damagedLogo(config.logoUrl ?? '') }],
     };
   }
   // The cards' paths are the one part of the Site its cards change (resolveSite): one Site serves both.

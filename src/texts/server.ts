@@ -87,6 +87,11 @@ export const logoUnreadable = { title: 'The upload could not be read as a form' 
 export const logoMissing = { title: 'No logo file was sent (expected a form field named logo)' } satisfies Message;
 export const logoEmpty = { title: 'The logo file is empty' } satisfies Message;
 export const logoNotImage = { title: 'The file is not a JPG, PNG, GIF or SVG image' } satisfies Message;
+/** A raster logo whose blocks cannot be walked: its metadata (EXIF GPS and the like) cannot be taken out, so it is not stored. */
+export const logoMetadataUnreadable = {
+  title: 'The image is damaged or cut short, so its metadata (where and when it was taken) cannot be taken out',
+  hint: 'Export it again as a JPG, PNG, GIF or SVG file and upload that.',
+} satisfies Message;
 export const logoNotSaved = { title: 'The server has no room left to store the logo', hint: 'Free some disk space on the server and upload again.' } satisfies Message;
 
 // Photo upload: the admin shows "Failed to upload photo: {title}" (admin.ts, photoUploadRejected)

@@ -46,8 +46,8 @@ describe('logo upload', () => {
 
   it('tells the type by content, not by name or declared type', async () => {
     const t = adminTestApp();
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
-    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40)]);
+    const tiny = sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d4ed8' } });
+    const [jpeg, gif] = await Promise.all([tiny.clone().jpeg().toBuffer(), tiny.clone().gif().toBuffer()]);
     expect((await upload(t, logoForm(jpeg, 'photo.png', 'image/png'))).body.logoUrl).toMatch(/\.jpg$/);
     expect((await upload(t, logoForm(gif, 'x.txt', 'text/plain'))).body.logoUrl).toMatch(/\.gif$/);
     expect((await upload(t, logoForm(PNG, 'logo.svg', 'image/svg+xml'))).body.logoUrl).toMatch(/\.png$/);
@@ -62,6 +62,18 @@ describe('logo upload', () => {
     expect(status).toBe(415);
     const text = 'The file is not a JPG, PNG, GIF or SVG image';
     expect(body).toEqual({ success: false, error: text, message: text });
+  });
+
+  it('refuses a JPEG it cannot walk to take the metadata out, rather than storing it with its EXIF', async () => {
+    const t = adminTestApp();
+    const clean = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#1d4ed8' } }).jpeg().toBuffer();
+    const app1 = Buffer.from('Exif\0\0GPSLatitude 27 56 49 N', 'latin1');
+    // A segment length that runs past its data: the walk cannot go on from there.
+    const broken = Buffer.concat([clean.subarray(0, 2), Buffer.from([0xff, 0xe1, 0x7f, 0xff]), app1, clean.subarray(2)]);
+    const { status, body } = await upload(t, logoForm(broken, 'logo.jpg', 'image/jpeg'));
+    expect(status).toBe(400);
+    expect(body.error).toContain('The image is damaged or cut short');
+    expect(body.error).not.toContain('GPS');
   });
 
   it('refuses more than 5MB by Content-Length before reading the body', async () => {

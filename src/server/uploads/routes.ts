@@ -44,7 +44,9 @@ export function uploadRoutes(uploads: UploadStore): Hono<AppEnv> {
       bytes = new TextEncoder().encode(clean.svg);
     } else {
       // Stored without where and when it was taken: the logo goes into every site built from it.
-      bytes = stripRasterMetadata(bytes, kind);
+      const stripped = stripRasterMetadata(bytes, kind);
+      if (!stripped.ok) return fail(400, M.logoMetadataUnreadable);
+      bytes = stripped.bytes;
     }
     const name = `logo-${randomBytes(16).toString('hex')}.${kind}`;
     const stored = await uploads.put(name, bytes);
