@@ -142,7 +142,9 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
       }
       if (!saved.duplicate) {
         await d.limiter.hit(client);
-        d.onMessageStored?.(f.site);
+        // The city filed under, never a slug the form claimed for a city this server does not
+        // know: anyone posting chooses that (it would be a new metric label each time).
+        d.onMessageStored?.(f.known ? f.site : '');
       }
       return await answer({ ok: true, id: saved.id });
     } catch (err) {

@@ -30,9 +30,13 @@ function idDomain(settings: NotificationSettings): string {
   return fromDomain ?? new URL(settings.publicUrl).hostname;
 }
 
-/** The city as the email names it: the city, else the site's slug, else a plain word that it is unknown. */
+/**
+ * The city as the email names it: the city filed under, else plain words that it is unknown. The
+ * slug a form claimed for a city this server does not know is not repeated: anyone posting to the
+ * contact API chooses it (the admin's inbox shows it beside the message).
+ */
 export function cityLabel(item: Pick<OutboxItem, 'site' | 'city'>): string {
-  return item.city || (item.site ? `${item.site} (city not known to the server)` : 'an unknown city');
+  return item.city || 'a city not known to the server';
 }
 
 /** The email for one stored message: city and time, never the message or the visitor's details. */
@@ -47,7 +51,7 @@ export function buildNotification(item: OutboxItem, settings: NotificationSettin
       'A new message arrived through the website contact form.',
       '',
       `City: ${city}`,
-      ...(item.site ? [`Site: ${item.site}`] : []),
+      ...(item.city && item.site ? [`Site: ${item.site}`] : []),
       `Received: ${item.receivedAt}`,
       '',
       `Read it in the admin: ${adminUrl}`,

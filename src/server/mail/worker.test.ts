@@ -144,9 +144,12 @@ describe('notification', () => {
     expect(n.messageId).toBe('<contact-abc@example.com>');
   });
 
-  it('says so when the city is not known to the server', () => {
+  it('says so when the city is not known to the server, without the slug the form claimed (anyone posting chooses it)', () => {
     const base = { id: 1, messageId: 'abc', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0 };
-    expect(buildNotification({ ...base, site: 'lakeland', city: '' }, settings).subject).toBe('New contact message for Summit in lakeland (city not known to the server)');
-    expect(buildNotification({ ...base, site: '', city: '' }, settings).text).toContain('City: an unknown city\nReceived:');
+    const claimed = buildNotification({ ...base, site: 'john-smith-hiv-positive', city: '' }, settings);
+    expect(claimed.subject).toBe('New contact message for Summit in a city not known to the server');
+    expect(claimed.text).toContain('City: a city not known to the server\nReceived:');
+    expect(`${claimed.subject}\n${claimed.text}`).not.toContain('john-smith');
+    expect(buildNotification({ ...base, site: '', city: '' }, settings).text).toContain('City: a city not known to the server\nReceived:');
   });
 });
