@@ -155,6 +155,18 @@ describe('signing in', () => {
     expect((await w.post('/api/session', { email: editor.email, password: PASSWORD }, from(51))).status).toBe(200);
   });
 
+  it('takes no session from a request carrying two session cookies (one planted by a page on another port)', async () => {
+    const w = world();
+    const editor = await w.session((await w.person('editor')).id);
+    const desk = await w.session((await w.person('frontdesk', { cities: ['tampa'] })).id);
+    expect((await w.request('/api/cities', { headers: { Cookie: editor } })).status).toBe(200);
+    for (const cookie of [`${editor}; ${desk}`, `${desk}; ${editor}`, `${editor}; clinic_session=cgs_planted_but_not_a_session_0000`]) {
+      expect((await w.request('/api/cities', { headers: { Cookie: cookie } })).status, cookie).toBe(401);
+      const state = (await (await w.request('/api/session', { headers: { Cookie: cookie } })).json()) as { signedIn: boolean };
+      expect(state.signedIn).toBe(false);
+    }
+  });
+
   it('refuses a sign-in or a cookie-borne change without our own Origin, and takes a token without one', async () => {
     const w = world();
     const editor = await w.person('editor');

@@ -32,8 +32,18 @@ export function sessionChannel(c: Context<AppEnv>, trusted: ReadonlySet<string>)
   return isLoopback(peerAddress(c)) && !proxied ? 'loopback' : undefined;
 }
 
+/**
+ * The session token the request's cookie holds. A request with two cookies of the name holds none:
+ * one of them was set by someone else (a page on another port of this host may set a cookie for it,
+ * and one with a longer Path is sent first), and a session planted so must never stand in for the
+ * person's own, nor choose which of their sessions a request uses.
+ */
 export function readSessionToken(c: Context<AppEnv>, channel: 'https' | 'loopback'): string | undefined {
-  const token = getCookie(c, channel === 'https' ? SECURE_NAME : LOOPBACK_NAME);
+  const name = channel === 'https' ? SECURE_NAME : LOOPBACK_NAME;
+  let named = 0;
+  for (const pair of (c.req.header('cookie') ?? '').split(';')) if (pair.trimStart().startsWith(`${name}=`)) named++;
+  if (named > 1) return undefined;
+  const token = getCookie(c, name);
   return token && /^cgs_[A-Za-z0-9_-]{20,}$/.test(token) ? token : undefined;
 }
 
