@@ -96,6 +96,30 @@ describe('mobile drawer', () => {
   });
 });
 
+describe('focus ring', () => {
+  /** Tabs from the element before `target` to it, and reads the ring it then shows. */
+  const ringOn = async (page: Page, target: string) => {
+    const link = page.locator(target).first();
+    await link.evaluate((el) => {
+      const all = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), summary')].filter((e) => e === el || e.checkVisibility());
+      all[all.indexOf(el as HTMLElement) - 1]!.focus();
+    });
+    await page.keyboard.press('Tab');
+    return link.evaluate((el) => ({ focused: el.matches(':focus-visible'), color: getComputedStyle(el).outlineColor, width: getComputedStyle(el).outlineWidth }));
+  };
+
+  it('is white on the dark hero, closing band and footer (the brand blue is 2.05:1 on them), the brand colour on white', async () => {
+    const page = await open('/about/', DESKTOP);
+    const white = { focused: true, color: 'rgb(255, 255, 255)', width: '3px' };
+    expect(await ringOn(page, 'footer a[href="../privacy/"]')).toEqual(white);
+    expect(await ringOn(page, 'main section.dark-surface a[href="../contact/"]')).toEqual(white);
+    expect(await ringOn(page, 'main div.dark-surface a[href^="tel:"]')).toEqual(white);
+    // Tampa's brand, #1e40af, on the white header.
+    expect(await ringOn(page, 'nav[aria-label="Main"] a[href="../contact/"]')).toEqual({ focused: true, color: 'rgb(30, 64, 175)', width: '3px' });
+    await page.close();
+  });
+});
+
 describe('FAQ accordion', () => {
   it.each([
     ['phone', PHONE],

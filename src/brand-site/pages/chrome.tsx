@@ -48,7 +48,7 @@ export function BrandFooter() {
   const { model, url } = useBrandPage();
   const states = statesOf(model.locations);
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="dark-surface bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <BrandLogo place="footer" />

@@ -79,7 +79,7 @@ export function StatePage({ state }: { state: StateGroup }) {
 
 function DirectoryHero({ eyebrow, title, lead }: { eyebrow: string; title: string; lead: string }) {
   return (
-    <section className="bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20">
+    <section className="dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20">
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         <p className="mb-3 text-sm font-semibold tracking-wide text-slate-200 uppercase">{eyebrow}</p>
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>

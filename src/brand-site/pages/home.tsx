@@ -26,7 +26,7 @@ export function BrandHomePage() {
       jsonLd={[organizationJsonLd(model)]}
       scripts={model.locator ? [model.locator.script] : []}
     >
-      <section className="bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28">
+      <section className="dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="max-w-3xl">
             <p className="mb-4 font-semibold tracking-wide text-slate-200 uppercase">Men's Health Clinics in {stateList(states)}</p>

@@ -46,7 +46,7 @@ export function PageHero({ hero, actions = true }: { hero: Hero; actions?: boole
   const { site } = usePage();
   const photo = site.photos.hero;
   return (
-    <section className={`${photo ? `${HERO_PHOTO_SECTION} ` : ''}bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20`}>
+    <section className={`${photo ? `${HERO_PHOTO_SECTION} ` : ''}dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20`}>
       {photo && <HeroPhoto photo={photo} veil="even" />}
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         {hero.eyebrow && <p className="mb-3 text-sm font-semibold tracking-wide text-slate-200 uppercase">{hero.eyebrow}</p>}
@@ -204,7 +204,7 @@ export function Prose({ paragraphs, className = '' }: { paragraphs: string[]; cl
 export function ClosingCta({ title, lead }: { title: string; lead: string }) {
   return (
     <section aria-labelledby="cta-title" className="bg-white px-4 py-14 sm:px-6 sm:py-20">
-      <div className="mx-auto max-w-6xl rounded-3xl bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
+      <div className="dark-surface mx-auto max-w-6xl rounded-3xl bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
         <div className="mx-auto max-w-3xl">
           <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
             {title}

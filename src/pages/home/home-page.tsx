@@ -35,7 +35,7 @@ export function HomePage() {
   const more = site.services.filter((s) => !s.core);
   return (
     <Document meta={homeMeta(site)}>
-      <section className={`${site.photos.hero ? `${HERO_PHOTO_SECTION} ` : ''}bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28`}>
+      <section className={`${site.photos.hero ? `${HERO_PHOTO_SECTION} ` : ''}dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28`}>
         {site.photos.hero && <HeroPhoto photo={site.photos.hero} />}
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="max-w-3xl">

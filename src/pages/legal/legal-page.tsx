@@ -20,7 +20,7 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
   return (
     <Document meta={meta}>
       {photo && (
-        <div className={`${HERO_PHOTO_SECTION} bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-12 text-white sm:pt-32 sm:pb-14`}>
+        <div className={`${HERO_PHOTO_SECTION} dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-12 text-white sm:pt-32 sm:pb-14`}>
           <HeroPhoto photo={photo} veil="even" />
           <div className="mx-auto max-w-3xl px-4 sm:px-6">
             <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
