@@ -100,9 +100,15 @@ describe.each([
     await fillValid(page);
     await submit(page).click();
     await expect.poll(() => submit(page).textContent(), { timeout: 15_000 }).toBe('Sending...');
-    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await submit(page).getAttribute('aria-disabled')).toBe('true');
+    // Enter in a field, and the button pressed again, while it sends: still the one message.
+    await page.getByLabel('Email').press('Enter');
+    await submit(page).press('Enter');
     answer();
     await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    // The keyboard focus stayed on the button, not thrown back to the top of the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('submit');
+    expect(await submit(page).getAttribute('aria-disabled')).toBeNull();
     expect(await notices(page).first().textContent()).toContain('We will contact you within 24 hours.');
     expect(await submit(page).textContent()).toBe('Send Message');
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Message', 'Service Interest']) {
@@ -147,7 +153,8 @@ describe('contact form failures and notices', () => {
     await submit(page).click();
     await notices(page).getByText('Error sending message', { exact: true }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('marcus@example.com');
-    expect(await submit(page).isDisabled()).toBe(false);
+    expect(await submit(page).getAttribute('aria-disabled')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('submit');
     await page.close();
   });
 

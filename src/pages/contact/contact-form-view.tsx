@@ -88,10 +88,13 @@ export function ContactFormView({ endpoint, source, serviceOptions, messagePlace
         <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      {/* Disabled while sending as aria-disabled, not `disabled`: a disabled button loses the
+          keyboard focus (to the page's body), and the visitor would start over from the top. The
+          island ignores a second submit meanwhile. */}
       <button
         type="submit"
-        disabled={pending}
-        className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-70"
+        aria-disabled={pending || undefined}
+        className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark aria-disabled:cursor-not-allowed aria-disabled:opacity-70"
       >
         {pending ? 'Sending...' : 'Send Message'}
       </button>

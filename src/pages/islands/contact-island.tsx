@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as ToastUI from '@radix-ui/react-toast';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
 import * as M from '../../texts/contact.js';
@@ -63,7 +63,10 @@ export function ContactIsland({ endpoint, source, serviceOptions, messagePlaceho
   // The message last sent without success and its key: sent again unchanged, it keeps the key.
   const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
 
-  const onSubmit = form.handleSubmit(async (data) => {
+  // One message at a time: the button stays focusable while sending (aria-disabled), so a second
+  // press or Enter in a field is turned away here.
+  const sending = useRef(false);
+  const send = form.handleSubmit(async (data) => {
     const body = JSON.stringify({ ...data, ...source });
     if (attempt.current?.body !== body) attempt.current = { body, key: newKey() };
     try {
@@ -76,6 +79,13 @@ export function ContactIsland({ endpoint, source, serviceOptions, messagePlaceho
       store.add(notice(M.contactFailed, 'destructive'));
     }
   });
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (sending.current) return e.preventDefault();
+    sending.current = true;
+    void send(e).finally(() => {
+      sending.current = false;
+    });
+  };
 
   const messages = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.message ?? ''])) as Partial<Record<ContactField, string>>;
   return (
