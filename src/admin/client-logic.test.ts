@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, readFailure } from './api.js';
 import { parseBulkUrls } from './bulk-urls.js';
-import { domainOf, formFieldOf, initialForm, toConfig } from './form.js';
+import { formFieldOf, initialForm, toConfig } from './form.js';
 import { formatDate } from './format.js';
 import { clinicConfigSchema } from '../config/schema.js';
 import { initialValues } from './initial-values.js';
@@ -42,13 +42,10 @@ describe('form values', () => {
     expect(clinicConfigSchema.safeParse(config).success).toBe(true);
   });
 
-  it('maps server error keys to form fields and the website to a domain', () => {
+  it('maps server error keys to form fields', () => {
     expect(formFieldOf('businessProfiles[2]')).toBe('businessProfiles.2.url');
     expect(formFieldOf('domainName')).toBe('website');
     expect(formFieldOf('socialMedia.instagram')).toBe('socialMedia.instagram');
-    expect(domainOf('https://Tampa.Example.com/path')).toBe('tampa.example.com');
-    expect(domainOf('not a url')).toBeUndefined();
-    expect(domainOf(undefined)).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   phone: { label: 'Phone', id: 'field-phone' },
   email: { label: 'Email', id: 'field-email' },
   website: { label: 'Website', id: 'field-website' },
-  // The deployment's domain is the Website's host (form.ts, domainOf).
+  // A city without a domainName lives at its Website's host (config/site-domain.ts).
   domainName: { label: 'Website', id: 'field-website' },
   description: { label: 'Description', id: 'field-description' },
   // The brand settings' brand site fields (brand-settings.tsx names the server's keys so).

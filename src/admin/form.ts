@@ -331,14 +331,6 @@ export function shownLogo(url: string | undefined): string | undefined {
   return url && (/^\/uploads\//.test(url) || /^https?:\/\//i.test(url)) ? url : undefined;
 }
 
-/** The host name of the Website field, the deployment's domainName; undefined when there is none. */
-export function domainOf(website: string | undefined): string | undefined {
-  try {
-    return website ? new URL(website).hostname.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Where a server error key (`businessProfiles[2]`, `domainName`, `photos.gallery[0].alt`) shows on the form. */
 export function formFieldOf(key: string): string {

@@ -5,7 +5,8 @@ import { citySlug } from '../config/slug.js';
 import * as M from '../texts/admin.js';
 import { adminFetch, apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
 import { deployCity, type DoorwayLine } from './cities-api.js';
-import { domainOf, formFieldOf, mergeConfig, type AdminForm } from './form.js';
+import { siteDomain } from '../config/site-domain.js';
+import { formFieldOf, mergeConfig, type AdminForm } from './form.js';
 import { useNotice } from './notice.js';
 
 /** What Generate produced: the files and the config they were made from (deploys use that one). */
@@ -127,9 +128,9 @@ export function useSiteActions(
 
   const download = async () => {
     if (!generated) return generateFirst();
-    const { city, businessName, website } = generated.config;
+    const { city, businessName } = generated.config;
     try {
-      const res = await apiRequest('POST', '/api/package-website', { city, businessName, domainName: domainOf(website), files: generated.files });
+      const res = await apiRequest('POST', '/api/package-website', { city, businessName, domainName: siteDomain(generated.config), files: generated.files });
       saveBlob(await res.blob(), `${citySlug(city)}-trt-website.zip`);
     } catch (err) {
       console.error(err); // spec section 8: package errors are only logged
@@ -147,7 +148,7 @@ export function useSiteActions(
     setDeploying(true);
     setResult(null);
     setDoorwayAsk(null);
-    const { city, businessName, website } = generated.config;
+    const { city, businessName } = generated.config;
     const about = { siteName: citySlug(city), city };
     try {
       const res = await adminFetch('/api/deploy-website', {
@@ -155,7 +156,7 @@ export function useSiteActions(
         headers: { 'Content-Type': 'application/json' },
         // `config` (beyond the spec) lets the server show this city's own page after a failed form post.
         body: JSON.stringify({
-          domainName: domainOf(website),
+          domainName: siteDomain(generated.config),
           businessName,
           city,
           files: generated.files,

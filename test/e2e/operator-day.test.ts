@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployConfirmingDoorway, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from '../admin/browser.js';
+import { deployConfirmingDoorway, generate, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from '../admin/browser.js';
 import { ROOT } from '../helpers/site.js';
 
 /**
@@ -213,6 +213,17 @@ describe("the operator's day", () => {
     expect((await liveSite('lakeland')).status).toBe(404);
     const cities = (await (await page.request.get(`${world.url}/api/cities`)).json()) as { cities: { slug: string }[] };
     expect(cities.cities.map((c) => c.slug).sort()).toEqual(['orlando', 'tampa', 'wesley-chapel']);
+
+    // Orlando deployed from an edit not saved (generated first): its own domain, the one its pages'
+    // canonical links name, not the host of the brand website every sample city shares.
+    await page.getByRole('button', { name: 'Open Orlando' }).click();
+    await page.getByRole('heading', { name: 'Orlando', level: 2 }).waitFor();
+    await field(page, 'Phone').fill('(407) 555-0188');
+    expect(await generate(page)).toBe('Website generated successfully!');
+    await deploy(page);
+    const deployed = (await (await page.request.get(`${world.url}/api/deployments`)).json()) as { deployments: { siteName: string; domainName?: string }[] };
+    expect(deployed.deployments.find((d) => d.siteName === 'orlando')?.domainName).toBe('orlando.example.com');
+    expect((await liveSite('orlando')).html).toContain('<link rel="canonical" href="https://orlando.example.com/"');
 
     expect(dialogs).toEqual([]); // no window.alert or window.confirm anywhere
     // The one failed load is Lakeland's first deploy: 409, the doorway check's question, which

@@ -1,4 +1,5 @@
 import type { ClinicConfig } from '../../config/schema.js';
+import { siteDomain } from '../../config/site-domain.js';
 import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
 import { deployFailed } from '../../texts/admin.js';
 import * as M from '../../texts/server.js';
@@ -58,18 +59,8 @@ export interface VersionDeployerDeps {
   canonicalFor?: (slug: string, config: ClinicConfig) => Promise<string | undefined>;
 }
 
-/**
- * The deployment's domain: the config's domainName, else the host of its website, as the admin's
- * deploy sends it (docs/decisions/003-admin-deploys.md: the form has no domain input).
- */
-export function deploymentDomain(config: { domainName?: string; website?: string }): string | undefined {
-  if (config.domainName) return config.domainName.toLowerCase();
-  try {
-    return config.website ? new URL(config.website).hostname.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The deployment's domain: the site's own (config/site-domain.ts), as the admin's deploy sends it. */
+export const deploymentDomain = siteDomain;
 
 /** The deployer over this server's release store and uploads. */
 export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
