@@ -139,7 +139,7 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
         <PreviewCard form={form} />
         <GenerateCard actions={actions} />
         <Deployments slug={save.saved?.slug ?? deployedSite} version={deployVersion} onDeleted={actions.siteDeleted} />
-        <Messages />
+        <Messages site={save.saved?.slug ?? deployedSite} name={save.saved?.city} />
       </div>
     </main>
   );

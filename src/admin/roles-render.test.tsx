@@ -88,6 +88,17 @@ describe('the Messages section', () => {
     expect(html).not.toContain('/api/messages.csv');
   });
 
+  it('on a city’s page, shows that city’s messages first (its CSV too), another city or all only when chosen', () => {
+    const html = as(person('owner'), <Messages site="wesley-chapel" name="Wesley Chapel" />);
+    expect(html).toMatch(/<option value="wesley-chapel" selected="">Wesley Chapel<\/option>/);
+    expect(html).toContain('href="/api/messages.csv?site=wesley-chapel"');
+    expect(html).toContain('<option value="*">All cities</option>');
+    // A front desk that does not work the city keeps its own cities.
+    const desk = as(person('frontdesk', ['tampa', 'orlando']), <Messages site="wesley-chapel" name="Wesley Chapel" />);
+    expect(desk).toMatch(/<option value="\*" selected="">All your cities<\/option>/);
+    expect(desk).not.toContain('wesley-chapel');
+  });
+
   it('draws nothing that reads messages outside a session', () => {
     const html = renderToStaticMarkup(<Messages />);
     expect(html).not.toContain('aria-label="Messages"');

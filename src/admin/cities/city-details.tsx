@@ -69,7 +69,7 @@ export function CityDetails({ slug, go }: { slug: string; go: Go }) {
       </section>
       <div className="grid min-w-0 grid-cols-1 content-start gap-6">{city && city !== 'failed' && <Details form={formFromConfig(city.config)} />}</div>
       <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-        <Messages />
+        <Messages site={slug} name={name} />
       </div>
     </main>
   );

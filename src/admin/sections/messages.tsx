@@ -43,11 +43,12 @@ const cityName = (m: { site: string; city: string }) => m.city || (m.site ? `${m
 /**
  * Messages, as the signed-in role may see them (docs/decisions/017-staff-accounts.md): the messages
  * themselves for the owner and the front desk (only its cities' when it has some), the counts
- * alone for an editor, who never receives a message.
+ * alone for an editor, who never receives a message. On a city's page (`site`), that city's
+ * messages are shown first: another city's, or all, only when chosen in the filter.
  */
-export function Messages() {
+export function Messages({ site, name }: { site?: string; name?: string } = {}) {
   const can = useAbilities();
-  return can.readMessages ? <MessageList scope={can.messageCities} canExport={can.exportMessages} /> : <MessageCounts />;
+  return can.readMessages ? <MessageList scope={can.messageCities} canExport={can.exportMessages} city={site} cityLabel={name} /> : <MessageCounts />;
 }
 
 /** Settled values, each logged when it failed: one refused table (a 403) does not blank the others. */
@@ -63,13 +64,13 @@ function settled<T>(r: PromiseSettledResult<T>): T | undefined {
  * are kept so the staff can read them here, and no notification carries their body off the server
  * (it may hold health information). `scope`: the cities asked for, null for every city.
  */
-function MessageList({ scope, canExport }: { scope: string[] | null; canExport: boolean }) {
+function MessageList({ scope, canExport, city, cityLabel }: { scope: string[] | null; canExport: boolean; city?: string; cityLabel?: string }) {
   const [messages, setMessages] = useState<Message[]>([]);
   const [total, setTotal] = useState(0);
   const [cities, setCities] = useState<CityCount[]>([]);
   const [refusals, setRefusals] = useState<RefusalRow[]>([]);
-  /** The city slug shown, or undefined for every city in scope. */
-  const [site, setSite] = useState<string | undefined>(scope?.length === 1 ? scope[0] : undefined);
+  /** The city slug shown, or undefined for every city in scope: the page's city first, when the role works it. */
+  const [site, setSite] = useState<string | undefined>(scope?.length === 1 ? scope[0] : city && (scope === null || scope.includes(city)) ? city : undefined);
   const [loaded, setLoaded] = useState(false);
   const scopeKey = scope === null ? null : scope.join(',');
 
@@ -95,7 +96,9 @@ function MessageList({ scope, canExport }: { scope: string[] | null; canExport: 
   }, [site, scopeKey]);
   useEffect(() => void reload(), [reload]);
 
-  const choices = scope === null ? cities.map((c) => ({ site: c.site, label: cityName(c) })) : scope.map((slug) => ({ site: slug, label: cityName(cities.find((c) => c.site === slug) ?? { site: slug, city: '' }) }));
+  const listed = scope === null ? cities.map((c) => ({ site: c.site, label: cityName(c) })) : scope.map((slug) => ({ site: slug, label: cityName(cities.find((c) => c.site === slug) ?? { site: slug, city: '' }) }));
+  // The page's city is a choice even before its first message.
+  const choices = site && !listed.some((c) => c.site === site) ? [...listed, { site, label: site === city && cityLabel ? cityLabel : cityName({ site, city: '' }) }] : listed;
   const csv = site === undefined ? '/api/messages.csv' : `/api/messages.csv?site=${encodeURIComponent(site)}`;
   return (
     <Card id="messages" title="Messages" lead={scope === null ? 'Contact form messages from every city site, newest first.' : 'Contact form messages from the sites of your cities, newest first.'}>
