@@ -29,7 +29,10 @@ export interface FormPostLinks {
  * without it the page lists none.
  */
 export function renderFormPostPage(config: ClinicConfig, result: FormPostResult, links: FormPostLinks = { site: '/', assets: '/' }, today?: string): string {
-  const site = resolveSite(config, today ? { today } : {});
+  // The clinic's name and mark instead of its logo image: the config names the logo where the build
+  // read it (/images/orlando/wordmark.png), not where a site serves it (logo.png, beside the
+  // pages), and this page's CSP takes images from the origin answering the post only.
+  const site = resolveSite({ ...config, logoUrl: undefined, logoLightUrl: undefined }, today ? { today } : {});
   let state: ContactFormState;
   if (result.ok) {
     state = { notice: { tone: 'success', title: M.contactSent.title, text: M.contactSent.message } };
