@@ -60,6 +60,7 @@ export const finishSignIn = { title: 'Finish signing in first: enter your code, 
 export const roleForbidden = { title: 'Your account’s role does not allow this.' } satisfies Message;
 export const cityForbidden = { title: 'Your account does not work this city’s messages.' } satisfies Message;
 export const totpWrong = { title: 'That code is not right, or was used already. Enter the newest code from your app.' } satisfies Message;
+export const recoveryCodeWrong = { title: 'That recovery code is not right, or was used already. Check it against the codes you saved.' } satisfies Message;
 export const totpNotStarted = { title: 'Start setting up two-step sign-in first.' } satisfies Message;
 export const setupClosed = { title: 'The owner account exists already: sign in instead.' } satisfies Message;
 export const setupLoopbackOnly = { title: 'The owner account can only be created from the server itself (loopback), or with ADMIN_EMAIL and ADMIN_PASSWORD.' } satisfies Message;

@@ -44,7 +44,8 @@ export function SessionGate({ initial }: { initial: AdminForm }) {
       )}
       {gate.step === 'setup' && <SetupPage onCreated={advance} />}
       {gate.step === 'sign-in' && <SignInPage notice={gate.notice} onSignedIn={advance} />}
-      {gate.step === 'totp' && <TotpPage onSignedIn={advance} onCancel={() => void restart()} />}
+      {/* The app lists the code under the clinic's name and this email (auth/routes.ts, otpauthUri). */}
+      {gate.step === 'totp' && <TotpPage email={gate.account.email} onSignedIn={advance} onCancel={() => void restart()} />}
       {gate.step === 'enrol' && <EnrolPage onDone={(account) => advance('full', account)} onSignOut={out} />}
     </>
   );

@@ -12,7 +12,7 @@ import * as T from './texts.js';
  * The second step of signing in: the six digits of the authenticator app, or one of the recovery
  * codes (each works once; the admin then says how many are left). Cancel ends the half-made session.
  */
-export function TotpPage({ onSignedIn, onCancel }: { onSignedIn: (stage: Stage, account: Account, recoveryCodesLeft?: number) => void; onCancel: () => void }) {
+export function TotpPage({ email, onSignedIn, onCancel }: { email: string; onSignedIn: (stage: Stage, account: Account, recoveryCodesLeft?: number) => void; onCancel: () => void }) {
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
@@ -51,7 +51,7 @@ export function TotpPage({ onSignedIn, onCancel }: { onSignedIn: (stage: Stage, 
   };
 
   return (
-    <ViewPage title="Two-step sign-in" lead={recovery ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.' : 'Enter the 6-digit code your authenticator app shows for Clinic Website Generator.'} narrow>
+    <ViewPage title="Two-step sign-in" lead={recovery ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.' : `Enter the 6-digit code your authenticator app shows for ${email}.`} narrow>
       <form onSubmit={submit} noValidate aria-label="Two-step sign-in" className="grid gap-4">
         {recovery ? (
           <TextField

@@ -221,7 +221,9 @@ describe('the second factor', () => {
     expect(recovery.status).toBe(200);
     expect(((await recovery.json()) as { recoveryCodesLeft: number }).recoveryCodesLeft).toBe(9);
     const fourth = await w.signIn(owner.email);
-    expect((await w.post('/api/session/totp', { code: recoveryCodes[0]! }, { Cookie: fourth.cookie! })).status).toBe(401);
+    const usedAgain = await w.post('/api/session/totp', { code: recoveryCodes[0]! }, { Cookie: fourth.cookie! });
+    expect(usedAgain.status).toBe(401);
+    expect(((await usedAgain.json()) as { error: string }).error).toBe('That recovery code is not right, or was used already. Check it against the codes you saved.');
   });
 
   it('asks a signed-in account for its password again before it sets up or moves two-step sign-in', async () => {

@@ -165,7 +165,8 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     if (outcome === 'wrong' || (outcome !== 'right' && !outcome.ok)) {
       o.onSignIn?.(outcome === 'wrong' ? 'failed' : 'limited');
       await log(c, 'session.code_failed', accountActor(s.account), outcome === 'wrong' ? 401 : 429);
-      if (outcome === 'wrong') return refuse(c, 401, M.totpWrong);
+      // A recovery code is anything but six digits (the same test as above).
+      if (outcome === 'wrong') return refuse(c, 401, /^\d{6}$/.test(b.value.code.replace(/\s/g, '')) ? M.totpWrong : M.recoveryCodeWrong);
       return refuse(c, 429, outcome.scope === 'account' ? M.accountTooManyAttempts : M.adminTooManyAttempts, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     if (!(await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() }))) return refuse(c, 401, M.signInRequired);
