@@ -91,7 +91,7 @@ export function contactEndpointOf(config: ClinicConfig, options: SiteOptions = {
         field: 'contactEndpoint',
         message:
           `${endpoint} posts to a loopback or private address (${privateHost}): a site hosted anywhere else posts there from the patient's own device and loses every message. ` +
-          "Use the clinic server's public address: set PUBLIC_URL on the clinic server before generating, or pass --contact-endpoint https://<clinic server>/api/contact.",
+          "Use the clinic server's public address: set PUBLIC_URL on the clinic server before generating, or give the clinic server's contact API, like https://clinic.example.com/api/contact, as the Contact form address (contactEndpoint in a config, --contact-endpoint for build).",
       },
     };
   }

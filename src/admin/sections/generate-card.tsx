@@ -7,6 +7,7 @@ import { ErrorSummary } from '../error-summary.js';
 import { NoticeArea } from '../notice.js';
 import type { SiteActions } from '../use-site-actions.js';
 import { Button, Card } from '../ui.js';
+import { fieldLabel } from '../field-labels.js';
 
 /** Generate Website: the generate button, the generated-site panel, Deploy and its result panel. */
 export function GenerateCard({ actions: a }: { actions: SiteActions }) {
@@ -105,6 +106,8 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+/** Words that follow a full stop start with a capital. */
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The score in words: how much of the city's own text its closest sibling says. */
 function scoreWords(line: DoorwayLine): string {
@@ -120,6 +123,15 @@ const VERDICTS: Record<DoorwayLine['verdict'], string> = {
   'no-local-content': 'Too little local content',
 };
 
+/**
+ * One piece of the check's advice as the form names it: `localContent.whyCity: missing; ...` (the
+ * config's key, as `clinic-gen check` prints it) reads `Why this city: missing; ...`.
+ */
+export function adviceText(x: { field: string; message: string }): string {
+  const prefix = `${x.field}: `;
+  return x.message.startsWith(prefix) ? `${fieldLabel(x.field).label}: ${x.message.slice(prefix.length)}` : x.message;
+}
+
 /** Why the deploy asks: the score, the sibling and what to write (the check's advice). */
 function DoorwayWarning({ line, threshold }: { line: DoorwayLine; threshold: number }) {
   return (
@@ -133,7 +145,7 @@ function DoorwayWarning({ line, threshold }: { line: DoorwayLine; threshold: num
       {line.advice.length > 0 && (
         <ul className="mt-2 list-disc pl-5" aria-label="What to write">
           {line.advice.map((x) => (
-            <li key={`${x.field}:${x.message}`}>{x.message}</li>
+            <li key={`${x.field}:${x.message}`}>{adviceText(x)}</li>
           ))}
         </ul>
       )}
@@ -157,7 +169,7 @@ function DoorwayStanding({ slug, version, deploys }: { slug: string; version: nu
   const tone = line.pass ? 'border-slate-200 bg-slate-50 text-slate-800' : 'border-amber-400 bg-amber-50 text-amber-950';
   return (
     <p data-testid="doorway-standing" data-pass={String(line.pass)} className={`mt-3 rounded-lg border px-3 py-2 text-sm ${tone}`}>
-      <span className="font-semibold">Doorway check: {VERDICTS[line.verdict]}.</span> {scoreWords(line)}
+      <span className="font-semibold">Doorway check: {VERDICTS[line.verdict]}.</span> {sentence(scoreWords(line))}
       {!line.pass && '. Deploy asks you to confirm.'}
     </p>
   );
