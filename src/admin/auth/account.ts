@@ -110,3 +110,12 @@ export function passwordProblems(password: string, confirm: string): Record<stri
   else if (confirm !== password) out.confirm = 'The two passwords differ.';
   return out;
 }
+
+/**
+ * A server's text followed by another sentence (`You can try again at 4:10 AM.`): the server's
+ * texts carry no full stop of their own ("...; try again in a minute"), so one ends the first.
+ */
+export function thenSentence(said: string, next: string): string {
+  if (!next) return said;
+  return `${/[.!?]$/.test(said) ? said : `${said}.`}${next}`;
+}

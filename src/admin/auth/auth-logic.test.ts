@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminFetch, SIGNED_OUT_EVENT } from '../api.js';
-import { abilitiesOf, gateOf, isSignedIn, NO_ABILITIES, passwordProblems, type Account } from './account.js';
+import { abilitiesOf, gateOf, isSignedIn, NO_ABILITIES, passwordProblems, thenSentence, type Account } from './account.js';
 import { retryAfterSeconds } from './auth-api.js';
 import { appCode, groupSecret, svgDataUrl } from './code.js';
 import { isIdle, keepAliveDue } from './idle.js';
@@ -72,6 +72,16 @@ describe('the session gate', () => {
     expect(signedOutNotice('idle', 1)).toBe('You were signed out after 1 minute without activity.');
     expect(signedOutNotice('ended', 15)).toBe('Your session ended. Sign in again.');
     expect(signedOutNotice('user', 15)).toBe('You signed out.');
+  });
+});
+
+describe('a refused sign-in with its time', () => {
+  it('ends the server’s text before the next sentence, once', () => {
+    expect(thenSentence('Too many failed sign-ins for this account; try again in a minute', ' You can try again at 4:10 AM.')).toBe(
+      'Too many failed sign-ins for this account; try again in a minute. You can try again at 4:10 AM.',
+    );
+    expect(thenSentence('Not signed in (500).', ' You can try again at 4:10 AM.')).toBe('Not signed in (500). You can try again at 4:10 AM.');
+    expect(thenSentence('The email or password is wrong.', '')).toBe('The email or password is wrong.');
   });
 });
 

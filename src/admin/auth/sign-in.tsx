@@ -3,7 +3,7 @@ import { failureText } from '../api.js';
 import { FormAlert, TextField } from '../form-fields.js';
 import { Button } from '../ui.js';
 import { ViewPage } from '../view-page.js';
-import type { Account, Stage } from './account.js';
+import { thenSentence, type Account, type Stage } from './account.js';
 import { signIn } from './auth-api.js';
 import * as T from './texts.js';
 
@@ -44,7 +44,7 @@ export function SignInPage({ notice, onSignedIn }: { notice?: string; onSignedIn
     if (answer.status === 0) return setError(T.notReached);
     setErrors(answer.failure.errors);
     const wait = answer.retryAfter ? ` ${T.tryAgainAt(TIME.format(Date.now() + answer.retryAfter * 1000))}` : '';
-    setError(`${failureText(answer.failure) || `Not signed in (${answer.status}).`}${wait}`);
+    setError(thenSentence(failureText(answer.failure) || `Not signed in (${answer.status}).`, wait));
   };
 
   return (
