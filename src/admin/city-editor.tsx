@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import * as M from '../texts/admin.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { brandOf } from '../config/brand.js';
 import { getBrand } from './brand-api.js';
 import { getCity } from './cities-api.js';
+import { draftKey, dropDraft, keepDraft, readDraft, SESSION_ENDING_EVENT } from './drafts.js';
 import { fieldLabel } from './field-labels.js';
 import { CityBar } from './city-bar.js';
 import { formFromConfig, sameForm, type AdminForm } from './form.js';
@@ -27,6 +28,7 @@ import { Services } from './sections/services.js';
 import { SocialMedia } from './sections/social-media.js';
 import { useCitySave, type SavedCity } from './use-city-save.js';
 import { useSiteActions } from './use-site-actions.js';
+import { Button } from './ui.js';
 
 /** What an editor opens: a saved city (read from the server) or a new one (maybe a duplicate). */
 export type EditorSource = { slug: string } | { base?: ClinicConfigInput; from?: string; left?: string[] };
@@ -119,8 +121,9 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
 
   return (
     <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <UnsavedGuard form={form} savedValues={save.saved?.values ?? values} savedCity={save.saved?.city} />
+      <UnsavedGuard form={form} savedValues={save.saved?.values ?? values} savedCity={save.saved?.city} draftAs={draftKey(save.saved?.slug)} version={save.saved?.version} />
       <CityBar form={form} save={save} go={go} from={from} />
+      <DraftNotice form={form} draftAs={draftKey(saved?.slug)} opened={values} version={saved?.version} />
       {!save.saved && <StartNotice from={from} left={left} />}
       <form className="grid min-w-0 grid-cols-1 content-start gap-6" onSubmit={(e) => e.preventDefault()} aria-label="Clinic details" noValidate>
         <BusinessInfo form={form} />
@@ -150,10 +153,60 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
  * it opened with) and registers the leave guard: a component of its own, so a keystroke re-draws
  * this and not the whole editor.
  */
-function UnsavedGuard({ form, savedValues, savedCity }: { form: UseFormReturn<AdminForm>; savedValues: AdminForm; savedCity?: string }) {
+function UnsavedGuard({ form, savedValues, savedCity, draftAs, version }: { form: UseFormReturn<AdminForm>; savedValues: AdminForm; savedCity?: string; draftAs: string; version?: number }) {
   const current = useWatch({ control: form.control }) as AdminForm;
-  useLeaveGuard(!sameForm(current, savedValues), savedCity ?? (current.city?.trim() || 'this new city'));
+  const dirty = !sameForm(current, savedValues);
+  useLeaveGuard(dirty, savedCity ?? (current.city?.trim() || 'this new city'));
+  // The session ending under unsaved edits: they are kept in this tab (drafts.ts).
+  const latest = useRef({ dirty, draftAs, version });
+  latest.current = { dirty, draftAs, version };
+  useEffect(() => {
+    const onEnding = () => {
+      const l = latest.current;
+      if (l.dirty) keepDraft(l.draftAs, { values: form.getValues(), at: Date.now(), ...(l.version !== undefined ? { version: l.version } : {}) });
+    };
+    addEventListener(SESSION_ENDING_EVENT, onEnding);
+    return () => removeEventListener(SESSION_ENDING_EVENT, onEnding);
+  }, [form]);
   return null;
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Edits kept when the session ended under them (drafts.ts), offered back when the city is opened
+ * again: Restore puts them in the form (still unsaved), Discard forgets them.
+ */
+function DraftNotice({ form, draftAs, opened, version }: { form: UseFormReturn<AdminForm>; draftAs: string; opened: AdminForm; version?: number }) {
+  const [draft, setDraft] = useState(() => {
+    const kept = readDraft(draftAs);
+    return kept && !sameForm(kept.values, opened) ? kept : undefined;
+  });
+  if (!draft) return null;
+  const done = () => {
+    dropDraft(draftAs);
+    setDraft(undefined);
+  };
+  const newer = draft.version !== undefined && version !== undefined && version > draft.version;
+  return (
+    <div role="region" aria-label="Unsaved changes kept" data-testid="draft-notice" className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 lg:col-span-2">
+      <p className="font-semibold">Your session ended at {TIME.format(draft.at)} with changes not saved yet. They were kept in this tab.</p>
+      {newer && <p className="mt-1">The city has been saved since (version {version}); saving your changes asks you to reload first.</p>}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button
+          onClick={() => {
+            form.reset(draft.values);
+            done();
+          }}
+        >
+          Restore my changes
+        </Button>
+        <Button variant="secondary" onClick={done}>
+          Discard them
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { SIGNED_OUT_EVENT, type SignedOut } from '../api.js';
 import { gateOf, isSignedIn, type Account, type Gate, type Stage } from './account.js';
 import { endSession, getSession } from './auth-api.js';
 import { useIdle } from './idle.js';
+import { SESSION_ENDING_EVENT } from '../drafts.js';
 import * as T from './texts.js';
 
 /** Written when a tab signs out, so the admin's other tabs leave too (they share the cookie). */
@@ -46,6 +47,8 @@ export function useGate() {
 
   /** Leaves any signed-in page for the sign-in page, saying why; nothing when already out. */
   const leave = useCallback((reason: SignedOut['reason'] | 'user', broadcast: boolean) => {
+    // While the admin is still mounted: an editor with unsaved edits keeps them (drafts.ts).
+    dispatchEvent(new Event(SESSION_ENDING_EVENT));
     setGate((g) => (isSignedIn(g) ? { step: 'sign-in', notice: signedOutNotice(reason, idle.current) } : g));
     if (broadcast) {
       try {
