@@ -69,6 +69,7 @@ export const lastOwner = { title: 'The last active owner cannot be disabled or g
 export const accountNotFound = { title: 'No such account' } satisfies Message;
 export const apiTokenNotFound = { title: 'No such API token' } satisfies Message;
 export const passwordCurrentWrong = { title: 'The current password is wrong.' } satisfies Message;
+export const passwordUnchanged = { title: 'The new password is the same as the current one: choose another.' } satisfies Message;
 /** Setting up or moving two-step sign-in from a signed-in session asks for the password again. */
 export const passwordAgainMissing = { title: 'Enter your password.' } satisfies Message;
 /** A Host header that names no address of this server (a DNS rebinding attempt, or a missing setting): 421. */

@@ -124,9 +124,12 @@ describe('staff accounts in the admin', () => {
     await signIn(owner, OWNER);
     await owner.getByLabel('Code from your authenticator app').waitFor();
     expect(await axe(owner, 'code page')).toEqual([]);
+    expect(await owner.getByText(`shows for ${OWNER.email}.`).count()).toBe(1);
     const next = await codeAfter(secret, usedStep);
     usedStep = next.step;
-    await owner.getByLabel('Code from your authenticator app').fill(next.code);
+    // The field has the focus: the code is typed straight away.
+    expect(await owner.evaluate(() => document.activeElement?.id)).toBe('totp-code');
+    await owner.keyboard.type(next.code);
     await owner.getByRole('button', { name: 'Continue' }).click();
     await owner.getByRole('button', { name: 'New city' }).waitFor();
 

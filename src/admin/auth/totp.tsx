@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { failureText } from '../api.js';
 import { FormAlert, TextField } from '../form-fields.js';
 import { Button } from '../ui.js';
@@ -18,16 +18,15 @@ export function TotpPage({ email, onSignedIn, onCancel }: { email: string; onSig
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const switched = useRef(false);
   const id = recovery ? 'totp-recovery' : 'totp-code';
 
-  // After "Use a recovery code" (and back), the new field takes the focus.
+  // The code's field has the focus from the start (the page asks for nothing else: typing the code
+  // straight away works), and after "Use a recovery code" (and back) the new field takes it.
   useLayoutEffect(() => {
-    if (switched.current) document.getElementById(id)?.focus();
+    document.getElementById(id)?.focus();
   }, [id]);
 
   const toggle = () => {
-    switched.current = true;
     setRecovery((r) => !r);
     setCode('');
     setFieldError(undefined);
@@ -51,7 +50,7 @@ export function TotpPage({ email, onSignedIn, onCancel }: { email: string; onSig
   };
 
   return (
-    <ViewPage title="Two-step sign-in" lead={recovery ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.' : `Enter the 6-digit code your authenticator app shows for ${email}.`} narrow>
+    <ViewPage focus={false} title="Two-step sign-in" lead={recovery ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.' : `Enter the 6-digit code your authenticator app shows for ${email}.`} narrow>
       <form onSubmit={submit} noValidate aria-label="Two-step sign-in" className="grid gap-4">
         {recovery ? (
           <TextField

@@ -257,6 +257,9 @@ describe('the second factor', () => {
     // The right password waits out the minute too; then it is taken.
     expect((await change(PASSWORD)).status).toBe(429);
     w.clock.advance(61_000);
+    const same = await w.request('/api/session/password', { method: 'PUT', headers: { Cookie: cookie, Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ current: PASSWORD, password: PASSWORD }) });
+    expect(same.status).toBe(400);
+    expect(((await same.json()) as { errors: Record<string, string> }).errors.password).toBe('The new password is the same as the current one: choose another.');
     expect((await change(PASSWORD)).status).toBe(200);
   });
 

@@ -254,6 +254,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const account = (await accounts.byId(actor.accountId))!;
     const refused = await passwordAgain(c, account, b.value.current, 'current');
     if (refused) return refused;
+    if (b.value.password === b.value.current) return fieldError(c, 'password', M.passwordUnchanged.title);
     const problem = passwordProblem(b.value.password, { email: account.email, name: account.name });
     if (problem) return fieldError(c, 'password', problem);
     const s = await current(c);
