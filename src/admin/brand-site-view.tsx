@@ -99,7 +99,10 @@ export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
     await load();
   };
 
-  const settingsLink = (
+  // Brand settings are an editor's and an owner's: for the front desk, a name, not a link to a view it cannot open.
+  const settingsLink = !canEdit ? (
+    <span className="font-semibold">Brand settings</span>
+  ) : (
     <a
       href={hashOf({ name: 'brand' })}
       onClick={(e) => {

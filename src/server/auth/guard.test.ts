@@ -420,8 +420,11 @@ describe('the first owner, on loopback', () => {
     const [a, b] = await Promise.all([setup('me@example.com'), setup('also-me@example.com')]);
     expect([a.status, b.status].sort()).toEqual([201, 403]);
     const made = a.status === 201 ? a : b;
-    expect(((await made.json()) as { stage: string }).stage).toBe('enrol');
+    const madeBody = (await made.json()) as { stage: string; account: { id: string } };
+    expect(madeBody.stage).toBe('enrol');
     expect(await w.accounts.count()).toBe(1);
+    // Setting up signed the owner in: the Staff view shows that, not "Never".
+    expect((await w.accounts.byId(madeBody.account.id))?.lastSignInAt).toBe(w.clock.now().toISOString());
     expect(await state()).toBe(false);
     expect((await setup('late@example.com')).status).toBe(403);
   });

@@ -104,6 +104,8 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
       createdAt: o.now().toISOString(),
     });
     if (!owner) return refuse(c, 403, M.setupClosed);
+    // Setting up signs the owner in: the Staff view then shows this sign-in, not "Never".
+    await accounts.update(owner.id, { lastSignInAt: o.now().toISOString() });
     await log(c, 'account.setup', accountActor(owner), 201, owner.id);
     await startSession(c, { accounts, channel, account: owner, stage: 'enrol', address: address(c), now: nowMs() });
     return c.json({ success: true, stage: 'enrol', account: publicAccount(owner) }, 201);
