@@ -107,7 +107,8 @@ export const MIN_PASSWORD = 12;
 export function passwordProblems(password: string, confirm: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (password.length < MIN_PASSWORD) out.password = `Use at least ${MIN_PASSWORD} characters.`;
-  else if (confirm !== password) out.confirm = 'The two passwords differ.';
+  // Said at once with the length: fixing one field should not uncover another's problem.
+  if (confirm !== password) out.confirm = 'The two passwords differ.';
   return out;
 }
 

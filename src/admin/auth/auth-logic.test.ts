@@ -88,6 +88,7 @@ describe('a refused sign-in with its time', () => {
 describe('passwords and codes', () => {
   it('asks for 12 characters, then the same twice', () => {
     expect(passwordProblems('short', 'short')).toEqual({ password: 'Use at least 12 characters.' });
+    expect(passwordProblems('short', 'shorter')).toEqual({ password: 'Use at least 12 characters.', confirm: 'The two passwords differ.' });
     expect(passwordProblems('twelve chars', 'twelve charz')).toEqual({ confirm: 'The two passwords differ.' });
     expect(passwordProblems('twelve chars', 'twelve chars')).toEqual({});
   });

@@ -26,6 +26,8 @@ export function SetupPage({ onCreated }: { onCreated: (stage: Stage, account: Ac
     const problems = passwordProblems(password, confirm);
     if (!name.trim()) problems.name = 'Enter your name.';
     if (!email.trim()) problems.email = 'Enter your email address.';
+    // The server's test (auth/fields.ts), here too: every field's problem is said at once.
+    else if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email.trim())) problems.email = 'Enter an email address like name@example.com.';
     setErrors(problems);
     setError(undefined);
     if (Object.keys(problems).length) return;
