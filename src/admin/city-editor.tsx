@@ -5,7 +5,8 @@ import type { ClinicConfigInput } from '../config/schema.js';
 import { brandOf } from '../config/brand.js';
 import { getBrand } from './brand-api.js';
 import { getCity } from './cities-api.js';
-import { draftKey, dropDraft, keepDraft, readDraft, SESSION_ENDING_EVENT } from './drafts.js';
+import { useAccount } from './auth/session-context.js';
+import { draftKey, dropDraft, keepDraft, readDraft, restoredForm, SESSION_ENDING_EVENT } from './drafts.js';
 import { fieldLabel } from './field-labels.js';
 import { CityBar } from './city-bar.js';
 import { formFromConfig, sameForm, type AdminForm } from './form.js';
@@ -158,12 +159,13 @@ function UnsavedGuard({ form, savedValues, savedCity, draftAs, version }: { form
   const dirty = !sameForm(current, savedValues);
   useLeaveGuard(dirty, savedCity ?? (current.city?.trim() || 'this new city'));
   // The session ending under unsaved edits: they are kept in this tab (drafts.ts).
-  const latest = useRef({ dirty, draftAs, version });
-  latest.current = { dirty, draftAs, version };
+  const account = useAccount()?.id;
+  const latest = useRef({ dirty, draftAs, version, savedValues, account });
+  latest.current = { dirty, draftAs, version, savedValues, account };
   useEffect(() => {
     const onEnding = () => {
       const l = latest.current;
-      if (l.dirty) keepDraft(l.draftAs, { values: form.getValues(), at: Date.now(), ...(l.version !== undefined ? { version: l.version } : {}) });
+      if (l.dirty && l.account) keepDraft(l.draftAs, { values: form.getValues(), base: l.savedValues, at: Date.now(), account: l.account, ...(l.version !== undefined ? { version: l.version } : {}) });
     };
     addEventListener(SESSION_ENDING_EVENT, onEnding);
     return () => removeEventListener(SESSION_ENDING_EVENT, onEnding);
@@ -178,9 +180,10 @@ const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-di
  * again: Restore puts them in the form (still unsaved), Discard forgets them.
  */
 function DraftNotice({ form, draftAs, opened, version }: { form: UseFormReturn<AdminForm>; draftAs: string; opened: AdminForm; version?: number }) {
+  const account = useAccount()?.id;
   const [draft, setDraft] = useState(() => {
     const kept = readDraft(draftAs);
-    return kept && !sameForm(kept.values, opened) ? kept : undefined;
+    return kept && kept.account === account && !sameForm(kept.values, opened) ? kept : undefined;
   });
   if (!draft) return null;
   const done = () => {
@@ -188,14 +191,18 @@ function DraftNotice({ form, draftAs, opened, version }: { form: UseFormReturn<A
     setDraft(undefined);
   };
   const newer = draft.version !== undefined && version !== undefined && version > draft.version;
+  // The local content's fields are named as on their card (the form keeps them at its top level).
+  const label = (k: string) => fieldLabel(['whyCity', 'team', 'faq', 'areasServed'].includes(k) ? `localContent.${k}` : k).label;
+  const changed = restoredForm(draft, opened, version).changed.map(label);
   return (
     <div role="region" aria-label="Unsaved changes kept" data-testid="draft-notice" className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 lg:col-span-2">
       <p className="font-semibold">Your session ended at {TIME.format(draft.at)} with changes not saved yet. They were kept in this tab.</p>
-      {newer && <p className="mt-1">The city has been saved since (version {version}); saving your changes asks you to reload first.</p>}
+      <p className="mt-1">Changed: {[...new Set(changed)].join(', ')}.</p>
+      {newer && <p className="mt-1">The city has been saved since (version {version}): only the fields you changed are put back, over that version. Check them before saving.</p>}
       <div className="mt-2 flex flex-wrap gap-2">
         <Button
           onClick={() => {
-            form.reset(draft.values);
+            form.reset(restoredForm(draft, form.getValues(), version).values);
             done();
           }}
         >

@@ -11,6 +11,7 @@ import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './brows
 let world: AdminWorld;
 const EDITOR = { name: 'Eli Editor', email: 'eli.drafts@clinic.example', password: 'saffron canyon ledger 27' };
 const TEXT = 'Northstar Men’s Health in Tampa: physician-led TRT, medical weight loss and NAD+ therapy in Westshore.';
+const PHONE = '(813) 555-0177';
 
 beforeAll(async () => {
   world = await startAdminWorld();
@@ -46,23 +47,47 @@ describe('a session that ends under unsaved edits', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await page.getByText('Your session ended', { exact: false }).count()).toBeGreaterThan(0);
 
-    // Signed in again, on the same city: the kept edits are offered; the form holds the saved text.
+    // Meanwhile someone else saves version 2 of Tampa with another phone number.
+    const stored = (await (await fetch(`${world.url}/api/cities/tampa`, { headers: { Authorization: world.owner } })).json()) as { version: number; config: Record<string, unknown> };
+    const other = await fetch(`${world.url}/api/cities/tampa`, {
+      method: 'PUT',
+      headers: { Authorization: world.owner, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ config: { ...stored.config, phone: PHONE }, baseVersion: stored.version }),
+    });
+    expect(other.status).toBe(200);
+
+    // Signed in again, on the same city: the kept edits are offered; the form holds version 2.
     await signIn(page);
     const notice = page.getByTestId('draft-notice');
     await notice.waitFor();
-    expect(await notice.textContent()).toMatch(/^Your session ended at .+ with changes not saved yet\. They were kept in this tab\./);
+    expect(await notice.textContent()).toMatch(/^Your session ended at .+ with changes not saved yet\. They were kept in this tab\.Changed: Description\.The city has been saved since \(version 2\)/);
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(before);
     expect((await axeAudit(page)).violations).toEqual([]);
     await notice.getByRole('button', { name: 'Restore my changes' }).click();
     await notice.waitFor({ state: 'detached' });
+    // Only the field this person changed is put back: the other person's phone number stays.
     expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(TEXT);
+    expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe(PHONE);
     expect(await page.getByTestId('saved-version').textContent()).toContain('Unsaved changes');
-    expect(await nextNotice(page, 'save-notice', () => page.getByRole('button', { name: 'Save', exact: true }).click())).toBe('Version 2 saved');
+    expect(await nextNotice(page, 'save-notice', () => page.getByRole('button', { name: 'Save', exact: true }).click())).toBe('Version 3 saved');
+    const after = (await (await fetch(`${world.url}/api/cities/tampa`, { headers: { Authorization: world.owner } })).json()) as { config: Record<string, unknown> };
+    expect(after.config).toMatchObject({ description: TEXT, phone: PHONE });
 
     // Restored once: opening the city again offers nothing.
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Tampa', level: 2 }).waitFor();
     expect(await page.getByTestId('draft-notice').count()).toBe(0);
+
+    // Signing out is leaving on purpose: edits not saved then are not kept for whoever signs in next.
+    await page.getByLabel('Description', { exact: true }).fill('An edit the editor chose not to keep, for the next person to never see.');
+    await page.getByRole('button', { name: /: account$/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Tampa', level: 2 }).waitFor();
+    expect(await page.getByTestId('draft-notice').count()).toBe(0);
+    expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe(TEXT);
     await context.close();
   }, 120_000);
 });

@@ -47,8 +47,9 @@ export function useGate() {
 
   /** Leaves any signed-in page for the sign-in page, saying why; nothing when already out. */
   const leave = useCallback((reason: SignedOut['reason'] | 'user', broadcast: boolean) => {
-    // While the admin is still mounted: an editor with unsaved edits keeps them (drafts.ts).
-    dispatchEvent(new Event(SESSION_ENDING_EVENT));
+    // While the admin is still mounted, an editor with unsaved edits keeps them (drafts.ts); not on
+    // Sign out, which is the person's own choice to leave (the next person at this tab gets nothing).
+    if (reason !== 'user') dispatchEvent(new Event(SESSION_ENDING_EVENT));
     setGate((g) => (isSignedIn(g) ? { step: 'sign-in', notice: signedOutNotice(reason, idle.current) } : g));
     if (broadcast) {
       try {
