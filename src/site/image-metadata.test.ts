@@ -76,6 +76,27 @@ describe('stripRasterMetadata', () => {
     expect(out.ok && Buffer.compare(Buffer.from(out.bytes), clean)).toBe(0);
   });
 
+  it('ends each file where its image ends: what follows (a second picture with its own EXIF, appended data) goes', async () => {
+    const jpeg = await plain('jpeg');
+    const second = Buffer.concat([Buffer.from([0xff, 0xd8]), segment(0xe1, `Exif\0\0${GPS}`), Buffer.from([0xff, 0xd9])]);
+    const mpo = bytesOf(stripRasterMetadata(Buffer.concat([jpeg, second]), 'jpg'));
+    expect(Buffer.compare(Buffer.from(mpo), jpeg)).toBe(0);
+    const png = await plain('png');
+    expect(Buffer.compare(Buffer.from(bytesOf(stripRasterMetadata(Buffer.concat([png, Buffer.from(GPS)]), 'png'))), png)).toBe(0);
+    const gif = await plain('gif');
+    expect(Buffer.compare(Buffer.from(bytesOf(stripRasterMetadata(Buffer.concat([gif, Buffer.from(GPS)]), 'gif'))), gif)).toBe(0);
+  });
+
+  it('takes a GIF without its trailer, or with a stray byte where a block would start, ended there as decoders read it', async () => {
+    const gif = await plain('gif');
+    expect(gif.at(-1)).toBe(0x3b);
+    for (const odd of [gif.subarray(0, gif.length - 1), Buffer.concat([gif.subarray(0, gif.length - 1), Buffer.from([0x00]), Buffer.from(GPS)])]) {
+      const out = bytesOf(stripRasterMetadata(odd, 'gif'));
+      expect(Buffer.compare(Buffer.from(out), gif)).toBe(0);
+      expect((await sharp(out).metadata()).width).toBe(24);
+    }
+  });
+
   it('hands back a file with nothing to drop as it is, and refuses one whose blocks do not walk', async () => {
     const clean = await plain('png');
     expect(stripRasterMetadata(clean, 'png')).toEqual({ ok: true, bytes: clean });

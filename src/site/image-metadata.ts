@@ -47,10 +47,14 @@ function stripJpeg(b: Uint8Array): Walked {
       continue;
     }
     const marker = b[i + 1]!;
-    // Start of scan: the compressed data (and anything after it) is copied as it is.
+    // Start of scan: the compressed data is copied as it is, up to the end of the image (EOI, the
+    // first 0xFF 0xD9 from here: inside scans a 0xFF byte is followed by 0x00 or a restart marker).
+    // What follows it goes: a second picture with an EXIF of its own (MPO), a phone's trailer. A
+    // file cut short before EOI keeps what it has, as decoders show it.
     if (marker === 0xda) {
-      parts.push(b.subarray(i));
-      return dropped ? concatBytes(parts) : b;
+      const eoi = indexOfEoi(b, i + 2);
+      parts.push(b.subarray(i, eoi < 0 ? b.length : eoi + 2));
+      return dropped || (eoi >= 0 && eoi + 2 < b.length) ? concatBytes(parts) : b;
     }
     // Markers without a length (TEM, RST0-7) stand alone.
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
@@ -71,6 +75,12 @@ function stripJpeg(b: Uint8Array): Walked {
 }
 
 /** PNG ancillary chunks kept: colour, transparency, pixel size and animation (APNG). Text, EXIF and times go. */
+/** The offset of the first EOI marker (0xFF 0xD9) at or after `from`, or -1. */
+function indexOfEoi(b: Uint8Array, from: number): number {
+  for (let k = b.indexOf(0xff, from); k >= 0 && k + 1 < b.length; k = b.indexOf(0xff, k + 1)) if (b[k + 1] === 0xd9) return k;
+  return -1;
+}
+
 const PNG_KEPT = new Set(['tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'bKGD', 'pHYs', 'acTL', 'fcTL', 'fdAT']);
 
 function stripPng(b: Uint8Array): Walked {
@@ -88,7 +98,8 @@ function stripPng(b: Uint8Array): Walked {
     if (critical || PNG_KEPT.has(type)) parts.push(b.subarray(i, end));
     else dropped = true;
     i = end;
-    if (type === 'IEND') return dropped ? concatBytes(parts) : b;
+    // Anything after IEND (appended data a viewer never shows) goes too.
+    if (type === 'IEND') return dropped || end < b.length ? concatBytes(parts) : b;
   }
   return undefined;
 }
@@ -106,12 +117,13 @@ function stripGif(b: Uint8Array): Walked {
     if (at >= b.length) throw new Error('truncated');
     return at + 1;
   };
-  while (i < b.length) {
-    const introducer = b[i]!;
-    if (introducer === 0x3b) {
-      parts.push(b.subarray(i, i + 1));
-      return dropped ? concatBytes(parts) : b;
-    }
+  // The trailer (0x3B) ends the image; anything after it goes. A file that ends, or meets a stray
+  // byte, where a block would start is ended there, as browsers and decoders read it: every block
+  // before has been walked, and a trailer is added.
+  const ended = (at: number) => (b[at] === 0x3b && at + 1 === b.length && !dropped ? b : concatBytes([...parts, Uint8Array.of(0x3b)]));
+  while (i <= b.length) {
+    const introducer = b[i];
+    if (introducer === undefined || introducer === 0x3b || (introducer !== 0x2c && introducer !== 0x21)) return ended(i);
     if (introducer === 0x2c) {
       const flags = b[i + 9]!;
       const table = flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0;
@@ -120,7 +132,6 @@ function stripGif(b: Uint8Array): Walked {
       i = end;
       continue;
     }
-    if (introducer !== 0x21) return undefined;
     const label = b[i + 1]!;
     const end = subBlocks(i + 2);
     const looping = label === 0xff && ['NETSCAPE2.0', 'ANIMEXTS1.0'].includes(ascii(b, i + 3, 11));
