@@ -161,7 +161,10 @@ describe('signing in', () => {
     const desk = await w.session((await w.person('frontdesk', { cities: ['tampa'] })).id);
     expect((await w.request('/api/cities', { headers: { Cookie: editor } })).status).toBe(200);
     for (const cookie of [`${editor}; ${desk}`, `${desk}; ${editor}`, `${editor}; clinic_session=cgs_planted_but_not_a_session_0000`]) {
-      expect((await w.request('/api/cities', { headers: { Cookie: cookie } })).status, cookie).toBe(401);
+      const refused = await w.request('/api/cities', { headers: { Cookie: cookie } });
+      expect(refused.status, cookie).toBe(401);
+      // The browser drops the pair, so the next sign-in is not read as two again.
+      expect(refused.headers.get('clear-site-data')).toBe('"cookies"');
       const state = (await (await w.request('/api/session', { headers: { Cookie: cookie } })).json()) as { signedIn: boolean };
       expect(state.signedIn).toBe(false);
     }
@@ -369,6 +372,12 @@ describe('roles and tokens', () => {
     const promote = await w.request(`/api/accounts/${ownerA.id}`, { method: 'PATCH', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'owner' }) });
     expect(promote.status).toBe(401);
     expect((await w.apps.stores.accounts.byId(ownerA.id))?.role).toBe('editor');
+    // Made owner again by the other owner: the old token stays revoked.
+    const again = await w.request(`/api/accounts/${ownerA.id}`, { method: 'PATCH', headers: { Cookie: b, Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'owner' }) });
+    expect(again.status).toBe(200);
+    const revived = await w.request('/api/accounts', { headers: bearer });
+    expect(revived.status).toBe(401);
+    expect(((await revived.json()) as { error: string }).error).toContain('revoked');
   });
 });
 

@@ -42,7 +42,12 @@ export function readSessionToken(c: Context<AppEnv>, channel: 'https' | 'loopbac
   const name = channel === 'https' ? SECURE_NAME : LOOPBACK_NAME;
   let named = 0;
   for (const pair of (c.req.header('cookie') ?? '').split(';')) if (pair.trimStart().startsWith(`${name}=`)) named++;
-  if (named > 1) return undefined;
+  if (named > 1) {
+    // And the browser is told to drop this host's cookies (the planted one among them), or the
+    // person would sign in again into the same pair, signed out at the next request, for good.
+    c.header('Clear-Site-Data', '"cookies"');
+    return undefined;
+  }
   const token = getCookie(c, name);
   return token && /^cgs_[A-Za-z0-9_-]{20,}$/.test(token) ? token : undefined;
 }

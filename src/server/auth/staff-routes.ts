@@ -62,8 +62,13 @@ export function staffRoutes(o: { accounts: AccountStore; now: () => Date }): Hon
         ...(newPassword !== undefined ? { passwordHash: await hashPassword(newPassword) } : {}),
       });
       if (!after) return apiError(c, 404, { error: M.accountNotFound });
-      // A person who lost a role keeps no session holding the old one.
+      // A person who lost a role keeps no session holding the old one, and an owner no longer one
+      // no API token: revoked, so making them owner again does not bring their old tokens back.
       if (rest.role !== undefined && rest.role !== before.role) await accounts.deleteSessions(before.id);
+      if (before.role === 'owner' && roleAfter !== 'owner') {
+        const at = o.now().toISOString();
+        for (const t of await accounts.listTokens()) if (t.createdBy === before.id && t.revokedAt === null) await accounts.revokeToken(t.id, at);
+      }
       c.set('auditObject', Object.keys(b.value).sort().join(','));
       return c.json({ success: true, account: publicAccount(after) });
     } catch (err) {
