@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EMAIL_ADDRESS } from '../config/email-address.js';
 import { hashPassword, passwordProblem } from './auth/passwords.js';
 import { createAuditTrail, verifyChain, type AuditTrail } from './audit/index.js';
 import { ROLES, type Account, type AccountStore, type Role } from './auth/index.js';
@@ -56,11 +57,10 @@ export async function openTaskStore(o: { dataDir?: string; env: Record<string, s
 /** Who the trail names for a change made from the shell. */
 const SHELL = { actorId: 'shell', actorLabel: 'clinic-gen users (shell)', address: 'shell', city: '' } as const;
 
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 export async function addUser(t: TaskStore, o: { email: string; name: string; role: string; cities?: string[]; password: string }): Promise<Account> {
   const email = o.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw new TaskError(`--email: expected an email address like name@example.com, got "${o.email}"`);
+  if (!EMAIL_ADDRESS.test(email)) throw new TaskError(`--email: expected an email address like name@example.com, got "${o.email}"`);
   if (!(ROLES as readonly string[]).includes(o.role)) throw new TaskError(`--role: expected owner, editor or frontdesk, got "${o.role}"`);
   if (!o.name.trim()) throw new TaskError('--name: give the person’s name');
   if (await t.store.accounts.byEmail(email)) throw new TaskError(`--email: ${email} already has an account (clinic-gen users list)`);

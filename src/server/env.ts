@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import * as z from 'zod';
+import { EMAIL_ADDRESS } from '../config/email-address.js';
 import { checkUrlTemplate } from './releases/url-template.js';
 import { parseKeyText } from './crypto/data-key.js';
 import { normalizeOrigin } from './http/origin.js';
@@ -28,7 +29,7 @@ function isHostEntry(item: string): boolean {
 const httpUrl = (example: string) =>
   z.string().trim().refine((v) => normalizeOrigin(v) !== undefined, { error: `expected an http(s) URL like ${example}` });
 
-const emailAddress = z.string().trim().refine((v) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(v), {
+const emailAddress = z.string().trim().refine((v) => EMAIL_ADDRESS.test(v) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(v), {
   error: 'expected an email address like clinic@example.com or "Clinic <clinic@example.com>"',
 });
 
@@ -47,7 +48,7 @@ export const serverEnvSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { error: 'expected the first owner’s email, like owner@example.com' })
+    .regex(EMAIL_ADDRESS, { error: 'expected the first owner’s email, like owner@example.com' })
     .optional(),
   // The server's data key: 32 bytes in base64, or a file holding them (systemd's LoadCredential=).
   DATA_KEY: keyText,

@@ -121,7 +121,7 @@ function stripGif(b: Uint8Array): Walked {
   // byte, where a block would start is ended there, as browsers and decoders read it: every block
   // before has been walked, and a trailer is added.
   const ended = (at: number) => (b[at] === 0x3b && at + 1 === b.length && !dropped ? b : concatBytes([...parts, Uint8Array.of(0x3b)]));
-  while (i <= b.length) {
+  for (;;) {
     const introducer = b[i];
     if (introducer === undefined || introducer === 0x3b || (introducer !== 0x2c && introducer !== 0x21)) return ended(i);
     if (introducer === 0x2c) {
@@ -139,5 +139,4 @@ function stripGif(b: Uint8Array): Walked {
     else parts.push(b.subarray(i, end));
     i = end;
   }
-  return undefined;
 }

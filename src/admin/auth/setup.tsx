@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { EMAIL_ADDRESS } from '../../config/email-address.js';
 import { failureText } from '../api.js';
 import { FormAlert, TextField } from '../form-fields.js';
 import { Button } from '../ui.js';
@@ -26,8 +27,8 @@ export function SetupPage({ onCreated }: { onCreated: (stage: Stage, account: Ac
     const problems = passwordProblems(password, confirm);
     if (!name.trim()) problems.name = 'Enter your name.';
     if (!email.trim()) problems.email = 'Enter your email address.';
-    // The server's test (auth/fields.ts), here too: every field's problem is said at once.
-    else if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email.trim())) problems.email = 'Enter an email address like name@example.com.';
+    // The server's test, here too: every field's problem is said at once.
+    else if (!EMAIL_ADDRESS.test(email.trim())) problems.email = 'Enter an email address like name@example.com.';
     setErrors(problems);
     setError(undefined);
     if (Object.keys(problems).length) return;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
+import { EMAIL_ADDRESS } from '../../config/email-address.js';
 import { SAFE_SLUG } from '../../config/slug.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -26,7 +27,7 @@ export const email = z
   .trim()
   .toLowerCase()
   .max(254, { error: 'Use at most 254 characters.' })
-  .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, { error: 'Enter an email address like name@example.com.' });
+  .regex(EMAIL_ADDRESS, { error: 'Enter an email address like name@example.com.' });
 export const name = z.string({ error: 'Enter a name.' }).trim().min(1, { error: 'Enter a name.' }).max(100, { error: 'Use at most 100 characters.' });
 export const role = z.enum(ROLES, { error: 'Choose owner, editor or front desk.' });
 export const cities = z

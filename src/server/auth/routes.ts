@@ -148,13 +148,15 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const b = await body(c, z.object({ code: z.string({ error: 'Enter the code.' }).trim().min(1, { error: 'Enter the code.' }).max(40) }));
     if (!b.ok) return b.response;
     const client = rateKey(address(c));
+    const code = b.value.code.replace(/\s/g, '');
+    // Six digits are the app's code; anything else is tried as a recovery code.
+    const appCode = /^\d{6}$/.test(code);
     let recovery = false;
     const outcome = await gate.attempt(
       client,
       true,
       async () => {
-        const code = b.value.code.replace(/\s/g, '');
-        if (/^\d{6}$/.test(code)) {
+        if (appCode) {
           const secret = open(keys, s.account.totpSecret!, totpContext(s.account.id)).toString('utf8');
           const v = verifyTotp(secret, code, nowMs(), s.account.totpLastStep);
           return v.ok && (await accounts.claimTotpStep(s.account.id, v.step));
@@ -167,8 +169,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     if (outcome === 'wrong' || (outcome !== 'right' && !outcome.ok)) {
       o.onSignIn?.(outcome === 'wrong' ? 'failed' : 'limited');
       await log(c, 'session.code_failed', accountActor(s.account), outcome === 'wrong' ? 401 : 429);
-      // A recovery code is anything but six digits (the same test as above).
-      if (outcome === 'wrong') return refuse(c, 401, /^\d{6}$/.test(b.value.code.replace(/\s/g, '')) ? M.totpWrong : M.recoveryCodeWrong);
+      if (outcome === 'wrong') return refuse(c, 401, appCode ? M.totpWrong : M.recoveryCodeWrong);
       return refuse(c, 429, outcome.scope === 'account' ? M.accountTooManyAttempts : M.adminTooManyAttempts, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     if (!(await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() }))) return refuse(c, 401, M.signInRequired);

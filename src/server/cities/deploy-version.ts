@@ -59,8 +59,6 @@ export interface VersionDeployerDeps {
   canonicalFor?: (slug: string, config: ClinicConfig) => Promise<string | undefined>;
 }
 
-/** The deployment's domain: the site's own (config/site-domain.ts), as the admin's deploy sends it. */
-export const deploymentDomain = siteDomain;
 
 /** The deployer over this server's release store and uploads. */
 export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
@@ -80,7 +78,8 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
       if (!site.ok) return fail(400, problemLines(file, site.errors).join('; '));
       const files = checkSiteFiles(site.files);
       if (!files.ok) return fail(400, `files: ${files.error}`);
-      const domain = deploymentDomain(config);
+      // The site's own domain, as the admin's deploy of an edited form sends it.
+      const domain = siteDomain(config);
       // A site on the admin's or the sites listener's own name would take over that origin.
       if (domain && d.reservedHosts(place.requestUrl).has(domain)) return fail(409, textOf(M.domainReserved(domain)));
       const result = await d.releases.deploy(v.slug, {

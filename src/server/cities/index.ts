@@ -25,7 +25,7 @@ export function storedCityRoutes(d: CityRouteDeps): Hono<AppEnv> {
 
 export type { CityRouteDeps } from './context.js';
 export { builtFrom, sameBuild } from './built.js';
-export { deploymentDomain, versionDeployer, type DeployPlace, type VersionDeployer } from './deploy-version.js';
+export { versionDeployer, type DeployPlace, type VersionDeployer } from './deploy-version.js';
 export { createRedeployRunner, runView, type RedeployRunner, type RunView } from './redeploy-runner.js';
 export { samplesDir, seedCities, SAMPLES_FLAG } from './seed.js';
 export { createDoorwayCheck, type DoorwayCheck, type DoorwayFailure } from './doorway-check.js';
