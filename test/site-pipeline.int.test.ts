@@ -75,7 +75,7 @@ describe('one config and logo, four ways to a site', () => {
 
     // 1. clinic-gen build, in this process, read back from disk.
     const out = join(dir, 'site');
-    const built = await runMain(['build', '--config', configPath, '--out', out, '--quiet'], { cwd: dir });
+    const built = await runMain(['build', '--config', configPath, '--out', out, '--quiet', '--contact-endpoint', 'same-origin'], { cwd: dir });
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     const build = readTree(out);
@@ -113,7 +113,7 @@ describe('one config and logo, four ways to a site', () => {
     const dir = tempDir();
     const configPath = join(dir, 'tampa.yaml');
     writeFileSync(configPath, JSON.stringify({ ...clinic, logoUrl: '/uploads/missing.png' }));
-    const built = await runMain(['build', '--config', configPath, '--out', join(dir, 'site')], { cwd: dir });
+    const built = await runMain(['build', '--config', configPath, '--out', join(dir, 'site'), '--contact-endpoint', 'same-origin'], { cwd: dir });
     expect(built.code).toBe(1);
     const line = `${configPath} logoUrl: no file /uploads/missing.png in the config's folder`;
     await expect(startServer({ configPath, port: 0, dataDir: join(dir, 'data'), env: serveEnv(), logger: silentLogger })).rejects.toThrow(line);

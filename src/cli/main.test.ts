@@ -10,7 +10,7 @@ describe('clinic-gen --help, --version and mistakes', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: clinic-gen \[options\] \[command\]$/m);
     expect(help.stdout).toContain('build [options]');
-    expect(help.stdout).toMatch(/Examples:\n {2}clinic-gen build --config configs\/tampa\.yaml/);
+    expect(help.stdout).toMatch(/Examples:\n {2}clinic-gen build --config configs\/tampa\.yaml --contact-endpoint https:\/\/clinic\.example\.com\/api\/contact\n/);
     expect((await runMain(['build', '--help'])).stdout).toMatch(/^ {2}-f, --force +rebuild every city, and replace a site folder even\n +when it holds files clinic-gen did not write$/m);
     const v = await runMain(['--version']);
     expect(v.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);

@@ -31,7 +31,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .addHelpText(
       'after',
-      '\nExamples:\n  clinic-gen build --config configs/tampa.yaml\n  clinic-gen serve --config configs/wesley-chapel.yaml --port 3000',
+      '\nExamples:\n  clinic-gen build --config configs/tampa.yaml --contact-endpoint https://clinic.example.com/api/contact\n  clinic-gen serve --config configs/wesley-chapel.yaml --port 3000',
     );
   let code = 0;
   const setCode = (c: number) => void (code = c);

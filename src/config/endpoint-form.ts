@@ -21,3 +21,6 @@ export function isHttpEndpoint(v: string): boolean {
 
 /** A site path (`/api/contact`): only reachable when the clinic server itself serves the site. */
 export const isPathEndpoint = (v: string): boolean => /^\/(?!\/)[A-Za-z0-9._~\/-]*$/.test(v);
+
+/** The path of the clinic server's contact API: where a site served by the clinic server posts. */
+export const CONTACT_API_PATH = '/api/contact';

@@ -57,10 +57,10 @@ export const notWholeNumber = (flag: string, value: string, range: string): Mess
   title: `${flag} must be a whole number${range}, not "${value}"`,
 });
 
-/** `--contact-endpoint` given something other than an http(s) URL. */
+/** `--contact-endpoint` given something other than an http(s) URL or `same-origin`. */
 export const notContactEndpoint = (value: string): Message => ({
-  title: `--contact-endpoint must be the http:// or https:// URL of the clinic server's contact API, not "${value}"`,
-  hint: 'For example: --contact-endpoint https://clinic.example.com/api/contact',
+  title: `--contact-endpoint must be the http:// or https:// URL of the clinic server's contact API, or same-origin, not "${value}"`,
+  hint: 'For example: --contact-endpoint https://clinic.example.com/api/contact, or --contact-endpoint same-origin for a site the clinic server itself serves.',
 });
 
 /** Two configs of one run build the same city into one folder. */

@@ -34,7 +34,7 @@ function writeConfig(configs: string, city: string, sample: number, file = fileO
 type Report = { ok: boolean; counts: Record<string, number>; sites: { slug: string; status: string; config: string }[]; warnings: string[]; errors: string[] };
 
 function build(configs: string, out: string, ...flags: string[]): Report {
-  const r = runCli(['build', '--config', configs, '--out', out, '--json', ...flags]);
+  const r = runCli(['build', '--config', configs, '--out', out, '--json', ...flags, '--contact-endpoint', 'same-origin']);
   const report = JSON.parse(r.stdout) as Report;
   if (r.code !== 0) throw new Error(`build failed: ${report.errors.join('\n')}`);
   return report;
@@ -84,12 +84,12 @@ describe('clinic-gen build keeps its bookkeeping beside the sites', () => {
     }
     // A one-city build into an exact folder keeps the manifest of the folder holding it.
     const site = join(p.dir, 'sites', 'ocala-site');
-    const one = runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', site]);
+    const one = runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', site, '--contact-endpoint', 'same-origin']);
     expect(one.code).toBe(0);
     expect(readdirSync(join(p.dir, 'sites')).sort()).toEqual([MANIFEST, 'ocala-site']);
     expect(Object.keys(JSON.parse(readFileSync(join(p.dir, 'sites', MANIFEST), 'utf8')).sites)).toEqual(['ocala-site']);
     expect(walk(site).filter((f) => /(^|\/)\.|clinic-gen/.test(f))).toEqual([]);
-    const again = runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', site]);
+    const again = runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', site, '--contact-endpoint', 'same-origin']);
     expect(again.stdout).toMatch(/^ocala unchanged: .*ocala-site\/ already holds its \d+ files \(\d+ ms\)\n$/);
   });
 
@@ -113,7 +113,7 @@ describe('clinic-gen build rebuilds only what changed', () => {
     const p = project(['Ocala', 'Naples', 'Destin', 'Sebring']);
     build(p.configs, p.out);
     const before = stamps(p.out);
-    const r = runCli(['build', '--config', p.configs, '--out', p.out]);
+    const r = runCli(['build', '--config', p.configs, '--out', p.out, '--contact-endpoint', 'same-origin']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^4 of 4 sites up to date: 0 rebuilt, 4 unchanged; 0 files written in \d+ ms\n$/);
     // The warnings of the cities found up to date are those of their last build.
@@ -144,7 +144,7 @@ describe('clinic-gen build rebuilds only what changed', () => {
     // Ocala's config is not read again (its stamp is the recorded one), yet a second config of
     // Ocala still clashes with it, before anything is built.
     writeConfig(p.configs, 'Ocala', 1, 'ocala-copy.yaml');
-    const r = runCli(['build', '--config', p.configs, '--out', p.out, '--json']);
+    const r = runCli(['build', '--config', p.configs, '--out', p.out, '--json', '--contact-endpoint', 'same-origin']);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toMatch(/ocala-copy\.yaml.*both build|both build.*ocala/);
     rmSync(join(p.configs, 'ocala-copy.yaml'));
@@ -192,7 +192,7 @@ describe('clinic-gen build rebuilds only what changed', () => {
     expect(statusOf(build(p.configs, p.out))).toEqual({ ocala: 'rebuilt', naples: 'unchanged' });
     expect(existsSync(join(p.out, 'ocala/about/index.html'))).toBe(true);
     writeFileSync(join(p.out, 'naples/notes.txt'), 'mine');
-    const r = runCli(['build', '--config', p.configs, '--out', p.out]);
+    const r = runCli(['build', '--config', p.configs, '--out', p.out, '--contact-endpoint', 'same-origin']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/naples holds files clinic-gen did not write \(notes\.txt\); nothing was replaced/);
     expect(readFileSync(join(p.out, 'naples/notes.txt'), 'utf8')).toBe('mine');
@@ -215,17 +215,17 @@ describe('clinic-gen build removes the sites of configs that are gone', () => {
     rmSync(join(p.configs, 'ocala.yaml'));
     mkdirSync(join(p.dir, 'more'));
     writeConfig(join(p.dir, 'more'), 'Apopka', 0);
-    const some = runCli(['build', '-c', join(p.configs, 'destin.yaml'), '-c', join(p.dir, 'more'), '--out', p.out, '--json']);
+    const some = runCli(['build', '-c', join(p.configs, 'destin.yaml'), '-c', join(p.dir, 'more'), '--out', p.out, '--json', '--contact-endpoint', 'same-origin']);
     expect(statusOf(JSON.parse(some.stdout) as Report)).toEqual({ destin: 'unchanged', apopka: 'rebuilt' });
     expect(existsSync(join(p.out, 'ocala'))).toBe(true);
     rmSync(join(p.out, 'apopka'), { recursive: true });
 
     writeFileSync(join(p.out, 'ocala/notes.txt'), 'mine');
-    const kept = runCli(['build', '--config', p.configs, '--out', p.out]);
+    const kept = runCli(['build', '--config', p.configs, '--out', p.out, '--contact-endpoint', 'same-origin']);
     expect(kept.code).toBe(0);
     expect(kept.stderr).toMatch(/^warning: .*ocala was not removed although its config .*ocala\.yaml is gone: it holds files clinic-gen did not write \(notes\.txt\)\. /m);
     expect(kept.stdout).toMatch(/^2 of 2 sites up to date: 0 rebuilt, 2 unchanged; 0 files written/);
-    expect(JSON.parse(runCli(['build', '--config', p.configs, '--out', p.out, '--json']).stdout).warnings).toEqual([expect.stringMatching(/ocala was not removed/)]);
+    expect(JSON.parse(runCli(['build', '--config', p.configs, '--out', p.out, '--json', '--contact-endpoint', 'same-origin']).stdout).warnings).toEqual([expect.stringMatching(/ocala was not removed/)]);
     expect(readFileSync(join(p.out, 'ocala/notes.txt'), 'utf8')).toBe('mine');
     expect(existsSync(join(p.out, 'ocala/index.html'))).toBe(true);
   });
@@ -233,11 +233,11 @@ describe('clinic-gen build removes the sites of configs that are gone', () => {
   it('keeps a one-city build into an exact folder among the sites of a many-city build: not a rename', () => {
     const p = project(['Ocala', 'Naples']);
     build(p.configs, p.out);
-    const copy = runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', join(p.out, 'ocala-preview')]);
+    const copy = runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', join(p.out, 'ocala-preview'), '--contact-endpoint', 'same-origin']);
     expect(copy.code).toBe(0);
     expect(statusOf(build(p.configs, p.out))).toEqual({ ocala: 'unchanged', naples: 'unchanged' });
     expect(readdirSync(p.out).sort()).toEqual([MANIFEST, 'naples', 'ocala', 'ocala-preview']);
-    expect(runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', join(p.out, 'ocala-preview')]).stdout).toMatch(/^ocala unchanged: /);
+    expect(runCli(['build', '--config', join(p.configs, 'ocala.yaml'), '--out', join(p.out, 'ocala-preview'), '--contact-endpoint', 'same-origin']).stdout).toMatch(/^ocala unchanged: /);
   });
 
   it('makes, after edits, renames and removals, byte for byte what a fresh build makes', () => {
@@ -275,7 +275,7 @@ describe('clinic-gen build removes the sites of configs that are gone', () => {
 describe('clinic-gen build killed mid-way (kill -9)', () => {
   /** Starts a build of `configs` into `out` and kills it (SIGKILL) once `ready()` holds; resolves when it is gone. */
   async function killWhen(configs: string, out: string, ready: () => boolean): Promise<void> {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), 'build', '--config', configs, '--out', out, '-q'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), 'build', '--config', configs, '--out', out, '-q', '--contact-endpoint', 'same-origin'], { stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
     let gone = false;
     void exited.then(() => (gone = true));
@@ -341,7 +341,7 @@ describe('clinic-gen build keeps its cache in bounds', () => {
     const p = project(['Ocala', 'Naples', 'Destin']);
     const cache = join(p.dir, 'cache');
     const env = { CLINIC_GEN_CACHE_DIR: cache, CLINIC_GEN_CACHE_MAX_MB: '4' };
-    expect(runCli(['build', '--config', p.configs, '--out', p.out, '-q'], { env }).code).toBe(0);
+    expect(runCli(['build', '--config', p.configs, '--out', p.out, '-q', '--contact-endpoint', 'same-origin'], { env }).code).toBe(0);
     const used = files(cache).filter((f) => f !== '.last-pruned');
     expect(used.some((f) => f.startsWith('cards/'))).toBe(true);
     expect(used.some((f) => f.startsWith('images/'))).toBe(true);
@@ -359,18 +359,18 @@ describe('clinic-gen build keeps its cache in bounds', () => {
     const older = new Date(Date.now() - 50 * DAY);
     for (const f of used) utimesSync(join(cache, f), older, older);
     // Built into a new folder: every city again, from the cache.
-    const r = runCli(['build', '--config', p.configs, '--out', join(p.dir, 'again')], { env });
+    const r = runCli(['build', '--config', p.configs, '--out', join(p.dir, 'again'), '--contact-endpoint', 'same-origin'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/cache: removed 2 entries \(5\.0 MB\) not used lately or left half-written; it now holds \d+\.\d MB \(limit: 4\.0 MB, CLINIC_GEN_CACHE_MAX_MB\)\n$/);
     expect(files(cache).filter((f) => f !== '.last-pruned')).toEqual(used);
     // Looked over once a day: a build the same day says nothing of the cache.
-    const again = runCli(['build', '--config', p.configs, '--out', join(p.dir, 'again')], { env });
+    const again = runCli(['build', '--config', p.configs, '--out', join(p.dir, 'again'), '--contact-endpoint', 'same-origin'], { env });
     expect(again.stdout).not.toContain('cache');
   }, 60_000);
 
   it('refuses a CLINIC_GEN_CACHE_MAX_MB that is no whole number of megabytes, before building anything', () => {
     const p = project(['Ocala']);
-    const r = runCli(['build', '--config', p.configs, '--out', p.out], { env: { CLINIC_GEN_CACHE_MAX_MB: '2GB' } });
+    const r = runCli(['build', '--config', p.configs, '--out', p.out, '--contact-endpoint', 'same-origin'], { env: { CLINIC_GEN_CACHE_MAX_MB: '2GB' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('CLINIC_GEN_CACHE_MAX_MB must be a whole number of megabytes (0 for no limit), not "2GB"; nothing was built');
     expect(existsSync(p.out)).toBe(false);

@@ -24,7 +24,7 @@ describe('the clinic-gen binary', () => {
     const cities = ['Ocala', 'Naples', 'Sarasota', 'Clearwater', 'Destin', 'Sebring', 'Venice', 'Largo', 'Tavares', 'Apopka'];
     for (const c of cities) writeFileSync(join(configs, `${c.toLowerCase()}.yaml`), tampa.replace('city: Tampa', `city: ${c}`));
     const out = tempDir();
-    const r = runCli(['build', '--config', configs, '--out', out, '--json']);
+    const r = runCli(['build', '--config', configs, '--out', out, '--json', '--contact-endpoint', 'same-origin']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).sites).toHaveLength(cities.length);
@@ -36,10 +36,10 @@ describe('the clinic-gen binary', () => {
       expect(JSON.parse(readFileSync(join(out, '.clinic-gen-build.json'), 'utf8')).sites[c.toLowerCase()].files.split('\n')).toContain('index.html');
     }
     // Built again over its own output: no --force needed, and nothing to do.
-    const again = runCli(['build', '--config', configs, '--out', out]);
+    const again = runCli(['build', '--config', configs, '--out', out, '--contact-endpoint', 'same-origin']);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^10 of 10 sites up to date: 0 rebuilt, 10 unchanged; 0 files written in \d+ ms\n$/);
-    expect(runCli(['build', '--config', configs, '--out', out, '-q', '--force']).code).toBe(0);
+    expect(runCli(['build', '--config', configs, '--out', out, '-q', '--force', '--contact-endpoint', 'same-origin']).code).toBe(0);
   });
 
   it('builds 200 cities on worker threads alone, each city as a build of it alone makes it', () => {
@@ -50,7 +50,7 @@ describe('the clinic-gen binary', () => {
     const cities = Array.from({ length: 200 }, (_, i) => `${name(i)} Springs`);
     cities.forEach((c, i) => writeFileSync(join(configs, `city-${i}.yaml`), tampa.replace('city: Tampa', `city: ${c}`)));
     const out = tempDir();
-    const r = runCli(['build', '--config', configs, '--out', out, '--json']);
+    const r = runCli(['build', '--config', configs, '--out', out, '--json', '--contact-endpoint', 'same-origin']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { sites: unknown[]; threads: { main: number; workers: number } };
@@ -58,7 +58,7 @@ describe('the clinic-gen binary', () => {
     expect(report.threads).toEqual({ main: 0, workers: 200 });
     for (const c of cities) expect(readFileSync(join(out, c.toLowerCase().replace(' ', '-'), 'index.html'), 'utf8')).toContain(`Revitalize Your Health in ${c}`);
     const one = tempDir();
-    expect(runCli(['build', '--config', join(configs, 'city-137.yaml'), '--out', one, '-q']).code).toBe(0);
+    expect(runCli(['build', '--config', join(configs, 'city-137.yaml'), '--out', one, '-q', '--contact-endpoint', 'same-origin']).code).toBe(0);
     const files = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).sort();
     const folder = join(out, cities[137]!.toLowerCase().replace(' ', '-'));
     expect(files(folder)).toEqual(files(one));
@@ -76,7 +76,7 @@ describe('the clinic-gen binary', () => {
     writeFileSync(join(cwd, 'tampa.yaml'), readFileSync(join(ROOT, 'configs/tampa.yaml')));
     mkdirSync(join(cwd, '.git'));
     writeFileSync(join(cwd, 'canary.txt'), 'still here');
-    const r = runCli(['build', '--config', 'tampa.yaml', '--out', '.', '--force'], { cwd });
+    const r = runCli(['build', '--config', 'tampa.yaml', '--out', '.', '--force', '--contact-endpoint', 'same-origin'], { cwd });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^refusing to replace \.: it is the working folder$/m);
     expect(readdirSync(cwd).sort()).toEqual(['.git', 'canary.txt', 'tampa.yaml']);

@@ -30,7 +30,7 @@ function project(tampaExtra: string) {
 type Report = { ok: boolean; sites: { slug: string; status: string }[]; errors: string[] };
 
 function build(p: { configs: string; out: string }, at: string): Record<string, string> {
-  const r = runCli(['build', '--config', p.configs, '--out', p.out, '--json'], { env: { SOURCE_DATE_EPOCH: epoch(at) } });
+  const r = runCli(['build', '--config', p.configs, '--out', p.out, '--json', '--contact-endpoint', 'same-origin'], { env: { SOURCE_DATE_EPOCH: epoch(at) } });
   const report = JSON.parse(r.stdout) as Report;
   if (r.code !== 0) throw new Error(`build failed: ${report.errors.join('\n')}`);
   return Object.fromEntries(report.sites.map((s) => [s.slug, s.status]));
@@ -69,7 +69,7 @@ describe('clinic-gen build with special hours', () => {
 
   it('refuses a SOURCE_DATE_EPOCH that is not whole seconds, naming it', () => {
     const p = project(THANKSGIVING);
-    const r = runCli(['build', '--config', p.configs, '--out', p.out], { env: { SOURCE_DATE_EPOCH: '2026-11-26' } });
+    const r = runCli(['build', '--config', p.configs, '--out', p.out, '--contact-endpoint', 'same-origin'], { env: { SOURCE_DATE_EPOCH: '2026-11-26' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01');
   });
@@ -85,15 +85,15 @@ describe('clinic-gen build with a booking page', () => {
     expect(schedule.map((a) => a.getAttribute('href'))).toEqual(schedule.map(() => BOOKING));
     expect(dom(page(p, 'contact/index.html')).querySelector('form')).not.toBeNull();
     expect(jsonLd(page(p, 'index.html')).potentialAction).toMatchObject({ '@type': 'ReserveAction', target: { '@type': 'EntryPoint', urlTemplate: BOOKING } });
-    // Orlando names none: its Schedule Consultation is its contact page.
+    // Orlando names none: its Schedule Consultation is its contact page's form.
     const orlandoHome = dom(readFileSync(join(p.out, 'orlando', 'index.html'), 'utf8'));
-    expect(orlandoHome.querySelectorAll('a').filter((a) => text(a) === 'Schedule Consultation').map((a) => a.getAttribute('href'))).toEqual(['contact/', 'contact/']);
+    expect(orlandoHome.querySelectorAll('a').filter((a) => text(a) === 'Schedule Consultation').map((a) => a.getAttribute('href'))).toEqual(['contact/#send-message', 'contact/#send-message']);
   });
 
   it('refuses a booking link that is not https, naming the field and its line', () => {
     const p = project('bookingUrl: http://booking.example.com/northstar-tampa\n');
     const line = `${tampa.trimEnd()}\n`.split('\n').length;
-    const r = runCli(['build', '--config', join(p.configs, 'tampa.yaml'), '--out', join(p.dir, 'site')], { cwd: p.dir });
+    const r = runCli(['build', '--config', join(p.configs, 'tampa.yaml'), '--out', join(p.dir, 'site'), '--contact-endpoint', 'same-origin'], { cwd: p.dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`configs/tampa.yaml:${line}:13 bookingUrl: expected an https:// link to the clinic's online booking page`);
   });

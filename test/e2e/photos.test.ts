@@ -23,6 +23,14 @@ email: lakeland@example.com
 domainName: lakeland.example.com
 contactEndpoint: https://clinic.example.com/api/contact
 logoUrl: /photos/mark.jpg
+hours:
+  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
+    opens: "09:00"
+    closes: "17:00"
+legal:
+  governingLaw: Florida
+  courts: Polk County
+  effectiveDate: "2025-06-01"
 photos:
   hero: { src: /photos/front.jpg, alt: The front desk of the Lakeland clinic }
   gallery:
@@ -61,7 +69,7 @@ describe('photos of a built site in Chromium', () => {
     ];
     for (const [name, bytes] of photos) writeFileSync(join(dir, 'photos', `${name}.jpg`), await bytes);
     writeFileSync(join(dir, 'lakeland.yaml'), CONFIG);
-    const r = runCli(['build', '--config', join(dir, 'lakeland.yaml'), '--out', out]);
+    const r = runCli(['build', '--config', join(dir, 'lakeland.yaml'), '--out', out, '--contact-endpoint', 'same-origin']);
     expect(r.code, r.stderr).toBe(0);
     // Images with their types, as a host serves them.
     server = await serveStatic(out, (req, res) => {

@@ -5,7 +5,7 @@ import type { BuildJob, BuildOutcome } from '../../build/build-site.js';
 import { outputClash } from '../../build/clash.js';
 import { IncrementalBuild } from '../../build/incremental.js';
 import { buildMany } from '../../build/pool.js';
-import { isHttpEndpoint } from '../../config/endpoint-form.js';
+import { CONTACT_API_PATH, isHttpEndpoint } from '../../config/endpoint-form.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { CACHE_MAX_ENV, cacheLimitBytes, pruneCacheIfDue } from '../../site/cache-prune.js';
 import { configImageCacheDir } from '../../site/images/cache-dir.js';
@@ -23,7 +23,7 @@ export function registerBuild(program: Command, io: CliIo, setCode: (c: number) 
     .requiredOption('-c, --config <file|folder>', 'a clinic config (YAML), or a folder of them; repeat for more', collect)
     .option('-o, --out <dir>', 'output folder (default dist/<city-slug>/; with several configs, <dir>/<city-slug>/)')
     .option('-f, --force', 'rebuild every city, and replace a site folder even when it holds files clinic-gen did not write')
-    .option('--contact-endpoint <url>', "where the contact form posts: the clinic server's contact API, like https://clinic.example.com/api/contact (over the config's contactEndpoint)", contactEndpointUrl)
+    .option('--contact-endpoint <url>', "where the contact form posts: the clinic server's contact API, like https://clinic.example.com/api/contact, or same-origin for a site the clinic server serves itself (over the config's contactEndpoint)", contactEndpointUrl)
     .option('--strict', 'treat warnings as errors: a city with any warning fails (exit 1) and is not written')
     .option('--site <brand.yaml>', "build one brand site for the brand's domain from this brand config and the city configs: the brand's home, a locations directory and every listed city's pages under /locations/<state>/<city>/ (default --out dist/brand-site/)")
     .option('--brand-site <brand.yaml>', "the brand site these cities are also listed on: their canonical links point at their page there (unless a config says canonical: own), and their own sitemap is left out")
@@ -32,10 +32,11 @@ export function registerBuild(program: Command, io: CliIo, setCode: (c: number) 
     .addHelpText(
       'after',
       `
-The contact form posts to the clinic server's contact API: set contactEndpoint in the config (or
-pass --contact-endpoint) to its absolute URL, so the site works on any static host. Without one,
-the form posts to /api/contact, which only works when the clinic server serves the site; build
-warns, and --strict makes that an error.
+Every site's contact form posts to the clinic server's contact API, and build writes no site that
+does not say where: set contactEndpoint in the config (or pass --contact-endpoint) to its absolute
+URL, so the site works on any static host; or pass --contact-endpoint same-origin (or write
+contactEndpoint: /api/contact) for a site the clinic server itself serves. Without one, the city
+fails with an error naming contactEndpoint and --contact-endpoint, and nothing of it is written.
 
 Only what changed is rebuilt. build keeps a manifest beside the site folders, never in them:
 <out>/.clinic-gen-build.json for a many-city build (and for dist/<city-slug>/), and for a
@@ -64,11 +65,12 @@ the locations that changed are rebuilt, and a location no longer listed loses it
 records is kept beside the site folder (.<folder>.clinic-gen-brand.json), never in it.
 
 Examples:
-  clinic-gen build --config configs/tampa.yaml
-  clinic-gen build --site brand.yaml --config configs/ --out public/
+  clinic-gen build --config configs/tampa.yaml --contact-endpoint https://clinic.example.com/api/contact
+  clinic-gen build --config configs/tampa.yaml --contact-endpoint same-origin
+  clinic-gen build --site brand.yaml --config configs/ --out public/ --contact-endpoint https://clinic.example.com/api/contact
   clinic-gen build -c configs/tampa.yaml --contact-endpoint https://clinic.example.com/api/contact --strict
-  clinic-gen build --config configs/ --out public/
-  clinic-gen build -c configs/tampa.yaml -c configs/orlando.yaml --json`,
+  clinic-gen build --config configs/ --out public/ --contact-endpoint https://clinic.example.com/api/contact
+  clinic-gen build -c configs/tampa.yaml -c configs/orlando.yaml --contact-endpoint same-origin --json`,
     )
     .action(async (opts: { config: string[]; out?: string; force?: boolean; contactEndpoint?: string; strict?: boolean; quiet?: boolean; json?: boolean; site?: string; brandSite?: string }) => {
       const started = performance.now();
@@ -241,12 +243,20 @@ async function buildBrand(
   return 0;
 }
 
-/** Commander parser of --contact-endpoint: an absolute http(s) URL, or a CliError naming the flag. */
+/**
+ * Commander parser of --contact-endpoint: an absolute http(s) URL, or `same-origin` for a site the
+ * clinic server itself serves (its form posts to the server's own /api/contact); else a CliError
+ * naming the flag.
+ */
 export function contactEndpointUrl(value: string): string {
   const v = value.trim();
+  if (v === SAME_ORIGIN) return CONTACT_API_PATH;
   if (!isHttpEndpoint(v)) throw new CliError(notContactEndpoint(value));
   return v;
 }
+
+/** The --contact-endpoint value of a site served by the clinic server itself. */
+const SAME_ORIGIN = 'same-origin';
 
 /** This module's bundle (lib/cli.js) doubles as the build worker; TypeScript sources do not. */
 function workerUrl(): URL | undefined {

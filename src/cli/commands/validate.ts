@@ -14,8 +14,9 @@ export function registerValidate(program: Command, io: CliIo, setCode: (c: numbe
     .addHelpText(
       'after',
       `
-Warnings (a contact form that only works on the clinic server, a brand colour with too little
-contrast) do not fail a config unless --strict is given.
+A config that names no contactEndpoint fails as build would, unless --contact-endpoint is given.
+Warnings (a contact form posting to a private address, a brand colour with too little contrast)
+do not fail a config unless --strict is given.
 
 Examples:
   clinic-gen validate --config configs/tampa.yaml
@@ -33,7 +34,12 @@ Examples:
           continue;
         }
         // What build would warn about before it makes the site (the logo is only read by build).
-        const { warning } = contactEndpointOf(r.config, { contactEndpoint: opts.contactEndpoint });
+        const { warning, error } = contactEndpointOf(r.config, { contactEndpoint: opts.contactEndpoint });
+        if (error) {
+          failed++;
+          for (const e of problemLines(path, [error])) io.err(e);
+          continue;
+        }
         const warnings = [...r.warnings, ...problemLines(path, warning ? [warning] : [])];
         if (opts.strict && warnings.length) {
           failed++;
