@@ -41,6 +41,14 @@ email: clinic@example.com
 domainName: site${i}.example.com
 contactEndpoint: https://clinic.example.com/api/contact
 logoUrl: /brand/logo.png
+hours:
+  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
+    opens: "09:00"
+    closes: "17:00"
+legal:
+  governingLaw: Florida
+  courts: Polk County
+  effectiveDate: "2025-06-01"
 ${photo ? 'photos:\n  hero: { src: /photos/front.jpg, alt: The front desk of the clinic }\n' : ''}`;
 
 /**

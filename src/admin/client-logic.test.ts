@@ -34,11 +34,25 @@ describe('form values', () => {
   });
 
   it('become a config the one schema accepts, empty optional fields left out', () => {
-    const config = toConfig(initialForm(JSON.parse(JSON.stringify(initialValues(sampleConfig()))) as Record<string, unknown>));
+    const first = initialForm(JSON.parse(JSON.stringify(initialValues(sampleConfig()))) as Record<string, unknown>);
+    // A new city starts with no hours and no legal facts of another city (decision 14): the schema names each.
+    expect(first.hours).toEqual([]);
+    expect([first.governingLaw, first.courts, first.effectiveDate]).toEqual(['', '', '']);
+    const missing = clinicConfigSchema.safeParse(toConfig(first));
+    expect(missing.success).toBe(false);
+    expect(missing.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['hours', 'legal.courts', 'legal.effectiveDate', 'legal.governingLaw']);
+    const config = toConfig({
+      ...first,
+      hours: [{ days: ['Monday', 'Wednesday'], opens: '09:00', closes: '17:00' }],
+      governingLaw: 'Florida',
+      courts: 'Polk County',
+      effectiveDate: '2026-12-01',
+    });
     expect(config.deploymentType).toBe('static');
     expect(config.domainName).toBeUndefined();
     expect(config.logoUrl).toBeUndefined();
     expect(config.socialMedia).not.toHaveProperty('pinterest');
+    expect(config.legal).toEqual({ governingLaw: 'Florida', courts: 'Polk County', effectiveDate: '2026-12-01' });
     expect(clinicConfigSchema.safeParse(config).success).toBe(true);
   });
 

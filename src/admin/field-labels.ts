@@ -26,7 +26,7 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   logoLightUrl: { label: 'Logo for dark backgrounds' },
   font: { label: 'Typeface', id: 'field-font' },
   primaryColor: { label: 'Brand colour', id: 'field-primaryColor' },
-  hours: { label: 'Weekly hours' },
+  hours: { label: 'Weekly hours', id: 'field-hours' },
   specialHours: { label: 'Special hours' },
   timeZone: { label: 'Time zone', id: 'field-timeZone' },
   bookingUrl: { label: 'Online booking URL', id: 'field-bookingUrl' },
@@ -47,6 +47,11 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   'localContent.faq': { label: 'Local questions' },
   'legal.governingLaw': { label: 'Governing law (state)', id: 'field-governingLaw' },
   'legal.courts': { label: 'Courts', id: 'field-courts' },
+  'legal.effectiveDate': { label: 'Policies effective date', id: 'field-effectiveDate' },
+  costs: { label: 'Cost, payment and insurance' },
+  'costs.firstVisit': { label: 'First visit', id: 'field-firstVisitCost' },
+  'costs.payment': { label: 'Payment accepted', id: 'field-payment' },
+  'costs.insurance': { label: 'Insurance', id: 'field-insurance' },
   config: { label: 'The clinic details' },
 };
 

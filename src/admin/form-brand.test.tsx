@@ -72,7 +72,7 @@ describe('a new city', () => {
 
   it('offers exactly the schema\'s typefaces, the schema\'s default first chosen', () => {
     expect(Object.keys(FONT_LABELS).sort()).toEqual([...FONT_CHOICES].sort());
-    const minimal = { ...toConfig(served()) } as Record<string, unknown>;
+    const minimal = { ...toConfig({ ...served(), hours: [{ days: ['Monday'], opens: '09:00', closes: '17:00' }], governingLaw: 'Florida', courts: 'Polk County', effectiveDate: '2026-12-01' }) } as Record<string, unknown>;
     delete minimal.font;
     expect(clinicConfigSchema.parse(minimal).font).toBe(DEFAULT_FONT);
   });

@@ -54,7 +54,8 @@ const FULL: ClinicConfigInput = {
     faq: [{ question: 'Is there parking?', answer: 'Yes, behind the building on 2nd Street.' }],
     whyCity: 'Downtown St. Petersburg has no other men’s clinic within walking distance of the Pier.',
   },
-  legal: { governingLaw: 'Florida', courts: 'Pinellas County' },
+  legal: { governingLaw: 'Florida', courts: 'Pinellas County', effectiveDate: '2025-03-01' },
+  costs: { firstVisit: 'Pricing is given at your consultation.', payment: ['cash', 'hsa-fsa'], insurance: 'We do not bill insurance.' },
   contactEndpoint: 'https://clinic.example.com/api/contact',
 };
 
@@ -75,6 +76,10 @@ describe('the city form and the config', () => {
       areasServed: 'Downtown\nOld Northeast\nKenwood',
       governingLaw: 'Florida',
       courts: 'Pinellas County',
+      effectiveDate: '2025-03-01',
+      firstVisitCost: 'Pricing is given at your consultation.',
+      payment: ['cash', 'hsa-fsa'],
+      insurance: 'We do not bill insurance.',
       latitude: '27.7709',
       specialHours: [
         { label: 'Thanksgiving', date: '2026-11-26', through: '2026-11-27', kind: 'closed', opens: '', closes: '' },
@@ -88,12 +93,13 @@ describe('the city form and the config', () => {
     expect(toConfigClean(form)).toEqual(rest);
   });
 
-  it('keeps what a form does not show: a config without hours stays without them, a field from a later schema stays', () => {
+  it('fills in nothing a config did not give (no hours, legal facts or costs), and keeps a field from a later schema', () => {
     const minimal = { businessName: 'B', city: 'Tampa', state: 'FL', address: '1 A St', zipCode: '33602', phone: '(813) 555-0101', email: 'a@example.com', domainName: 'tampa.example.com' } as ClinicConfigInput;
     const saved = mergeConfig(minimal, formFromConfig(minimal));
     expect(saved).not.toHaveProperty('hours');
     expect(saved).not.toHaveProperty('localContent');
     expect(saved).not.toHaveProperty('legal');
+    expect(saved).not.toHaveProperty('costs');
     expect(saved.domainName).toBe('tampa.example.com');
     const later = { ...minimal, futureField: 'kept', localContent: { whyCity: 'x', futureLocal: 1 } } as unknown as ClinicConfigInput;
     expect(mergeConfig(later, formFromConfig(later))).toMatchObject({ futureField: 'kept', localContent: { whyCity: 'x', futureLocal: 1 } });
@@ -127,6 +133,9 @@ describe('the city form and the config', () => {
     expect(formFieldOf('localContent.team[0].name')).toBe('team.0.name');
     expect(formFieldOf('localContent.whyCity')).toBe('whyCity');
     expect(formFieldOf('legal.courts')).toBe('courts');
+    expect(formFieldOf('legal.effectiveDate')).toBe('effectiveDate');
+    expect(formFieldOf('costs.payment[1]')).toBe('payment');
+    expect(formFieldOf('costs.firstVisit')).toBe('firstVisitCost');
     expect(formFieldOf('geo.latitude')).toBe('latitude');
     expect(formFieldOf('specialHours[0].closed')).toBe('specialHours.0.kind');
     expect(fieldLabel('primaryColor')).toEqual({ label: 'Brand colour', id: 'field-primaryColor' });

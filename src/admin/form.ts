@@ -1,4 +1,4 @@
-import { DAYS, DEFAULT_HOURS, type ClinicConfigInput, type Day, type FontChoice, type ServiceKey } from '../config/schema.js';
+import { DAYS, PAYMENT_METHODS, type PaymentMethod, type ClinicConfigInput, type Day, type FontChoice, type ServiceKey } from '../config/schema.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { DEFAULT_SERVICES, SERVICES } from '../config/services.js';
 import { DEFAULT_FONT, isFontChoice } from './font-choices.js';
@@ -61,6 +61,12 @@ export interface AdminForm {
   areasServed: string;
   governingLaw: string;
   courts: string;
+  /** The day the privacy policy and terms take effect (`YYYY-MM-DD`: a date input's value). */
+  effectiveDate: string;
+  /** The config's `costs`: what a first visit costs, payment methods checked, a sentence on insurance. */
+  firstVisitCost: string;
+  payment: PaymentMethod[];
+  insurance: string;
   latitude: string;
   longitude: string;
   contactEndpoint: string;
@@ -121,7 +127,8 @@ export function initialForm(data: Record<string, unknown> = {}): AdminForm {
     // The brand's colour, like its typeface; the rest is one city's and starts empty.
     primaryColor: str(data.primaryColor),
     timeZone: '',
-    hours: DEFAULT_HOURS.map((h) => ({ days: [...h.days], opens: h.opens, closes: h.closes })),
+    // A city's hours are its own (NOTES.md decision 14): a new city has none until they are given.
+    hours: [],
     specialHours: [],
     bookingUrl: '',
     canonical: '',
@@ -133,6 +140,10 @@ export function initialForm(data: Record<string, unknown> = {}): AdminForm {
     areasServed: '',
     governingLaw: '',
     courts: '',
+    effectiveDate: '',
+    firstVisitCost: '',
+    payment: [],
+    insurance: '',
     latitude: '',
     longitude: '',
     contactEndpoint: '',
@@ -153,7 +164,7 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     timeZone: str(config.timeZone),
     hours: Array.isArray(config.hours)
       ? config.hours.map((h) => ({ days: Array.isArray(h.days) ? [...h.days] : [], opens: str(h.opens), closes: str(h.closes) }))
-      : initialForm().hours,
+      : [],
     specialHours: Array.isArray(config.specialHours)
       ? config.specialHours.map((e) => ({
           label: str(e.label),
@@ -180,6 +191,10 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     areasServed: (config.localContent?.areasServed ?? []).join('\n'),
     governingLaw: str(config.legal?.governingLaw),
     courts: str(config.legal?.courts),
+    effectiveDate: str(config.legal?.effectiveDate),
+    firstVisitCost: str(config.costs?.firstVisit),
+    payment: Array.isArray(config.costs?.payment) ? [...config.costs.payment] : [],
+    insurance: str(config.costs?.insurance),
     latitude: typeof config.geo?.latitude === 'number' ? String(config.geo.latitude) : '',
     longitude: typeof config.geo?.longitude === 'number' ? String(config.geo.longitude) : '',
     contactEndpoint: str(config.contactEndpoint),
@@ -211,13 +226,11 @@ function photosConfig(p: PhotosValue): ClinicConfigInput['photos'] {
 
 /**
  * The config a Save sends: the form's values over the opened config, so the fields the form has no
- * input for (hours, geo, localContent, legal, domainName, primaryColor, contactEndpoint...) are kept,
+ * input for (domainName, a team member's photo, keys of a later schema...) are kept,
  * never dropped by a save. A field emptied on the form is left out (JSON drops `undefined`).
  */
 export function mergeConfig(opened: ClinicConfigInput | undefined, v: AdminForm): ClinicConfigInput {
   const made = toConfig(v) as Record<string, unknown>;
-  // The week's hours as the schema's default: a config without `hours` stays without it.
-  if (opened?.hours === undefined && JSON.stringify(made.hours) === JSON.stringify(DEFAULT_HOURS)) delete made.hours;
   const merged: Record<string, unknown> = { ...opened, ...made };
   // A city's local content keeps the keys the form has no input for (none today; a later schema's).
   if (opened?.localContent && made.localContent) {
@@ -279,7 +292,8 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
     businessProfiles: v.businessProfiles.map((p) => p.url),
     primaryColor: opt(v.primaryColor),
     timeZone: opt(v.timeZone),
-    hours: v.hours.map((h) => ({ days: DAYS.filter((d) => (h.days || []).includes(d)), opens: h.opens.trim(), closes: h.closes.trim() })),
+    // None given: left out, and the schema says the city's hours are required.
+    hours: v.hours.length ? v.hours.map((h) => ({ days: DAYS.filter((d) => (h.days || []).includes(d)), opens: h.opens.trim(), closes: h.closes.trim() })) : (undefined as unknown as ClinicConfigInput['hours']),
     specialHours: v.specialHours.length
       ? v.specialHours.map((e) => ({
           label: e.label.trim(),
@@ -294,9 +308,26 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
     telehealth: fromTri(v.telehealth),
     geo: opt(v.latitude) || opt(v.longitude) ? ({ latitude: numberOf(v.latitude), longitude: numberOf(v.longitude) } as { latitude: number; longitude: number }) : undefined,
     localContent: localContentOf(v),
-    legal: opt(v.governingLaw) || opt(v.courts) ? { governingLaw: opt(v.governingLaw), courts: opt(v.courts) } : undefined,
+    // Left out when none is given: the schema then names each of the three (decision 14).
+    legal:
+      opt(v.governingLaw) || opt(v.courts) || opt(v.effectiveDate)
+        ? ({ governingLaw: opt(v.governingLaw), courts: opt(v.courts), effectiveDate: opt(v.effectiveDate) } as ClinicConfigInput['legal'])
+        : undefined,
+    costs: costsOf(v),
     contactEndpoint: opt(v.contactEndpoint),
   };
+}
+
+/** The config's costs: only what the city gave (none at all: left out). */
+function costsOf(v: AdminForm): ClinicConfigInput['costs'] {
+  const opt = (s: string) => (s.trim() === '' ? undefined : s.trim());
+  const payment = PAYMENT_METHODS.filter((m) => (v.payment || []).includes(m));
+  const out = {
+    ...(opt(v.firstVisitCost) ? { firstVisit: v.firstVisitCost.trim() } : {}),
+    ...(payment.length ? { payment } : {}),
+    ...(opt(v.insurance) ? { insurance: v.insurance.trim() } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** The config's localContent: only the parts the city has (none at all: left out). */
@@ -337,6 +368,9 @@ export function formFieldOf(key: string): string {
   if (key === 'domainName') return 'website';
   if (key === 'geo.latitude' || key === 'geo.longitude') return key.slice(4);
   if (key.startsWith('legal.')) return key.slice(6);
+  if (key === 'costs.firstVisit') return 'firstVisitCost';
+  if (/^costs\.payment/.test(key)) return 'payment';
+  if (key === 'costs.insurance') return 'insurance';
   if (/^localContent\.(whyCity|areasServed)/.test(key)) return key.replace(/^localContent\.(\w+).*$/, '$1');
   if (key.startsWith('localContent.')) key = key.slice('localContent.'.length);
   key = key.replace(/^specialHours\[(\d+)\]\.closed$/, 'specialHours[$1].kind');

@@ -3,7 +3,7 @@ import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { BuildJob, BuildOutcome } from './build-site.js';
 import { givenWarnings } from './kept-warnings.js';
-import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
+import { assetHashes, buildYear, cityDigest, codeId, datedPart, textHash } from './inputs.js';
 import { fileCount, fileNames, intact } from './manifest.js';
 import { buildMany } from './pool.js';
 import { FORMAT, NOTE, brandManifestPath, onlyFiles, pruneEmpty, readBrandManifest, removeLeftovers, writeBrandManifest, writeIfChanged, type BrandManifest } from './brand-files.js';
@@ -152,7 +152,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     const dir = join(outDir, folder);
     const text = places.texts.get(c.configPath);
     if (previous && !opts.force && text !== undefined && previous.text === textHash(text)) {
-      const digest = cityDigest(jobCode, previous.configDigest, opts.contactEndpoint, assetHashes(c.configPath, previous.assets, hashed), datedPart(previous.dated, buildTime));
+      const digest = cityDigest(jobCode, previous.configDigest, opts.contactEndpoint, assetHashes(c.configPath, previous.assets, hashed), datedPart(previous.dated, buildTime), buildYear(buildTime));
       if (digest === previous.digest && intact(dir, previous.dirs)) {
         const warnings = givenWarnings(previous.warnings, c.configPath);
         if (!(opts.strict && warnings.length)) {

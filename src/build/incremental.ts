@@ -6,7 +6,7 @@ import type { Message } from '../texts/message.js';
 import type { BuildJob, BuildOutcome } from './build-site.js';
 import { givenWarnings } from './kept-warnings.js';
 import { cityOfText } from './clash.js';
-import { assetHashes, cityDigest, codeId, datedPart, textHash } from './inputs.js';
+import { assetHashes, buildYear, cityDigest, codeId, datedPart, textHash } from './inputs.js';
 import { fileStamp } from '../site/asset-source.js';
 import { fileCount, fileNames, intact, readManifest, removeLeftovers, tempTag, writeManifest, type Manifest } from './manifest.js';
 import { foreignFiles, whyNotReplace, type KeepFolder } from './site-folder.js';
@@ -113,8 +113,8 @@ export class IncrementalBuild {
       // A canonical address on a brand site (build --brand-site) is an input of every page.
       const code = job.canonicalUrl ? `${codeOfRun} canonical ${job.canonicalUrl}` : codeOfRun;
       if (!opts.force && r && (sameFile || (text !== undefined && r.text === textHash(text)))) {
-        const dated = datedPart(r.dated, new Date(job.buildTime ?? Date.now()));
-        const digest = cityDigest(code, r.configDigest, job.contactEndpoint, assetHashes(job.configPath, r.assets, hashed), dated);
+        const at = new Date(job.buildTime ?? Date.now());
+        const digest = cityDigest(code, r.configDigest, job.contactEndpoint, assetHashes(job.configPath, r.assets, hashed), datedPart(r.dated, at), buildYear(at));
         if (digest === r.digest && intact(outDir, r.dirs)) {
           // The same text under a new stamp (a file touched or copied back): the next build need not read it.
           if (stamp && r.stamp !== stamp) {

@@ -21,10 +21,11 @@ const holidays = configWith({
 });
 
 describe('the dated part of a city digest', () => {
-  it('is absent without special hours: the digest is the same on any day', () => {
+  it('is absent without special hours: the digest is the same on any day of a year, and changes with the year (the footer shows it)', () => {
     const plain = configWith({});
     expect(datedOf(plain)).toBeUndefined();
-    expect(digestAt(plain, '2026-01-01T12:00:00Z')).toBe(digestAt(plain, '2031-07-04T12:00:00Z'));
+    expect(digestAt(plain, '2026-01-01T12:00:00Z')).toBe(digestAt(plain, '2026-12-31T12:00:00Z'));
+    expect(digestAt(plain, '2026-12-31T23:59:59Z')).not.toBe(digestAt(plain, '2027-01-01T00:00:00Z'));
     expect(cityInputs(plain, CONFIG, undefined, 'code', at('2026-01-01T12:00:00Z'))).not.toHaveProperty('dated');
   });
 
@@ -42,7 +43,8 @@ describe('the dated part of a city digest', () => {
   it('changes the digest only when the entries shown change', () => {
     expect(digestAt(holidays, '2026-11-01T12:00:00Z')).toBe(digestAt(holidays, '2026-11-26T23:00:00Z'));
     expect(digestAt(holidays, '2026-11-26T23:00:00Z')).not.toBe(digestAt(holidays, '2026-11-27T12:00:00Z'));
-    expect(digestAt(holidays, '2026-11-27T12:00:00Z')).toBe(digestAt(holidays, '2027-01-02T12:00:00Z'));
+    expect(digestAt(holidays, '2026-11-27T12:00:00Z')).toBe(digestAt(holidays, '2026-12-31T12:00:00Z'));
+    expect(digestAt(holidays, '2027-01-01T12:00:00Z')).toBe(digestAt(holidays, '2027-01-02T12:00:00Z'));
     expect(digestAt(holidays, '2027-01-02T12:00:00Z')).not.toBe(digestAt(holidays, '2027-01-03T12:00:00Z'));
   });
 

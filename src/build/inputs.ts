@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ClinicConfig } from '../config/schema.js';
 import { configAssetSource, fileStamp } from '../site/asset-source.js';
+import { buildYear } from '../config/time-zone.js';
 import { codeId, datedOf, datedPart } from '../site/site-inputs.js';
 
-export { codeId, datedOf, datedPart };
+export { buildYear, codeId, datedOf, datedPart };
 
 /**
  * The inputs of a city's site, digested: everything its files are made from, so that a build can
@@ -22,7 +23,9 @@ export { codeId, datedOf, datedPart };
  * - the code (codeId): templates, stylesheet, island, card drawing, the fonts, the photo encoder;
  * - for a config with special hours, which of them the site shows on the build day (datedPart):
  *   not the day itself, so a city is rebuilt on the day after an entry's last day and not every
- *   day. Nothing else a site shows depends on the day (the footer's copyright year is fixed).
+ *   day;
+ * - the build's year (buildYear), which the footer's copyright line shows: every city is rebuilt
+ *   on the first build of a new year. Nothing else a site shows depends on the day.
  */
 export interface CityInputs {
   /** The digest of the config as validated (configHash). */
@@ -54,7 +57,7 @@ export function cityInputs(config: ClinicConfig, configPath: string, contactEndp
   return {
     configDigest: digest,
     assets,
-    digest: cityDigest(code, digest, contactEndpoint, assetHashes(configPath, assets), datedPart(dated, buildTime)),
+    digest: cityDigest(code, digest, contactEndpoint, assetHashes(configPath, assets), datedPart(dated, buildTime), buildYear(buildTime)),
     ...(dated ? { dated } : {}),
   };
 }
@@ -70,10 +73,11 @@ export function cityDigest(
   configDigest: string,
   contactEndpoint: string | undefined,
   assets: readonly (readonly [string, string])[],
-  dated: number | null = null,
+  dated: number | null,
+  year: number,
 ): string {
   return createHash('sha256')
-    .update(JSON.stringify(['clinic-gen site inputs 2', code, configDigest, contactEndpoint ?? null, assets, dated]))
+    .update(JSON.stringify(['clinic-gen site inputs 3', code, configDigest, contactEndpoint ?? null, assets, dated, year]))
     .digest('base64url');
 }
 

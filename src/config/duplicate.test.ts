@@ -28,7 +28,7 @@ describe('duplicateConfig', () => {
     const source: ClinicConfigInput = {
       ...tampa(),
       hours: [{ days: ['Monday'], opens: '08:00', closes: '12:00' }],
-      legal: { governingLaw: 'Florida', courts: 'Hillsborough County' },
+      legal: { governingLaw: 'Florida', courts: 'Hillsborough County', effectiveDate: '2024-01-01' },
       contactEndpoint: 'https://clinic.example.com/api/contact',
       bookingUrl: 'https://booking.example.com/tampa',
       logoUrl: '/uploads/logo-1a2b.png',
@@ -68,8 +68,13 @@ describe('duplicateConfig', () => {
     const refused = clinicConfigSchema.safeParse(copy);
     expect(refused.success).toBe(false);
     const fields = new Set(refused.error!.issues.map((i) => String(i.path[0])));
-    for (const f of ['city', 'state', 'address', 'zipCode', 'phone', 'email']) expect(fields, f).toContain(f);
-    const filled = { ...copy, city: 'Lakeland', state: 'FL', address: '200 Lake Morton Drive', zipCode: '33801', phone: '(863) 555-0110', email: 'lakeland@example.com', website: 'https://lakeland.example.com' };
+    for (const f of ['city', 'state', 'address', 'zipCode', 'phone', 'email', 'hours', 'legal']) expect(fields, f).toContain(f);
+    const filled = {
+      ...copy,
+      city: 'Lakeland', state: 'FL', address: '200 Lake Morton Drive', zipCode: '33801', phone: '(863) 555-0110', email: 'lakeland@example.com', website: 'https://lakeland.example.com',
+      hours: [{ days: ['Monday', 'Tuesday'], opens: '09:00', closes: '17:00' }],
+      legal: { governingLaw: 'Florida', courts: 'Polk County', effectiveDate: '2026-12-01' },
+    } as ClinicConfigInput;
     expect(clinicConfigSchema.safeParse(filled).success).toBe(true);
   });
 });

@@ -10,7 +10,31 @@ import { clinicConfigSchema } from './schema.js';
 const schema = clinicConfigJsonSchema();
 const props = schema.properties as Record<string, { pattern?: string; description?: string }>;
 const validate = new Ajv({ strict: true, strictRequired: false, formats: { email: true, uri: true } }).compile(schema);
-const base = { businessName: 'A', city: 'Tampa', state: 'FL', address: '1 Main St', zipCode: '33601', phone: '(813) 555-0100', email: 'a@example.com', domainName: 'tampa.example.com' };
+const base = {
+  businessName: 'A', city: 'Tampa', state: 'FL', address: '1 Main St', zipCode: '33601', phone: '(813) 555-0100', email: 'a@example.com', domainName: 'tampa.example.com',
+  hours: [{ days: ['Monday'], opens: '09:00', closes: '17:00' }],
+  legal: { governingLaw: 'Florida', courts: 'Hillsborough County', effectiveDate: '2025-06-01' },
+};
+
+describe("a city's own facts in the JSON schema (decision 14)", () => {
+  it('requires the hours and the three legal facts, as zod does', () => {
+    expect(schema.required).toEqual(expect.arrayContaining(['hours', 'legal']));
+    for (const drop of ['hours', 'legal']) {
+      const config: Record<string, unknown> = { ...base };
+      delete config[drop];
+      expect(clinicConfigSchema.safeParse(config).success, drop).toBe(false);
+      expect(validate(config), drop).toBe(false);
+    }
+    for (const drop of ['governingLaw', 'courts', 'effectiveDate']) {
+      const legal: Record<string, unknown> = { ...base.legal };
+      delete legal[drop];
+      expect(clinicConfigSchema.safeParse({ ...base, legal }).success, drop).toBe(false);
+      expect(validate({ ...base, legal }), drop).toBe(false);
+    }
+    expect(validate({ ...base, legal: { ...base.legal, effectiveDate: 'January 1, 2024' } })).toBe(false);
+    expect(validate({ ...base, hours: [] })).toBe(false);
+  });
+});
 
 describe('logoLightUrl in the JSON schema', () => {
   it('has the pattern of logoUrl and says what it is for', () => {

@@ -35,6 +35,11 @@ export function clinicConfigJsonSchema(): JsonSchema {
     ...rest,
   };
   for (const [path, extra] of Object.entries(REFINEMENTS)) Object.assign(at(schema, path), extra);
+  // An absent `legal` reads as an empty one so that zod names each missing fact (schema.ts); a
+  // config must still give all three (decision 14), which an editor shows by `legal` being required.
+  const legal = (schema.properties as Record<string, JsonSchema>).legal!;
+  delete legal.default;
+  if (!(schema.required as string[]).includes('legal')) (schema.required as string[]).push('legal');
   return schema;
 }
 

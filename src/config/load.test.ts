@@ -26,18 +26,42 @@ describe('loading a clinic config', () => {
     expect(r.ok && r.warnings).toEqual([]);
   });
 
-  it('fills the spec defaults: services, hours, deployment type', () => {
-    const r = parseConfigText('businessName: A\ncity: Lakeland\nstate: FL\naddress: 1 Main Street\nzipCode: "33801"\nphone: (863) 555-0100\nemail: a@example.com\ndomainName: lakeland.example.com\n', 'x.yaml');
+  const MINIMAL = 'businessName: A\ncity: Lakeland\nstate: FL\naddress: 1 Main Street\nzipCode: "33801"\nphone: (863) 555-0100\nemail: a@example.com\ndomainName: lakeland.example.com\n';
+  const FACTS = 'hours:\n  - days: [Monday, Thursday]\n    opens: "08:00"\n    closes: "12:00"\nlegal:\n  governingLaw: Florida\n  courts: Polk County\n  effectiveDate: 2026-12-01\n';
+
+  it('fills the spec defaults: services, deployment type; the hours and legal facts are the city\'s as written', () => {
+    const r = parseConfigText(MINIMAL + FACTS, 'x.yaml');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.config.services).toEqual({ trt: true, semaglutide: true, nadTherapy: true, peptideTherapy: false, vitaminInjections: false, hormone_optimization: true });
     expect(r.config.deploymentType).toBe('static');
     // No default: where the form posts is decided by who places the site (src/site/pipeline.ts).
     expect(r.config.contactEndpoint).toBeUndefined();
+    expect(r.config.hours).toEqual([{ days: ['Monday', 'Thursday'], opens: '08:00', closes: '12:00' }]);
+    expect(r.config.legal).toEqual({ governingLaw: 'Florida', courts: 'Polk County', effectiveDate: '2026-12-01' });
+  });
+
+  it('fills in no hours, law, courts or effective date a file does not give (decision 14), naming each', () => {
+    const r = parseConfigText(MINIMAL, 'x.yaml');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.replace(/^x\.yaml:\d+:\d+ /, '').replace(/:.*$/, ''))).toEqual(['hours', 'legal.governingLaw', 'legal.courts', 'legal.effectiveDate']);
+  });
+
+  it('reads a version the server stored before decision 14 with the facts it published then, and nothing else', () => {
+    const r = parseConfigText(`${MINIMAL}legal:\n  courts: Orange County\n`, 'x.yaml', { stored: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
     expect(r.config.hours).toEqual([
       { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
       { days: ['Saturday'], opens: '09:00', closes: '14:00' },
     ]);
+    expect(r.config.legal).toEqual({ governingLaw: 'Florida', courts: 'Orange County', effectiveDate: '2024-01-01' });
+    // What a stored version gives stays as given.
+    const own = parseConfigText(MINIMAL + FACTS, 'x.yaml', { stored: true });
+    expect(own.ok && own.config.hours).toEqual([{ days: ['Monday', 'Thursday'], opens: '08:00', closes: '12:00' }]);
+    // A file read as written gets none of them.
+    expect(parseConfigText(`${MINIMAL}legal:\n  courts: Orange County\n`, 'x.yaml').ok).toBe(false);
   });
 
   it('names file, line, column and field of a bad phone number', () => {

@@ -6,6 +6,7 @@ import { brandContrastWarning } from './contrast.js';
 import { clinicConfigSchema, type ClinicConfig } from './schema.js';
 import { documentData, parseYamlDocument } from './yaml.js';
 import { readFast } from './yaml-fast.js';
+import { withPublishedFacts } from './published-facts.js';
 
 /** The outcome of loading a config: expected failures are values, not exceptions. */
 export type LoadResult =
@@ -40,9 +41,17 @@ function readError(file: string, err: unknown): string {
   return `${file}: cannot read the config (${why})`;
 }
 
+/**
+ * How a text is read: `stored` for a version the server stored, which is read with the facts it
+ * published before they were required filled in (published-facts.ts); else as written.
+ */
+export interface ReadOptions {
+  stored?: boolean;
+}
+
 /** Parses YAML text named `file` (used in messages) into a validated config. Pure. */
-export function parseConfigText(text: string, file: string): LoadResult {
-  const r = readConfigText(text, file);
+export function parseConfigText(text: string, file: string, opts: ReadOptions = {}): LoadResult {
+  const r = readConfigText(text, file, opts);
   return r.ok ? { ok: true, config: r.config, warnings: r.warnings } : r;
 }
 
@@ -54,16 +63,18 @@ export type ReadResult = { ok: true; config: ClinicConfig; warnings: string[]; i
  * callers that keep the config as written (the server's cities). The text is parsed once: the
  * data is what the fast path read, or when js-yaml could not take the text, yaml's.
  */
-export function readConfigText(text: string, file: string): ReadResult {
+export function readConfigText(text: string, file: string, opts: ReadOptions = {}): ReadResult {
   // Fast path for the common case, a valid config (config/yaml.ts). Anything js-yaml cannot take,
   // and every config that fails validation or warns, goes through yaml, whose document keeps the
   // positions for the messages.
-  const fast = readFast(text);
+  const read = opts.stored ? withPublishedFacts : (data: unknown) => data;
+  const raw = readFast(text);
+  const fast = raw && { data: read(raw.data) };
   if (fast) {
     const parsed = clinicConfigSchema.safeParse(fast.data);
     if (parsed.success && !brandContrastWarning(parsed.data.primaryColor)) return { ok: true, config: parsed.data, warnings: [], input: fast.data };
   }
-  return parseWithPositions(text, file, fast);
+  return parseWithPositions(text, file, fast, read);
 }
 
 /**
@@ -92,10 +103,11 @@ function readMapping(text: string, file: string, expected: string): { ok: true; 
   return { ok: true, doc, data, at };
 }
 
-function parseWithPositions(text: string, file: string, fast: { data: unknown } | undefined): ReadResult {
+function parseWithPositions(text: string, file: string, fast: { data: unknown } | undefined, fill: (data: unknown) => unknown): ReadResult {
   const read = readMapping(text, file, `a mapping of fields like "businessName: Summit Men's Health"`);
   if (!read.ok) return read;
-  const { doc, data, at } = read;
+  const { doc, at } = read;
+  const data = fill(read.data);
   const parsed = clinicConfigSchema.safeParse(data);
   if (!parsed.success) return { ok: false, errors: describeIssues(parsed.error.issues, doc, at, clinicConfigSchema) };
   const warnings: string[] = [];

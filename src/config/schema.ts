@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { boolean, clock, domainName, email, hexColor, httpsUrl, httpUrl, line, phone, prose, socialHandle } from './fields.js';
-import { overlappingEntries, SPECIAL_HOURS_MAX, specialHoursEntry } from './special-hours.js';
+import { calendarDate, overlappingEntries, SPECIAL_HOURS_MAX, specialHoursEntry } from './special-hours.js';
 import { isTimeZone } from './time-zone.js';
 import { DEFAULT_SERVICES } from './services.js';
 import { CITY_NAME, cityHasSafeSlug } from './slug.js';
@@ -26,11 +26,17 @@ const hoursEntry = z
   })
   .refine((h) => h.opens < h.closes, { error: 'expected opens to be earlier than closes', path: ['closes'] });
 
-/** Spec section 2: Monday-Friday 9:00 AM-6:00 PM; Saturday 9:00 AM-2:00 PM; Sunday closed. */
-export const DEFAULT_HOURS: z.input<typeof hoursEntry>[] = [
-  { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
-  { days: ['Saturday'], opens: '09:00', closes: '14:00' },
-];
+/**
+ * The week's opening hours: each city's own (NOTES.md decision 14), never a default. A day no entry
+ * lists shows as closed.
+ */
+const HOURS_EXAMPLE = "a list like [{days: [Monday, Tuesday, Wednesday, Thursday, Friday], opens: '09:00', closes: '18:00'}] (a day not listed shows as closed)";
+const hoursSchema = z
+  .array(hoursEntry, {
+    error: (i) => (i.input === undefined ? `required: this city's own opening hours, as ${HOURS_EXAMPLE}` : `expected this city's opening hours as ${HOURS_EXAMPLE}`),
+  })
+  .min(1, { error: `expected at least one entry: this city's own opening hours, as ${HOURS_EXAMPLE}` })
+  .max(7);
 
 /** The six service switches, with the spec's defaults (DEFAULT_SERVICES). */
 export const servicesSchema = z
@@ -107,12 +113,56 @@ export const localContentSchema = z
   })
   .prefault({});
 
-const legalSchema = z
-  .strictObject({
-    governingLaw: line('a state whose law governs the terms, like Florida', 40).default('Florida'),
-    courts: line('the courts of the terms, like Pasco County', 80).default('Pasco County'),
-  })
-  .prefault({});
+/** A fact of the terms and policies a city must give itself (decision 14): "required: ..." when absent. */
+function legalLine(expected: string, max: number) {
+  return z
+    .string({ error: (i) => (i.input === undefined ? `required: ${expected}` : `expected ${expected}`) })
+    .trim()
+    .min(1, { error: `expected ${expected}` })
+    .max(max, { error: `expected at most ${max} characters` })
+    // eslint-disable-next-line no-control-regex
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'expected a single line without control characters' });
+}
+
+/**
+ * What the Terms & Conditions and the Privacy Policy state of this city's clinic: the law and courts
+ * that govern the terms, and the date both take effect. Each is the city's own (NOTES.md decision
+ * 14): another city's courts in a patient's terms would be a false statement, so none is filled in.
+ */
+export const legalFields = z.strictObject({
+  governingLaw: legalLine("the state whose law governs this city's terms, like Florida", 40),
+  courts: legalLine("the courts this city's terms name for disputes, like Hillsborough County", 80),
+  effectiveDate: calendarDate("the date this city's privacy policy and terms take effect", 'a date like 2024-01-01', 'required'),
+});
+// Absent `legal` reads as an empty one, so each missing fact is named by its own field
+// (legal.courts: required: ...) rather than once for the whole block. The empty object never
+// validates: the cast only lets the prefault's type be what a user writes.
+const legalSchema = legalFields.prefault(() => ({}) as z.input<typeof legalFields>);
+
+/** The ways a city may say it takes payment, in the order the site lists them. */
+export const PAYMENT_METHODS = ['cash', 'card', 'hsa-fsa', 'financing'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * What patients ask before they call: what a first visit costs (or that pricing is given at the
+ * consultation), how they may pay, and the city's word on insurance. Each optional and the city's
+ * own: a city that gives none shows none, and no figure is ever made up.
+ */
+const costsSchema = z.strictObject({
+  firstVisit: prose(
+    'one or two sentences on what a first visit costs, like "A first consultation is $99, including a baseline lab panel." or "Pricing is given at your consultation."',
+    300,
+  ).optional(),
+  payment: z
+    .array(z.enum(PAYMENT_METHODS, { error: `expected one of ${PAYMENT_METHODS.join(', ')}` }), { error: `expected a list of ${PAYMENT_METHODS.join(', ')}` })
+    .min(1, { error: `expected at least one of ${PAYMENT_METHODS.join(', ')}` })
+    .refine((l) => new Set(l).size === l.length, { error: 'expected each payment method once' })
+    .optional(),
+  insurance: prose(
+    'one plain sentence on insurance, like "We do not bill insurance; we give you a receipt to send to your insurer."',
+    300,
+  ).optional(),
+});
 
 /** The typefaces a site can be set in: two self-hosted variable fonts, or the device's own. */
 export const FONT_CHOICES = ['inter', 'source-sans-3', 'system'] as const;
@@ -127,8 +177,7 @@ const logoUrl = z
     error: 'expected a logo URL like https://example.com/logo.png or a site path like /uploads/logo.png',
   });
 
-/** The path of the clinic server's contact API: where a site served by the clinic server posts. */
-export const CONTACT_API_PATH = '/api/contact';
+export { CONTACT_API_PATH } from './endpoint-form.js';
 
 /**
  * Where the contact form posts: the clinic server's contact API as an absolute URL, so the site
@@ -191,7 +240,7 @@ export const clinicConfigSchema = z.strictObject({
   font: z
     .enum(FONT_CHOICES, { error: `expected one of ${FONT_CHOICES.join(', ')}` })
     .default('inter'),
-  hours: z.array(hoursEntry).max(7).default(DEFAULT_HOURS),
+  hours: hoursSchema,
   // Dated exceptions to the week (special-hours.ts): shown until their last day has passed.
   specialHours: z
     .array(specialHoursEntry)
@@ -216,6 +265,7 @@ export const clinicConfigSchema = z.strictObject({
   photos: photosSchema,
   localContent: localContentSchema,
   legal: legalSchema,
+  costs: costsSchema.optional(),
   contactEndpoint: contactEndpoint.optional(),
 }).superRefine((c, ctx) => {
   for (const [first, second] of overlappingEntries(c.specialHours)) {

@@ -27,11 +27,12 @@ export function daysBetween(a: string, b: string): number {
 
 const DATE_EXAMPLE = 'a date like 2026-11-26';
 
-function calendarDate(what: string) {
+/** A `YYYY-MM-DD` date on the calendar, its messages naming `what` it is (`required` when a city must give it: decision 14). */
+export function calendarDate(what: string, example = DATE_EXAMPLE, absent: 'missing' | 'required' = 'missing') {
   return z
-    .string({ error: (i) => (i.input === undefined ? `missing; expected ${what}, ${DATE_EXAMPLE}` : `expected ${what}, ${DATE_EXAMPLE} (year-month-day)`) })
+    .string({ error: (i) => (i.input === undefined ? (absent === 'required' ? `required: ${what}, ${example}` : `missing; expected ${what}, ${example}`) : `expected ${what}, ${example} (year-month-day)`) })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `expected ${what}, ${DATE_EXAMPLE} (year-month-day)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `expected ${what}, ${example} (year-month-day)` })
     .refine(isCalendarDate, { error: (i) => `expected a date on the calendar: ${String(i.input)} does not exist` });
 }
 

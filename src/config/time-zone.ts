@@ -67,3 +67,12 @@ export function buildInstant(env: { SOURCE_DATE_EPOCH?: string }, now: () => Dat
   if (!/^\d{1,12}$/.test(v)) throw new Error(`SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01 like 1795651200, not "${env.SOURCE_DATE_EPOCH}"`);
   return new Date(Number(v) * 1000);
 }
+
+/**
+ * The year of a build instant, in UTC: the footer's copyright year. UTC as the reproducible-builds
+ * convention reads SOURCE_DATE_EPOCH for dates a build prints, so one instant gives one year
+ * whatever the city's time zone (and the year needs no zone rules loaded).
+ */
+export function buildYear(instant: Date): number {
+  return instant.getUTCFullYear();
+}

@@ -2,7 +2,7 @@
 
 /** A value `clinic-gen init` needs for a config that builds: its flag, its prompt and its rule. */
 export interface InitField {
-  key: 'city' | 'state' | 'businessName' | 'address' | 'zipCode' | 'phone' | 'email' | 'domainName';
+  key: 'city' | 'state' | 'businessName' | 'address' | 'zipCode' | 'phone' | 'email' | 'domainName' | 'hours' | 'governingLaw' | 'courts' | 'effectiveDate';
   /** Commander's camelCase name of the flag. */
   option: string;
   flag: string;
@@ -22,4 +22,9 @@ export const INIT_FIELDS: InitField[] = [
   { key: 'phone', option: 'phone', flag: '--phone', arg: 'phone', prompt: 'Phone', example: '(863) 555-0100' },
   { key: 'email', option: 'email', flag: '--email', arg: 'email', prompt: 'Email', example: 'lakeland@example.com' },
   { key: 'domainName', option: 'domain', flag: '--domain', arg: 'domain', prompt: 'Domain of the site', example: 'lakeland.example.com' },
+  // The facts a patient acts on are this city's own (NOTES.md decision 14): asked, never filled in.
+  { key: 'hours', option: 'hours', flag: '--hours', arg: 'hours', prompt: 'Opening hours (days not named are closed)', example: 'Mon-Fri 09:00-18:00, Sat 09:00-13:00' },
+  { key: 'governingLaw', option: 'governingLaw', flag: '--governing-law', arg: 'state', prompt: 'State whose law governs the terms', example: 'Florida' },
+  { key: 'courts', option: 'courts', flag: '--courts', arg: 'courts', prompt: 'Courts the terms name', example: 'Polk County' },
+  { key: 'effectiveDate', option: 'effectiveDate', flag: '--effective-date', arg: 'date', prompt: 'Date the terms and privacy policy take effect', example: '2026-12-01' },
 ];

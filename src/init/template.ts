@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import { lookupState } from '../config/states.js';
 import { DEFAULT_SERVICES } from '../config/services.js';
+import { parseHoursText } from './hours-text.js';
 
 /** What `clinic-gen init` knows of the new clinic. */
 export interface InitAnswers {
@@ -12,14 +13,27 @@ export interface InitAnswers {
   phone: string;
   email: string;
   domainName: string;
+  /** The week's hours as typed (hours-text.ts), already checked. */
+  hours: string;
+  governingLaw: string;
+  courts: string;
+  effectiveDate: string;
+}
+
+/** The hours typed at init as the config's `hours` entries. */
+function hoursYaml(text: string): string {
+  const read = parseHoursText(text);
+  if (!read.ok) throw new Error(`init: hours not checked: ${read.error}`);
+  return read.entries.map((e) => `  - days: [${e.days.join(', ')}]\n    opens: "${e.opens}"\n    closes: "${e.closes}"`).join('\n');
 }
 
 /** A scalar as YAML writes it: `"33801"` stays a string, `Men's` needs no quotes. */
 const y = (v: string) => stringify(v, { lineWidth: 0 }).trimEnd();
 
 /**
- * The text of a new config: the given values, the spec's default services and hours, and the
- * optional fields commented out with a word on each, so the file teaches what it can hold.
+ * The text of a new config: the given values (its hours and legal facts among them: none is made
+ * up), the spec's default services, and the optional fields commented out with a word on each, so
+ * the file teaches what it can hold.
  * `schemaRef` is the path of the JSON Schema relative to the written file (editor support).
  */
 export function configTemplate(a: InitAnswers, opts: { schemaRef: string; configPath: string; configDir: string }): string {
@@ -27,7 +41,7 @@ export function configTemplate(a: InitAnswers, opts: { schemaRef: string; config
   return `# yaml-language-server: $schema=${opts.schemaRef}
 # ${a.businessName} in ${a.city}, ${state?.code ?? a.state}: a clinic config written by \`clinic-gen init\`.
 # Preview while you edit:  clinic-gen dev --config ${opts.configPath}
-# Build the site:          clinic-gen build --config ${opts.configPath}
+# Build the site:          clinic-gen build --config ${opts.configPath} --contact-endpoint https://<clinic server>/api/contact
 
 # The clinic, as the header, footer, contact page and search results show it.
 businessName: ${y(a.businessName)}
@@ -51,17 +65,17 @@ ${Object.entries(DEFAULT_SERVICES).map(([key, on]) => `  ${key}: ${on}`).join('\
 
 # Opening hours, 24-hour times; days not listed are closed.
 hours:
-  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
-    opens: "09:00"
-    closes: "18:00"
-  - days: [Saturday]
-    opens: "09:00"
-    closes: "14:00"
+${hoursYaml(a.hours)}
 
-# The law and courts the Terms & Conditions page names.
+# What the Terms & Conditions and the Privacy Policy state: the law and courts that govern the
+# terms, and the date both take effect.
 legal:
-  governingLaw: ${y(state?.name ?? a.state)}
-  # courts: Polk County     # the courts your terms name; left out, they say Pasco County
+  governingLaw: ${y(a.governingLaw)}
+  courts: ${y(a.courts)}
+  effectiveDate: ${y(a.effectiveDate)}
+
+# Where the contact form posts: the clinic server's contact API (or pass --contact-endpoint to build).
+# contactEndpoint: https://clinic.example.com/api/contact
 
 # socialMedia:
 #   instagram: "@yourclinic"

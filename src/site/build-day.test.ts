@@ -16,8 +16,16 @@ afterEach(() => {
 
 describe('the build day', () => {
   it('is the caller instant read in the city time zone', () => {
-    expect(buildDay({ state: 'FL' }, new Date('2026-11-27T03:00:00Z'))).toEqual({ ok: true, day: '2026-11-26' });
-    expect(buildDay({ state: 'FL', timeZone: 'America/Chicago' }, new Date('2026-11-27T05:30:00Z'))).toEqual({ ok: true, day: '2026-11-26' });
+    expect(buildDay({ state: 'FL' }, new Date('2026-11-27T03:00:00Z'))).toEqual({ ok: true, day: '2026-11-26', year: 2026 });
+    expect(buildDay({ state: 'FL', timeZone: 'America/Chicago' }, new Date('2026-11-27T05:30:00Z'))).toEqual({ ok: true, day: '2026-11-26', year: 2026 });
+  });
+
+  it("gives the footer the build's year, in UTC as SOURCE_DATE_EPOCH is read, and the pages show it", async () => {
+    // 8 p.m. on New Year's Eve in Florida is already 2027 in UTC: one instant, one year, whatever the zone.
+    expect(buildDay({ state: 'FL' }, new Date('2027-01-01T01:00:00Z'))).toEqual({ ok: true, day: '2026-12-31', year: 2027 });
+    vi.stubEnv('SOURCE_DATE_EPOCH', String(Date.parse('2031-03-01T12:00:00Z') / 1000));
+    const r = await buildSiteFiles(config, none);
+    expect(r.ok && fileText(r.files['about/index.html']!)).toContain('© 2031 Northstar');
   });
 
   it('is SOURCE_DATE_EPOCH when the caller gives none, and the pages follow it', async () => {

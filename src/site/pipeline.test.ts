@@ -18,9 +18,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const none = memoryAssetSource({}, 'nowhere');
 const ENDPOINT = 'https://clinic.example.com/api/contact';
+/** The build instant of these tests: its year is the footer's. */
+const AT = new Date('2026-06-01T12:00:00Z');
 
 async function site(logoUrl: string | undefined, files: Record<string, string | Uint8Array> = {}) {
-  return buildSiteFiles(configNamingNoFile({ logoUrl, contactEndpoint: ENDPOINT }), memoryAssetSource(files, 'the test folder'));
+  return buildSiteFiles(configNamingNoFile({ logoUrl, contactEndpoint: ENDPOINT }), memoryAssetSource(files, 'the test folder'), { buildTime: AT });
 }
 
 /**
@@ -30,13 +32,13 @@ async function site(logoUrl: string | undefined, files: Record<string, string | 
  */
 async function rendererFiles(config: ClinicConfig, logo?: LogoFile, logoSize?: { width: number; height: number }): Promise<SiteFiles> {
   const cards = await socialCards(resolveSite(config), logo, undefined);
-  return { ...renderSite(config, { cards: cards.cards, photos: NO_PHOTOS, logoSize }), ...cards.files, ...siteFontFiles(config.font), ...(logo && { [logo.name]: logo.content }) };
+  return { ...renderSite(config, { cards: cards.cards, photos: NO_PHOTOS, logoSize, year: AT.getUTCFullYear() }), ...cards.files, ...siteFontFiles(config.font), ...(logo && { [logo.name]: logo.content }) };
 }
 
 describe('buildSiteFiles', () => {
   it('is the renderer, byte for byte, with its social cards and typeface, when the config names no file', async () => {
     const config = configNamingNoFile({ contactEndpoint: ENDPOINT });
-    const r = await buildSiteFiles(config, none);
+    const r = await buildSiteFiles(config, none, { buildTime: AT });
     expect(r).toEqual({ ok: true, files: await rendererFiles(config), warnings: [] });
     if (!r.ok) return;
     // Beyond the renderer's files: a 1200x630 PNG card per page with a headline, and the one font file.
@@ -61,7 +63,7 @@ describe('buildSiteFiles', () => {
   });
 
   it('leaves an http(s) logo where it is and reads nothing', async () => {
-    const r = await buildSiteFiles(configNamingNoFile({ logoUrl: 'https://cdn.example.com/logo.png' }), none);
+    const r = await buildSiteFiles(configNamingNoFile({ logoUrl: 'https://cdn.example.com/logo.png', contactEndpoint: ENDPOINT }), none);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(fileText(r.files['index.html']!)).toContain('src="https://cdn.example.com/logo.png"');
     expect(Object.keys(r.files).filter((f) => f.startsWith('logo.'))).toEqual([]);
@@ -118,7 +120,7 @@ describe('buildSiteFiles', () => {
   });
 
   it('adds the source\'s hint to a missing file', async () => {
-    const r = await buildSiteFiles(configNamingNoFile({ logoUrl: '/uploads/x.png' }), { name: "this server's uploads", hint: 'upload the file again', read: async () => undefined });
+    const r = await buildSiteFiles(configNamingNoFile({ logoUrl: '/uploads/x.png', contactEndpoint: ENDPOINT }), { name: "this server's uploads", hint: 'upload the file again', read: async () => undefined });
     expect(r.ok ? [] : problemLines('admin', r.errors)).toEqual(["admin logoUrl: no file /uploads/x.png in this server's uploads; upload the file again"]);
   });
 });
@@ -146,15 +148,18 @@ describe('where the contact form posts', () => {
     expect((await run('http://192.168.1.20:3000/api/contact')).warnings).toHaveLength(1);
   });
 
-  it('warns, naming the field and the flag, when the form can only work on the clinic server', async () => {
-    const missing = await run(undefined);
-    expect(missing.action).toBe('/api/contact');
-    expect(missing.warnings).toEqual([
-      "tampa.yaml contactEndpoint: missing: the contact form posts to /api/contact, which only works when the clinic server itself serves the site (any other host answers with an error). Set contactEndpoint in the config to the clinic server's contact API, like https://clinic.example.com/api/contact, or pass --contact-endpoint.",
+  it('refuses a site whose form has nowhere to post, naming the field and the flag (decision 13)', async () => {
+    const r = await buildSiteFiles(configNamingNoFile({ contactEndpoint: undefined }), none);
+    expect(r.ok).toBe(false);
+    expect(r.ok ? [] : problemLines('tampa.yaml', r.errors)).toEqual([
+      "tampa.yaml contactEndpoint: missing: the contact form has nowhere to post, and on a static host every patient's message would be lost. Set contactEndpoint in the config to the clinic server's contact API, like https://clinic.example.com/api/contact, or pass --contact-endpoint with that URL, or --contact-endpoint same-origin when the clinic server itself serves the site.",
     ]);
-    const path = await run('/clinic/api/contact');
-    expect(path.action).toBe('/clinic/api/contact');
-    expect(path.warnings[0]).toMatch(/^tampa\.yaml contactEndpoint: \/clinic\/api\/contact is a path: the contact form posts to \/clinic\/api\/contact, /);
+  });
+
+  it('takes a path (build --contact-endpoint same-origin, or the config) as the clinic server serving the site, without a word', async () => {
+    expect(await run('/api/contact')).toEqual({ action: '/api/contact', warnings: [] });
+    expect(await run(undefined, { contactEndpoint: '/api/contact' })).toEqual({ action: '/api/contact', warnings: [] });
+    expect(await run('/clinic/api/contact')).toEqual({ action: '/clinic/api/contact', warnings: [] });
   });
 
   it('says nothing when the clinic server serves the site itself (serve, dev)', async () => {

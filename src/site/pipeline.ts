@@ -1,7 +1,6 @@
 import { CONTACT_API_PATH, type ClinicConfig } from '../config/schema.js';
-import { isPathEndpoint } from '../config/endpoint-form.js';
 import { privateEndpointHost } from '../config/endpoint.js';
-import { buildInstant, cityTimeZone, localDate } from '../config/time-zone.js';
+import { buildInstant, buildYear, cityTimeZone, localDate } from '../config/time-zone.js';
 import { fillSite, knownTemplates, type TemplateStore } from '../pages/site-files.js';
 import { tokenize } from '../pages/template.js';
 import { resolveSite, type Site } from '../pages/page-model.js';
@@ -28,8 +27,8 @@ export interface SiteOptions {
    */
   contactEndpoint?: string;
   /**
-   * The clinic server itself serves the site (`serve`), or it is only previewed (`dev`): a path
-   * endpoint is then no reason to warn.
+   * The clinic server itself serves the site (`serve`), or it is only previewed (`dev`): without
+   * an endpoint, the form posts to the server's own /api/contact.
    */
   servedByClinic?: boolean;
   /**
@@ -60,54 +59,55 @@ export interface SiteOptions {
  * The build day of a city's site (`2026-11-26`): `buildTime`, else SOURCE_DATE_EPOCH, else now,
  * read in the city's time zone. The renderer reads no clock; this is where the day comes from.
  */
-export function buildDay(config: Pick<ClinicConfig, 'state' | 'timeZone'>, buildTime?: Date): { ok: true; day: string } | { ok: false; error: SiteProblem };
-export function buildDay(config: Pick<ClinicConfig, 'state' | 'timeZone'>, buildTime: Date | undefined, needed: boolean): { ok: true; day?: string } | { ok: false; error: SiteProblem };
+export function buildDay(config: Pick<ClinicConfig, 'state' | 'timeZone'>, buildTime?: Date): { ok: true; day: string; year: number } | { ok: false; error: SiteProblem };
+export function buildDay(config: Pick<ClinicConfig, 'state' | 'timeZone'>, buildTime: Date | undefined, needed: boolean): { ok: true; day?: string; year: number } | { ok: false; error: SiteProblem };
 /**
  * `needed` false: the instant is checked (a bad SOURCE_DATE_EPOCH is an error all the same) but no
  * day is read: the first reading in a time zone costs about 10 ms (ICU loads its rules), a tenth
- * of a rebuild of one city, and only special hours use the day.
+ * of a rebuild of one city, and only special hours use the day. `year` is the instant's year in
+ * UTC, as reproducible builds read SOURCE_DATE_EPOCH (buildYear): the footer's copyright year.
  */
-export function buildDay(config: Pick<ClinicConfig, 'state' | 'timeZone'>, buildTime?: Date, needed = true): { ok: true; day?: string } | { ok: false; error: SiteProblem } {
+export function buildDay(config: Pick<ClinicConfig, 'state' | 'timeZone'>, buildTime?: Date, needed = true): { ok: true; day?: string; year: number } | { ok: false; error: SiteProblem } {
   try {
     const instant = buildTime ?? buildInstant(process.env);
-    return needed ? { ok: true, day: localDate(instant, cityTimeZone(config)) } : { ok: true };
+    return needed ? { ok: true, day: localDate(instant, cityTimeZone(config)), year: buildYear(instant) } : { ok: true, year: buildYear(instant) };
   } catch (err) {
     return { ok: false, error: { field: 'SOURCE_DATE_EPOCH', message: (err as Error).message.replace(/^SOURCE_DATE_EPOCH: /, '') } };
   }
 }
 
 /**
- * Where the site's form posts, and the warning when that is a path on a site that may be hosted
- * anywhere (a static host answers such a post with 404 or 501 and the patient sees an error), or a
- * loopback or private address (a patient's device reaches no clinic server there).
+ * Where the site's form posts (NOTES.md decision 13, docs/decisions/011): `--contact-endpoint` or
+ * the admin's own URL, else the config's `contactEndpoint`; a path (`/api/contact`, or build's
+ * `--contact-endpoint same-origin`) says the clinic server itself serves the site. A site that
+ * may go anywhere and names none is an error: its form would post to whatever host serves the
+ * files, which answers with 404 or 501, and every patient's message would be lost. A loopback or
+ * private address is a warning (a patient's device reaches no clinic server there).
  */
-export function contactEndpointOf(config: ClinicConfig, options: SiteOptions = {}): { endpoint: string; warning?: SiteProblem } {
-  const endpoint = options.contactEndpoint ?? config.contactEndpoint ?? CONTACT_API_PATH;
-  const privateHost = privateEndpointHost(endpoint);
-  if (privateHost) {
-    return {
-      endpoint,
-      warning: {
-        field: 'contactEndpoint',
-        message:
-          `${endpoint} posts to a loopback or private address (${privateHost}): a site hosted anywhere else posts there from the patient's own device and loses every message. ` +
-          "Use the clinic server's public address: set PUBLIC_URL on the clinic server before generating, or give the clinic server's contact API, like https://clinic.example.com/api/contact, as the Contact form address (contactEndpoint in a config, --contact-endpoint for build).",
-      },
-    };
-  }
-  if (options.servedByClinic || !isPathEndpoint(endpoint)) return { endpoint };
+export function contactEndpointOf(config: ClinicConfig, options: SiteOptions = {}): { endpoint: string; warning?: SiteProblem; error?: SiteProblem } {
   const named = options.contactEndpoint ?? config.contactEndpoint;
+  if (named === undefined) {
+    if (options.servedByClinic) return { endpoint: CONTACT_API_PATH };
+    return { endpoint: CONTACT_API_PATH, error: { field: 'contactEndpoint', message: missingContactEndpoint } };
+  }
+  const privateHost = privateEndpointHost(named);
+  if (!privateHost) return { endpoint: named };
   return {
-    endpoint,
+    endpoint: named,
     warning: {
       field: 'contactEndpoint',
       message:
-        `${named ? `${named} is a path` : 'missing'}: the contact form posts to ${endpoint}, which only works when the clinic server ` +
-        "itself serves the site (any other host answers with an error). Set contactEndpoint in the config to the clinic server's " +
-        'contact API, like https://clinic.example.com/api/contact, or pass --contact-endpoint.',
+        `${named} posts to a loopback or private address (${privateHost}): a site hosted anywhere else posts there from the patient's own device and loses every message. ` +
+        "Use the clinic server's public address: set PUBLIC_URL on the clinic server before generating, or give the clinic server's contact API, like https://clinic.example.com/api/contact, as the Contact form address (contactEndpoint in a config, --contact-endpoint for build).",
     },
   };
 }
+
+/** Why a site without an endpoint is not built, and the three ways to give it one. */
+const missingContactEndpoint =
+  "missing: the contact form has nowhere to post, and on a static host every patient's message would be lost. " +
+  "Set contactEndpoint in the config to the clinic server's contact API, like https://clinic.example.com/api/contact, " +
+  'or pass --contact-endpoint with that URL, or --contact-endpoint same-origin when the clinic server itself serves the site.';
 
 /**
  * The one way from a validated config to a complete site (docs/decisions/005): the pure renderer
@@ -120,6 +120,8 @@ export function contactEndpointOf(config: ClinicConfig, options: SiteOptions = {
 export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, options: SiteOptions = {}): Promise<SiteResult> {
   const today = buildDay(config, options.buildTime, config.specialHours.length > 0);
   if (!today.ok) return { ok: false, errors: [today.error] };
+  const { endpoint, warning, error } = contactEndpointOf(config, options);
+  if (error) return { ok: false, errors: [error] };
   const [logo, light, photos] = await Promise.all([
     readLogo(config.logoUrl, assets),
     readLogo(config.logoLightUrl, assets, { field: 'logoLightUrl', base: 'logo-light' }),
@@ -128,7 +130,6 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   if (!logo.ok || !light.ok || !photos.ok) {
     return { ok: false, errors: [...(logo.ok ? [] : [logo.error]), ...(light.ok ? [] : [light.error]), ...(photos.ok ? [] : photos.errors)] };
   }
-  const { endpoint, warning } = contactEndpointOf(config, options);
   const warnings = [...logo.warnings, ...light.warnings, ...(warning ? [warning] : [])];
   const placed: ClinicConfig = { ...config, contactEndpoint: endpoint, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) };
   // The logo's own proportions reach its <img> width and height, so the header does not move when
@@ -139,6 +140,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
     logoSize: sizeOf(logo.file),
     logoLightSize: sizeOf(light.file),
     today: today.day,
+    year: today.year,
     ...(options.placement ? { placement: options.placement } : {}),
     ...(options.canonicalUrl ? { canonicalUrl: options.canonicalUrl } : {}),
   });

@@ -33,12 +33,16 @@ function initInTerminal(args: string[], answers: (string | null)[], cwd: string)
 describe.skipIf(!existsSync('/usr/bin/script'))('init on a terminal', () => {
   it('asks for what the flags leave out and writes a valid config', async () => {
     const cwd = tempDir();
-    const answers = ["Northstar Men's Health", '2100 South Florida Avenue', '338', '33803', '(863) 555-0100', 'lakeland@example.com', 'lakeland.example.com'];
+    const answers = [
+      "Northstar Men's Health", '2100 South Florida Avenue', '338', '33803', '(863) 555-0100', 'lakeland@example.com', 'lakeland.example.com',
+      'Mon-Fri 9-5', 'Mon-Fri 09:00-17:00', 'Florida', 'Polk County', '2026-12-01',
+    ];
     const r = await initInTerminal(['--city', 'Lakeland', '--state', 'FL'], answers, cwd);
     expect(r.code).toBe(0);
     expect(r.shown).toContain('expected a ZIP code like 33545');
+    expect(r.shown).toContain('expected 24-hour times like 09:00-18:00, not "9-5"');
     expect(r.shown).toContain('wrote configs/lakeland.yaml');
-    expect((await runMain(['validate', '-c', 'configs/lakeland.yaml'], { cwd })).code).toBe(0);
+    expect((await runMain(['validate', '-c', 'configs/lakeland.yaml', '--contact-endpoint', 'same-origin'], { cwd })).code).toBe(0);
   }, 60_000);
 
   it('writes nothing when the user presses Ctrl+C', async () => {

@@ -45,9 +45,15 @@ export function testConfig(overrides: Record<string, unknown> = {}): ClinicConfi
     phone: '(813) 555-0142',
     email: 'hello@example.com',
     domainName: 'wesley-chapel.example.com',
+    hours: CITY_HOURS,
+    legal: CITY_LEGAL,
     ...overrides,
   });
 }
+
+/** The week and the legal facts every test city gives (a city's own: NOTES.md decision 14). */
+export const CITY_HOURS = [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' }];
+export const CITY_LEGAL = { governingLaw: 'Florida', courts: 'Hillsborough County', effectiveDate: '2025-06-01' };
 
 /**
  * The admin form's config for a Tampa clinic, as the browser sends it to the admin API (plain
@@ -63,6 +69,8 @@ export function adminFormConfig(overrides: Record<string, unknown> = {}): Record
     phone: '(813) 555-0101',
     email: 'tampa@example.com',
     website: 'https://tampa.example.com',
+    hours: CITY_HOURS,
+    legal: CITY_LEGAL,
     ...overrides,
   };
 }

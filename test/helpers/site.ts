@@ -45,8 +45,11 @@ export function sampleAssets(): DirAssetSource {
   return configAssetSource(join(ROOT, 'configs', 'wesley-chapel.yaml'));
 }
 
+/** The year the pages of `render` are built in: the footer shows it. */
+export const RENDER_YEAR = 2026;
+
 export function render(config: ClinicConfig = sampleConfig()) {
-  return renderSite(config);
+  return renderSite(config, { year: RENDER_YEAR });
 }
 
 export function dom(html: string): HTMLElement {

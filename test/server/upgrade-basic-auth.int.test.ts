@@ -74,6 +74,22 @@ describe('upgrading from the Basic-auth release', () => {
     const owner = await checkUpgraded(first, 1000);
     const live = (await (await fetch(`${first.url}/api/deployments`, { headers: owner.headers() })).json()) as { deployments: { siteName: string }[] };
     expect(live.deployments.map((d) => d.siteName)).toContain('tampa');
+    // Tampa was stored before a city had to give its hours and legal facts (decision 14): it is
+    // read with what it published then, the stored version unchanged, and deploys the same facts.
+    const stored = (await (await fetch(`${first.url}/api/cities/tampa`, { headers: owner.headers() })).json()) as { version: number; yaml: string; config: { hours: unknown; legal: unknown } };
+    expect(stored.version).toBe(1);
+    expect(stored.yaml).not.toMatch(/^(hours|legal):/m);
+    expect(stored.config.hours).toEqual([
+      { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
+      { days: ['Saturday'], opens: '09:00', closes: '14:00' },
+    ]);
+    expect(stored.config.legal).toEqual({ governingLaw: 'Florida', courts: 'Pasco County', effectiveDate: '2024-01-01' });
+    const deployed = await fetch(`${first.url}/api/cities/tampa/deploy`, { method: 'POST', headers: owner.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify({ version: 1, confirmDoorway: true }) });
+    expect(deployed.status, await deployed.clone().text()).toBe(200);
+    const terms = await (await fetch(`${first.sitesUrl}/sites/tampa/terms/`)).text();
+    expect(terms).toContain('the courts of Pasco County, Florida');
+    expect(terms).toContain('Effective date: January\u00a01,\u00a02024');
+    expect(await (await fetch(`${first.sitesUrl}/sites/tampa/`)).text()).toContain('Saturday');
     await first.child.kill('SIGTERM');
     await new Promise((r) => first.child.once('exit', r));
     // Started again with the same environment: the owner exists, the variable is ignored with a warning.
@@ -81,7 +97,7 @@ describe('upgrading from the Basic-auth release', () => {
     expect(again.output()).toContain('"admin_password.ignored"');
     expect(again.output()).toContain('clinic-gen users');
     expect(again.output()).not.toContain('"admin.owner_created"');
-  });
+  }, 180_000);
 
   it('on PostgreSQL: the database a server of that release used is upgraded the same way', async () => {
     const db = await freshDatabase();

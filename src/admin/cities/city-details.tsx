@@ -177,6 +177,7 @@ function Details({ form: f }: { form: AdminForm }) {
           </Row>
           <Row term="Areas served">{f.areasServed.split('\n').filter(Boolean).join(', ')}</Row>
           <Row term="Terms: governing law, courts">{[f.governingLaw, f.courts].filter(Boolean).join(', ')}</Row>
+          <Row term="Policies effective">{f.effectiveDate}</Row>
         </dl>
       </Card>
       <Card id="services" title="Services Offered">

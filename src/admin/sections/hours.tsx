@@ -18,8 +18,15 @@ export function Hours({ form }: { form: UseFormReturn<AdminForm> }) {
   const kinds = useWatch({ control: form.control, name: 'specialHours' }) ?? [];
   return (
     <Card id="hours" title="Hours" lead="When the clinic is open each week, and the days it is closed or keeps other hours. Times are 24-hour, like 09:00 and 18:00.">
-      <h3 className="text-base font-semibold text-slate-900">Weekly hours</h3>
-      {week.fields.length === 0 && <p className="mt-2 text-sm text-slate-600">No weekly hours: the site shows none.</p>}
+      <h3 id="field-hours" tabIndex={-1} className="text-base font-semibold text-slate-900">Weekly hours</h3>
+      {week.fields.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">No weekly hours yet. Add this city’s own: the site cannot be generated or deployed without them, and no other city’s are filled in.</p>
+      )}
+      {errorAt(errors, 'hours') && (
+        <p id="field-hours-error" className="mt-1 text-sm text-red-700">
+          {errorAt(errors, 'hours')}
+        </p>
+      )}
       <ul className="mt-2 space-y-4">
         {week.fields.map((f, i) => {
           const daysError = errorAt(errors, `hours.${i}.days`);

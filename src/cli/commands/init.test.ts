@@ -11,6 +11,7 @@ const ALL = [
   '--city', 'Lakeland', '--state', 'FL', '--business-name', "Northstar Men's Health",
   '--address', '2100 South Florida Avenue', '--zip', '33803', '--phone', '(863) 555-0100',
   '--email', 'lakeland@example.com', '--domain', 'lakeland.example.com',
+  '--hours', 'Mon-Thu 08:00-17:00, Sat 9:00-12:00', '--governing-law', 'Florida', '--courts', 'Polk County', '--effective-date', '2026-12-01',
 ];
 
 describe('clinic-gen init', () => {
@@ -28,11 +29,38 @@ describe('clinic-gen init', () => {
     expect(resolve(dirname(file), ref!)).toBe(join(ROOT, 'schema/clinic-config.schema.json'));
     expect(text).toMatch(/^zipCode: "33803"$/m);
     expect(text).toMatch(/^# Local content tells this city's site apart/m);
-    expect((await runMain(['validate', '--config', 'configs/lakeland.yaml'], { cwd })).stdout).toBe('configs/lakeland.yaml: valid\n');
-    const built = await runMain(['build', '--config', 'configs/lakeland.yaml', '--out', 'site'], { cwd });
+    expect((await runMain(['validate', '--config', 'configs/lakeland.yaml', '--contact-endpoint', 'same-origin'], { cwd })).stdout).toBe('configs/lakeland.yaml: valid\n');
+    const built = await runMain(['build', '--config', 'configs/lakeland.yaml', '--out', 'site', '--contact-endpoint', 'same-origin'], { cwd });
     expect(built.code).toBe(0);
     expect(readFileSync(join(cwd, 'site/index.html'), 'utf8')).toContain('Revitalize Your Health in Lakeland');
     expect(readFileSync(join(cwd, 'site/terms/index.html'), 'utf8')).toContain('Florida');
+  });
+
+  it("writes the city's own hours, law, courts and effective date, and none it was not given", async () => {
+    const cwd = tempDir();
+    expect((await runMain(['init', ...ALL], { cwd })).code).toBe(0);
+    const text = readFileSync(join(cwd, 'configs/lakeland.yaml'), 'utf8');
+    expect(text).toContain('hours:\n  - days: [Monday, Tuesday, Wednesday, Thursday]\n    opens: "08:00"\n    closes: "17:00"\n  - days: [Saturday]\n    opens: "09:00"\n    closes: "12:00"\n');
+    expect(text).toMatch(/^ {2}courts: Polk County$/m);
+    expect(text).toMatch(/^ {2}effectiveDate: 2026-12-01$/m);
+    expect(text).not.toMatch(/Pasco/);
+    const built = await runMain(['build', '--config', 'configs/lakeland.yaml', '--out', 'site', '--contact-endpoint', 'same-origin'], { cwd });
+    expect(built.code).toBe(0);
+    const terms = readFileSync(join(cwd, 'site/terms/index.html'), 'utf8');
+    expect(terms).toContain('the courts of Polk County, Florida');
+    expect(terms).toContain('Effective date: December\u00a01,\u00a02026');
+    // Friday and Sunday were not named: closed, in the page and in the JSON-LD.
+    const home = readFileSync(join(cwd, 'site/index.html'), 'utf8');
+    expect(home).not.toMatch(/"dayOfWeek":\s*\[?[^\]]*"Friday"/);
+  });
+
+  it('says what is wrong with hours it cannot read', async () => {
+    const wrong = async (hours: string) => (await runMain(['init', ...ALL.map((a) => (a.startsWith('Mon-Thu') ? hours : a))], { cwd: tempDir() })).stderr;
+    expect(await wrong('Mon-Fri 9-18')).toMatch(/--hours "Mon-Fri 9-18": expected 24-hour times like 09:00-18:00, not "9-18"/);
+    expect(await wrong('Mon-Fri 18:00-09:00')).toMatch(/expected the opening time before the closing time/);
+    expect(await wrong('Fri-Mon 09:00-18:00')).toMatch(/expected a run of days from earlier to later in the week/);
+    expect(await wrong('Mon-Fri 09:00-18:00, Fri 09:00-12:00')).toMatch(/expected each day once: Friday is in two groups/);
+    expect(await wrong('Funday 09:00-18:00')).toMatch(/expected day names like Mon or Monday, not "Funday"/);
   });
 
   it('in a script, lists every missing flag instead of asking', async () => {
@@ -40,7 +68,7 @@ describe('clinic-gen init', () => {
     const r = await runMain(['init', '--city', 'Lakeland', '--state', 'FL'], { cwd });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'error: missing --business-name, --address, --zip, --phone, --email, --domain\nPass every value as a flag (see clinic-gen init --help), or run init in a terminal to be asked.\n',
+      'error: missing --business-name, --address, --zip, --phone, --email, --domain, --hours, --governing-law, --courts, --effective-date\nPass every value as a flag (see clinic-gen init --help), or run init in a terminal to be asked.\n',
     );
     expect(existsSync(join(cwd, 'configs'))).toBe(false);
   });

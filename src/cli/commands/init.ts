@@ -27,7 +27,12 @@ Examples:
   clinic-gen init --city Lakeland --state FL
   clinic-gen init --city Lakeland --state FL --business-name "Northstar Men's Health" \\
     --address "2100 South Florida Avenue" --zip 33803 --phone "(863) 555-0100" \\
-    --email lakeland@example.com --domain lakeland.example.com`,
+    --email lakeland@example.com --domain lakeland.example.com \\
+    --hours "Mon-Fri 09:00-18:00, Sat 09:00-13:00" --governing-law Florida \\
+    --courts "Polk County" --effective-date 2026-12-01
+
+Hours, the terms' law and courts and the policies' date are the city's own: init asks for them and
+fills in none (a day not named in --hours is shown as closed).`,
     )
     .action(async (opts: Record<string, string | boolean | undefined>) => {
       // Loaded when the command runs (the config's schema and the YAML writer): see check.ts.
@@ -75,7 +80,7 @@ Examples:
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(fileExists(shown));
         throw new CliError(cannotWrite(shown, (err as NodeJS.ErrnoException).code ?? (err as Error).message));
       }
-      io.out(`wrote ${configPath}\nNext: write its local content (see the comments), then\n  clinic-gen dev --config ${configPath}\n  clinic-gen check ${dirname(configPath)}/`);
+      io.out(`wrote ${configPath}\nNext: write its local content (see the comments), then\n  clinic-gen dev --config ${configPath}\n  clinic-gen check ${dirname(configPath)}/\n  clinic-gen build --config ${configPath} --contact-endpoint https://<clinic server>/api/contact`);
       setCode(0);
     });
 }

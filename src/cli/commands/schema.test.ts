@@ -35,7 +35,7 @@ describe('clinic-gen schema', () => {
   it('describes what a user writes: defaults optional, unknown fields refused, formats and patterns kept', () => {
     const s = JSON.parse(committed);
     expect(s.$schema).toBe('http://json-schema.org/draft-07/schema#');
-    expect(s.required).toEqual(['businessName', 'city', 'state', 'address', 'zipCode', 'phone', 'email']);
+    expect(s.required).toEqual(['businessName', 'city', 'state', 'address', 'zipCode', 'phone', 'email', 'hours', 'legal']);
     expect(s.additionalProperties).toBe(false);
     expect(s.properties.localContent.additionalProperties).toBe(false);
     expect(s.properties.localContent.properties.team.items.additionalProperties).toBe(false);
@@ -83,8 +83,11 @@ const variants: [string, string][] = [
   ['a protocol-relative logo', `${tampa}logoUrl: //evil.example.com/x.png\n`],
   ['a named colour', tampa.replace('"#1e40af"', 'navy')],
   ['a string for a service', tampa.replace('  trt: true', '  trt: "yes"')],
-  ['a day that is not a day', tampa.replace('localContent:', 'hours:\n  - days: [Funday]\n    opens: "09:00"\n    closes: "17:00"\nlocalContent:')],
-  ['a 12-hour time', tampa.replace('localContent:', 'hours:\n  - days: [Monday]\n    opens: "9:00 AM"\n    closes: "17:00"\nlocalContent:')],
+  ['a day that is not a day', tampa.replace('  - days: [Saturday]', '  - days: [Funday]')],
+  ['a 12-hour time', tampa.replace('    opens: "09:00"', '    opens: "9:00 AM"')],
+  ['no hours', tampa.replace(/^hours:\n(?: {2}.*\n)+/m, '')],
+  ['no courts', tampa.replace(/^ {2}courts: .*\n/m, '')],
+  ['an effective date that is not a date', tampa.replace(/^ {2}effectiveDate: .*$/m, '  effectiveDate: January 1, 2024')],
   ['a latitude out of range', tampa.replace('latitude: 27.9592', 'latitude: 127.9592')],
   ['an empty business name', tampa.replace("businessName: Northstar Men's Health", 'businessName: ""')],
   ['a control character in the address', tampa.replace('address: 2100 North Westshore Boulevard', 'address: "2100 North\\u0007 Westshore"')],

@@ -1,14 +1,12 @@
 /**
- * Copy of the Privacy Policy page (spec section 2, "/privacy"; section 9: effective January 1, 2024).
+ * Copy of the Privacy Policy page (spec section 2, "/privacy"). Its effective date is the city's own
+ * (config.legal.effectiveDate: NOTES.md decision 14; the samples keep the spec's January 1, 2024).
  * The text is the same for every clinic; only the site's name, city, state and contact details
  * are interpolated. Plain text only: the components escape it.
  */
 import type { Site } from '../page-model.js';
 import { legalContact } from './legal-contact.js';
 import type { LegalSection, PageMeta } from './types.js';
-
-/** Effective date of the Privacy Policy and the Terms & Conditions (spec section 9). */
-export const EFFECTIVE_DATE = 'January 1, 2024';
 
 /** Title and meta description of the Privacy Policy page. */
 export function privacyMeta(site: Site): PageMeta {
@@ -123,7 +121,7 @@ export function privacySections(site: Site): LegalSection[] {
       heading: 'Changes to This Policy',
       paragraphs: [
         'We may update this Privacy Policy from time to time. When we do, we will post the revised policy on this page and change its effective date. Your continued use of our website after changes are posted means you accept the revised policy.',
-        `This policy is effective ${EFFECTIVE_DATE}.`,
+        `This policy is effective ${site.effectiveDate}.`,
       ],
     },
     {

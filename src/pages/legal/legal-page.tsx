@@ -1,5 +1,4 @@
 import type { LegalParagraph, LegalSection, PageMeta } from '../content/types.js';
-import { EFFECTIVE_DATE } from '../content/privacy.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
@@ -24,7 +23,7 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
           <HeroPhoto photo={photo} veil="even" />
           <div className="mx-auto max-w-3xl px-4 sm:px-6">
             <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
-            <p className="mt-3 text-slate-200">Effective date: {EFFECTIVE_DATE}</p>
+            <p className="mt-3 text-slate-200">Effective date: {site.effectiveDate}</p>
           </div>
         </div>
       )}
@@ -32,7 +31,7 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
         {!photo && (
           <>
             <h1 className="text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
-            <p className="mt-3 text-slate-600">Effective date: {EFFECTIVE_DATE}</p>
+            <p className="mt-3 text-slate-600">Effective date: {site.effectiveDate}</p>
           </>
         )}
         {sections.map((s, i) => (

@@ -38,7 +38,7 @@ export function readStoredBrandSite(text: string | undefined, stored: readonly C
   const bySlug = new Map<string, CityVersion>();
   const cities: { configPath: string; config: ClinicConfig }[] = [];
   for (const v of stored) {
-    const checked = parseConfigText(v.yaml, `${v.slug}.yaml`);
+    const checked = parseConfigText(v.yaml, `${v.slug}.yaml`, { stored: true });
     if (checked.ok) {
       bySlug.set(v.slug, v);
       cities.push({ configPath: `${v.slug}.yaml`, config: checked.config });

@@ -32,7 +32,7 @@ function inputsOf(jobs: readonly CheckJob[]): CheckInput[] {
 }
 
 function readYaml(slug: string, yaml: string): ClinicConfig | undefined {
-  const read = checkText(`${slug}.yaml`, yaml);
+  const read = checkText(`${slug}.yaml`, yaml, { stored: true });
   return read.ok ? read.config : undefined;
 }
 

@@ -69,7 +69,7 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
     async deploy(v, place, options = {}) {
       const file = `${v.slug}.yaml`;
       // Checked again: a clinic-gen upgrade may have tightened the schema since it was saved.
-      const read = checkText(file, v.yaml);
+      const read = checkText(file, v.yaml, { stored: true });
       if (!read.ok) return fail(400, read.errors.join('; '));
       const { config, input } = read;
       const buildTime = options.buildTime ?? buildInstant(process.env);

@@ -41,6 +41,14 @@ zipCode: "338"
 phone: (863) 555-0100
 email: lakeland@example.com
 domainName: lakeland.example.com
+hours:
+  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
+    opens: "09:00"
+    closes: "17:00"
+legal:
+  governingLaw: Florida
+  courts: Polk County
+  effectiveDate: "2025-06-01"
 `;
 
 /** Nine levels of nine aliases: a billion strings once expanded. */

@@ -166,7 +166,7 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
     const unchanged = async (c: (typeof liveCities)[number]) => {
       const release = liveIds.get(c.slug)!;
       if (!release.built || release.configVersion !== c.version) return false;
-      const read = parseConfigText(c.yaml, `${c.slug}.yaml`);
+      const read = parseConfigText(c.yaml, `${c.slug}.yaml`, { stored: true });
       if (!read.ok) return false;
       const canonical = await d.canonicalFor?.(c.slug, read.config);
       return sameBuild(release.built, builtFrom([{ slug: c.slug, version: c.version, config: read.config }], at, { origin: place.serverOrigin, canonical }));

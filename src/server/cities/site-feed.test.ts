@@ -35,7 +35,7 @@ describe('the saved cities the contact API knows', () => {
 
   it('reads each version’s text once, and gives no config for one today’s schema refuses', async () => {
     const version = (slug: string, yaml: string, digest: string): CityVersion => ({ slug, version: 1, yaml, digest, businessName: 'N', city: slug, state: 'FL', savedAt: '' });
-    const good = version('tampa', 'businessName: N\ncity: Tampa\nstate: FL\naddress: 1 Bay Street\nzipCode: "33602"\nphone: (813) 555-0101\nemail: t@example.com\nwebsite: https://t.example.net\n', 'd1');
+    const good = version('tampa', 'businessName: N\ncity: Tampa\nstate: FL\naddress: 1 Bay Street\nzipCode: "33602"\nphone: (813) 555-0101\nemail: t@example.com\nwebsite: https://t.example.net\nhours: [{days: [Monday], opens: "09:00", closes: "17:00"}]\nlegal: {governingLaw: Florida, courts: Hillsborough County, effectiveDate: "2025-06-01"}\n', 'd1');
     let list = [good, version('ocala', 'city: Ocala\n', 'd2')];
     const feed = savedSites({ list: async () => list });
     const first = await feed();

@@ -30,7 +30,7 @@ export function savedSites(cities: Pick<CityStore, 'list'>): () => Promise<Saved
       const key = `${v.slug}:${v.digest}`;
       let config = parsed.get(key);
       if (!parsed.has(key)) {
-        const read = checkText(`${v.slug}.yaml`, v.yaml);
+        const read = checkText(`${v.slug}.yaml`, v.yaml, { stored: true });
         config = read.ok ? read.config : undefined;
       }
       next.set(key, config);

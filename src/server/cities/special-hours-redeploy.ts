@@ -99,7 +99,7 @@ export async function redeployForSpecialHours(d: SpecialHoursRedeployDeps): Prom
     try {
       const version = await d.cities.version(slug, release.configVersion);
       if (!version) continue;
-      const read = checkText(`${slug}.yaml`, version.yaml);
+      const read = checkText(`${slug}.yaml`, version.yaml, { stored: true });
       if (!read.ok || read.config.specialHours.length === 0) continue;
       const zone = cityTimeZone(read.config);
       const due = passedBoundary(specialHoursBoundaries(read.config.specialHours), localDate(new Date(release.createdAt), zone), localDate(now, zone));

@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import { SCHEMA_FILE } from '../../config/json-schema.js';
-import { readConfigText } from '../../config/load.js';
+import { readConfigText, type ReadOptions } from '../../config/load.js';
+import { withPublishedFacts } from '../../config/published-facts.js';
 import { readYaml } from '../../config/yaml.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import { configDigest } from '../../config/digest.js';
@@ -26,9 +27,13 @@ export interface ReadConfig {
   digest: string;
 }
 
-/** A stored version's config as written (the input shape the admin form edits), read as the loader reads it. */
+/**
+ * A stored version's config as the admin form edits it, read as the loader reads it: a version
+ * saved before a city had to give its hours and legal facts comes with the ones it published
+ * (config/published-facts.ts), so a save from the form writes them out.
+ */
 export function storedInput(text: string): Record<string, unknown> {
-  return readYaml(text) as Record<string, unknown>;
+  return withPublishedFacts(readYaml(text)) as Record<string, unknown>;
 }
 
 /** The text of a config the admin sent as JSON: the schema line, then the fields in the order sent. */
@@ -101,12 +106,12 @@ export type CheckedText = ({ ok: true } & ReadConfig) | { ok: false; errors: str
  * Checks a YAML text as `clinic-gen build` would, named `file` in the errors, after refusing what
  * no config holds (hostileText). Never throws: a parser failure is an error line like any other.
  */
-export function checkText(file: string, text: string): CheckedText {
+export function checkText(file: string, text: string, opts: ReadOptions = {}): CheckedText {
   const hostile = hostileText(file, text);
   if (hostile) return { ok: false, errors: [hostile] };
   try {
     // One parse: the loader hands back the data it read along with the config.
-    const loaded = readConfigText(text, file);
+    const loaded = readConfigText(text, file, opts);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     const { input } = loaded;
     if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, errors: [`${file}:1:1 config: ${importFileUnreadable.title}`] };

@@ -45,6 +45,37 @@ describe('generate', () => {
     expect(body.errors.domainName).toMatch(/domain name/);
   });
 
+  it("refuses a city without its own hours and legal facts, naming each field, and fills in no other city's (decision 14)", async () => {
+    const { json } = adminTestApp();
+    const res = await json('POST', '/api/generate-clinic-website', config({ hours: undefined, legal: undefined }));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: Record<string, string> };
+    expect(body.errors.hours).toMatch(/^required: this city's own opening hours/);
+    expect(body.errors['legal.governingLaw']).toMatch(/^required: /);
+    expect(body.errors['legal.courts']).toMatch(/^required: /);
+    expect(body.errors['legal.effectiveDate']).toMatch(/^required: /);
+  });
+
+  it('publishes only the hours a city gives: Monday to Thursday, and no opening time for Friday anywhere, JSON-LD included', async () => {
+    const { json } = adminTestApp();
+    const hours = [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'], opens: '08:30', closes: '17:00' }];
+    const res = await json('POST', '/api/generate-clinic-website', config({ hours, legal: { governingLaw: 'Florida', courts: 'Polk County', effectiveDate: '2026-12-01' } }));
+    expect(res.status).toBe(200);
+    const { files } = (await res.json()) as { files: Record<string, string> };
+    const pages = Object.entries(files).filter(([name]) => name.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const [name, html] of pages) {
+      // A day with a time beside it: "Friday 9:00 AM", "Friday</dt><dd>9:00", "Monday-Friday", or Friday in the JSON-LD's days.
+      expect(html, name).not.toMatch(/Friday(?:[^<]{0,3}<\/[a-z]+>\s*<[a-z]+[^>]*>)?\s*\d{1,2}:\d{2}/);
+      expect(html, name).not.toMatch(/-Friday|"Friday"/);
+      expect(html, name).not.toContain('Pasco');
+    }
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(files['index.html']!)![1]!) as { openingHoursSpecification: { dayOfWeek: string[] }[] };
+    expect(ld.openingHoursSpecification.flatMap((h) => h.dayOfWeek)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday']);
+    expect(files['index.html']).toMatch(/Friday-Sunday/);
+    expect(files['terms/index.html']).toContain('the courts of Polk County, Florida');
+  });
+
   it('refuses a body that is not JSON, or too large', async () => {
     const { request } = adminTestApp();
     const bad = await request('/api/generate-clinic-website', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"city":' });

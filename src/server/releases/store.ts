@@ -31,6 +31,8 @@ export interface ReleaseMeta {
 export interface BuiltFrom {
   /** clinic-gen's code id (site/site-inputs.ts codeId). */
   code: string;
+  /** The build's year, which the sites' footers show (config/time-zone.ts buildYear); absent in a release of an older clinic-gen. */
+  year?: number;
   /** The server origin the sites' contact forms post to when their config names none (DeployPlace.serverOrigin). */
   origin?: string;
   /** A city's canonical address on the brand site, when its links named it (issue 24). */

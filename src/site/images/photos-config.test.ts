@@ -10,6 +10,14 @@ zipCode: "33801"
 phone: (863) 555-0100
 email: hello@example.com
 domainName: lakeland.example.com
+hours:
+  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
+    opens: "09:00"
+    closes: "17:00"
+legal:
+  governingLaw: Florida
+  courts: Polk County
+  effectiveDate: "2025-06-01"
 `;
 
 function errorsOf(text: string): string[] {
@@ -48,11 +56,11 @@ localContent:
 
   it('refuses a photo without alt text, naming file, line, column and field', () => {
     expect(errorsOf(`${BASE}photos:\n  hero:\n    src: /photos/front.jpg\n`)).toEqual([
-      'configs/lakeland.yaml:11:5 photos.hero.alt: missing; expected alt text that says what the photo shows, like "Dr. Maria Lopez talking with a patient"',
+      'configs/lakeland.yaml:19:5 photos.hero.alt: missing; expected alt text that says what the photo shows, like "Dr. Maria Lopez talking with a patient"',
     ]);
-    expect(errorsOf(`${BASE}photos:\n  gallery:\n    - src: /a.jpg\n      alt: "  "\n`)[0]).toMatch(/^configs\/lakeland\.yaml:12:12 photos\.gallery\[0\]\.alt: expected alt text/);
+    expect(errorsOf(`${BASE}photos:\n  gallery:\n    - src: /a.jpg\n      alt: "  "\n`)[0]).toMatch(/^configs\/lakeland\.yaml:20:12 photos\.gallery\[0\]\.alt: expected alt text/);
     expect(errorsOf(`${BASE}localContent:\n  team:\n    - name: Dr. A\n      credentials: MD\n      photo: { src: /a.jpg }\n`)[0]).toMatch(
-      /^configs\/lakeland\.yaml:13:14 localContent\.team\[0\]\.photo\.alt: missing; expected alt text/,
+      /^configs\/lakeland\.yaml:21:14 localContent\.team\[0\]\.photo\.alt: missing; expected alt text/,
     );
   });
 
@@ -62,7 +70,7 @@ localContent:
     ['a hidden file', '/.env'],
     ['a relative path', 'photos/a.jpg'],
   ])('refuses %s as a photo source', (_, src) => {
-    expect(errorsOf(`${BASE}photos:\n  hero: { src: "${src}", alt: A photo }\n`)[0]).toMatch(/^configs\/lakeland\.yaml:10:\d+ photos\.hero\.src: expected a site path like \/photos\/clinic\.jpg/);
+    expect(errorsOf(`${BASE}photos:\n  hero: { src: "${src}", alt: A photo }\n`)[0]).toMatch(/^configs\/lakeland\.yaml:18:\d+ photos\.hero\.src: expected a site path like \/photos\/clinic\.jpg/);
   });
 
   it('takes at most 8 gallery photos', () => {
