@@ -13,6 +13,7 @@ import { formFromConfig, sameForm, type AdminForm } from './form.js';
 import { useLeaveGuard } from './leave-guard.js';
 import type { Go } from './route.js';
 import { Booking } from './sections/booking.js';
+import { Costs } from './sections/costs.js';
 import { Brand } from './sections/brand.js';
 import { BusinessInfo } from './sections/business-info.js';
 import { BusinessProfiles } from './sections/business-profiles.js';
@@ -132,6 +133,7 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
         <Brand form={form} />
         <Hours form={form} />
         <Booking form={form} />
+        <Costs form={form} />
         <LocalContent form={form} />
         <PhotosField form={form} />
         <Services form={form} />

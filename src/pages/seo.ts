@@ -1,6 +1,7 @@
 import type { Site } from './page-model.js';
 import type { RouteDef } from './routes.js';
 import { DAYS } from '../config/schema.js';
+import { paymentAccepted } from './content/costs.js';
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<`, `>`, `&` and the line separators are
@@ -67,6 +68,7 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
         }
       : {}),
     ...(c.isAcceptingNewPatients !== undefined ? { isAcceptingNewPatients: c.isAcceptingNewPatients } : {}),
+    ...(c.costs?.payment ? { paymentAccepted: paymentAccepted(c.costs.payment) } : {}),
     ...(site.bookingUrl
       ? {
           potentialAction: {

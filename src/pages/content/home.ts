@@ -127,6 +127,13 @@ export function whyChoose(site: Site): { title: string; lead: string; points: Po
 }
 
 /** The six FAQ items, in the spec's order of topics; a question about a service goes with it. */
+/** Spec section 2: coverage varies; contact your insurer; the team helps with claims and payment options. */
+const INSURANCE_QUESTION: FaqItem = {
+  question: 'Is treatment covered by insurance?',
+  answer:
+    'Insurance coverage varies by plan and by treatment. We recommend contacting your insurance provider to ask what your plan covers. Our team can help with claim documentation and discuss alternative payment options with you.',
+};
+
 export const FAQ: FaqItem[] = [
   {
     service: 'trt',
@@ -156,11 +163,7 @@ export const FAQ: FaqItem[] = [
     answer:
       'Your first visit is a conversation with a licensed provider about your symptoms, health history, medications and goals. Your provider will order the lab work needed to understand your health, review the results with you, and explain any treatment options, including their risks, costs and the monitoring they require. There is no obligation to start treatment.',
   },
-  {
-    question: 'Is treatment covered by insurance?',
-    answer:
-      'Insurance coverage varies by plan and by treatment. We recommend contacting your insurance provider to ask what your plan covers. Our team can help with claim documentation and discuss alternative payment options with you.',
-  },
+  INSURANCE_QUESTION,
 ];
 
 /** The closing call to action of the home page. */
@@ -173,5 +176,9 @@ export function closingCta(site: Site): { title: string; lead: string } {
 
 /** The FAQ of a site: the six questions, less those about services it does not offer. */
 export function faqFor(site: Site): FaqItem[] {
-  return FAQ.filter((q) => !q.service || site.config.services[q.service]);
+  const insurance = site.costs?.insurance;
+  return FAQ.filter((q) => !q.service || site.config.services[q.service]).map((q) =>
+    // The specification's insurance answer stays; the city's own sentence follows it.
+    q === INSURANCE_QUESTION && insurance ? { ...q, more: insurance } : q,
+  );
 }

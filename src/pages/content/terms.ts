@@ -5,7 +5,6 @@
  * escape it.
  */
 import type { Site } from '../page-model.js';
-import { EFFECTIVE_DATE } from './privacy.js';
 import { legalContact } from './legal-contact.js';
 import type { LegalSection, PageMeta } from './types.js';
 
@@ -67,7 +66,8 @@ export function termsSections(site: Site): LegalSection[] {
     {
       heading: 'Payment and Billing',
       paragraphs: [
-        'Payment is due at the time of service. We accept cash, credit cards and approved financing.',
+        // Spec section 9's methods, unless the city names its own (config costs.payment).
+        `Payment is due at the time of service. ${site.costs?.payment ?? 'We accept cash, credit cards and approved financing.'}`,
         'We will explain the cost of recommended services before treatment begins. If you have a question about a charge, please contact us.',
       ],
     },
@@ -110,7 +110,7 @@ export function termsSections(site: Site): LegalSection[] {
       heading: 'Changes to Terms',
       paragraphs: [
         'We may update these Terms & Conditions from time to time. When we do, we will post the revised terms on this page and change their effective date. Your continued use of the website or our services after changes are posted means you accept the revised terms.',
-        `These terms are effective ${EFFECTIVE_DATE}.`,
+        `These terms are effective ${site.effectiveDate}.`,
       ],
     },
     {

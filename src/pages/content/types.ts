@@ -27,6 +27,8 @@ export interface ServiceCard {
 export interface FaqItem {
   question: string;
   answer: string;
+  /** The city's own sentence after the answer (its word on insurance), its own paragraph. */
+  more?: string;
   /** The service the question is about, when it is about one: it is left out where that is off. */
   service?: ServiceKey;
 }

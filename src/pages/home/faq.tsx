@@ -15,8 +15,9 @@ export function Faq({ items, group }: { items: FaqItem[]; group: string }) {
             <span>{item.question}</span>
             <Icon name="arrow-right" className="faq-chevron h-5 w-5 flex-none rotate-90 text-brand transition-transform" />
           </summary>
-          <div className="px-5 pb-5 text-slate-700">
+          <div className="space-y-3 px-5 pb-5 text-slate-700">
             <p>{item.answer}</p>
+            {item.more && <p>{item.more}</p>}
           </div>
         </details>
       ))}

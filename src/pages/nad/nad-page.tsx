@@ -2,6 +2,7 @@ import { NAD_BENEFITS, NAD_CONDITIONS, NAD_DECLINE, NAD_OPTIONS, NAD_STEPS, NAD_
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { CheckList, ClosingCta, PageHero, PointGrid, Prose, Section, Steps } from '../components/ui.js';
+import { CostsSection } from '../components/costs.js';
 
 /** /nad-therapy: what NAD+ is and why it declines, benefits, options, conditions, process. */
 export function NadPage() {
@@ -31,6 +32,7 @@ export function NadPage() {
       <Section id="process" title="Our NAD+ Process">
         <Steps steps={NAD_STEPS} />
       </Section>
+      <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />
     </Document>
   );

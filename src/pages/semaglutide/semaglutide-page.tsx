@@ -11,6 +11,7 @@ import {
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { CheckList, ClosingCta, PageHero, PointGrid, Prose, Section } from '../components/ui.js';
+import { CostsSection } from '../components/costs.js';
 
 /** /semaglutide: how it works, the program, six benefits, who is and is not a candidate. */
 export function SemaglutidePage() {
@@ -43,6 +44,7 @@ export function SemaglutidePage() {
           Candidacy is decided by a licensed provider after a medical evaluation and lab work.
         </p>
       </Section>
+      <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />
     </Document>
   );

@@ -2,6 +2,7 @@ import type { ServicePageCopy } from '../content/types.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { ClosingCta, PageHero, PointGrid, Prose, Section, Steps } from '../components/ui.js';
+import { CostsSection } from '../components/costs.js';
 
 /** The page of a service beyond the spec's three (hormone optimization, peptides, vitamins). */
 export function ServicePage({ copy }: { copy: ServicePageCopy }) {
@@ -24,6 +25,7 @@ export function ServicePage({ copy }: { copy: ServicePageCopy }) {
       <Section id="safety" title="Safety First">
         <Prose paragraphs={copy.safety} className="mx-auto max-w-3xl" />
       </Section>
+      <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />
     </Document>
   );

@@ -2,6 +2,7 @@ import { TRT_BENEFITS, TRT_INTRO, TRT_OPTIONS, TRT_STEPS, trtCta, trtHero, trtMe
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { ClosingCta, PageHero, PointGrid, Prose, Section, Steps } from '../components/ui.js';
+import { CostsSection } from '../components/costs.js';
 
 /** /trt-therapy: three options, eight benefits, the four-step process, calls to action. */
 export function TrtPage() {
@@ -22,6 +23,7 @@ export function TrtPage() {
       <Section id="process" title="Our Process" tone="soft">
         <Steps steps={TRT_STEPS} />
       </Section>
+      <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />
     </Document>
   );

@@ -1,0 +1,40 @@
+import type { PaymentMethod } from '../../config/schema.js';
+
+/**
+ * What a city says of costs, payment and insurance (config `costs`, issue 35), as pages say it.
+ * Only what the city gave: a city without the field shows nothing, and no figure is made up.
+ */
+
+/** The heading of the costs block on the contact and service pages. */
+export const COSTS_TITLE = 'Cost, Payment and Insurance';
+
+/** Each way of paying as a sentence lists it (the specification's terms: "cash, credit cards and approved financing"). */
+const PAYMENT_WORDS: Record<PaymentMethod, string> = {
+  cash: 'cash',
+  card: 'credit and debit cards',
+  'hsa-fsa': 'HSA and FSA cards',
+  financing: 'approved financing',
+};
+
+/** Each way of paying as schema.org's `paymentAccepted` lists it. */
+const PAYMENT_ACCEPTED: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Credit Card, Debit Card',
+  'hsa-fsa': 'HSA, FSA',
+  financing: 'Financing',
+};
+
+/** `a`, `a and b`, `a, b and c`. */
+function list(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** "We accept cash, credit and debit cards and approved financing." */
+export function paymentSentence(methods: readonly PaymentMethod[]): string {
+  return `We accept ${list(methods.map((m) => PAYMENT_WORDS[m]))}.`;
+}
+
+/** `Cash, Credit Card, Debit Card` for the clinic's JSON-LD. */
+export function paymentAccepted(methods: readonly PaymentMethod[]): string {
+  return methods.map((m) => PAYMENT_ACCEPTED[m]).join(', ');
+}
