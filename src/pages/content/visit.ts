@@ -6,11 +6,10 @@
 import type { Site } from '../page-model.js';
 
 /** The home page's section with the hours, the address and the facts. */
-export function visitSection(site: Site): { title: string; lead: string } {
-  return {
-    title: `Hours & Location in ${site.city}`,
-    lead: 'When we are open, where to find us, and how to reach us before your first visit.',
-  };
+export function visitSection(site: Site): { title: string } {
+  // No lead paragraph: on a phone the section follows the hero, and its hours must be within the
+  // first two screens (issue 35); the heading says what it holds.
+  return { title: `Hours & Location in ${site.city}` };
 }
 
 export const HOURS_TITLE = 'Office Hours';

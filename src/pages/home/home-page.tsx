@@ -20,9 +20,10 @@ const ACCENT: Record<ServiceCard['color'], string> = {
 };
 
 /**
- * Home: hero, service cards, Why Choose, the city, hours and location (with the special hours
- * ahead and directions), FAQ (the spec's six, then the city's own under a heading of their own:
- * the specification notes, decision 12), closing call to action (spec section 2).
+ * Home: hero, hours and location (with the special hours ahead and directions: on a phone the
+ * week's hours are within its first two screens, issue 35), service cards, Why Choose, the city,
+ * FAQ (the spec's six, then the city's own under a heading of their own: the specification notes,
+ * decision 12), closing call to action (spec section 2).
  */
 export function HomePage() {
   const { site } = usePage();
@@ -35,7 +36,7 @@ export function HomePage() {
   const more = site.services.filter((s) => !s.core);
   return (
     <Document meta={homeMeta(site)}>
-      <section className={`${site.photos.hero ? `${HERO_PHOTO_SECTION} ` : ''}dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28`}>
+      <section className={`${site.photos.hero ? `${HERO_PHOTO_SECTION} ` : ''}dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-24 pb-14 text-white sm:pt-40 sm:pb-28`}>
         {site.photos.hero && <HeroPhoto photo={site.photos.hero} />}
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="max-w-3xl">
@@ -46,6 +47,38 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      <Section id="visit" title={visit.title} tone="slate">
+        <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <Icon name="clock" className="h-5 w-5 text-brand" />
+              {HOURS_TITLE}
+            </h3>
+            <div className="mt-3">
+              <WeekHours />
+            </div>
+            <SpecialHoursList title={SPECIAL_HOURS_TITLE} headingLevel={4} />
+          </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <Icon name="map-pin" className="h-5 w-5 text-brand" />
+              {ADDRESS_TITLE}
+            </h3>
+            <address className="mt-3 not-italic">
+              {site.addressLines[0]}
+              <br />
+              {site.addressLines[1]}
+              <br />
+              <a href={site.telHref} className={`font-semibold text-brand underline ${PHONE_NOWRAP}`}>
+                {site.phone}
+              </a>
+            </address>
+            <DirectionsLink className="mt-2" />
+            <VisitFacts className="mt-4 border-t border-slate-200 pt-4" />
+          </div>
+        </div>
+      </Section>
 
       {core.length > 0 && (
         <Section id="services" title="Our Services" lead={`Physician-supervised treatments for men in ${site.city}, each prescribed after a medical evaluation.`}>
@@ -84,38 +117,6 @@ export function HomePage() {
               </ul>
             </>
           )}
-        </div>
-      </Section>
-
-      <Section id="visit" title={visit.title} lead={visit.lead} tone="slate">
-        <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
-          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Icon name="clock" className="h-5 w-5 text-brand" />
-              {HOURS_TITLE}
-            </h3>
-            <div className="mt-3">
-              <WeekHours />
-            </div>
-            <SpecialHoursList title={SPECIAL_HOURS_TITLE} headingLevel={4} />
-          </div>
-          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Icon name="map-pin" className="h-5 w-5 text-brand" />
-              {ADDRESS_TITLE}
-            </h3>
-            <address className="mt-3 not-italic">
-              {site.addressLines[0]}
-              <br />
-              {site.addressLines[1]}
-              <br />
-              <a href={site.telHref} className={`font-semibold text-brand underline ${PHONE_NOWRAP}`}>
-                {site.phone}
-              </a>
-            </address>
-            <DirectionsLink className="mt-2" />
-            <VisitFacts className="mt-4 border-t border-slate-200 pt-4" />
-          </div>
         </div>
       </Section>
 
