@@ -26,6 +26,8 @@ describe('a city saved from the form', () => {
       'email: tampa@example.com',
       'domainName: tampa-clinic.example.com',
       'deploymentType: static',
+      'hours: [{ days: [Monday, Tuesday], opens: "09:00", closes: "17:00" }]',
+      'legal: { governingLaw: Florida, courts: Hillsborough County, effectiveDate: "2025-06-01" }',
       'localContent:',
       '  whyCity: Tampa’s own paragraph.',
       '',
@@ -47,8 +49,8 @@ describe('a city saved from the form', () => {
     const source = parse(yaml) as Record<string, unknown>;
     for (const [key, value] of Object.entries(source)) if (key !== 'phone') expect(back[key], key).toEqual(value);
     expect(clinicConfigSchema.parse(back)).toEqual(clinicConfigSchema.parse({ ...source, phone: '(813) 555-0177', bookingUrl: 'https://booking.example.com/tampa' }));
-    expect(back).not.toHaveProperty('hours');
-    expect(back).not.toHaveProperty('legal');
+    expect(back.hours).toEqual([{ days: ['Monday', 'Tuesday'], opens: '09:00', closes: '17:00' }]);
+    expect(back).not.toHaveProperty('costs');
   });
 
   it('a city made from the brand only is refused until its own fields are filled', async () => {
@@ -56,7 +58,7 @@ describe('a city saved from the form', () => {
     const res = await t.json('POST', '/api/cities', { config: { businessName: 'Northstar', city: '', state: '', address: '', zipCode: '', phone: '', email: '' } });
     expect(res.status).toBe(400);
     const errors = (await body(res)).errors as Record<string, string>;
-    for (const f of ['city', 'address', 'zipCode', 'phone', 'email']) expect(errors, f).toHaveProperty(f);
+    for (const f of ['city', 'address', 'zipCode', 'phone', 'email', 'hours', 'legal.courts']) expect(errors, f).toHaveProperty(f);
     expect((await t.json('POST', '/api/cities', { config: adminFormConfig() })).status).toBe(201);
   });
 });
