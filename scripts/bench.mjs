@@ -555,6 +555,32 @@ if (want('lighthouse')) {
  * Lighthouse's mobile preset (a mid-range phone on a slow 4G link) on one page, with Debian's
  * Chromium (CHROME_PATH); prints the four scores, the largest contentful paint and layout shift.
  */
+/**
+ * A plain static server for \`folder\` in a process of its own (Lighthouse runs synchronously here),
+ * as a static host serves a site: a folder gives its index.html, a missing file the site's 404.html.
+ */
+async function serveFolder(folder) {
+  const { spawn } = await import('node:child_process');
+  const script = `
+    const http = require('node:http'), fs = require('node:fs'), path = require('node:path');
+    const root = process.argv[1];
+    const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.xml': 'application/xml', '.woff2': 'font/woff2', '.png': 'image/png', '.avif': 'image/avif', '.webp': 'image/webp', '.jpg': 'image/jpeg' };
+    http.createServer((req, res) => {
+      let file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      if (!file.startsWith(root)) return res.writeHead(400).end();
+      if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      if (!fs.existsSync(file)) { res.writeHead(404, { 'Content-Type': types['.html'] }); return fs.createReadStream(path.join(root, '404.html')).pipe(res); }
+      res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+      fs.createReadStream(file).pipe(res);
+    }).listen(0, '127.0.0.1', function () { process.stdout.write('http://127.0.0.1:' + this.address().port + '\\n'); });`;
+  const server = spawn(process.execPath, ['-e', script, folder], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    server.stdout.once('data', (d) => resolve(String(d).trim()));
+    server.once('exit', (code) => reject(new Error(`the static server exited with ${code}`)));
+  });
+  return { url, stop: () => server.kill('SIGTERM') };
+}
+
 function lighthouse(url, path) {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const report = join(tmp, `lighthouse-${url.replace(/\W+/g, '_')}-${path.replace(/\W+/g, '_')}.json`);
@@ -583,30 +609,29 @@ if (want('brand-lighthouse')) {
   // plain static server, as a static host would serve it.
   const out = join(tmp, 'brand-sample');
   timeRun(['build', '--site', join(root, 'configs/brand/northstar.yaml'), '--config', join(root, 'configs'), '--out', out, '-q', '--contact-endpoint', 'https://clinic.example.com/api/contact']);
-  // A plain static server in a process of its own (Lighthouse runs synchronously here): a folder
-  // gives its index.html, a missing file the site's 404.html.
-  const { spawn } = await import('node:child_process');
-  const script = `
-    const http = require('node:http'), fs = require('node:fs'), path = require('node:path');
-    const root = process.argv[1];
-    const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.xml': 'application/xml', '.woff2': 'font/woff2', '.png': 'image/png', '.avif': 'image/avif', '.webp': 'image/webp', '.jpg': 'image/jpeg' };
-    http.createServer((req, res) => {
-      let file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-      if (!file.startsWith(root)) return res.writeHead(400).end();
-      if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-      if (!fs.existsSync(file)) { res.writeHead(404, { 'Content-Type': types['.html'] }); return fs.createReadStream(path.join(root, '404.html')).pipe(res); }
-      res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
-      fs.createReadStream(file).pipe(res);
-    }).listen(0, '127.0.0.1', function () { process.stdout.write('http://127.0.0.1:' + this.address().port + '\\n'); });`;
-  const server = spawn(process.execPath, ['-e', script, out], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = await serveFolder(out);
   try {
-    const url = await new Promise((resolve, reject) => {
-      server.stdout.once('data', (d) => resolve(String(d).trim()));
-      server.once('exit', (code) => reject(new Error(`the static server exited with ${code}`)));
-    });
+    const url = server.url;
     for (const path of ['/', '/locations/', '/locations/fl/', '/locations/fl/tampa/']) lighthouse(url, path);
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
+  }
+}
+
+if (want('sample-lighthouse')) {
+  // Issue 35: each sample city as `build` writes it, on a plain static server: home, TRT, contact
+  // and the not-found page (as 404.html: Lighthouse reports no scores for a page answered 404),
+  // with the phone's bottom bar. The form posts same-origin; no post is made.
+  for (const name of ['wesley-chapel', 'tampa', 'orlando']) {
+    const out = join(tmp, `sample-${name}`);
+    timeRun(['build', '--config', join(root, 'configs', `${name}.yaml`), '--out', out, '-q', '--contact-endpoint', 'same-origin']);
+    const server = await serveFolder(out);
+    try {
+      console.log(`  ${name}:`);
+      for (const path of ['/', '/trt-therapy/', '/contact/', '/404.html']) lighthouse(server.url, path);
+    } finally {
+      server.stop();
+    }
   }
 }
 
