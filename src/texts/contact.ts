@@ -6,8 +6,20 @@ import type { Message } from './message.js';
  * One export an entry, as in Astro's errors-data.ts, so a bundle carries only the entries it reads.
  */
 
-/** The message was stored; the visitor's form is emptied. */
+/** The message was stored: the island's notice, and the confirmation that takes the form's place. */
 export const contactSent = { title: 'Message sent successfully!', message: 'We will contact you within 24 hours.' } satisfies Message;
+
+/**
+ * What follows a sent message, under the confirmation that takes the form's place (NOTES.md
+ * decision 13). It promises nothing beyond the specification's reply within 24 hours: who reads the
+ * message, and how the answer comes (the phone is optional in the form).
+ */
+export const contactSentNext = {
+  title: 'A member of our team will read your message and reply by email, or by phone if you left a number.',
+} satisfies Message;
+
+/** The confirmation's button that brings back an empty form. */
+export const contactSendAnother = { title: 'Send another message' } satisfies Message;
 
 /** Any failure to send, whatever the status: the visitor keeps what they typed. */
 export const contactFailed = { title: 'Error sending message', message: 'Please try again or call us directly.' } satisfies Message;

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, collectErrors, launchBrowser } from '../helpers/browser.js';
+import { DESKTOP, PHONE, axeAudit, collectErrors, launchBrowser } from '../helpers/browser.js';
 import { buildSample } from '../helpers/built-site.js';
 import { serveStatic } from '../helpers/static-server.js';
 
 /**
  * The contact form island against a real HTTP endpoint (a small test server until the clinic
- * server lands): validation, pending state, success, failures, notices.
+ * server lands): validation, pending state, success and the confirmation that takes the form's
+ * place, failures, notices.
  */
 type Mode = 'created' | 'error500' | 'drop';
 let mode: Mode = 'created';
@@ -61,6 +62,15 @@ async function fillValid(page: Page) {
 }
 const submit = (page: Page) => page.getByRole('button', { name: /Send Message|Sending/ });
 const notices = (page: Page) => page.locator('[role="region"] li[data-variant][data-state="open"]');
+/** The confirmation that takes the form's place once a message is sent, and its heading. */
+const confirmation = (page: Page) => page.locator('#contact-sent');
+const sentHeading = (page: Page) => confirmation(page).getByRole('heading', { name: 'Message sent successfully!', exact: true });
+const sendAnother = (page: Page) => page.getByRole('button', { name: 'Send another message', exact: true });
+/** Every field error the page shows: an error line under a field, or a field marked invalid. */
+const fieldErrors = (page: Page) => page.locator('#contact-form-root [id$="-error"], #contact-form-root [aria-invalid="true"]');
+/** The text of the element that has the keyboard focus, and its tag. */
+const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`);
+const FIELDS = ['First Name', 'Last Name', 'Email', 'Phone', 'Message', 'Service Interest'];
 
 describe.each([
   ['phone', PHONE],
@@ -91,7 +101,7 @@ describe.each([
     await page.close();
   });
 
-  it('is pending while sending, then empties and shows the success notice', async () => {
+  it('is pending while sending, then puts the confirmation in the form\'s place and shows the success notice', async () => {
     // The answer is held until the pending form has been seen, however long a loaded machine
     // takes to show it (a fixed delay of 400 ms could end before the browser had drawn it).
     let answer!: () => void;
@@ -106,14 +116,13 @@ describe.each([
     await submit(page).press('Enter');
     answer();
     await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
-    // The keyboard focus stayed on the button, not thrown back to the top of the page.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('submit');
-    expect(await submit(page).getAttribute('aria-disabled')).toBeNull();
     expect(await notices(page).first().textContent()).toContain('We will contact you within 24 hours.');
-    expect(await submit(page).textContent()).toBe('Send Message');
-    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Message', 'Service Interest']) {
-      expect(await page.getByLabel(label).inputValue(), label).toBe('');
-    }
+    // The form's place holds the confirmation, with the keyboard focus on its heading.
+    await sentHeading(page).waitFor();
+    expect(await page.locator('#contact-form').count()).toBe(0);
+    expect(await confirmation(page).textContent()).toContain('We will contact you within 24 hours.');
+    expect(await focused(page)).toBe('H3 Message sent successfully!');
+    expect(await fieldErrors(page).count()).toBe(0);
     expect(received).toHaveLength(1);
     const sent = received[0] as { type: string; body: string };
     expect(sent.type).toBe('application/json');
@@ -122,8 +131,79 @@ describe.each([
       // Which city site and page it came from, so the clinic files it under Tampa.
       site: 'tampa', page: 'contact/',
     });
+    // "Send another message": an empty form, the focus on First Name, no field marked.
+    await sendAnother(page).click();
+    await submit(page).waitFor();
+    expect(await submit(page).textContent()).toBe('Send Message');
+    for (const label of FIELDS) expect(await page.getByLabel(label).inputValue(), label).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('firstName');
+    expect(await fieldErrors(page).count()).toBe(0);
+    expect(await confirmation(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('sending is one act (issue 35)', () => {
+  it('on a phone, three presses of Send and two of Enter while it sends store one message; the confirmation outlasts the notice', async () => {
+    let answer!: () => void;
+    held = new Promise((r) => (answer = r));
+    const ctx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/contact/`, { waitUntil: 'networkidle' });
+    // What screen readers are told: the text of every live region, each time it changes.
+    await page.evaluate(() => {
+      const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
+      const live = '[aria-live="polite"], [aria-live="assertive"], [role="status"]:not([aria-live="off"]), [role="alert"]';
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll(live)) if (el.textContent?.trim() && heard.at(-1) !== el.textContent) heard.push(el.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await fillValid(page);
+    // Press 1: the tap that sends.
+    await submit(page).tap();
+    await expect.poll(() => submit(page).textContent(), { timeout: 15_000 }).toBe('Sending...');
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+    // Presses 2 and 3 land on the button while it reads "Sending..." (forced: Playwright would
+    // otherwise wait for an aria-disabled button to take presses again, and tap after the answer).
+    await submit(page).tap({ force: true });
+    await submit(page).tap({ force: true });
+    // Enter in two fields: the form's implicit submission.
+    await page.getByLabel('Email').press('Enter');
+    await page.getByLabel('First Name').press('Enter');
+    expect(await submit(page).textContent()).toBe('Sending...');
+    expect(await fieldErrors(page).count()).toBe(0);
+    answer();
+
+    await sentHeading(page).waitFor();
+    expect(await focused(page)).toBe('H3 Message sent successfully!');
+    expect(await fieldErrors(page).count()).toBe(0);
+    await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    // Keys pressed after the answer go to the heading and send nothing.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    // The notice goes after its 5000 ms (waited for); the confirmation stays.
+    await expect.poll(() => notices(page).count(), { timeout: 20_000 }).toBe(0);
+    expect(await sentHeading(page).isVisible()).toBe(true);
+    const text = await confirmation(page).innerText();
+    expect(text).toContain('We will contact you within 24 hours.');
+    expect(text).toContain('A member of our team will read your message and reply by email, or by phone if you left a number.');
+    // The city's number, as the page's Phone card has it, as a tel: link.
+    const card = page.locator('#contact a[href^="tel:"]').first();
+    const call = confirmation(page).locator('a[href^="tel:"]');
+    expect(await call.getAttribute('href')).toBe(await card.getAttribute('href'));
+    expect(await call.textContent()).toBe(await card.textContent());
+    expect(await focused(page)).toBe('H3 Message sent successfully!');
+    expect(await fieldErrors(page).count()).toBe(0);
+    expect(received).toHaveLength(1);
+    // Heard once: the title by the focus on the heading, the notice's live region says the rest.
+    const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    expect(heard.some((h) => h.includes('We will contact you within 24 hours.'))).toBe(true);
+    expect(heard.filter((h) => h.includes('Message sent successfully!'))).toEqual([]);
+    expect((await axeAudit(page)).violations).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 });
 
@@ -167,10 +247,11 @@ describe('contact form failures and notices', () => {
     mode = 'created';
     await submit(page).click();
     await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
+    await sendAnother(page).click();
     await fillValid(page);
     await page.getByLabel('Message').fill('A second question, about the TRT program this time.');
     await submit(page).click();
-    await notices(page).getByText('Message sent successfully!', { exact: true }).last().waitFor();
+    await sentHeading(page).waitFor();
     // Chromium itself retries a POST whose connection dropped: every try of the first message,
     // the browser's and the visitor's, carries one key; the edited message another.
     const tries = (received as { key?: string; body: string }[]).map((r) => ({ key: r.key, message: (JSON.parse(r.body) as { message: string }).message }));

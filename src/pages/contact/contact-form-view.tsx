@@ -1,5 +1,7 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { HONEYPOT_FIELD } from '../../config/contact.js';
+import { contactSendAnother, contactSent, contactSentNext } from '../../texts/contact.js';
+import { CONTACT_SENT_SOONER } from '../content/contact.js';
 
 export type ContactField = 'firstName' | 'lastName' | 'email' | 'phone' | 'service' | 'message';
 
@@ -99,5 +101,55 @@ export function ContactFormView({ endpoint, source, serviceOptions, messagePlace
         {pending ? 'Sending...' : 'Send Message'}
       </button>
     </form>
+  );
+}
+
+/** The clinic's number as the page shows it, and its `tel:` link (from the static page's data). */
+export interface PhoneLink {
+  text: string;
+  href: string;
+}
+
+export interface ContactSentViewProps {
+  phone?: PhoneLink;
+  /** The heading, for the island to move the focus to (a prop, not `ref`: preact/compat passes no `ref` to a function). */
+  headingRef?: Ref<HTMLHeadingElement>;
+  onSendAnother?: () => void;
+}
+
+/**
+ * What takes the form's place once a message is sent (NOTES.md decision 13), until the visitor
+ * leaves or chooses "Send another message": the specification's title and text, what happens next
+ * and the number to call. Only the island shows it; without script the post lands on contact/sent/.
+ */
+export function ContactSentView({ phone, headingRef, onSendAnother }: ContactSentViewProps) {
+  return (
+    <div id="contact-sent" className="rounded-lg border border-emerald-300 bg-white p-6 text-slate-700">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="h-10 w-10 fill-none stroke-emerald-700 stroke-2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M22 11.1V12a10 10 0 1 1-5.9-9.1M22 4 12 14l-3-3" />
+      </svg>
+      {/* Focused by the island (tabIndex -1: reachable by script, not a tab stop), so a screen reader
+          reads it where the form was, and reading on goes through the rest. */}
+      <h3 ref={headingRef} tabIndex={-1} className="mt-3 scroll-mt-24 text-xl font-bold text-slate-900 outline-none">
+        {contactSent.title}
+      </h3>
+      <p className="mt-2 text-lg">{contactSent.message}</p>
+      <p className="mt-2">{contactSentNext.title}</p>
+      {phone && (
+        <p className="mt-4">
+          {CONTACT_SENT_SOONER}{' '}
+          <a href={phone.href} className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-brand underline">
+            {phone.text}
+          </a>
+        </p>
+      )}
+      <button
+        type="button"
+        onClick={onSendAnother}
+        className="mt-6 inline-flex min-h-12 w-full items-center justify-center rounded-lg border-2 border-brand px-6 py-3 font-semibold text-brand hover:bg-brand-soft"
+      >
+        {contactSendAnother.title}
+      </button>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
 import * as M from '../../texts/contact.js';
 import type { Message } from '../../texts/message.js';
-import { ContactFormView, type ContactField, type FormSource } from '../contact/contact-form-view.js';
+import { ContactFormView, ContactSentView, type ContactField, type FormSource, type PhoneLink } from '../contact/contact-form-view.js';
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast, type ToastStore } from './toast-store.js';
 
 export interface ContactIslandProps {
@@ -15,6 +15,8 @@ export interface ContactIslandProps {
   serviceOptions: string[];
   messagePlaceholder: string;
   initial: Record<ContactField, string>;
+  /** The clinic's number for the confirmation, as the static page carries it. */
+  phone?: PhoneLink;
   store: ToastStore;
 }
 
@@ -51,60 +53,110 @@ async function postMessage(endpoint: string, body: string, key: string): Promise
 /** A catalogue entry as a toast: its title, and its message as the toast's description. */
 const notice = ({ title, message }: Message, variant: Toast['variant']) => ({ title, description: message ?? '', variant });
 
-/** The contact form with validation under each field, pending state and notices. */
-export function ContactIsland({ endpoint, source, serviceOptions, messagePlaceholder, initial, store }: ContactIslandProps) {
+/**
+ * The contact form with validation under each field, pending state and notices; once a message is
+ * sent, the confirmation in the form's place (NOTES.md decision 13) until "Send another message"
+ * brings back an empty form: a new one, with nothing of the sent one's state.
+ */
+export function ContactIsland({ phone, store, initial, ...form }: ContactIslandProps) {
+  const toasts = useToasts(store);
+  // 'form': the page's form (with what the visitor typed before the takeover); 'sent': the
+  // confirmation; 'again': an empty form after "Send another message".
+  const [view, setView] = useState<'form' | 'sent' | 'again'>('form');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (view !== 'sent') return;
+    heading.current?.focus();
+    // Screen readers hear the confirmation once: the focus on its heading reads the title, and the
+    // toast's live announcement (Radix's, polite) leaves its title out and says only its text, "We
+    // will contact you within 24 hours.". Announcing both the toast and the heading in full would
+    // read the title twice; the confirmation itself is no live region for the same reason. The
+    // toast comes once the confirmation is drawn and focused: its 5000 ms start with a render of
+    // its own, not behind the form's unmounting.
+    store.add({ ...notice(M.contactSent, 'default'), announceTitle: false });
+  }, [view]);
+
+  return (
+    <ToastUI.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label="Notification">
+      {view === 'sent' ? (
+        <ContactSentView phone={phone} headingRef={heading} onSendAnother={() => setView('again')} />
+      ) : (
+        <ContactForm {...form} initial={view === 'form' ? initial : EMPTY} again={view === 'again'} store={store} onSent={() => setView('sent')} />
+      )}
+      {toasts.map((t) => (
+        <Notice key={t.id} toast={t} onOpenChange={(open) => !open && store.dismiss(t.id)} />
+      ))}
+      <ToastUI.Viewport hotkey={['F8']} label="Notifications ({hotkey})" className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+    </ToastUI.Provider>
+  );
+}
+
+interface ContactFormProps extends Omit<ContactIslandProps, 'phone'> {
+  /** Brought back by "Send another message": the focus starts on First Name. */
+  again: boolean;
+  onSent: () => void;
+}
+
+/**
+ * One form, sent once. A press or Enter while it sends is turned away; a success unmounts it with
+ * its guard still shut (the confirmation takes its place), so a press that arrives after the answer
+ * finds no form to send. It used to be emptied and armed again in the instant the answer came, and
+ * such a press sent the empty form: react-hook-form's handleSubmit validated it, marked the four
+ * required fields and focused First Name, under the success notice.
+ */
+function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, initial, again, store, onSent }: ContactFormProps) {
   const form = useForm<ContactMessageInput>({
     resolver: zodResolver(contactMessageSchema),
     mode: 'onTouched',
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
-  const toasts = useToasts(store);
   // The message last sent without success and its key: sent again unchanged, it keeps the key.
   const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
+  useEffect(() => {
+    if (again) form.setFocus('firstName');
+  }, []);
 
-  // One message at a time: the button stays focusable while sending (aria-disabled), so a second
-  // press or Enter in a field is turned away here.
-  const sending = useRef(false);
-  const send = form.handleSubmit(async (data) => {
-    const body = JSON.stringify({ ...data, ...source });
-    if (attempt.current?.body !== body) attempt.current = { body, key: newKey() };
-    try {
-      await postMessage(endpoint, body, attempt.current.key);
-      attempt.current = undefined;
-      store.add(notice(M.contactSent, 'default'));
-      form.reset(EMPTY);
-    } catch {
-      // Any failure, whatever the status: the visitor keeps what they typed.
-      store.add(notice(M.contactFailed, 'destructive'));
-    }
-  });
+  // Shut from the press until the answer; opened again only when the message did not go (invalid
+  // fields or a failure, the visitor keeps what they typed). The button stays focusable while
+  // sending (aria-disabled, not `disabled`, which would drop the keyboard focus to the page's
+  // body), so it is this guard that turns a second press or Enter in a field away.
+  const busy = useRef(false);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (sending.current) return e.preventDefault();
-    sending.current = true;
+    e.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    let done = false;
+    const send = form.handleSubmit(async (data) => {
+      const body = JSON.stringify({ ...data, ...source });
+      if (attempt.current?.body !== body) attempt.current = { body, key: newKey() };
+      try {
+        await postMessage(endpoint, body, attempt.current.key);
+      } catch {
+        // Any failure, whatever the status: the visitor keeps what they typed.
+        store.add(notice(M.contactFailed, 'destructive'));
+        return;
+      }
+      done = true;
+      onSent();
+    });
     void send(e).finally(() => {
-      sending.current = false;
+      busy.current = done;
     });
   };
 
   const messages = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.message ?? ''])) as Partial<Record<ContactField, string>>;
   return (
-    <ToastUI.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label="Notification">
-      <ContactFormView
-        endpoint={endpoint}
-        source={source}
-        serviceOptions={serviceOptions}
-        messagePlaceholder={messagePlaceholder}
-        errors={messages}
-        pending={isSubmitting}
-        field={(name) => form.register(name)}
-        onSubmit={onSubmit}
-      />
-      {toasts.map((t) => (
-        <Notice key={t.id} toast={t} onOpenChange={(open) => !open && store.dismiss(t.id)} />
-      ))}
-      <ToastUI.Viewport hotkey={['F8']} label="Notifications ({hotkey})" className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
-    </ToastUI.Provider>
+    <ContactFormView
+      endpoint={endpoint}
+      source={source}
+      serviceOptions={serviceOptions}
+      messagePlaceholder={messagePlaceholder}
+      errors={messages}
+      pending={isSubmitting}
+      field={(name) => form.register(name)}
+      onSubmit={onSubmit}
+    />
   );
 }
 
@@ -119,7 +171,10 @@ function Notice({ toast, onOpenChange }: { toast: Toast; onOpenChange: (open: bo
       className={`toast relative flex items-start justify-between gap-4 rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
     >
       <div>
-        <ToastUI.Title className="font-semibold">{toast.title}</ToastUI.Title>
+        {/* Left out of Radix's live announcement when something else says it (the focused confirmation). */}
+        <ToastUI.Title className="font-semibold" data-radix-toast-announce-exclude={toast.announceTitle === false ? '' : undefined}>
+          {toast.title}
+        </ToastUI.Title>
         <ToastUI.Description className="mt-1 text-sm">{toast.description}</ToastUI.Description>
       </div>
       <ToastUI.Close aria-label="Close" className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded opacity-80 hover:opacity-100">

@@ -12,6 +12,8 @@ export interface Toast {
   title: string;
   description: string;
   variant: 'default' | 'destructive';
+  /** false: screen readers are not told the title, because something else on the page says it. */
+  announceTitle?: boolean;
   open: boolean;
 }
 
