@@ -66,7 +66,7 @@ describe('one config and logo, four ways to a site', () => {
     const dir = tempDir();
     const configPath = join(dir, 'tampa.yaml');
     // A config that names its contact endpoint: build, serve, dev and the admin then all post
-    // there (without one, build posts to /api/contact and warns, the admin to its own URL).
+    // there (without one, build refuses it and the admin posts to its own URL).
     const config = { ...clinic, logoUrl: `/uploads/${fileName}`, contactEndpoint: 'https://clinic.example.com/api/contact' };
     // JSON is YAML: the file and the admin's request carry the very same values.
     writeFileSync(configPath, JSON.stringify(config, null, 2));
@@ -75,7 +75,7 @@ describe('one config and logo, four ways to a site', () => {
 
     // 1. clinic-gen build, in this process, read back from disk.
     const out = join(dir, 'site');
-    const built = await runMain(['build', '--config', configPath, '--out', out, '--quiet', '--contact-endpoint', 'same-origin'], { cwd: dir });
+    const built = await runMain(['build', '--config', configPath, '--out', out, '--quiet'], { cwd: dir });
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     const build = readTree(out);

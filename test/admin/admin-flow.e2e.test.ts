@@ -36,6 +36,9 @@ describe('the operator flow', () => {
     for (const [name, on] of [['TRT Therapy', true], ['Semaglutide Weight Loss', true], ['NAD+ Therapy', true], ['Peptide Therapy', false], ['Vitamin Injections', false], ['Hormone Optimization', true]] as const) {
       expect(await toggle(name).isChecked(), name).toBe(on);
     }
+    // No hours and no legal facts of another city (decision 14): the city gives its own.
+    expect(await page.getByText('No weekly hours yet.').isVisible()).toBe(true);
+    for (const label of ['Governing law (state)', 'Courts', 'Policies effective date']) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
     await fillCity(page, 'Tampa', 'https://tampa.example.com');
 
     // Logo upload: a PNG (held back until the busy state was seen, however long a loaded machine
@@ -154,7 +157,7 @@ describe('the operator flow', () => {
     await site.getByLabel('Email').fill('marcus@example.com');
     await site.getByLabel('Message').fill('Do you see patients on Saturdays in Tampa?');
     await site.getByRole('button', { name: 'Send Message' }).click();
-    await site.getByText('Message sent successfully!', { exact: true }).waitFor();
+    await site.getByRole('heading', { name: 'Message sent successfully!' }).waitFor();
     await site.close();
 
     // Messages: the new message, newest first.

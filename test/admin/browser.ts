@@ -111,6 +111,13 @@ export async function fillCity(page: Page, city: string, website: string) {
   await page.getByLabel('Email', { exact: true }).fill(`${city.toLowerCase().replace(/\s+/g, '-')}@example.com`);
   await page.getByLabel('Website', { exact: true }).fill(website);
   await page.getByLabel('Description', { exact: true }).fill(`Northstar Men’s Health in ${city}: physician-supervised TRT and NAD+ therapy.`);
+  // The city's own hours and legal facts: a new city has none (decision 14), and Generate needs them.
+  await page.getByRole('button', { name: 'Add weekly hours' }).click();
+  const week = page.getByRole('group', { name: 'Days of row 1' });
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await week.getByLabel(day, { exact: true }).check();
+  await page.getByLabel('Governing law (state)', { exact: true }).fill('Florida');
+  await page.getByLabel('Courts', { exact: true }).fill('Hillsborough County');
+  await page.getByLabel('Policies effective date', { exact: true }).fill('2026-12-01');
 }
 
 /**

@@ -126,6 +126,15 @@ describe('a new city from empty to a site', () => {
     const list = page.getByRole('list', { name: 'What to correct' });
     expect(await list.textContent()).toContain('Online booking URL: expected an https:// link');
     expect(await list.textContent()).toContain('Closes (special hours 2): expected closes to be later than opens');
+    // No hours and no legal facts of another city: the list names each by its label (decision 14).
+    expect(await list.textContent()).toContain("Weekly hours: required: this city's own opening hours");
+    expect(await list.textContent()).toContain("Courts: required: the courts this city's terms name for disputes");
+    expect(await list.textContent()).toContain("Policies effective date: required: the date this city's privacy policy and terms take effect");
+    await page.getByRole('button', { name: 'Add weekly hours' }).click();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday']) await page.getByRole('group', { name: 'Days of row 1' }).getByLabel(day, { exact: true }).check();
+    await field(page, 'Governing law (state)').fill('Florida');
+    await field(page, 'Courts').fill('Pinellas County');
+    await field(page, 'Policies effective date').fill('2026-12-01');
     const closes = field(page, 'Closes (special hours 2)');
     expect(await closes.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`#${(await closes.getAttribute('aria-describedby'))!.split(' ').at(-1)}`).textContent()).toBe('expected closes to be later than opens');
@@ -154,7 +163,8 @@ describe('a new city from empty to a site', () => {
       for (const text of [m.name, m.credentials, m.bio]) expect(all.includes(text), text).toBe(true);
       expect(new RegExp(`<img[^>]+alt="${m.alt}"`).test(all), m.alt).toBe(true);
     }
-    expect(all.match(/Wesley Chapel|Newberry Pines|555-0142/g)).toBeNull();
+    expect(all.match(/Wesley Chapel|Newberry Pines|555-0142|Pasco/g)).toBeNull();
+    expect(html('terms/index.html')).toContain('the courts of Pinellas County, Florida');
 
     // The saved YAML, as the server exports it, built by `clinic-gen build` on the same day.
     const exported = await page.request.get(`${world.url}/api/cities/st-petersburg/export`);
@@ -167,7 +177,7 @@ describe('a new city from empty to a site', () => {
     cpSync(join(ROOT, 'configs/images'), join(dir, 'images'), { recursive: true });
     cpSync(join(world.dataDir, 'uploads'), join(dir, 'uploads'), { recursive: true });
     const out = join(dir, 'site');
-    const built = await runMain(['build', '--config', join(dir, 'st-petersburg.yaml'), '--out', out, '--quiet', '--contact-endpoint', 'same-origin'], { cwd: dir, env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH } });
+    const built = await runMain(['build', '--config', join(dir, 'st-petersburg.yaml'), '--out', out, '--quiet'], { cwd: dir, env: { ...process.env, SOURCE_DATE_EPOCH: EPOCH } });
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     const tree = readTree(out);

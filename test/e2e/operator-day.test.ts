@@ -125,12 +125,19 @@ describe("the operator's day", () => {
     await field(page, 'Email').fill('lakeland@example.com');
     await field(page, 'Website').fill('https://lakeland.example.com');
     await field(page, 'Instagram').fill('@northstarlakeland');
+    // Its own hours and terms: Tampa's are not copied (decision 14).
+    expect(await page.getByText('No weekly hours yet.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Add weekly hours' }).click();
+    for (const day of ['Monday', 'Wednesday', 'Friday']) await page.getByRole('group', { name: 'Days of row 1' }).getByLabel(day, { exact: true }).check();
+    await field(page, 'Governing law (state)').fill('Florida');
+    await field(page, 'Courts').fill('Polk County');
+    await field(page, 'Policies effective date').fill('2026-12-01');
     expect(await save(page)).toBe('Version 1 saved');
     await page.getByRole('heading', { name: 'Lakeland', level: 2 }).waitFor();
     expect(new URL(page.url()).hash).toBe('#city/lakeland');
     const lakelandStored = (await (await page.request.get(`${world.url}/api/cities/lakeland`)).json()) as { config: Record<string, any> };
     expect(lakelandStored.config).toMatchObject({ businessName: "Northstar Men's Health", primaryColor: '#1e40af', services: { vitaminInjections: true } });
-    expect(JSON.stringify(lakelandStored.config)).not.toMatch(/Westshore|northstartampa|555-0142|555-0199|tampa\.example\.com/);
+    expect(JSON.stringify(lakelandStored.config)).not.toMatch(/Westshore|northstartampa|555-0142|555-0199|tampa\.example\.com|Hillsborough/);
     // A copy with none of Tampa's local text has nothing of its own yet: the doorway check fails
     // it, so Deploy asks first (issue 23 item 6), and the operator deploys it anyway.
     await deployConfirmingDoorway(page, 'Lakeland');

@@ -69,7 +69,7 @@ describe('photos of a built site in Chromium', () => {
     ];
     for (const [name, bytes] of photos) writeFileSync(join(dir, 'photos', `${name}.jpg`), await bytes);
     writeFileSync(join(dir, 'lakeland.yaml'), CONFIG);
-    const r = runCli(['build', '--config', join(dir, 'lakeland.yaml'), '--out', out, '--contact-endpoint', 'same-origin']);
+    const r = runCli(['build', '--config', join(dir, 'lakeland.yaml'), '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     // Images with their types, as a host serves them.
     server = await serveStatic(out, (req, res) => {
