@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { pathNotFound } from '../texts/server.js';
+import { pageNotFound, pathNotFound } from '../texts/server.js';
 import type { PreviewStore } from './previews/index.js';
 import { previewSiteRoutes } from './previews/routes.js';
 import { liveSiteRoutes } from './releases/serving.js';
@@ -47,7 +47,7 @@ export function createSitesApp(p: SitesAppParts): Hono<AppEnv> {
   app.route('/', previewSiteRoutes(p.previews));
   app.notFound((c) => {
     if (isApiPath(c.get('path') ?? '')) return apiError(c, 404, { error: pathNotFound }, { 'Cache-Control': 'no-store' });
-    return c.text(textOf(pathNotFound), 404, { 'Cache-Control': 'no-cache' });
+    return c.text(textOf(pageNotFound), 404, { 'Cache-Control': 'no-cache' });
   });
   app.onError(p.onError);
   return app;

@@ -13,8 +13,15 @@ import type { Message } from './message.js';
 
 // Any route
 
-/** A path no route or file answers: the JSON failure under /api, plain text where a site has no 404 page. */
+/** A path no route or file answers under /api: the JSON failure. */
 export const pathNotFound = { title: 'Not found' } satisfies Message;
+
+/**
+ * A page no route or file answers where no site's own not-found page can (an address of no
+ * deployed site, a site without a 404.html): plain text, saying what the site's page says
+ * (NOTES.md decision 15; src/texts/site.ts).
+ */
+export const pageNotFound = { title: 'Page Not Found.', message: 'There is no page at this address. The link may be old, or the address may be mistyped.' } satisfies Message;
 
 /** A path the path guard refuses (src/server/http/path-guard.ts): encoded slashes, dot segments, control characters. */
 export const pathRejected = { title: 'Bad request path' } satisfies Message;

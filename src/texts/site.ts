@@ -2,9 +2,12 @@ import type { Message } from './message.js';
 
 /* Texts of the generated site's own pages (the contact form's are in contact.ts). */
 
-/** The 404 page: the spec's heading and line; the hint leads to the links below them. */
+/**
+ * The 404 page (NOTES.md decision 15: the spec's line under the heading is a developer's
+ * placeholder and is never shown): what happened, why it may have, and the way back below.
+ */
 export const notFound = {
-  title: '404 Page Not Found',
-  message: 'Did you forget to add the page to the router?',
-  hint: 'The page you were looking for is not here. These links will take you back:',
+  title: 'Page Not Found',
+  message: 'The page you were looking for is not here. The link may be old, or the address may be mistyped.',
+  hint: 'Try one of these pages instead:',
 } satisfies Message;

@@ -11,6 +11,9 @@ import { statesOf } from './states.js';
 /** The id of the home page's "find your clinic" section, which the hero's button jumps to. */
 export const FIND_YOUR_CLINIC_ID = 'find-your-clinic';
 
+/** The id of the home page's "what our clinics treat" section, which the not-found page links to. */
+export const SERVICES_ID = 'services';
+
 /**
  * The brand's home: the brand and what it is, what its clinics treat (the city pages' service
  * cards, without links: each clinic's page says what it offers), the "find your clinic" box (the
@@ -50,7 +53,7 @@ export function BrandHomePage() {
       </section>
 
       {model.services.length > 0 && (
-        <section id="services" aria-labelledby="services-title" className="bg-white py-14 sm:py-20">
+        <section id={SERVICES_ID} aria-labelledby="services-title" className="bg-white py-14 sm:py-20">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <div className="mx-auto mb-10 max-w-3xl text-center">
               <h2 id="services-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { configWith, dom, render, text } from '../../../test/helpers/site.js';
 
 describe('not-found page', () => {
-  it('keeps the spec\'s texts first, then links back to every page and the phone', () => {
-    const main = dom(render()['404.html']!).querySelector('main')!;
-    expect(text(main.querySelector('h1'))).toBe('404 Page Not Found');
-    expect(text(main.querySelector('h1 + p'))).toBe('Did you forget to add the page to the router?');
+  it('says the page was not found and why, then links back to every page and the phone (decision 15)', () => {
+    const page = dom(render()['404.html']!);
+    const main = page.querySelector('main')!;
+    expect(text(page.querySelector('title'))).toBe("404 Page Not Found | Northstar Men's Health");
+    expect(text(main.querySelector('h1'))).toBe('Page Not Found');
+    expect(text(main.querySelector('h1 + p'))).toBe('The page you were looking for is not here. The link may be old, or the address may be mistyped.');
+    expect(text(main.querySelector('h1 + p + p'))).toBe('Try one of these pages instead:');
     const links = main.querySelectorAll('nav[aria-label="Pages of this site"] a').map((a) => [text(a), a.getAttribute('href')]);
     expect(links).toEqual([
       ['Home', '/'],
@@ -16,7 +19,8 @@ describe('not-found page', () => {
       ['About', '/about/'],
       ['Contact', '/contact/'],
     ]);
-    expect(main.querySelector('a[href="tel:+18135550100"]')).not.toBeNull();
+    expect(text(main.querySelector('a[href="tel:+18135550100"]'))).toBe('Call (813) 555-0100');
+    expect(page.toString()).not.toMatch(/router/i);
   });
 
   it('lists only the services a site has', () => {

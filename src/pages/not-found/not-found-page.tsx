@@ -5,9 +5,10 @@ import { usePage } from '../context.js';
 import { Document } from '../document.js';
 
 /**
- * The catch-all page for unknown routes, written as 404.html (spec section 2): the spec's heading
- * and line first, then a way back to every page of the site and the clinic's phone, so a mistyped
- * or outdated link still leads a patient somewhere useful.
+ * The catch-all page for unknown routes, written as 404.html (spec section 2, NOTES.md decision
+ * 15): "Page Not Found" and why it may be so, then a way back to every page of the site (home, the
+ * services, about, contact) and the clinic's phone, so a mistyped or outdated link still leads a
+ * patient somewhere useful. The tab keeps the spec's title, "404 Page Not Found".
  */
 export function NotFoundPage() {
   const { site, url } = usePage();
@@ -19,7 +20,7 @@ export function NotFoundPage() {
     { path: '/contact/', label: 'Contact' },
   ];
   return (
-    <Document meta={{ title: `${title} | ${site.name}`, description: `The page you asked for is not on the ${site.name} website.` }} noindex>
+    <Document meta={{ title: `404 ${title} | ${site.name}`, description: `The page you asked for is not on the ${site.name} website.` }} noindex>
       <section className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center sm:px-6">
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>

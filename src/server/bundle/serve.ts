@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { fileForPath, folderIndexFor } from '../../site/site-paths.js';
-import { pathNotFound } from '../../texts/server.js';
+import { pageNotFound } from '../../texts/server.js';
 import { textOf } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { IMMUTABLE } from '../http/cache-control.js';
@@ -30,7 +30,7 @@ export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string
     return c.redirect(`${base}${rel}/${q === -1 ? '' : c.req.url.slice(q)}`, 308);
   }
   const page = await lookup('404.html');
-  if (!page) return c.text(textOf(pathNotFound), 404);
+  if (!page) return c.text(textOf(pageNotFound), 404);
   // The not-found page links from its site's root ("/about/"), which under /sites/<name>/ is base.
   const body = base === '/' ? page.body : rebase(page.body, base);
   return c.body(body as Uint8Array<ArrayBuffer>, 404, { 'Content-Type': page.type, 'Cache-Control': 'no-cache' });

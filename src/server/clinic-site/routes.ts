@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { pathNotFound } from '../../texts/server.js';
+import { pageNotFound, pathNotFound } from '../../texts/server.js';
 import { apiError, isApiPath, textOf } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { pickEncoding, resolveSitePath, type SiteEntry } from './site-files.js';
@@ -43,7 +43,7 @@ export function notFound(c: Context<AppEnv>, site: ReadonlyMap<string, SiteEntry
   if (isApiPath(c.get('path') ?? '')) return apiError(c, 404, { error: pathNotFound }, { 'Cache-Control': 'no-store' });
   const page = site.get('404.html');
   c.header('Cache-Control', 'no-cache');
-  if (!page) return c.text(textOf(pathNotFound), 404);
+  if (!page) return c.text(textOf(pageNotFound), 404);
   c.header('Content-Type', page.type);
   return c.body(page.body as Uint8Array<ArrayBuffer>, 404);
 }

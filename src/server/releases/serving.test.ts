@@ -33,4 +33,16 @@ describe('a deployed site served under /sites/', () => {
     expect(html).toContain('<a href="/sites/tampa/">Home</a><a href="/sites/tampa/contact/">Contact</a>');
     expect(html).toContain('<a href="https://example.com/">Elsewhere</a>');
   });
+
+  it('answers an address of no deployed site saying the page was not found (decision 15), and /api with the JSON failure', async () => {
+    const t = adminTestApp();
+    for (const path of ['/sites/nowhere/', '/no/such/page']) {
+      const res = await t.site(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe('Page Not Found. There is no page at this address. The link may be old, or the address may be mistyped.');
+    }
+    const api = await t.site('/api/nothing');
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { error: string }).error).toBe('Not found');
+  });
 });
