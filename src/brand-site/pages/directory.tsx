@@ -129,12 +129,13 @@ export function LocationCard({ location }: { location: BrandLocation }) {
         <br />
         {site.addressLines[1]}
         <br />
-        <a href={site.telHref} className="font-semibold whitespace-nowrap text-brand underline underline-offset-2 hover:text-brand-dark">
+        {/* A line of its own, as tall as the line (24 px): a thumb's target, not a link in a sentence. */}
+        <a href={site.telHref} className="inline-block font-semibold whitespace-nowrap text-brand underline underline-offset-2 hover:text-brand-dark">
           {site.phone}
         </a>
       </address>
       <p className="mt-4 font-semibold text-slate-900">{HOURS_TITLE}</p>
-      <HoursList hours={site.hours} className="mt-2 space-y-1" />
+      <HoursList hours={site.hours} className="mt-2" />
     </>
   );
 }

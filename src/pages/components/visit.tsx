@@ -28,24 +28,34 @@ export function PhoneText({ text }: { text: string }) {
 }
 
 /**
- * The week's hours, runs of days with the same hours on one row. Days and times never break
- * inside ("9:00 AM-6:00 / PM"): on a narrow phone the time moves under its days as a whole.
+ * The week's hours, runs of days with the same hours on one row. Times never break inside ("9:00
+ * AM-6:00 / PM"), and the rows line up (HoursList): on a narrow phone every time moves under its
+ * days as a whole.
  */
 export function WeekHours() {
   return <HoursList hours={usePage().site.hours} />;
 }
 
-/** Rows of days and their hours, as WeekHours shows a page's site's: for any site's (the brand site's directory). */
-export function HoursList({ hours, className = 'space-y-1' }: { hours: Site['hours']; className?: string }) {
+/**
+ * Rows of days and their hours, as WeekHours shows a page's site's: for any site's (the brand
+ * site's directory). Every row is laid out alike, so the rows line up: where the box is 17rem wide
+ * (the longest day, a gap and the longest time, "Wednesday" and "12:00 PM-12:00 PM", in any of the
+ * sites' faces), a table of two columns shared by every row (a subgrid), the days on the left and
+ * the times on the right, a day range breaking only at its hyphen if it must; narrower, each time
+ * under its days. Never some rows one way and some the other.
+ */
+export function HoursList({ hours, className = '' }: { hours: Site['hours']; className?: string }) {
   return (
-    <dl className={className}>
-      {hours.map((h) => (
-        <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
-          <dt className="font-medium whitespace-nowrap text-slate-800">{h.days}</dt>
-          <dd className="whitespace-nowrap">{h.time}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className={`@container ${className}`}>
+      <dl className="grid gap-y-2 @min-[17rem]:grid-cols-[auto_auto] @min-[17rem]:justify-between @min-[17rem]:gap-x-4 @min-[17rem]:gap-y-1">
+        {hours.map((h) => (
+          <div key={h.days} className="col-span-full grid grid-cols-subgrid">
+            <dt className="font-medium text-slate-800">{h.days}</dt>
+            <dd className="whitespace-nowrap @min-[17rem]:text-right">{h.time}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

@@ -14,13 +14,16 @@ describe('contact page cards', () => {
     expect(text(cardOf(html, 'Address').querySelector('address'))).toBe('100 Congress Avenue Austin, Texas 78701');
   });
 
-  it('keeps each opening time in one piece: days and times never wrap inside', () => {
-    const rows = cardOf(render()['contact/index.html']!, 'Hours').querySelectorAll('dl > div');
+  it('keeps each opening time in one piece, and every row laid out alike in the columns of the list', () => {
+    const list = cardOf(render()['contact/index.html']!, 'Hours').querySelector('dl')!;
+    const rows = list.querySelectorAll(':scope > div');
     expect(rows.map((r) => `${text(r.querySelector('dt'))} ${text(r.querySelector('dd'))}`)).toEqual(['Monday-Friday 9:00 AM-6:00 PM', 'Saturday 9:00 AM-2:00 PM', 'Sunday Closed']);
+    // One switch for the whole list (a container query on its box), rows sharing its columns.
+    expect(list.parentNode!.getAttribute('class')).toContain('@container');
+    expect(list.getAttribute('class')).toContain('@min-[17rem]:grid-cols-[auto_auto]');
     for (const r of rows) {
-      expect(r.querySelector('dt')!.getAttribute('class')).toContain('whitespace-nowrap');
+      expect(r.getAttribute('class')).toContain('grid-cols-subgrid');
       expect(r.querySelector('dd')!.getAttribute('class')).toContain('whitespace-nowrap');
-      expect(r.getAttribute('class')).toContain('flex-wrap');
     }
   });
 });
