@@ -86,6 +86,22 @@ describe('the brand header', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('popovertarget'))).toBe('menu-drawer');
     await ctx.close();
   });
+
+  it('keeps Tab and Shift+Tab inside its open drawer (the city pages\' menu script): 20 of each never leave it', async () => {
+    const ctx = await browser.newContext({ viewport: PHONE });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/locations/fl/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 1; i <= 20; i++) {
+        await page.keyboard.press(key);
+        expect(await page.evaluate(() => document.getElementById('menu-drawer')!.contains(document.activeElement)), `${key} ${i} left the menu`).toBe(true);
+      }
+    }
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('popovertarget'))).toBe('menu-drawer');
+    await ctx.close();
+  });
 });
 
 describe('Nu Html Checker', () => {

@@ -1,9 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium, launched with the flags this sandbox needs (no network but loopback). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, launched with the flags this sandbox needs (no network but loopback).
+ * `scrollbars`: a desktop's scrollbars, which take room, in place of headless Chromium's hidden ones.
+ */
+export function launchBrowser({ scrollbars = false }: { scrollbars?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: [
       '--no-sandbox',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { webFontFile } from '../../model/web-fonts.js';
+import { ASSETS } from '../../pages/assets.js';
 import { Breadcrumbs, MAIN_WITH_CRUMBS, type CrumbLink } from '../../pages/components/breadcrumbs.js';
 import type { PageMeta } from '../../pages/content/types.js';
 import type { LogoImage } from '../../pages/page-model.js';
@@ -61,7 +62,7 @@ export function BrandDocument({
         {fontFile && <link rel="preload" href={url(fontFile)} as="font" type="font/woff2" crossOrigin="" />}
         <link rel="stylesheet" href={url(css)} />
         <style>{style}</style>
-        {scripts.map((src) => (
+        {[...scripts, ASSETS.menuJs.file].map((src) => (
           <script key={src} type="module" src={url(src)} fetchPriority="low" />
         ))}
         {data.map((d, i) => (

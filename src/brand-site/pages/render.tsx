@@ -15,8 +15,9 @@ import { statesOf } from './states.js';
  * The brand site's own files, by path from its root: `index.html` (the brand's home),
  * `locations/index.html` (the directory), `locations/<st>/index.html` for each state with
  * locations, `404.html`, `sitemap.xml` (with `sitemap-<n>.xml` past 50,000 URLs), `robots.txt`,
- * `favicon.svg` and the shared stylesheet. Pure: the caller adds the locations' files under their
- * folders, the brand's font and logo files and the locator's files, and writes them all.
+ * `favicon.svg`, the shared stylesheet and the menu's script. Pure: the caller adds the locations'
+ * files under their folders, the brand's font and logo files and the locator's files, and writes
+ * them all.
  */
 export function renderBrandPages(model: BrandModel, options: { sitemapMaxUrls?: number } = {}): Record<string, string> {
   const files: Record<string, string> = {};
@@ -47,6 +48,7 @@ export function renderBrandPages(model: BrandModel, options: { sitemapMaxUrls?: 
   files['robots.txt'] = brandRobotsTxt(model);
   files['favicon.svg'] = faviconSvg({ brandColor: model.primaryColor });
   files[ASSETS.css.file] = ASSETS.css.content;
+  files[ASSETS.menuJs.file] = ASSETS.menuJs.content;
   return files;
 }
 
