@@ -3,6 +3,7 @@ import type { PageMeta } from './content/types.js';
 import { usePage } from './context.js';
 import { Footer } from './components/footer.js';
 import { Header } from './components/header.js';
+import { ActionBar } from './components/action-bar.js';
 import { brandStyle } from './csp.js';
 import { absoluteUrl, canonicalUrl } from './seo.js';
 import { Breadcrumbs, MAIN_WITH_CRUMBS, siteCrumbs } from './components/breadcrumbs.js';
@@ -13,13 +14,16 @@ import { cardFor } from '../model/cards.js';
  * when the site pipeline drew one, else the logo), header, main, footer. `data-font` picks the
  * brand face's font stack in the stylesheet; its one file is preloaded, so text is set in it
  * from the first paint on a normal connection (and in the metric-matched fallback until then).
+ * A noindex page names a canonical only when it is a copy of another page (`canonicalPath`: a
+ * service's copy of the contact page points at /contact/). Every page ends with the phone's bar of
+ * Call, Book and Directions (ActionBar), which the body leaves room for.
  */
-export function Document({ meta, children, scripts = [], noindex = false }: { meta: PageMeta; children: ReactNode; scripts?: string[]; noindex?: boolean }) {
+export function Document({ meta, children, scripts = [], noindex = false, canonicalPath }: { meta: PageMeta; children: ReactNode; scripts?: string[]; noindex?: boolean; canonicalPath?: string }) {
   const { site, path, url, assets } = usePage();
-  const canonical = canonicalUrl(site, path);
+  const canonical = canonicalUrl(site, canonicalPath ?? path);
   const crumbs = siteCrumbs(site, path, url);
   const crumbsJsonLd = site.placement?.breadcrumbJsonLd[path];
-  const card = cardFor(site.cards, path);
+  const card = cardFor(site.cards, canonicalPath ?? path);
   return (
     <html lang="en" data-font={site.config.font}>
       <head>
@@ -29,7 +33,8 @@ export function Document({ meta, children, scripts = [], noindex = false }: { me
         <meta httpEquiv="Content-Security-Policy" content={site.csp} />
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
-        {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        {noindex && <meta name="robots" content="noindex" />}
+        {(!noindex || canonicalPath) && <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={site.brandColor} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />
@@ -59,20 +64,22 @@ export function Document({ meta, children, scripts = [], noindex = false }: { me
         {/* The brand colour is validated as #rrggbb, so it is safe inside this rule; the CSP allows it by hash. */}
         <style>{brandStyle(site.brandColor)}</style>
         {/* An island only improves what already works without script (the contact form posts
-            natively): fetched after the hero photo, the font and the stylesheet, not before them. */}
-        {scripts.map((src) => (
+            natively, the menu opens as a popover): fetched after the hero photo, the font and the
+            stylesheet, not before them. */}
+        {[...scripts, assets.menuJs].map((src) => (
           <script key={src} type="module" src={url(src)} fetchPriority="low" />
         ))}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: site.jsonLd }} />
         {crumbsJsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: crumbsJsonLd }} />}
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className="action-bar-room flex min-h-screen flex-col">
         <Header />
         {crumbs && <Breadcrumbs items={crumbs} />}
         <main id="main" className={crumbs ? MAIN_WITH_CRUMBS : 'flex-1'} tabIndex={-1}>
           {children}
         </main>
         <Footer />
+        <ActionBar />
       </body>
     </html>
   );

@@ -7,6 +7,7 @@ import { citySlug } from '../config/slug.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
 import { defaultWhyCity } from './content/about.js';
+import { paymentSentence } from './content/costs.js';
 import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { placedSite, type Placement, type SitePlacement } from './placement.js';
@@ -67,6 +68,15 @@ export interface Site {
    */
   specialHours: SpecialHoursRow[];
   brandColor: string;
+  /** The build's year (`2026`) for the footer's copyright line; absent (a page rendered without a build), the line names none. */
+  year?: string;
+  /** The day the privacy policy and terms take effect, as pages show it: `January 1, 2024` (config.legal.effectiveDate). */
+  effectiveDate: string;
+  /**
+   * What the city says of costs (config `costs`): each sentence only where the city gave it, the
+   * payment methods as one sentence ("We accept cash and credit and debit cards."). Absent: none given.
+   */
+  costs?: SiteCosts;
   /** The 'Why {city}' paragraphs: the config's local text, or the default copy. */
   whyCity: string[];
   /** The config's photos as the site pipeline encoded them (none when rendered without it). */
@@ -95,6 +105,12 @@ export interface LogoImage {
   onSite: boolean;
   /** Its own proportions as whole pixels for the <img> attributes; absent for a logo not read (http). */
   size?: ImageSize;
+}
+
+export interface SiteCosts {
+  firstVisit?: string;
+  payment?: string;
+  insurance?: string;
 }
 
 export interface SocialLink {
@@ -137,6 +153,8 @@ export interface SiteExtras {
    * The renderer reads no clock: without a day it shows no special hours.
    */
   today?: string;
+  /** The build's year (config/time-zone.ts buildYear), shown in the footer; the renderer reads no clock. */
+  year?: number;
   /**
    * The site sits inside a brand site (src/pages/placement.ts): siteUrl is its folder there, every
    * page shows its breadcrumbs, its clinic names the brand as parentOrganization, and the site
@@ -180,7 +198,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     contactEndpoint: config.contactEndpoint ?? CONTACT_API_PATH,
     siteUrl: origin,
     ...(canonical && canonical !== origin ? { canonicalUrl: canonical } : {}),
-    ...(extras.placement ? { placement: placedSite(extras.placement, config.city, config.services) } : {}),
+    ...(extras.placement ? { placement: placedSite(extras.placement, config.city, config) } : {}),
     description:
       config.description ??
       `${config.businessName} is a men's health clinic in ${config.city}, ${state.name}, offering physician-supervised testosterone replacement therapy, medical weight loss and NAD+ therapy.`,
@@ -190,6 +208,9 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     hours: hoursRows(config.hours),
     specialHours: extras.today ? upcomingSpecialHours(config.specialHours, extras.today).map(specialHoursRow) : [],
     brandColor: config.primaryColor,
+    ...(extras.year !== undefined ? { year: String(extras.year) } : {}),
+    effectiveDate: longDate(config.legal.effectiveDate),
+    ...(config.costs && costsOf(config.costs) ? { costs: costsOf(config.costs) } : {}),
     whyCity: [],
     photos: extras.photos ?? { gallery: [], team: [] },
     jsonLd: '',
@@ -209,6 +230,16 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     logoLightUrl: config.logoLightUrl,
   });
   return site;
+}
+
+/** The city's costs as pages say them; undefined when it gave none of them. */
+function costsOf(c: NonNullable<ClinicConfig['costs']>): SiteCosts | undefined {
+  const out: SiteCosts = {
+    ...(c.firstVisit ? { firstVisit: c.firstVisit } : {}),
+    ...(c.payment ? { payment: paymentSentence(c.payment) } : {}),
+    ...(c.insurance ? { insurance: c.insurance } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
 }
 
 function logoImage(url: string | undefined, size: ImageSize | undefined): LogoImage | undefined {

@@ -51,7 +51,8 @@ describe('header and footer (every page)', () => {
     ]);
     expect(text(footer.querySelector('address'))).toContain('5950 Newberry Pines Avenue Wesley Chapel, FL 33545');
     expect(footer.querySelector('a[href="mailto:hello@example.com"]')).not.toBeNull();
-    expect(text(footer)).toContain('© 2024 Northstar Men\'s Health. All rights reserved.');
+    // The year of the build (decision 14), not the specification's fixed 2024.
+    expect(text(footer)).toContain('© 2026 Northstar Men\'s Health. All rights reserved.');
     expect(footer.querySelectorAll('a').filter((a) => ['Privacy Policy', 'Terms & Conditions'].includes(text(a))).map((a) => a.getAttribute('href'))).toEqual(['../privacy/', '../terms/']);
   });
 });
@@ -62,7 +63,7 @@ describe('home page', () => {
     expect(text(home.querySelector('h1'))).toBe('Revitalize Your Health in Wesley Chapel');
     const hero = home.querySelector('main section')!;
     expect(hero.querySelectorAll('a').map((a) => [text(a).replace(/:.*/, ''), a.getAttribute('href')])).toEqual([
-      ['Schedule Consultation', 'contact/'],
+      ['Schedule Consultation', 'contact/#send-message'],
       ['Call Now', 'tel:+18135550100'],
     ]);
   });
@@ -97,7 +98,7 @@ describe('home page', () => {
   });
 
   it('closes with a call to action', () => {
-    expect(page('index.html').querySelector('section[aria-labelledby="cta-title"] a[href="contact/"]')).not.toBeNull();
+    expect(page('index.html').querySelector('section[aria-labelledby="cta-title"] a[href="contact/#send-message"]')).not.toBeNull();
   });
 });
 
@@ -111,7 +112,7 @@ describe('service pages', () => {
     expect(options[2]).toContain('hcg');
     expect(section(f, 'Potential Benefits of TRT').querySelectorAll('li')).toHaveLength(8);
     expect(texts(f, '#process h3')).toEqual(['Step 1: Initial Consultation', 'Step 2: Laboratory Testing', 'Step 3: Treatment Plan', 'Step 4: Ongoing Monitoring']);
-    expect(page(f).querySelectorAll('a[href="../contact/"]').length).toBeGreaterThanOrEqual(2);
+    expect(page(f).querySelectorAll('main a[href="../contact/trt-therapy/#send-message"]').length).toBeGreaterThanOrEqual(2);
   });
 
   it('semaglutide: program, six benefits with the 15-20% claim, both candidacy lists', () => {
@@ -276,15 +277,16 @@ describe('confirmation page', () => {
     expect(p.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex');
     expect(p.querySelector('link[rel="canonical"]')).toBeNull();
     expect(files['sitemap.xml']).not.toContain('/contact/sent/');
-    expect(p.querySelector('script:not([type="application/ld+json"])')).toBeNull();
+    // No island: the menu's script alone (decision 022).
+    expect(p.querySelectorAll('script:not([type="application/ld+json"])').map((s) => s.getAttribute('src'))).toEqual([expect.stringMatching(/assets\/menu\.[0-9a-f]{10}\.js$/)]);
   });
 });
 
 describe('not-found page', () => {
-  it('is written as 404.html with the spec text, linking from the site root', () => {
+  it('is written as 404.html saying the page was not found, linking from the site root', () => {
     const p = dom(files['404.html']!);
-    expect(text(p.querySelector('h1'))).toBe('404 Page Not Found');
-    expect(text(p)).toContain('Did you forget to add the page to the router?');
+    expect(text(p.querySelector('h1'))).toBe('Page Not Found');
+    expect(text(p)).toContain('The link may be old, or the address may be mistyped.');
     expect(p.querySelector('link[rel="stylesheet"]')!.getAttribute('href')).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.css$/);
     expect(p.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex');
   });

@@ -1,6 +1,5 @@
 import { scriptSafeJson } from './seo.js';
-import { siteRoutes, type RouteDef } from './routes.js';
-import type { Services } from '../config/schema.js';
+import { siteRoutes, type RouteConfig, type RouteDef } from './routes.js';
 import { SERVICES } from '../config/services.js';
 
 /**
@@ -46,6 +45,7 @@ const PAGE_NAMES: Partial<Record<RouteDef['id'], string>> = {
   about: 'About',
   contact: 'Contact',
   contactSent: 'Message Sent',
+  serviceContact: 'Contact',
   privacy: 'Privacy Policy',
   terms: 'Terms & Conditions',
 };
@@ -61,11 +61,11 @@ export function pageCrumbName(route: Pick<RouteDef, 'id'>): string | undefined {
  * the brand domain even for a city canonical on its own domain: it describes where the page sits
  * in the brand's hierarchy, which only the brand domain has.
  */
-export function placedSite(placement: Placement, city: string, services: Services): SitePlacement {
+export function placedSite(placement: Placement, city: string, routes: RouteConfig): SitePlacement {
   const base = new URL(`${placement.siteUrl}/`);
   const trail = placement.trail.map((c) => ({ name: c.name, href: relativeFromFolder(base, new URL(c.url)) }));
   const breadcrumbJsonLd: Record<string, string> = {};
-  for (const route of siteRoutes(services)) {
+  for (const route of siteRoutes(routes)) {
     const name = pageCrumbName(route);
     const items: Crumb[] = [...placement.trail, { name: city, url: `${placement.siteUrl}/` }];
     if (route.path !== '/' && name) items.push({ name, url: `${placement.siteUrl}${route.path}` });

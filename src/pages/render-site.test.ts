@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { configWith, dom, render, sampleConfig, text } from '../../test/helpers/site.js';
+import { configWith, dom, render, RENDER_YEAR, sampleConfig, text } from '../../test/helpers/site.js';
 import { clinicConfigSchema } from '../config/schema.js';
 import { renderSite } from './render-site.js';
 
@@ -14,14 +14,16 @@ describe('renderSite', () => {
 
   it('returns every page, the not-found page, sitemap, robots, favicon and the shared assets', () => {
     const names = Object.keys(files);
-    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual([...PAGES, 'contact/sent/index.html', '404.html'].sort());
+    // A city without a booking page has a copy of its contact page per service (decision 023).
+    const serviceContacts = ['contact/trt-therapy/index.html', 'contact/semaglutide/index.html', 'contact/nad-therapy/index.html', 'contact/hormone-optimization/index.html'];
+    expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual([...PAGES, 'contact/sent/index.html', ...serviceContacts, '404.html'].sort());
     expect(names).toEqual(expect.arrayContaining(['sitemap.xml', 'robots.txt', 'favicon.svg']));
-    expect(names.filter((n) => n.startsWith('assets/')).map((n) => n.replace(/\.[0-9a-f]{10}\./, '.#.'))).toEqual(['assets/site.#.css', 'assets/contact.#.js']);
+    expect(names.filter((n) => n.startsWith('assets/')).map((n) => n.replace(/\.[0-9a-f]{10}\./, '.#.'))).toEqual(['assets/site.#.css', 'assets/contact.#.js', 'assets/menu.#.js']);
   });
 
   it('gives the same bytes for the same config, whatever the key order of the input', () => {
     const reordered = clinicConfigSchema.parse(Object.fromEntries(Object.entries(sampleConfig()).reverse()));
-    expect(renderSite(reordered)).toEqual(files);
+    expect(renderSite(reordered, { year: RENDER_YEAR })).toEqual(files);
     expect(render()).toEqual(files);
   });
 
@@ -32,9 +34,12 @@ describe('renderSite', () => {
     expect(dom(other['index.html']!).querySelector('style')!.text).toBe(':root{--brand:#0f766e}');
   });
 
-  it('fetches the contact island at low priority, after what the first screen needs', () => {
+  it('fetches the contact island and the menu\'s script at low priority, after what the first screen needs', () => {
     const scripts = dom(files['contact/index.html']!).querySelectorAll('script[type="module"]');
-    expect(scripts.map((s) => [s.getAttribute('src'), s.getAttribute('fetchpriority')])).toEqual([[expect.stringMatching(/^\.\.\/assets\/contact\.[0-9a-f]+\.js$/), 'low']]);
+    expect(scripts.map((s) => [s.getAttribute('src'), s.getAttribute('fetchpriority')])).toEqual([
+      [expect.stringMatching(/^\.\.\/assets\/contact\.[0-9a-f]+\.js$/), 'low'],
+      [expect.stringMatching(/^\.\.\/assets\/menu\.[0-9a-f]+\.js$/), 'low'],
+    ]);
   });
 
   it('gives each page a title, description, canonical URL, Open Graph and Twitter tags', () => {
@@ -51,7 +56,10 @@ describe('renderSite', () => {
       expect(head.querySelector('meta[property="og:title"]')!.getAttribute('content')).toBe(title);
       expect(head.querySelector('meta[name="twitter:card"]')).not.toBeNull();
       expect(head.querySelector('link[rel="icon"]')).not.toBeNull();
-      expect(head.querySelectorAll('script:not([type="application/ld+json"])')).toHaveLength(name.startsWith('contact') ? 1 : 0);
+      // The menu's script on every page (decision 022), the contact island on the contact page.
+      expect(head.querySelectorAll('script:not([type="application/ld+json"])').map((s) => s.getAttribute('src')!.replace(/^(\.\.\/)+/, '').replace(/\.[0-9a-f]{10}\./, '.#.'))).toEqual(
+        name.startsWith('contact') ? ['assets/contact.#.js', 'assets/menu.#.js'] : ['assets/menu.#.js'],
+      );
     }
     expect(titles.size).toBe(PAGES.length);
   });

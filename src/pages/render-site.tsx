@@ -15,7 +15,7 @@ import { HomePage } from './home/home-page.js';
 import { LegalPage } from './legal/legal-page.js';
 import { NadPage } from './nad/nad-page.js';
 import { NotFoundPage } from './not-found/not-found-page.js';
-import { relativeUrl, siteRoutes, type PageId } from './routes.js';
+import { relativeUrl, siteRoutes, type PageId, type RouteDef } from './routes.js';
 import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site, type SiteExtras } from './page-model.js';
@@ -28,7 +28,7 @@ import type { SiteFiles } from '../model/files.js';
 // content"). The one type is in src/model/files.ts; what the renderer makes is all text.
 export type { SiteFiles };
 
-const PAGES: Record<PageId, (site: Site) => ReactElement> = {
+const PAGES: Record<PageId, (site: Site, route: RouteDef) => ReactElement> = {
   home: () => <HomePage />,
   trt: () => <TrtPage />,
   semaglutide: () => <SemaglutidePage />,
@@ -39,11 +39,12 @@ const PAGES: Record<PageId, (site: Site) => ReactElement> = {
   about: () => <AboutPage />,
   contact: () => <ContactPage />,
   contactSent: () => <ContactSentPage />,
+  serviceContact: (_, route) => <ContactPage service={route.service} />,
   privacy: (site) => <LegalPage meta={privacyMeta(site)} title="Privacy Policy" sections={privacySections(site)} />,
   terms: (site) => <LegalPage meta={termsMeta(site)} title="Terms & Conditions" sections={termsSections(site)} />,
 };
 
-const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file };
+const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file, menuJs: ASSETS.menuJs.file };
 
 /**
  * Renders every file of a clinic's site from a validated config, and from what the site pipeline
@@ -86,7 +87,7 @@ export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}):
 /** The HTML pages of a site, the not-found page last. */
 function renderPages(site: Site): SiteFiles<string> {
   const files: SiteFiles<string> = {};
-  for (const route of siteRoutes(site.config.services)) files[route.file] = renderPage(site, route.path, PAGES[route.id](site));
+  for (const route of siteRoutes(site.config)) files[route.file] = renderPage(site, route.path, PAGES[route.id](site, route));
   // The not-found page may be served at any depth, so it links from the site root. A site placed
   // in a brand site has no root of its own: the brand site's not-found page serves the domain.
   if (!site.placement) files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);

@@ -1,5 +1,5 @@
-import type { Services } from '../config/schema.js';
-import { enabledServices } from '../config/services.js';
+import type { ClinicConfig } from '../config/schema.js';
+import { enabledServices, SERVICES, type ServiceDef, type ServiceKey } from '../config/services.js';
 import { aboutHero } from './content/about.js';
 import { contactHero } from './content/contact.js';
 import { homeHero } from './content/home.js';
@@ -26,6 +26,8 @@ export interface RouteDef {
    * own: a shared link promises what the page says. Absent, the page shares the home page's card.
    */
   headline?: (site: Site) => string;
+  /** The service of a contact page's copy for one service (`/contact/trt-therapy/`): its form opens with the service chosen. */
+  service?: ServiceKey;
 }
 
 export type PageId =
@@ -39,6 +41,7 @@ export type PageId =
   | 'about'
   | 'contact'
   | 'contactSent'
+  | 'serviceContact'
   | 'privacy'
   | 'terms';
 
@@ -64,8 +67,16 @@ function withHeadline(route: RouteDef): RouteDef {
   return hero ? { ...route, headline: (site: Site) => hero(site).title } : route;
 }
 
-/** Every page a config's services switch on, in nav order, then the pages that are not in the nav. */
-export function siteRoutes(services: Services): RouteDef[] {
+/** What decides a site's pages: the services it offers, and whether it has a booking page of its own. */
+export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'>;
+
+/**
+ * Every page a config's services switch on, in nav order, then the pages that are not in the nav.
+ * A city without a booking page (NOTES.md decision 11) also gets a copy of its contact page per
+ * service, its form opening with that service chosen, for the service page's Schedule Consultation
+ * (docs/decisions/023-service-contact-pages.md): noindex, so out of sitemap.xml.
+ */
+export function siteRoutes({ services, bookingUrl }: RouteConfig): RouteDef[] {
   const routes: RouteDef[] = [
     { id: 'home', path: '/', file: 'index.html', nav: 'Home' },
     ...enabledServices(services).map((s) => ({ id: s.key, path: s.path, file: s.file, nav: s.navLabel })),
@@ -75,13 +86,37 @@ export function siteRoutes(services: Services): RouteDef[] {
     { id: 'terms', path: '/terms/', file: 'terms/index.html' },
     // Where a contact form posted without script lands once the message is stored.
     { id: 'contactSent', path: '/contact/sent/', file: 'contact/sent/index.html', noindex: true },
+    ...(bookingUrl
+      ? []
+      : enabledServices(services).map((s): RouteDef => {
+          const path = serviceContactPath(s);
+          return { id: 'serviceContact', path, file: `${path.slice(1)}index.html`, noindex: true, service: s.key };
+        })),
   ];
   return routes.map(withHeadline);
 }
 
 /** The header's links: Home, the enabled spec services, About, Contact. */
-export function navRoutes(services: Services): RouteDef[] {
-  return siteRoutes(services).filter((r) => r.nav);
+export function navRoutes(config: RouteConfig): RouteDef[] {
+  return siteRoutes(config).filter((r) => r.nav);
+}
+
+/** The id of the contact form's card on the contact pages: Schedule Consultation and the phone bar's Book land on the form itself. */
+export const CONTACT_FORM_ID = 'send-message';
+
+/** A service's copy of the contact page: `/contact/trt-therapy/`. */
+export function serviceContactPath(service: Pick<ServiceDef, 'path'>): string {
+  return `/contact${service.path}`;
+}
+
+/**
+ * Where a page's Schedule Consultation opens the contact form, for a city without a booking page:
+ * on a service page, that service's copy of the contact page (the service chosen); elsewhere the
+ * contact page; either way at the form's card (`/contact/trt-therapy/#send-message`).
+ */
+export function contactFormTarget(path: string): string {
+  const service = SERVICES.find((s) => s.path === path);
+  return `${service ? serviceContactPath(service) : '/contact/'}#${CONTACT_FORM_ID}`;
 }
 
 /** Link from a page at `from` to `to`, relative, so a site works in any folder: `../about/`. */

@@ -58,16 +58,17 @@ export function fillSite(site: Site, values: string[], pages: ShapePages, opts: 
 }
 
 /**
- * Adds the files beside the pages: sitemap, robots, favicon, stylesheet and island. A placed site
- * has neither sitemap nor robots.txt: a domain has one of each, the brand site's, which lists the
- * location's pages (src/brand-site/pages/).
+ * Adds the files beside the pages: sitemap, robots, favicon, stylesheet, the contact island and the
+ * menu's script. A placed site has neither sitemap nor robots.txt: a domain has one of each, the
+ * brand site's, which lists the location's pages (src/brand-site/pages/).
  */
 export function addSiteFiles(site: Site, files: SiteFiles): void {
   if (!site.placement) {
-    if (!site.canonicalUrl) files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config.services));
+    if (!site.canonicalUrl) files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config));
     files['robots.txt'] = robotsTxt(site);
   }
   files['favicon.svg'] = faviconSvg(site);
   files[ASSETS.css.file] = ASSETS.css.content;
   files[ASSETS.contactJs.file] = ASSETS.contactJs.content;
+  files[ASSETS.menuJs.file] = ASSETS.menuJs.content;
 }

@@ -22,6 +22,7 @@ const variants: [string, Partial<ClinicConfigInput>][] = [
   ['no social, no local content, no description', { socialMedia: {}, localContent: {}, description: undefined, businessProfiles: [] }],
   ['other hours and colour', { hours: [{ days: ['Sunday'], opens: '10:00', closes: '12:00' }], primaryColor: '#123' }],
   ['an absolute contact endpoint', { contactEndpoint: 'https://clinic.example.com/api/contact' }],
+  ['a booking page', { bookingUrl: 'https://booking.example.com/a?b=1&c="2"' }],
 ];
 
 describe('templated rendering', () => {

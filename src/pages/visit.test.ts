@@ -105,10 +105,10 @@ describe('the booking page (the specification notes, decision 11)', () => {
     });
   });
 
-  it('without one, Schedule Consultation goes to the contact page and the JSON-LD has no action', () => {
+  it('without one, Schedule Consultation goes to the contact form and the JSON-LD has no action', () => {
     const { page, files } = site({});
     const links = page('index.html').querySelectorAll('a').filter((a) => text(a) === 'Schedule Consultation');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['contact/', 'contact/']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['contact/#send-message', 'contact/#send-message']);
     expect(jsonLd(files['index.html']!)).not.toHaveProperty('potentialAction');
     expect(text(page('contact/index.html').querySelector('main'))).not.toContain('Book Online');
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { dom, ROOT } from '../helpers/site.js';
+import { lookupState } from '../../src/config/states.js';
 
 // `clinic-gen build --site` (issue 24) as a user runs it, the built binary on its worker threads:
 // the three samples plus 50 generated cities over four states, built into one brand site on disk,
@@ -31,8 +32,8 @@ function generated(i: number): { name: string; yaml: string } {
     .replace(/^zipCode: .*$/m, `zipCode: "${zip}"`)
     .replace(/^domainName: .*$/m, `domainName: g${i}.example.com`)
     .replace(/^geo:\n(  .*\n)+/m, '')
-    // The samples' Florida law and courts stay right for Florida only.
-    .replace(/^legal:\n(  .*\n)+/m, '');
+    // The samples' Florida law and courts stay right for Florida only: each city gives its own.
+    .replace(/^legal:\n(  .*\n)+/m, `legal:\n  governingLaw: ${lookupState(state)!.name}\n  courts: ${city} County\n  effectiveDate: "2025-06-01"\n`);
   return { name: `g${String(i).padStart(2, '0')}`, yaml };
 }
 
@@ -148,9 +149,11 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
     for (const file of files.filter((f) => f.endsWith('.html') && f !== '404.html')) {
       const page = dom(readFileSync(join(p.out, file), 'utf8'));
       const canonical = page.querySelector('link[rel="canonical"]')?.getAttribute('href');
-      if (!canonical) {
-        // Only pages kept out of search engines have none: the confirmation after a message.
+      if (!canonical || page.querySelector('meta[name="robots"]')) {
+        // Only pages kept out of search engines have none, or another's: the confirmation after a
+        // message, and a contact page's copy per service (canonical at the contact page, decision 023).
         expect(page.querySelector('meta[name="robots"]')?.getAttribute('content'), file).toBe('noindex');
+        if (canonical) expect(`${canonical}${pathOf(file).split('/').at(-2)}/`, file).toBe(`${ORIGIN}${pathOf(file)}`);
         continue;
       }
       expect(canonical, file).toBe(`${ORIGIN}${pathOf(file)}`);

@@ -84,6 +84,35 @@ describe('brand site directory', () => {
   });
 });
 
+describe('the not-found page (decision 15)', () => {
+  it('says the page was not found and why, then leads home, to what the clinics treat, every location and each state', () => {
+    const page = dom(brandFiles['404.html']!);
+    expect(text(page.querySelector('title'))).toBe("404 Page Not Found | Northstar Men's Health");
+    expect(text(page.querySelector('main h1'))).toBe('Page Not Found');
+    expect(text(page.querySelector('main h1 + p'))).toBe('The page you were looking for is not here. The link may be old, or the address may be mistyped.');
+    const links = page.querySelectorAll('main nav[aria-label="Pages of this site"] a').map((a) => [text(a), a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['Treatments', '/#services'],
+      ['All locations', '/locations/'],
+      ['Florida locations', '/locations/fl/'],
+      ['Georgia locations', '/locations/ga/'],
+      ['Idaho locations', '/locations/id/'],
+      ['Illinois locations', '/locations/il/'],
+      ['Missouri locations', '/locations/mo/'],
+      ['Texas locations', '/locations/tx/'],
+    ]);
+    expect(dom(brandFiles['index.html']!).querySelector('section#services')).not.toBeNull();
+    expect(brandFiles['404.html']).not.toMatch(/router/i);
+  });
+
+  it('has no Treatments link where the home page lists none', () => {
+    const none = renderBrandPages({ ...model, services: [] });
+    expect(dom(none['404.html']!).querySelectorAll('main nav a').map((a) => text(a))).not.toContain('Treatments');
+    expect(dom(none['index.html']!).querySelector('#services')).toBeNull();
+  });
+});
+
 describe('the locator', () => {
   it('with a locator, the home page carries its box over the list by state, and its island', () => {
     const withLocator = renderBrandPages({ ...model, locator: { zipFile: 'assets/zips.0123456789.txt', script: 'assets/locator.0123456789.js' } });
@@ -95,8 +124,10 @@ describe('the locator', () => {
     expect(page.querySelector('script[type=module]')!.getAttribute('src')).toBe('assets/locator.0123456789.js');
     // The hero's button leads to the box.
     expect(page.querySelector('main a[href="#find-your-clinic"]')).not.toBeNull();
-    // Only the home page loads it.
-    expect(dom(withLocator['locations/index.html']!).querySelector('script[type=module]')).toBeNull();
+    // Only the home page loads it; every page loads the menu's script (decision 022).
+    const scripts = (file: string) => dom(withLocator[file]!).querySelectorAll('script[type=module]').map((s) => s.getAttribute('src'));
+    expect(scripts('index.html')).toEqual(['assets/locator.0123456789.js', ASSETS.menuJs.file]);
+    expect(scripts('locations/index.html')).toEqual([`../${ASSETS.menuJs.file}`]);
   });
 });
 
@@ -157,7 +188,8 @@ describe('placed location pages', () => {
   it('shows the trail under the header, above the page, on every page of the location', () => {
     const page = dom(html('locations/fl/tampa/contact/index.html'));
     const body = page.querySelector('body')!.childNodes.filter((n) => 'tagName' in n).map((n) => (n as any).tagName.toLowerCase());
-    expect(body).toEqual(['header', 'div', 'main', 'footer']);
+    // The last nav is the phone's bar of Call, Book and Directions.
+    expect(body).toEqual(['header', 'div', 'main', 'footer', 'nav']);
     expect(page.querySelector('body > div > nav[aria-label="Breadcrumb"] > ol')).not.toBeNull();
   });
 });
@@ -214,7 +246,12 @@ describe('structured data', () => {
   });
 
   it('every other page is canonical at its absolute URL on the brand domain', () => {
-    for (const file of htmlFiles.filter((f) => !f.startsWith('locations/fl/orlando/') && f !== '404.html' && !f.endsWith('contact/sent/index.html'))) {
+    // A city's copies of its contact page per service are noindex and canonical at its contact page (decision 023).
+    const copy = (f: string) => /\/contact\/(?!sent\/)[^/]+\/index\.html$/.test(f);
+    for (const file of htmlFiles.filter((f) => copy(f) && !f.startsWith('locations/fl/orlando/'))) {
+      expect(dom(html(file)).querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${ORIGIN}${pathOf(file).replace(/[^/]+\/$/, '')}`);
+    }
+    for (const file of htmlFiles.filter((f) => !f.startsWith('locations/fl/orlando/') && f !== '404.html' && !f.endsWith('contact/sent/index.html') && !copy(f))) {
       expect(dom(html(file)).querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${ORIGIN}${pathOf(file)}`);
     }
   });
@@ -233,8 +270,9 @@ describe('sitemap and robots', () => {
     expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/contact/sent/`);
     // Orlando is canonical on its own domain: its pages belong to that domain's sitemap.
     expect(urls.filter((u) => u.includes('/orlando/'))).toEqual([]);
-    // Every canonical page of the output is listed, and nothing else.
+    // Every canonical page of the output is listed, and nothing else (a noindex copy names its page's canonical).
     const canonical = htmlFiles
+      .filter((f) => !dom(html(f)).querySelector('meta[name=robots][content~=noindex]'))
       .map((f) => dom(html(f)).querySelector('link[rel=canonical]')?.getAttribute('href'))
       .filter((u): u is string => !!u && u.startsWith(ORIGIN));
     expect([...urls].sort()).toEqual([...canonical].sort());
@@ -294,7 +332,7 @@ describe('brand pages share the city pages', () => {
     for (const f of Object.keys(brandFiles).filter((f) => f.endsWith('.html')))
       for (const el of dom(brandFiles[f]!).querySelectorAll('[class]'))
         for (const c of el.getAttribute('class')!.split(/\s+/).filter(Boolean)) {
-          const selector = `.${c.replace(/[:/[\]=.!%()+]/g, (m) => `\\${m}`)}`;
+          const selector = `.${c.replace(/[:/[\]=.!%()+@]/g, (m) => `\\${m}`)}`;
           if (!css.includes(selector) && c !== 'group') missing.add(c);
         }
     expect([...missing]).toEqual([]);

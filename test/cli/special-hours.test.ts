@@ -64,7 +64,11 @@ describe('clinic-gen build with special hours', () => {
       expect(reads(html), file).not.toContain('Special Hours');
       expect(jsonLd(html), file).not.toHaveProperty('specialOpeningHoursSpecification');
     }
-    expect(build(p, '2027-03-01T12:00:00Z')).toEqual({ tampa: 'unchanged', orlando: 'unchanged' });
+    expect(build(p, '2026-12-20T12:00:00Z')).toEqual({ tampa: 'unchanged', orlando: 'unchanged' });
+    // A new year: the footers' copyright year changes, and every city is rebuilt once.
+    expect(build(p, '2027-03-01T12:00:00Z')).toEqual({ tampa: 'rebuilt', orlando: 'rebuilt' });
+    expect(page(p, 'index.html')).toContain('© 2027 ');
+    expect(build(p, '2027-03-02T12:00:00Z')).toEqual({ tampa: 'unchanged', orlando: 'unchanged' });
   });
 
   it('refuses a SOURCE_DATE_EPOCH that is not whole seconds, naming it', () => {

@@ -13,7 +13,7 @@ describe('a built site in Chromium', () => {
   let server: Awaited<ReturnType<typeof serveStatic>>;
 
   beforeAll(async () => {
-    const r = runCli(['build', '--config', 'configs/tampa.yaml', '--out', out]);
+    const r = runCli(['build', '--config', 'configs/tampa.yaml', '--out', out, '--contact-endpoint', 'same-origin']);
     expect(r.code).toBe(0);
     server = await serveStatic(out);
     browser = await launchBrowser();
@@ -131,8 +131,8 @@ describe('a built site in Chromium', () => {
     const errors = collectErrors(page);
     const res = await page.goto(`${server.url}/no/such/page`);
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('The link may be old, or the address may be mistyped.').isVisible()).resolves.toBe(true);
     expect(await page.locator('header').evaluate((e) => getComputedStyle(e).position)).toBe('fixed');
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await page.close();

@@ -86,7 +86,7 @@ export function placementFor(
 
 /** The pages of a location a search engine should index, relative to its folder: every route but the noindex ones. */
 export function locationPagePaths(site: Site): string[] {
-  return siteRoutes(site.config.services)
+  return siteRoutes(site.config)
     .filter((r) => !r.noindex)
     .map((r) => r.path);
 }

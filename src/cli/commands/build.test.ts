@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { runMain, tempDir } from '../../../test/helpers/cli.js';
 import { ROOT } from '../../../test/helpers/site.js';
 
-const tampa = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
 const ENDPOINT = 'https://clinic.example.com/api/contact';
+/** The Tampa sample as written: it names no contact endpoint. */
+const sample = readFileSync(join(ROOT, 'configs/tampa.yaml'), 'utf8');
+/** The sample with an endpoint, for the tests about something else: it builds without a flag. */
+const tampa = `${sample}contactEndpoint: ${ENDPOINT}\n`;
 
 function listFiles(dir: string, base = ''): string[] {
   return readdirSync(join(dir, base), { withFileTypes: true }).flatMap((e) =>
@@ -35,20 +38,25 @@ describe('clinic-gen build', () => {
   it('writes a complete site to dist/<city-slug>/ by default', async () => {
     const cwd = tempDir();
     cpSync(join(ROOT, 'configs'), join(cwd, 'configs'), { recursive: true });
-    const r = await runMain(['build', '--config', 'configs/tampa.yaml'], { cwd });
-    // The sample names no contact endpoint: its form only works on the clinic server, and build says so.
-    expect(r.stderr).toMatch(/^warning: configs\/tampa\.yaml contactEndpoint: missing: the contact form posts to \/api\/contact, .* or pass --contact-endpoint\.\n$/);
+    // The sample names no contact endpoint: its form would have nowhere to post, so nothing is built.
+    const refused = await runMain(['build', '--config', 'configs/tampa.yaml'], { cwd });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^configs\/tampa\.yaml contactEndpoint: missing: the contact form has nowhere to post, .* --contact-endpoint with that URL, or --contact-endpoint same-origin when the clinic server itself serves the site\.$/m);
+    expect(existsSync(join(cwd, 'dist/tampa'))).toBe(false);
+    const r = await runMain(['build', '--config', 'configs/tampa.yaml', '--contact-endpoint', 'same-origin'], { cwd });
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^built tampa: 26 files in dist\/tampa\/ \(\d+ ms\)\n$/);
+    expect(r.stdout).toMatch(/^built tampa: 32 files in dist\/tampa\/ \(\d+ ms\)\n$/);
     const files = listFiles(join(cwd, 'dist/tampa'));
     expect(files).toEqual(expect.arrayContaining(['index.html', 'trt-therapy/index.html', 'contact/index.html', 'contact/sent/index.html', '404.html', 'sitemap.xml', 'robots.txt']));
-    // The 26 files of the site (Tampa names no logo or photo): 17 pages and assets, a social card
+    // The 31 files of the site (Tampa names no logo or photo): 22 pages (its contact page's copy for
+    // each of its 5 services among them, decision 023) and assets, a social card
     // for each of its 8 pages with a headline, the typeface; nothing else (what build records of
     // them is in the manifest beside the site folder).
     const cards = files.filter((f) => /^assets\/cards\/[a-z-]+\.[0-9a-f]{10}\.png$/.test(f));
     expect(cards.map((f) => f.split(/[/.]/)[2]).sort()).toEqual(['about', 'contact', 'home', 'hormone-optimization', 'nad-therapy', 'semaglutide', 'trt-therapy', 'vitamin-injections']);
     expect(files.filter((f) => f.endsWith('.woff2'))).toEqual([expect.stringMatching(/^assets\/inter-latin-wght\.[0-9a-f]{10}\.woff2$/)]);
-    expect(files).toHaveLength(26);
+    expect(files).toHaveLength(32);
     expect(readFileSync(join(cwd, 'dist/tampa/index.html'), 'utf8')).toContain('Revitalize Your Health in Tampa');
     // Nothing half-written or temporary is left beside the site; the manifest is.
     expect(readdirSync(join(cwd, 'dist')).sort()).toEqual(['.clinic-gen-build.json', 'tampa']);
@@ -56,7 +64,7 @@ describe('clinic-gen build', () => {
 
   it('builds a folder of configs into <out>/<city-slug>/ and reports JSON', async () => {
     const out = tempDir();
-    const r = await runMain(['build', '--config', 'configs', '--out', out, '--json']);
+    const r = await runMain(['build', '--config', 'configs', '--out', out, '--json', '--contact-endpoint', ENDPOINT]);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.ok).toBe(true);
@@ -68,7 +76,7 @@ describe('clinic-gen build', () => {
 
   it('builds several --config flags in one run, a line per city when not on a terminal', async () => {
     const out = tempDir();
-    const r = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', out]);
+    const r = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', out, '--contact-endpoint', 'same-origin']);
     expect(r.code).toBe(0);
     // Orlando names a logo, a light logo and photos (configs/images/orlando/), read beside its config.
     const written = ['tampa', 'orlando'].map((c) => listFiles(join(out, c)).length);
@@ -79,7 +87,7 @@ describe('clinic-gen build', () => {
   });
 
   it('draws a progress bar through its io on a terminal, and nothing but errors with --quiet', async () => {
-    const bar = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir()], { isTTY: true });
+    const bar = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir(), '--contact-endpoint', ENDPOINT], { isTTY: true });
     expect(bar.code).toBe(0);
     expect(bar.stdout).toMatch(/^\r\[#{15}-{15}\] 1\/2 cities\r\[#{30}\] 2\/2 cities\n2 of 2 sites up to date: 2 rebuilt/);
     const quiet = await runMain(['build', '-c', 'configs/tampa.yaml', '-c', 'configs/orlando.yaml', '-o', tempDir(), '-q', '--contact-endpoint', ENDPOINT], { isTTY: true });
@@ -118,7 +126,7 @@ describe('clinic-gen build never deletes what it did not write', () => {
   it('transliterates a Latin city with accents into its folder name', async () => {
     const cwd = await project('São Paulo');
     const r = await runMain(['build', '-c', 'city.yaml'], { cwd });
-    expect(r.stdout).toMatch(/^built sao-paulo: 26 files in dist\/sao-paulo\//);
+    expect(r.stdout).toMatch(/^built sao-paulo: 32 files in dist\/sao-paulo\//);
     survived(cwd);
   });
 
@@ -223,12 +231,12 @@ describe('clinic-gen build with a broken config', () => {
     const cwd = tempDir();
     mkdirSync(join(cwd, 'many'));
     for (const city of ['Ocala', 'Naples', 'Destin', 'Sebring', 'Venice']) writeFileSync(join(cwd, 'many', `${city.toLowerCase()}.yaml`), tampa.replace('city: Tampa', `city: ${city}`));
-    const r = await runMain(['build', '-c', 'many', '--out', 'out'], { cwd });
+    const r = await runMain(['build', '-c', 'many', '--out', 'out', '--contact-endpoint', 'http://10.0.0.5/api/contact'], { cwd });
     expect(r.code).toBe(0);
     const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^warning: 5 configs \(many\/destin\.yaml, many\/naples\.yaml, many\/ocala\.yaml and 2 more\): contactEndpoint: missing: /);
-    const quiet = await runMain(['build', '-c', 'many', '--out', 'out', '--quiet'], { cwd });
+    expect(warnings[0]).toMatch(/^warning: 5 configs \(many\/destin\.yaml, many\/naples\.yaml, many\/ocala\.yaml and 2 more\): contactEndpoint: http:\/\/10\.0\.0\.5\/api\/contact posts to a loopback or private address /);
+    const quiet = await runMain(['build', '-c', 'many', '--out', 'out', '--quiet', '--contact-endpoint', 'http://10.0.0.5/api/contact'], { cwd });
     expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
   });
 });
@@ -239,7 +247,7 @@ describe('clinic-gen build with a logo beside the config', () => {
 
   it('copies the logo into the site, where every page finds it', async () => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'tampa.yaml'), `${withLogo('/uploads/logo.png')}contactEndpoint: ${ENDPOINT}\n`);
+    writeFileSync(join(cwd, 'tampa.yaml'), withLogo('/uploads/logo.png'));
     mkdirSync(join(cwd, 'uploads'));
     writeFileSync(join(cwd, 'uploads/logo.png'), PNG);
     const r = await runMain(['build', '--config', 'tampa.yaml', '--out', 'site'], { cwd });
@@ -279,7 +287,7 @@ describe('clinic-gen build: where the contact form posts', () => {
 
   it('posts to --contact-endpoint, over the config, and lets the pages reach exactly that origin', async () => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'tampa.yaml'), `${tampa}contactEndpoint: https://old.example.com/api/contact\n`);
+    writeFileSync(join(cwd, 'tampa.yaml'), `${sample}contactEndpoint: https://old.example.com/api/contact\n`);
     const r = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', 'https://clinic.example.com:8443/api/contact', '--strict'], { cwd });
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(formAction(join(cwd, 'dist/tampa'))).toBe('https://clinic.example.com:8443/api/contact');
@@ -302,14 +310,28 @@ describe('clinic-gen build: where the contact form posts', () => {
     expect(loose.stderr).toMatch(/^warning: tampa\.yaml contactEndpoint: .*loopback or private address/m);
   });
 
-  it('fails with --strict when the form could only work on the clinic server, naming the field and the flag, and writes nothing', async () => {
+  it('refuses a site whose form has nowhere to post, naming the field and the flag, and writes nothing (decision 13)', async () => {
     const cwd = tempDir();
-    writeFileSync(join(cwd, 'tampa.yaml'), tampa);
-    const r = await runMain(['build', '-c', 'tampa.yaml', '--strict'], { cwd });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^tampa\.yaml contactEndpoint: missing: .*Set contactEndpoint in the config .* or pass --contact-endpoint\.$/m);
-    expect(r.stderr).toMatch(/^1 config failed; fix the lines above and run again\.$/m);
-    expect(existsSync(join(cwd, 'dist'))).toBe(false);
+    writeFileSync(join(cwd, 'tampa.yaml'), sample);
+    for (const flags of [[], ['--strict'], ['--json']]) {
+      const r = await runMain(['build', '-c', 'tampa.yaml', ...flags], { cwd });
+      expect(r.code).toBe(1);
+      const said = flags[0] === '--json' ? (JSON.parse(r.stdout) as { errors: string[] }).errors.join('\n') : r.stderr;
+      expect(said).toMatch(/tampa\.yaml contactEndpoint: missing: .*Set contactEndpoint in the config .* or pass --contact-endpoint with that URL, or --contact-endpoint same-origin /);
+      expect(existsSync(join(cwd, 'dist'))).toBe(false);
+    }
+  });
+
+  it('with --contact-endpoint same-origin, or a path in the config, posts to the server that serves the site, without a warning', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'tampa.yaml'), sample);
+    const flag = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', 'same-origin', '--strict'], { cwd });
+    expect([flag.code, flag.stderr]).toEqual([0, '']);
+    expect(formAction(join(cwd, 'dist/tampa'))).toBe('/api/contact');
+    writeFileSync(join(cwd, 'tampa.yaml'), `${sample}contactEndpoint: /api/contact\n`);
+    const path = await runMain(['build', '-c', 'tampa.yaml', '--strict', '--force'], { cwd });
+    expect([path.code, path.stderr]).toEqual([0, '']);
+    expect(formAction(join(cwd, 'dist/tampa'))).toBe('/api/contact');
   });
 
   it('refuses a --contact-endpoint that is not an http(s) URL, before building anything', async () => {
@@ -318,7 +340,7 @@ describe('clinic-gen build: where the contact form posts', () => {
     for (const bad of ['clinic.example.com/api/contact', 'javascript:alert(1)', 'https://user:pw@clinic.example.com/api/contact']) {
       const r = await runMain(['build', '-c', 'tampa.yaml', '--contact-endpoint', bad], { cwd });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^error: --contact-endpoint must be the http:\/\/ or https:\/\/ URL of the clinic server's contact API, not "/);
+      expect(r.stderr).toMatch(/^error: --contact-endpoint must be the http:\/\/ or https:\/\/ URL of the clinic server's contact API, or same-origin, not "/);
     }
     expect(existsSync(join(cwd, 'dist'))).toBe(false);
   });

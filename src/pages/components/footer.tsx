@@ -5,7 +5,8 @@ import { Icon, type IconName } from './icons.js';
 
 /**
  * Footer of spec section 2: description, social profiles, service links (Consultations goes to the
- * contact page), address, phone, email, the 2024 copyright line, Privacy Policy and Terms links.
+ * contact page), address, phone, email, the copyright line (the spec's 2024 is the year of the build:
+ * NOTES.md decision 14), Privacy Policy and Terms links.
  */
 export function Footer() {
   const { site, url } = usePage();
@@ -75,8 +76,18 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© 2024 {site.name}. All rights reserved.</p>
-          <ul className="flex gap-6">
+          <p>© {site.year && `${site.year} `}{site.name}. All rights reserved.</p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-3">
+            <li>
+              <a href={url('/about/')} className="hover:text-white">
+                About
+              </a>
+            </li>
+            <li>
+              <a href={url('/contact/')} className="hover:text-white">
+                Contact
+              </a>
+            </li>
             <li>
               <a href={url('/privacy/')} className="hover:text-white">
                 Privacy Policy

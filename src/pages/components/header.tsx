@@ -8,16 +8,17 @@ import { CallButton } from './ui.js';
 /**
  * Fixed header: logo, nav with the current page marked, tap-to-call phone. Below `xl` the nav moves
  * into a right-side drawer built on the popover attribute, which gives light dismiss, Escape and
- * focus return without script; `autofocus` moves focus into it when it opens. `xl`, not `lg`: at
- * 1024 px six links, the logo and the phone number do not fit on one line, and a wrapped
- * "TRT / Therapy" or a number broken in two reads as broken.
+ * focus return without script; `autofocus` moves focus into it when it opens. While it is open the
+ * page behind stands still (styles.css) and Tab goes round it (islands/menu.ts: decision 022).
+ * `xl`, not `lg`: at 1024 px six links, the logo and the phone number do not fit on one line, and
+ * a wrapped "TRT / Therapy" or a number broken in two reads as broken.
  */
 export function Header() {
   const { site, path, url } = usePage();
   return (
     <HeaderFrame
       logo={<Logo place="header" />}
-      nav={navRoutes(site.config.services).map((r) => ({ path: r.path, label: r.nav! }))}
+      nav={navRoutes(site.config).map((r) => ({ path: r.path, label: r.nav! }))}
       current={path}
       url={url}
       action={
@@ -97,7 +98,7 @@ export function HeaderFrame({
           </button>
         </div>
       </div>
-      <div id="menu-drawer" popover="auto" className="drawer xl:hidden" role="dialog" aria-label="Menu">
+      <div id="menu-drawer" popover="auto" className="drawer xl:hidden" role="dialog" aria-modal="true" aria-label="Menu">
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
           <span className="font-semibold text-slate-900">Menu</span>
           <button

@@ -8,6 +8,10 @@ import type { ReactNode } from 'react';
 import { goToForm } from '../../texts/contact.js';
 import { BOOK_ONLINE_LINK, BOOK_ONLINE_NOTE, BOOK_ONLINE_TITLE, SPECIAL_HOURS_TITLE } from '../content/visit.js';
 import { DirectionsLink, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
+import { SERVICES, type ServiceKey } from '../../config/services.js';
+import { CONTACT_FORM_ID } from '../routes.js';
+import { COSTS_TITLE } from '../content/costs.js';
+import { CostsList } from '../components/costs.js';
 
 export interface ContactFormState {
   values?: Partial<Record<ContactField, string>>;
@@ -20,13 +24,16 @@ export interface ContactFormState {
  * /contact: hero, address (with directions)/phone/email/hours (with the special hours ahead)/social
  * cards, the booking page when there is one, the 'Send Us a Message' form, three steps.
  * The form island (assets.contactJs) takes the static form over when script runs.
+ * With `service`, the page is that service's copy (`/contact/trt-therapy/`, decision 023): the form
+ * opens with the service chosen, with or without script; noindex, canonical at /contact/.
  */
-export function ContactPage({ state = {} }: { state?: ContactFormState }) {
+export function ContactPage({ state = {}, service }: { state?: ContactFormState; service?: ServiceKey }) {
   const { site, path, assets, url } = usePage();
   const consent = contactConsent(site.name);
   const values = state.values ?? {};
+  const chosen = SERVICES.find((s) => s.key === service)?.label;
   return (
-    <Document meta={contactMeta(site)} scripts={[assets.contactJs]}>
+    <Document meta={contactMeta(site)} scripts={[assets.contactJs]} {...(service ? { noindex: true, canonicalPath: '/contact/' } : {})}>
       {/* After a form post without script the outcome comes first, under the fixed header, so a phone
           shows it without scrolling (decision 010); the errors stay under their fields below. */}
       {state.notice && (
@@ -70,6 +77,11 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
               <SpecialHoursList title={SPECIAL_HOURS_TITLE} headingLevel={4} />
               <VisitFacts className="mt-5 border-t border-slate-200 pt-4" />
             </InfoCard>
+            {site.costs && (
+              <InfoCard icon="credit-card" title={COSTS_TITLE}>
+                <CostsList />
+              </InfoCard>
+            )}
             {site.bookingUrl && (
               <InfoCard icon="calendar" title={BOOK_ONLINE_TITLE}>
                 <p>{BOOK_ONLINE_NOTE}</p>
@@ -94,16 +106,16 @@ export function ContactPage({ state = {} }: { state?: ContactFormState }) {
             )}
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
-            <h2 className="text-2xl font-bold text-slate-900">{CONTACT_FORM.title}</h2>
+            <h2 id={CONTACT_FORM_ID} className="text-2xl font-bold text-slate-900">{CONTACT_FORM.title}</h2>
             <p className="mt-2 mb-6 text-slate-600">{CONTACT_FORM.lead}</p>
-            <div id="contact-form-root" data-endpoint={site.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder}>
+            <div id="contact-form-root" data-endpoint={site.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder} data-phone={site.phone} data-tel={site.telHref}>
               <ContactFormView
                 endpoint={site.contactEndpoint}
                 source={{ site: site.slug, page: path.replace(/^\//, '') }}
                 serviceOptions={site.serviceOptions}
                 messagePlaceholder={CONTACT_FORM.messagePlaceholder}
                 errors={state.errors}
-                field={(name) => (name === 'service' ? { defaultValue: values.service ?? '' } : values[name] ? { defaultValue: values[name] } : {})}
+                field={(name) => (name === 'service' ? { defaultValue: values.service ?? chosen ?? '' } : values[name] ? { defaultValue: values[name] } : {})}
               />
             </div>
             <p className="mt-4 text-sm text-slate-600">

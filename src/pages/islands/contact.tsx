@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { ContactField } from '../contact/contact-form-view.js';
 import { ContactIsland } from './contact-island.js';
+import { barAwayWhileOnScreen } from './action-bar.js';
 import { whenNeeded } from './when-needed.js';
 import { createToastStore } from './toast-store.js';
 
@@ -10,6 +11,8 @@ import { createToastStore } from './toast-store.js';
 // takeover is the page's one long task.
 const root = document.getElementById('contact-form-root');
 if (root) whenNeeded(root, () => takeOver(root));
+// The phone's bar steps aside while the form's card (the root's parent) is on screen.
+if (root?.parentElement) barAwayWhileOnScreen(root.parentElement);
 
 function takeOver(root: HTMLElement): void {
   const staticForm = root.querySelector('form');
@@ -24,6 +27,7 @@ function takeOver(root: HTMLElement): void {
       serviceOptions={JSON.parse(root.dataset.options ?? '[]') as string[]}
       messagePlaceholder={root.dataset.placeholder ?? ''}
       initial={initial}
+      phone={root.dataset.tel ? { href: root.dataset.tel, text: root.dataset.phone ?? '' } : undefined}
       store={createToastStore()}
     />,
   );

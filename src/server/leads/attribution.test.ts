@@ -138,6 +138,20 @@ describe('no-JavaScript form posts: post, redirect, get', () => {
     expect(store.rows).toEqual([expect.objectContaining({ site, firstName: 'Jordan' })]);
   });
 
+  // A city without a booking page has a copy of its contact page per service (/contact/trt-therapy/,
+  // decision 023): its form names that page, and the message lands on the site's one contact/sent/.
+  it.each([
+    ['a deployed domain', { Origin: TAMPA, Referer: `${TAMPA}/contact/trt-therapy/` }, `${TAMPA}/contact/sent/`, 'tampa'],
+    ['the sites origin, by the Referer', { Origin: SITES_ORIGIN, Referer: `${SITES_ORIGIN}/sites/lakeland/contact/trt-therapy/` }, `${SITES_ORIGIN}/sites/lakeland/contact/sent/`, 'lakeland'],
+    ['the home clinic', { Origin: HOME_ORIGIN, Referer: `${HOME_ORIGIN}/contact/trt-therapy/` }, `${HOME_ORIGIN}/contact/sent/`, 'wesley-chapel'],
+  ])("answers a post from a service's copy of the contact page on %s with its site's confirmation page", async (_name, headers, location, site) => {
+    const { store, formPost } = contactTestApp();
+    const res = await formPost(fields({ site, page: 'contact/trt-therapy/', service: 'TRT Therapy' }), headers);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(location);
+    expect(store.rows).toEqual([expect.objectContaining({ site, page: 'contact/trt-therapy/', service: 'TRT Therapy' })]);
+  });
+
   it('never redirects to a Referer of another city on the sites origin', async () => {
     const { formPost } = contactTestApp();
     const res = await formPost(fields({ site: 'tampa' }), { Origin: SITES_ORIGIN, Referer: `${SITES_ORIGIN}/sites/lakeland/contact/` });

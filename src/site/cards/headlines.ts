@@ -13,7 +13,7 @@ export interface CardPage {
  * (a route with a headline) and what the card's headline is (the page's own h1).
  */
 export function cardPages(site: Site): CardPage[] {
-  return siteRoutes(site.config.services).flatMap((route) => {
+  return siteRoutes(site.config).flatMap((route) => {
     if (!route.headline) return [];
     const slug = route.path === '/' ? 'home' : route.path.replace(/^\/|\/$/g, '').replace(/\//g, '-');
     return [{ path: route.path, slug, headline: route.headline(site) }];
