@@ -6,6 +6,7 @@ import { phonePhoto, plainPhoto } from '../../src/site/images/testing.js';
 import { collectErrors, DESKTOP, launchBrowser, PHONE } from '../helpers/browser.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { serveStatic } from '../helpers/static-server.js';
+import { CITY_FACTS_YAML } from '../helpers/site.js';
 
 /**
  * A city with a hero photo, clinic photos and team portraits, built by the CLI, served by a plain
@@ -23,15 +24,7 @@ email: lakeland@example.com
 domainName: lakeland.example.com
 contactEndpoint: https://clinic.example.com/api/contact
 logoUrl: /photos/mark.jpg
-hours:
-  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
-    opens: "09:00"
-    closes: "17:00"
-legal:
-  governingLaw: Florida
-  courts: Polk County
-  effectiveDate: "2025-06-01"
-photos:
+${CITY_FACTS_YAML}photos:
   hero: { src: /photos/front.jpg, alt: The front desk of the Lakeland clinic }
   gallery:
     - { src: /photos/room.jpg, alt: A treatment room }

@@ -45,6 +45,20 @@ export function sampleAssets(): DirAssetSource {
   return configAssetSource(join(ROOT, 'configs', 'wesley-chapel.yaml'));
 }
 
+/**
+ * The facts every city gives of its own (decision 14: hours, the terms' law and courts, the
+ * policies' date), as YAML lines for a test's hand-written config.
+ */
+export const CITY_FACTS_YAML = `hours:
+  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
+    opens: "09:00"
+    closes: "17:00"
+legal:
+  governingLaw: Florida
+  courts: Polk County
+  effectiveDate: "2025-06-01"
+`;
+
 /** The year the pages of `render` are built in: the footer shows it. */
 export const RENDER_YEAR = 2026;
 

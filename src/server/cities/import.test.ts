@@ -8,6 +8,7 @@ import { clinicConfigSchema } from '../../config/schema.js';
 import { readFast } from '../../config/yaml-fast.js';
 import { adminFormConfig, storedTestApp } from '../../../test/helpers/server-app.js';
 import { checkText, SCHEMA_LINE, storedInput } from './yaml.js';
+import { CITY_FACTS_YAML } from '../../../test/helpers/site.js';
 
 /** Import and export of YAML files: errors by file and line, hostile files, bytes `clinic-gen build` reads. */
 const apps: ReturnType<typeof storedTestApp>[] = [];
@@ -41,15 +42,7 @@ zipCode: "338"
 phone: (863) 555-0100
 email: lakeland@example.com
 domainName: lakeland.example.com
-hours:
-  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
-    opens: "09:00"
-    closes: "17:00"
-legal:
-  governingLaw: Florida
-  courts: Polk County
-  effectiveDate: "2025-06-01"
-`;
+${CITY_FACTS_YAML}`;
 
 /** Nine levels of nine aliases: a billion strings once expanded. */
 function aliasBomb(): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../../config/load.js';
+import { CITY_FACTS_YAML } from '../../../test/helpers/site.js';
 
 /** The photos part of a clinic config: where a config names its photos, and what it must say. */
 const BASE = `businessName: Summit Men's Health
@@ -10,15 +11,7 @@ zipCode: "33801"
 phone: (863) 555-0100
 email: hello@example.com
 domainName: lakeland.example.com
-hours:
-  - days: [Monday, Tuesday, Wednesday, Thursday, Friday]
-    opens: "09:00"
-    closes: "17:00"
-legal:
-  governingLaw: Florida
-  courts: Polk County
-  effectiveDate: "2025-06-01"
-`;
+${CITY_FACTS_YAML}`;
 
 function errorsOf(text: string): string[] {
   const r = parseConfigText(text, 'configs/lakeland.yaml');
