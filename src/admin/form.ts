@@ -1,7 +1,8 @@
-import { DAYS, PAYMENT_METHODS, type PaymentMethod, type ClinicConfigInput, type Day, type FontChoice, type ServiceKey } from '../config/schema.js';
+import { DAYS, type PaymentMethod, type ClinicConfigInput, type Day, type FontChoice, type ServiceKey } from '../config/schema.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { DEFAULT_SERVICES, SERVICES } from '../config/services.js';
 import { DEFAULT_FONT, isFontChoice } from './font-choices.js';
+import { costsConfig } from './form-costs.js';
 import type { PhotosValue, PhotoValue } from './sections/photos.js';
 
 /**
@@ -313,22 +314,11 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
       opt(v.governingLaw) || opt(v.courts) || opt(v.effectiveDate)
         ? ({ governingLaw: opt(v.governingLaw), courts: opt(v.courts), effectiveDate: opt(v.effectiveDate) } as ClinicConfigInput['legal'])
         : undefined,
-    costs: costsOf(v),
+    costs: costsConfig(v),
     contactEndpoint: opt(v.contactEndpoint),
   };
 }
 
-/** The config's costs: only what the city gave (none at all: left out). */
-function costsOf(v: AdminForm): ClinicConfigInput['costs'] {
-  const opt = (s: string) => (s.trim() === '' ? undefined : s.trim());
-  const payment = PAYMENT_METHODS.filter((m) => (v.payment || []).includes(m));
-  const out = {
-    ...(opt(v.firstVisitCost) ? { firstVisit: v.firstVisitCost.trim() } : {}),
-    ...(payment.length ? { payment } : {}),
-    ...(opt(v.insurance) ? { insurance: v.insurance.trim() } : {}),
-  };
-  return Object.keys(out).length ? out : undefined;
-}
 
 /** The config's localContent: only the parts the city has (none at all: left out). */
 function localContentOf(v: AdminForm): ClinicConfigInput['localContent'] {

@@ -7,7 +7,7 @@ import { citySlug } from '../config/slug.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
 import { defaultWhyCity } from './content/about.js';
-import { paymentSentence } from './content/costs.js';
+import { costsPart, type SiteCosts } from './content/costs.js';
 import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { placedSite, type Placement, type SitePlacement } from './placement.js';
@@ -107,12 +107,6 @@ export interface LogoImage {
   size?: ImageSize;
 }
 
-export interface SiteCosts {
-  firstVisit?: string;
-  payment?: string;
-  insurance?: string;
-}
-
 export interface SocialLink {
   network: SocialKey;
   label: string;
@@ -210,7 +204,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     brandColor: config.primaryColor,
     ...(extras.year !== undefined ? { year: String(extras.year) } : {}),
     effectiveDate: longDate(config.legal.effectiveDate),
-    ...(config.costs && costsOf(config.costs) ? { costs: costsOf(config.costs) } : {}),
+    ...costsPart(config.costs),
     whyCity: [],
     photos: extras.photos ?? { gallery: [], team: [] },
     jsonLd: '',
@@ -230,16 +224,6 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     logoLightUrl: config.logoLightUrl,
   });
   return site;
-}
-
-/** The city's costs as pages say them; undefined when it gave none of them. */
-function costsOf(c: NonNullable<ClinicConfig['costs']>): SiteCosts | undefined {
-  const out: SiteCosts = {
-    ...(c.firstVisit ? { firstVisit: c.firstVisit } : {}),
-    ...(c.payment ? { payment: paymentSentence(c.payment) } : {}),
-    ...(c.insurance ? { insurance: c.insurance } : {}),
-  };
-  return Object.keys(out).length ? out : undefined;
 }
 
 function logoImage(url: string | undefined, size: ImageSize | undefined): LogoImage | undefined {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { DESKTOP, PHONE, axeAudit, collectErrors, launchBrowser } from '../helpe
 import { buildSample } from '../helpers/built-site.js';
 import { tempDir } from '../helpers/cli.js';
 import { ROOT, configWith } from '../helpers/site.js';
-import { serveStatic } from '../helpers/static-server.js';
+import { serveFiles, serveStatic } from '../helpers/static-server.js';
 
 /**
  * Issue 35, item 4, as a patient on a 375x667 phone: one tap to call, book or find the clinic. The
@@ -44,15 +44,8 @@ const sites = {} as Record<(typeof SAMPLES)[number] | 'booking', Served>;
 /** Each sample's pages, as the paths a visitor opens (`/`, `/contact/trt-therapy/`), and one that is not there. */
 const paths = {} as Record<(typeof SAMPLES)[number], string[]>;
 
-/** A config rendered in this process, written out and served (a city with a booking page: the samples have none). */
-async function serveRendered(patch: Parameters<typeof configWith>[0]): Promise<Served> {
-  const dir = tempDir();
-  for (const [file, content] of Object.entries(renderSite(configWith(patch)))) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), content);
-  }
-  return serveStatic(dir);
-}
+/** A config rendered in this process (no photos), served. */
+const serveRendered = (patch: Parameters<typeof configWith>[0]) => serveFiles(renderSite(configWith(patch)));
 
 function pagesOf(dir: string): string[] {
   const found = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f === 'index.html' || f.endsWith('/index.html'));

@@ -1,13 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSite } from '../../src/pages/render-site.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { buildSample } from '../helpers/built-site.js';
-import { tempDir } from '../helpers/cli.js';
 import { configWith, SAMPLES } from '../helpers/site.js';
-import { serveStatic } from '../helpers/static-server.js';
+import { serveFiles, serveStatic } from '../helpers/static-server.js';
 
 /**
  * Issue 35: on a phone the home page's opening hours, and any special hours ahead, are within its
@@ -22,13 +19,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   for (const name of SAMPLES) sites.set(name, await serveStatic(buildSample(name)));
   // A city with special hours ahead on the build day: they show on the home page too.
-  const dir = tempDir();
   const config = configWith({ specialHours: [{ label: 'Thanksgiving', date: '2026-11-26', closed: true }, { label: 'Christmas Eve', date: '2026-12-24', opens: '09:00', closes: '12:00' }] });
-  for (const [file, content] of Object.entries(renderSite(config, { today: '2026-11-20', year: 2026 }))) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), content);
-  }
-  sites.set('special-hours', await serveStatic(dir));
+  sites.set('special-hours', await serveFiles(renderSite(config, { today: '2026-11-20', year: 2026 })));
   served.push(...sites.values());
 }, 180_000);
 afterAll(async () => {

@@ -1,13 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSite } from '../../src/pages/render-site.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { buildSample } from '../helpers/built-site.js';
-import { tempDir } from '../helpers/cli.js';
 import { configWith } from '../helpers/site.js';
-import { serveStatic } from '../helpers/static-server.js';
+import { serveFiles, serveStatic } from '../helpers/static-server.js';
 
 /**
  * Layout as a patient sees it, in a real browser at phone, laptop and desktop widths: the logo and
@@ -19,15 +16,8 @@ type Served = Awaited<ReturnType<typeof serveStatic>>;
 let browser: Browser;
 const sites: Record<'wesley' | 'orlando' | 'longName', Served> = {} as never;
 
-/** A config rendered in this process (no photos), written out and served. */
-async function serveRendered(patch: Parameters<typeof configWith>[0]): Promise<Served> {
-  const dir = tempDir();
-  for (const [file, content] of Object.entries(renderSite(configWith(patch)))) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), content);
-  }
-  return serveStatic(dir);
-}
+/** A config rendered in this process (no photos), served. */
+const serveRendered = (patch: Parameters<typeof configWith>[0]) => serveFiles(renderSite(configWith(patch)));
 
 beforeAll(async () => {
   [sites.wesley, sites.orlando, sites.longName, browser] = await Promise.all([

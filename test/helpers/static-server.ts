@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,4 +51,14 @@ export async function serveStatic(
       server.close(() => r());
     }),
   };
+}
+
+/** A site rendered in memory (renderSite's files), written to a new temporary folder and served as serveStatic serves one. */
+export function serveFiles(files: Record<string, string>): ReturnType<typeof serveStatic> {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-rendered-'));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), content);
+  }
+  return serveStatic(dir);
 }

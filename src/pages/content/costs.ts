@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../config/schema.js';
+import type { ClinicConfig, PaymentMethod } from '../../config/schema.js';
 
 /**
  * What a city says of costs, payment and insurance (config `costs`, issue 35), as pages say it.
@@ -37,4 +37,22 @@ export function paymentSentence(methods: readonly PaymentMethod[]): string {
 /** `Cash, Credit Card, Debit Card` for the clinic's JSON-LD. */
 export function paymentAccepted(methods: readonly PaymentMethod[]): string {
   return methods.map((m) => PAYMENT_ACCEPTED[m]).join(', ');
+}
+
+/** What the city says of costs as pages show it (Site.costs): each sentence only where given. */
+export interface SiteCosts {
+  firstVisit?: string;
+  payment?: string;
+  insurance?: string;
+}
+
+/** The Site's `costs` of a config: `{ costs }` when the city gave any of them, else nothing (the key left out). */
+export function costsPart(c: ClinicConfig['costs']): { costs?: SiteCosts } {
+  if (!c) return {};
+  const costs: SiteCosts = {
+    ...(c.firstVisit ? { firstVisit: c.firstVisit } : {}),
+    ...(c.payment ? { payment: paymentSentence(c.payment) } : {}),
+    ...(c.insurance ? { insurance: c.insurance } : {}),
+  };
+  return Object.keys(costs).length ? { costs } : {};
 }
