@@ -15,10 +15,13 @@ import { cardFor } from '../model/cards.js';
  * brand face's font stack in the stylesheet; its one file is preloaded, so text is set in it
  * from the first paint on a normal connection (and in the metric-matched fallback until then).
  * A noindex page names a canonical only when it is a copy of another page (`canonicalPath`: a
- * service's copy of the contact page points at /contact/). Every page ends with the phone's bar of
+ * service's copy of the contact page points at /contact/). The not-found page (`notFound`) has
+ * neither a canonical link nor a robots tag: it answers for every missing address, and the 404
+ * status it is served with keeps it out of search engines (docs/decisions/025-not-found-page.md).
+ * Every page ends with the phone's bar of
  * Call, Book and Directions (ActionBar), which the body leaves room for.
  */
-export function Document({ meta, children, scripts = [], noindex = false, canonicalPath }: { meta: PageMeta; children: ReactNode; scripts?: string[]; noindex?: boolean; canonicalPath?: string }) {
+export function Document({ meta, children, scripts = [], noindex = false, canonicalPath, notFound = false }: { meta: PageMeta; children: ReactNode; scripts?: string[]; noindex?: boolean; canonicalPath?: string; notFound?: boolean }) {
   const { site, path, url, assets } = usePage();
   const canonical = canonicalUrl(site, canonicalPath ?? path);
   const crumbs = siteCrumbs(site, path, url);
@@ -34,7 +37,7 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         {noindex && <meta name="robots" content="noindex" />}
-        {(!noindex || canonicalPath) && <link rel="canonical" href={canonical} />}
+        {!notFound && (!noindex || canonicalPath) && <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={site.brandColor} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />

@@ -288,6 +288,9 @@ describe('not-found page', () => {
     expect(text(p.querySelector('h1'))).toBe('Page Not Found');
     expect(text(p)).toContain('The link may be old, or the address may be mistyped.');
     expect(p.querySelector('link[rel="stylesheet"]')!.getAttribute('href')).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.css$/);
-    expect(p.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex');
+    // Served with status 404 at every missing address: no canonical, and no robots tag to say what the status says.
+    expect(p.querySelector('meta[name="robots"]')).toBeNull();
+    expect(p.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(files['sitemap.xml']).not.toContain('404');
   });
 });

@@ -32,10 +32,12 @@ describe('serving the site', () => {
     expect((await app().request('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
   });
 
-  it('answers unknown paths with the 404 page and status 404', async () => {
-    const res = await app().request('/no-such-page/');
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Page Not Found');
+  it('answers unknown paths with the 404 page and status 404, the page\'s own address included', async () => {
+    for (const path of ['/no-such-page/', '/404.html']) {
+      const res = await app().request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain('Page Not Found');
+    }
   });
 
   it('answers If-None-Match with 304 and HEAD without a body', async () => {

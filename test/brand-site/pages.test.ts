@@ -311,7 +311,9 @@ describe('brand pages share the city pages', () => {
       expect(page.querySelector('html')!.getAttribute('lang')).toBe('en');
       expect(page.querySelectorAll('#menu-drawer[popover] nav a').length).toBe(2);
     }
-    expect(dom(brandFiles['404.html']!).querySelector('meta[name=robots]')!.getAttribute('content')).toBe('noindex');
+    // The not-found page: served with status 404 at every missing address, so no canonical and no robots tag.
+    expect(dom(brandFiles['404.html']!).querySelector('meta[name=robots]')).toBeNull();
+    expect(dom(brandFiles['404.html']!).querySelector('link[rel=canonical]')).toBeNull();
   });
 
   it('the brand logo: linked relative on every page, absolute in og:image and the Organization; an off-site logo is allowed by its origin', () => {

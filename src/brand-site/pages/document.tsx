@@ -22,14 +22,15 @@ export function BrandDocument({
   crumbs,
   jsonLd = [],
   scripts = [],
-  noindex = false,
+  notFound = false,
 }: {
   meta: PageMeta;
   children: ReactNode;
   crumbs?: (Crumb & { path: string })[];
   jsonLd?: Record<string, unknown>[];
   scripts?: string[];
-  noindex?: boolean;
+  /** The not-found page: no canonical link (it answers for every missing address) and no robots tag (its 404 status keeps it out of search engines). */
+  notFound?: boolean;
 }) {
   const { model, path, url, css } = useBrandPage();
   const canonical = `${model.origin}${path}`;
@@ -46,7 +47,7 @@ export function BrandDocument({
         <meta httpEquiv="Content-Security-Policy" content={brandCsp(model.primaryColor, offSite(model.logo), offSite(model.logoLight))} />
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
-        {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        {!notFound && <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content={model.primaryColor} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={model.name} />

@@ -22,7 +22,7 @@ export function BrandNotFoundPage() {
     ...statesOf(model.locations).map((s) => ({ path: statePath(s.code), label: `${s.name} locations` })),
   ];
   return (
-    <BrandDocument meta={{ title: `404 ${title} | ${model.name}`, description: `The page you asked for is not on the ${model.name} website.` }} noindex>
+    <BrandDocument meta={{ title: `404 ${title} | ${model.name}`, description: `The page you asked for is not on the ${model.name} website.` }} notFound>
       <section className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center sm:px-6">
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>

@@ -20,7 +20,7 @@ export function NotFoundPage() {
     { path: '/contact/', label: 'Contact' },
   ];
   return (
-    <Document meta={{ title: `404 ${title} | ${site.name}`, description: `The page you asked for is not on the ${site.name} website.` }} noindex>
+    <Document meta={{ title: `404 ${title} | ${site.name}`, description: `The page you asked for is not on the ${site.name} website.` }} notFound>
       <section className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center sm:px-6">
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>

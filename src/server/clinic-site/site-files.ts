@@ -50,6 +50,9 @@ export function resolveSitePath(
 ): { file: string; entry: SiteEntry } | { redirect: string } | undefined {
   const rel = path.slice(1);
   const candidate = fileForPath(rel);
+  // The not-found page is the answer of every missing address, never a page of its own: its
+  // address answers 404 as well, so no search engine sees it answered 200.
+  if (candidate === '404.html') return undefined;
   const entry = site.get(candidate);
   if (entry) return { file: candidate, entry };
   const index = folderIndexFor(rel);
