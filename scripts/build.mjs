@@ -76,16 +76,18 @@ const fonts = (await importTs('src/site/fonts/build-fonts.ts')).buildFonts();
 
 // The site's stylesheet and islands, shared by every city (the mobile menu's focus keeper and the
 // brand home's "find your clinic" box: plain DOM, no preact); the admin app and its stylesheet.
-const [css, contactJs, menuJs, locatorJs, adminJs, adminCss] = await Promise.all([
+const [css, contactJs, contactFormJs, menuJs, locatorJs, adminJs, adminCss] = await Promise.all([
   compileCss('src/pages/styles.css', 'site', `\n${fonts.css}\n`),
   bundle('src/pages/islands/contact.tsx', 'contact'),
+  // The form's island proper, imported by the entry above when the page runs (contact.tsx).
+  bundle('src/pages/islands/contact-form.tsx', 'contact-form'),
   bundle('src/pages/islands/menu.ts', 'menu'),
   bundle('src/brand-site/islands/locator.ts', 'locator'),
   bundle('src/admin/main.tsx', 'admin'),
   // The admin is set in the sites' brand faces too, served by the server beside its stylesheet.
   compileCss('src/admin/styles.css', 'admin', `\n${fonts.css}\n`),
 ]);
-await writeFile(join(root, 'build/assets.json'), JSON.stringify({ css, contactJs, menuJs, locatorJs, fonts: fonts.files }) + '\n');
+await writeFile(join(root, 'build/assets.json'), JSON.stringify({ css, contactJs, contactFormJs, menuJs, locatorJs, fonts: fonts.files }) + '\n');
 await writeFile(join(root, 'build/admin.json'), JSON.stringify({ js: adminJs, css: adminCss, fonts: fonts.files }) + '\n');
 
 // The CLI: dependencies are bundled in (one file to load instead of hundreds is most of a cold

@@ -12,7 +12,7 @@ export interface PageContext {
    * page, which a server may answer at any depth.
    */
   url: (target: string) => string;
-  assets: { css: string; contactJs: string; menuJs: string };
+  assets: { css: string; contactJs: string; contactFormJs: string; menuJs: string };
 }
 
 export const PageCtx = createContext<PageContext | null>(null);

@@ -18,7 +18,7 @@ describe('renderSite', () => {
     const serviceContacts = ['contact/trt-therapy/index.html', 'contact/semaglutide/index.html', 'contact/nad-therapy/index.html', 'contact/hormone-optimization/index.html'];
     expect(names.filter((n) => n.endsWith('.html')).sort()).toEqual([...PAGES, 'contact/sent/index.html', ...serviceContacts, '404.html'].sort());
     expect(names).toEqual(expect.arrayContaining(['sitemap.xml', 'robots.txt', 'favicon.svg']));
-    expect(names.filter((n) => n.startsWith('assets/')).map((n) => n.replace(/\.[0-9a-f]{10}\./, '.#.'))).toEqual(['assets/site.#.css', 'assets/contact.#.js', 'assets/menu.#.js']);
+    expect(names.filter((n) => n.startsWith('assets/')).map((n) => n.replace(/\.[0-9a-f]{10}\./, '.#.'))).toEqual(['assets/site.#.css', 'assets/contact.#.js', 'assets/contact-form.#.js', 'assets/menu.#.js']);
   });
 
   it('gives the same bytes for the same config, whatever the key order of the input', () => {
@@ -40,6 +40,11 @@ describe('renderSite', () => {
       [expect.stringMatching(/^\.\.\/assets\/contact\.[0-9a-f]+\.js$/), 'low'],
       [expect.stringMatching(/^\.\.\/assets\/menu\.[0-9a-f]+\.js$/), 'low'],
     ]);
+    // The island proper is no script tag: the entry imports it, when the form is needed, from the
+    // address the form's root names, a file the site has.
+    const island = dom(files['contact/index.html']!).querySelector('#contact-form-root')!.getAttribute('data-island')!;
+    expect(island).toMatch(/^\.\.\/assets\/contact-form\.[0-9a-f]{10}\.js$/);
+    expect(files[island.slice(3)]).toContain('Send Message');
   });
 
   it('gives each page a title, description, canonical URL, Open Graph and Twitter tags', () => {

@@ -44,7 +44,7 @@ const PAGES: Record<PageId, (site: Site, route: RouteDef) => ReactElement> = {
   terms: (site) => <LegalPage meta={termsMeta(site)} title="Terms & Conditions" sections={termsSections(site)} />,
 };
 
-const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file, menuJs: ASSETS.menuJs.file };
+const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file, contactFormJs: ASSETS.contactFormJs.file, menuJs: ASSETS.menuJs.file };
 
 /**
  * Renders every file of a clinic's site from a validated config, and from what the site pipeline

@@ -70,5 +70,6 @@ export function addSiteFiles(site: Site, files: SiteFiles): void {
   files['favicon.svg'] = faviconSvg(site);
   files[ASSETS.css.file] = ASSETS.css.content;
   files[ASSETS.contactJs.file] = ASSETS.contactJs.content;
+  files[ASSETS.contactFormJs.file] = ASSETS.contactFormJs.content;
   files[ASSETS.menuJs.file] = ASSETS.menuJs.content;
 }

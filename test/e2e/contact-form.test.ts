@@ -301,7 +301,10 @@ describe('contact form failures and notices', () => {
     await notices(page).getByText('Message sent successfully!', { exact: true }).waitFor();
     await expect.poll(() => notices(page).count(), { timeout: 20_000 }).toBe(0);
     const { shown, gone } = await page.evaluate(() => (window as unknown as { noticeTimes: { shown: number; gone: number } }).noticeTimes);
-    expect(gone - shown).toBeGreaterThanOrEqual(4995);
+    // The observer notes the opening when its callback runs, which on a loaded machine can be a
+    // few frames after the notice's own timer started (measured 16 ms late once): the span it sees
+    // is at most that much short of the real one. A notice dismissed at 4.5 s or sooner still fails.
+    expect(gone - shown).toBeGreaterThanOrEqual(4900);
     await page.close();
   });
 

@@ -23,7 +23,7 @@ export interface ContactFormState {
 /**
  * /contact: hero, address (with directions)/phone/email/hours (with the special hours ahead)/social
  * cards, the booking page when there is one, the 'Send Us a Message' form, three steps.
- * The form island (assets.contactJs) takes the static form over when script runs.
+ * The form island (assets.contactJs, a small entry that imports assets.contactFormJs) takes the static form over when script runs.
  * With `service`, the page is that service's copy (`/contact/trt-therapy/`, decision 023): the form
  * opens with the service chosen, with or without script; noindex, canonical at /contact/.
  */
@@ -108,7 +108,7 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
             <h2 id={CONTACT_FORM_ID} className="text-2xl font-bold text-slate-900">{CONTACT_FORM.title}</h2>
             <p className="mt-2 mb-6 text-slate-600">{CONTACT_FORM.lead}</p>
-            <div id="contact-form-root" data-endpoint={site.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder} data-phone={site.phone} data-tel={site.telHref}>
+            <div id="contact-form-root" data-island={url(assets.contactFormJs)} data-endpoint={site.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder} data-phone={site.phone} data-tel={site.telHref}>
               <ContactFormView
                 endpoint={site.contactEndpoint}
                 source={{ site: site.slug, page: path.replace(/^\//, '') }}
