@@ -1,5 +1,4 @@
-import { memoryRateCounters, type RateCounters, type RateVerdict } from '../rate-limits/index.js';
-import { keyedSerial } from '../http/serial.js';
+import { memoryRateCounters, type RateCounters, type RateLimiter, type RateVerdict } from '../rate-limits/index.js';
 
 /**
  * How many password guesses the admin takes (docs/threat-model.md). Per client address (an IPv6
@@ -25,7 +24,14 @@ export type AttemptVerdict = { ok: true } | { ok: false; retryAfterSeconds: numb
 const REMEMBER_MS = 24 * 60 * 60_000;
 const MAX_REMEMBERED = 1000;
 
-/** The attempt bookkeeping of one admin guard. */
+/**
+ * The attempt bookkeeping of one admin guard. An attempt first reserves its place in every limit
+ * it counts toward (its address, the account, all clients), each with one atomic `hit`, before
+ * any password or code is checked; a wrong answer keeps the places (they are its failure's
+ * count), a right one and a refused one give them back. Parallel guesses therefore cannot all
+ * pass a check made before any was counted, whatever the number of addresses, in one process or
+ * across servers sharing the counts in PostgreSQL (each `hit` there is one statement).
+ */
 export function createAttemptGate(o: AttemptLimits) {
   const now = o.now ?? Date.now;
   const counters = o.counters ?? memoryRateCounters(now);
@@ -33,25 +39,33 @@ export function createAttemptGate(o: AttemptLimits) {
   const everyone = counters.limiter('admin-login-all', { limit: o.global, windowMs: o.windowMs });
   const accounts = counters.limiter('admin-login-account', { limit: o.perAccount ?? o.perClient, windowMs: o.windowMs });
   const trustedUntil = new Map<string, number>();
-  const refused = (v: RateVerdict, scope: 'client' | 'account' | 'global'): AttemptVerdict | undefined =>
-    v.ok ? undefined : { ok: false, retryAfterSeconds: v.retryAfterSeconds, scope };
-  /** A client's attempts, one after another (see `attempt`). */
-  const serial = keyedSerial();
-
-  /** Whether `client` may try now; checked before the password, so a right guess looks like a wrong one while refused. */
-  const check = async (client: string, account: string | undefined): Promise<AttemptVerdict> => {
-    const own = refused(await clients.peek(client), 'client');
-    if (own) return own;
-    const target = account === undefined ? undefined : refused(await accounts.peek(account), 'account');
-    if (target) return target;
-    if ((trustedUntil.get(client) ?? 0) > now()) return { ok: true };
-    return refused(await everyone.peek('*'), 'global') ?? { ok: true };
+  const refused = (v: RateVerdict, scope: 'client' | 'account' | 'global'): AttemptVerdict => ({ ok: false, retryAfterSeconds: v.ok ? 1 : v.retryAfterSeconds, scope });
+  type Place = { limiter: RateLimiter; key: string };
+  const giveBack = async (places: Place[]) => {
+    for (const p of places) await p.limiter.release(p.key);
   };
-  /** A failed attempt; only one that sent credentials counts toward the global cap (a bare visit is no guess). */
-  const failed = async (client: string, sentCredentials: boolean, account: string | undefined): Promise<void> => {
-    await clients.hit(client);
-    if (account !== undefined) await accounts.hit(account);
-    if (sentCredentials) await everyone.hit('*');
+
+  /**
+   * Takes a place in each limit the attempt counts toward, in order (address, account, all
+   * clients); on the first that is full, gives back what it took and says which refused. A client
+   * that signed in within the day passes a full global cap without a place in it.
+   */
+  const reserve = async (client: string, account: string | undefined, global: boolean): Promise<{ places: Place[] } | AttemptVerdict> => {
+    const places: Place[] = [];
+    const wanted: [RateLimiter, string, 'client' | 'account' | 'global'][] = [[clients, client, 'client']];
+    if (account !== undefined) wanted.push([accounts, account, 'account']);
+    if (global) wanted.push([everyone, '*', 'global']);
+    for (const [limiter, key, scope] of wanted) {
+      const v = await limiter.hit(key);
+      if (v.ok) {
+        places.push({ limiter, key });
+        continue;
+      }
+      if (scope === 'global' && (trustedUntil.get(client) ?? 0) > now()) continue;
+      await giveBack(places);
+      return refused(v, scope);
+    }
+    return { places };
   };
   /** A successful login: this client passes the global cap for a day. */
   const succeeded = (client: string): void => {
@@ -63,23 +77,26 @@ export function createAttemptGate(o: AttemptLimits) {
 
   return {
     /**
-     * One whole attempt of `client`: check, try the password (`verify`), record the outcome. A
-     * client's attempts run one after another in this process: with the counts in a database
-     * (several servers) a check and its record are two round trips, and parallel guesses would
-     * all pass the check before any failure was counted. Across servers, a burst sent to every
-     * server at once can still get one guess a server past the limit.
+     * One whole attempt of `client`: reserve, try the password or code (`verify`), keep the places
+     * for a wrong answer or give them back for a right one. Only an attempt that sent credentials
+     * counts toward the global cap (a bare visit is no guess). A refused attempt is answered
+     * without `verify` running, so a right guess looks like a wrong one while refused.
      */
-    attempt(client: string, sentCredentials: boolean, verify: () => boolean | Promise<boolean>, account?: string): Promise<AttemptVerdict | 'wrong' | 'right'> {
-      return serial(client, async () => {
-        const blocked = await check(client, account);
-        if (!blocked.ok) return blocked;
-        if (!(await verify())) {
-          await failed(client, sentCredentials, account);
-          return 'wrong';
-        }
-        succeeded(client);
-        return 'right';
-      });
+    async attempt(client: string, sentCredentials: boolean, verify: () => boolean | Promise<boolean>, account?: string): Promise<AttemptVerdict | 'wrong' | 'right'> {
+      const taken = await reserve(client, account, sentCredentials);
+      if (!('places' in taken)) return taken;
+      let right: boolean;
+      try {
+        right = await verify();
+      } catch (err) {
+        // No answer was checked: the places go back.
+        await giveBack(taken.places);
+        throw err;
+      }
+      if (!right) return 'wrong';
+      await giveBack(taken.places);
+      succeeded(client);
+      return 'right';
     },
   };
 }

@@ -155,6 +155,42 @@ describe('signing in', () => {
     expect((await w.post('/api/session', { email: editor.email, password: PASSWORD }, from(51))).status).toBe(200);
   });
 
+  // The global cap (100 guesses a minute at any accounts) under a burst of 150 is shown on the gate
+  // itself (attempts.test.ts), in memory and on PostgreSQL: here each checked guess costs a
+  // password hash, and 100 of them take about a minute on a small machine.
+  it('checks at most 5 of 29 guesses sent at once at one account from 29 addresses', async () => {
+    const w = world({ trustProxy: ['loopback'] });
+    const editor = await w.person('editor');
+    const proxied = (address: string) => ({ 'X-Forwarded-For': address, 'X-Forwarded-Proto': 'https', Origin: `https://${TEST_HOST}` });
+    const statuses = await Promise.all(
+      Array.from({ length: 29 }, async (_, i) => (await w.post('/api/session', { email: editor.email, password: 'wrong wrong wrong' }, proxied(`198.51.100.${i}`))).status),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24);
+    // Within the same minute (the clock held), the right password is refused like the rest.
+    expect((await w.post('/api/session', { email: editor.email, password: PASSWORD }, proxied('198.51.100.200'))).status).toBe(429);
+  });
+
+  it('checks at most 5 of 29 codes sent at once at the second step from 29 addresses, then refuses the right code too', async () => {
+    const w = world({ trustProxy: ['loopback'] });
+    const owner = await w.person('owner');
+    const proxied = (address: string, cookie?: string) => ({ 'X-Forwarded-For': address, 'X-Forwarded-Proto': 'https', Origin: `https://${TEST_HOST}`, ...(cookie ? { Cookie: cookie } : {}) });
+    const first = await w.signIn(owner.email, LOOPBACK, proxied('198.51.100.1'));
+    const { secret } = (await (await w.post('/api/session/totp/enrol', {}, proxied('198.51.100.1', first.cookie))).json()) as { secret: string };
+    const confirmed = await w.post('/api/session/totp/confirm', { code: totpCode(secret, w.clock.now().getTime()) }, proxied('198.51.100.1', first.cookie));
+    expect(confirmed.status).toBe(200);
+    w.clock.advance(31_000);
+    const again = await w.signIn(owner.email, LOOPBACK, proxied('198.51.100.2'));
+    expect(again.body.stage).toBe('totp');
+    const statuses = await Promise.all(
+      Array.from({ length: 29 }, async (_, i) => (await w.post('/api/session/totp', { code: '000000' }, proxied(`203.0.113.${i}`, again.cookie))).status),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24);
+    const right = await w.post('/api/session/totp', { code: totpCode(secret, w.clock.now().getTime()) }, proxied('203.0.113.200', again.cookie));
+    expect(right.status).toBe(429);
+  });
+
   it('takes no session from a request carrying two session cookies (one planted by a page on another port)', async () => {
     const w = world();
     const editor = await w.session((await w.person('editor')).id);

@@ -22,6 +22,10 @@ const HIT_SQL = `
 
 const PEEK_SQL = 'SELECT hits FROM rate_hits WHERE scope = $1 AND key = $2';
 
+// A hit appends to the log, so the newest place is the last element; one statement, so two
+// releases of one key each give back one place.
+const RELEASE_SQL = 'UPDATE rate_hits SET hits = hits[1:cardinality(hits) - 1] WHERE scope = $1 AND key = $2 AND cardinality(hits) > 0';
+
 // last_hit is the newest hit a row holds: at or before the cutoff, every hit in it has expired.
 const SWEEP_SQL = 'DELETE FROM rate_hits WHERE last_hit <= $2 AND scope = $1';
 
@@ -49,7 +53,7 @@ export function pgRateCounters(pool: pg.Pool, now: () => number = Date.now): Rat
 
   return {
     limiter(scope, { limit, windowMs = 60_000 }): RateLimiter {
-      if (limit <= 0) return { hit: () => ({ ok: true }), peek: () => ({ ok: true }) };
+      if (limit <= 0) return { hit: () => ({ ok: true }), peek: () => ({ ok: true }), release: () => undefined };
       if (!nextSweep.has(scope)) nextSweep.set(scope, now() + windowMs);
       return {
         async hit(key) {
@@ -65,6 +69,9 @@ export function pgRateCounters(pool: pg.Pool, now: () => number = Date.now): Rat
           const { rows } = await guarded(() => pool.query<{ hits: number[] }>(PEEK_SQL, [scope, key]));
           const live = (rows[0]?.hits ?? []).filter((h) => h > t - windowMs);
           return live.length < limit ? { ok: true } : refusal(live, windowMs, t);
+        },
+        async release(key) {
+          await guarded(() => pool.query(RELEASE_SQL, [scope, key]));
         },
       };
     },

@@ -82,6 +82,22 @@ describe.each(implementations)('rate counters (%s)', (_name, make) => {
     t += 200_000;
   });
 
+  it('gives back the newest place of a key on release, one a call, and no more than it holds', async () => {
+    const limiter = make(clock).limiter(scope('release'), { limit: 2, windowMs: 60_000 });
+    expect(await limiter.hit('r')).toEqual({ ok: true });
+    expect(await limiter.hit('r')).toEqual({ ok: true });
+    expect((await limiter.hit('r')).ok).toBe(false);
+    await limiter.release('r');
+    expect(await limiter.hit('r')).toEqual({ ok: true });
+    expect((await limiter.hit('r')).ok).toBe(false);
+    for (let i = 0; i < 4; i++) await limiter.release('r');
+    expect(await limiter.hit('r')).toEqual({ ok: true });
+    expect(await limiter.hit('r')).toEqual({ ok: true });
+    expect((await limiter.hit('r')).ok).toBe(false);
+    await limiter.release('never-hit');
+    t += 200_000;
+  });
+
   it('never refuses with limit 0', async () => {
     const limiter = make(clock).limiter(scope('off'), { limit: 0 });
     for (let i = 0; i < 20; i++) expect(await limiter.hit('a')).toEqual({ ok: true });

@@ -10,6 +10,8 @@ export interface MemoryRateLimiter {
   hit(key: string): RateVerdict;
   /** Whether `key` is over the limit now, without recording anything. */
   peek(key: string): RateVerdict;
+  /** Gives back the newest place `key` took (a reservation that did not end in what is counted). */
+  release(key: string): void;
 }
 
 /**
@@ -19,6 +21,12 @@ export interface MemoryRateLimiter {
 export interface RateLimiter {
   hit(key: string): RateVerdict | Promise<RateVerdict>;
   peek(key: string): RateVerdict | Promise<RateVerdict>;
+  /**
+   * Gives back the newest place `key` holds. `hit` takes a place atomically, so a caller that must
+   * hold a place before doing something (a password check) reserves with `hit` and releases when
+   * the outcome is not one the limit counts (auth/attempts.ts).
+   */
+  release(key: string): void | Promise<void>;
 }
 
 /**
@@ -44,7 +52,7 @@ export interface RateLimiterOptions {
 
 /** Creates a limiter; `limit` 0 gives one that never refuses. */
 export function createRateLimiter({ limit, windowMs = 60_000, now = Date.now, maxKeys = 50_000 }: RateLimiterOptions): MemoryRateLimiter {
-  if (limit <= 0) return { hit: () => ({ ok: true }), peek: () => ({ ok: true }) };
+  if (limit <= 0) return { hit: () => ({ ok: true }), peek: () => ({ ok: true }), release: () => undefined };
   const hits = new Map<string, number[]>();
   let nextSweep = now() + windowMs;
 
@@ -79,6 +87,12 @@ export function createRateLimiter({ limit, windowMs = 60_000, now = Date.now, ma
       const v = verdict(times, t);
       if (v.ok) times.push(t);
       return v;
+    },
+    release(key) {
+      const times = hits.get(key);
+      // Hits are kept in the order taken: the newest is last.
+      times?.pop();
+      if (times?.length === 0) hits.delete(key);
     },
   };
 }
