@@ -20,6 +20,8 @@ const SRC = join(ROOT, 'src');
  */
 const RANKS: Record<string, number> = {
   texts: 0,
+  // The admin API's shapes, one module a route, read by the server and the admin (decision 026).
+  contract: 0.5,
   config: 1,
   model: 2,
   pages: 3,

@@ -6,6 +6,8 @@
  * 12 hours, disabled, signed out elsewhere), and the page is told so with one window event.
  */
 
+import { pathOf, type ApiRoute, type RequestOf, type ResponseOf } from '../contract/route.js';
+
 /** The window event that says the session ended; its detail is a SignedOut. */
 export const SIGNED_OUT_EVENT = 'admin:signed-out';
 
@@ -121,6 +123,18 @@ export async function call<T>(method: string, url: string, body?: unknown): Prom
     console.error(err);
     return { ok: false, status: 0, failure: { error: err instanceof Error ? err.message : String(err), errors: {} } };
   }
+}
+
+/**
+ * A call of a route of the shared contract (src/contract, decision 026): its path filled in, its
+ * body and its answer typed by the schemas the server validates with.
+ */
+export function callRoute<R extends ApiRoute>(
+  route: R,
+  o: { params?: Record<string, string>; query?: Record<string, string>; body?: RequestOf<R> } = {},
+): Promise<Answer<ResponseOf<R>>> {
+  const query = o.query && Object.keys(o.query).length > 0 ? `?${new URLSearchParams(o.query)}` : '';
+  return call<ResponseOf<R>>(route.method, pathOf(route, o.params) + query, o.body);
 }
 
 /** Reads a response as an Answer: OK with a JSON body (or none, as a 204), or the failure. */
