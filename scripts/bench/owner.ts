@@ -13,7 +13,7 @@ export async function benchOwner(stores: ServerStore): Promise<{ authorization: 
   const at = new Date().toISOString();
   await stores.accounts.create({ id, email: `bench-${id.slice(0, 8)}@example.com`, name: 'Bench owner', role: 'owner', cities: null, passwordHash: 'scrypt$17$8$1$none$none', createdAt: at });
   const secret = newSecretToken('cgt');
-  await stores.accounts.createToken({ id: randomUUID(), tokenHash: tokenHash(secret), name: 'bench', role: 'owner', createdBy: id, createdAt: at, lastUsedAt: null, revokedAt: null });
+  await stores.accounts.createToken({ id: randomUUID(), tokenHash: tokenHash(secret), name: 'bench', role: 'owner', createdBy: id, createdAt: at, lastUsedAt: null, revokedAt: null, cities: null });
   return { authorization: `Bearer ${secret}`, accountId: id };
 }
 

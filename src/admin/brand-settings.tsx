@@ -12,6 +12,7 @@ import { LogoUpload } from './sections/logo-upload.js';
 import { Services } from './sections/services.js';
 import { Button, Card, describedBy, Field, inputClass } from './ui.js';
 import { listCities, type CitySummary } from './cities-api.js';
+import { useLeaveGuard } from './leave-guard.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 
 /**
@@ -74,6 +75,11 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
   // Absent: every saved city is listed (and a city saved later too).
   const [listed, setListed] = useState<ReadonlySet<string>>(() => new Set(site.locations ? Object.values(site.locations).flat() : cities.map((c) => c.slug)));
   const [siteErrors, setSiteErrors] = useState<Record<string, string>>({});
+  // Unsaved edits are never lost without a word (issue 37 item 5): the top menu, Back and closing the tab ask first.
+  const listedKey = (l: ReadonlySet<string>) => [...l].sort().join(',');
+  const [savedSite, setSavedSite] = useState(() => ({ domain, listed: listedKey(listed) }));
+  const dirty = form.formState.isDirty || domain !== savedSite.domain || listedKey(listed) !== savedSite.listed;
+  useLeaveGuard(dirty, 'Brand settings');
   const locationsOf = (): BrandInput['locations'] => {
     if (cities.every((c) => listed.has(c.slug))) return undefined;
     const byState: Record<string, string[]> = {};
@@ -95,6 +101,7 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
       const answer = await saveBrand(brand);
       if (answer.ok) {
         form.reset(form.getValues());
+        setSavedSite({ domain, listed: listedKey(listed) });
         show('Brand settings saved. New cities start with them.', 'success');
         return;
       }

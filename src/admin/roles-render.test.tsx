@@ -20,6 +20,8 @@ const person = (role: Role, cities: string[] | null = null): Account => ({
   totp: role === 'owner',
   createdAt: '2026-01-01T00:00:00Z',
   lastSignInAt: null,
+  passwordChange: false,
+  twoStepRequired: false,
 });
 
 const as = (account: Account, node: ReactNode) =>
@@ -66,42 +68,42 @@ describe('the list of cities', () => {
 });
 
 describe('the Messages section', () => {
-  it('gives the owner the list, the filter and the CSV export', () => {
+  it('gives the owner counts by status, the inbox link and the CSV export, never a list of messages', () => {
     const html = as(person('owner'), <Messages />);
-    expect(html).toContain('Filter by city');
+    expect(html).toContain('Messages by status, every city');
+    expect(html).toContain('href="#messages"');
     expect(html).toContain('/api/messages.csv');
-    expect(html).toContain('aria-label="Messages"');
+    expect(html).not.toContain('aria-label="Messages"');
   });
 
-  it('gives the editor counts only: no list, no filter, no export', () => {
+  it('gives the editor counts only: no status, no inbox, no export', () => {
     const html = as(person('editor'), <Messages />);
     expect(html).not.toContain('/api/messages.csv');
-    expect(html).not.toContain('Filter by city');
-    expect(html).not.toContain('aria-label="Messages"');
+    expect(html).not.toContain('by status');
+    expect(html).not.toContain('#messages');
     expect(html).toContain('Refresh counts');
   });
 
-  it('gives the front desk the list of its cities without the export', () => {
+  it('gives the front desk its cities’ counts without the export', () => {
     const html = as(person('frontdesk', ['tampa', 'orlando']), <Messages />);
-    expect(html).toContain('aria-label="Messages"');
-    expect(html).toContain('All your cities');
+    expect(html).toContain('Messages by status, your cities');
     expect(html).not.toContain('/api/messages.csv');
   });
 
-  it('on a city’s page, shows that city’s messages first (its CSV too), another city or all only when chosen', () => {
+  it('on a city’s page, counts that city and links to its inbox (its CSV too); a front desk of other cities keeps its own', () => {
     const html = as(person('owner'), <Messages site="wesley-chapel" name="Wesley Chapel" />);
-    expect(html).toMatch(/<option value="wesley-chapel" selected="">Wesley Chapel<\/option>/);
+    expect(html).toContain('Wesley Chapel’s messages by status');
+    expect(html).toContain('href="#messages/wesley-chapel"');
+    expect(html).toContain('Open Wesley Chapel’s messages in the inbox');
     expect(html).toContain('href="/api/messages.csv?site=wesley-chapel"');
-    expect(html).toContain('<option value="*">All cities</option>');
-    // A front desk that does not work the city keeps its own cities.
     const desk = as(person('frontdesk', ['tampa', 'orlando']), <Messages site="wesley-chapel" name="Wesley Chapel" />);
-    expect(desk).toMatch(/<option value="\*" selected="">All your cities<\/option>/);
-    expect(desk).not.toContain('wesley-chapel');
+    expect(desk).toContain('Messages by status, your cities');
+    expect(desk).not.toContain('#messages/wesley-chapel');
   });
 
   it('draws nothing that reads messages outside a session', () => {
     const html = renderToStaticMarkup(<Messages />);
-    expect(html).not.toContain('aria-label="Messages"');
+    expect(html).not.toContain('by status');
     expect(html).not.toContain('/api/messages.csv');
   });
 });
@@ -144,7 +146,7 @@ describe('the Messages view', () => {
   it('gives the front desk the filters and the search, without Delete or Retention', () => {
     const html = at('#messages', person('frontdesk', ['tampa']));
     expect(html).toContain('>Messages</h2>');
-    expect(html).toContain('Search by full email, phone or name');
+    expect(html).toContain('Search by name, email or phone');
     expect(html).toContain('All your cities');
     expect(html).toContain('aria-label="Filter by status"');
     expect(html).not.toContain('Retention');
@@ -153,7 +155,7 @@ describe('the Messages view', () => {
 
   it('gives the owner the Retention setting as well', () => {
     const html = at('#messages', person('owner'));
-    expect(html).toContain('Search by full email, phone or name');
+    expect(html).toContain('Search by name, email or phone');
     expect(html).toContain('All cities');
     expect(html).toContain('Retention');
   });
@@ -161,12 +163,12 @@ describe('the Messages view', () => {
   it('shows an editor who opens #messages the list of cities', () => {
     const html = at('#messages/tampa', person('editor'));
     expect(html).toContain('>Cities</h2>');
-    expect(html).not.toContain('Search by full email, phone or name');
+    expect(html).not.toContain('Search by name, email or phone');
   });
 
-  it('links the city page’s messages to the inbox, on the city chosen there', () => {
-    const html = as(person('frontdesk', ['tampa']), <Messages />);
+  it('links the city page’s messages to the inbox, on that city', () => {
+    const html = as(person('frontdesk', ['tampa']), <Messages site="tampa" name="Tampa" />);
     expect(html).toContain('href="#messages/tampa"');
-    expect(html).toContain('Open in Messages');
+    expect(html).toContain('Open Tampa’s messages in the inbox');
   });
 });

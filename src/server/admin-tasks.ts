@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_ADDRESS } from '../config/email-address.js';
+import { SAFE_SLUG } from '../config/slug.js';
 import { hashPassword, passwordProblem } from './auth/passwords.js';
 import { createAuditTrail, verifyChain, type AuditTrail } from './audit/index.js';
 import { ROLES, type Account, type AccountStore, type Role } from './auth/index.js';
@@ -58,11 +59,20 @@ export async function openTaskStore(o: { dataDir?: string; env: Record<string, s
 const SHELL = { actorId: 'shell', actorLabel: 'clinic-gen users (shell)', address: 'shell', city: '' } as const;
 
 
-export async function addUser(t: TaskStore, o: { email: string; name: string; role: string; cities?: string[]; password: string }): Promise<Account> {
+/**
+ * Adds an account from the shell. A front desk's cities are given (`cities`: slugs, or null for
+ * every city said on purpose), never assumed; the password is a first one, changed at the first
+ * sign-in (NOTES.md decision 17).
+ */
+export async function addUser(t: TaskStore, o: { email: string; name: string; role: string; cities?: string[] | null; password: string }): Promise<Account> {
   const email = o.email.trim().toLowerCase();
   if (!EMAIL_ADDRESS.test(email)) throw new TaskError(`--email: expected an email address like name@example.com, got "${o.email}"`);
   if (!(ROLES as readonly string[]).includes(o.role)) throw new TaskError(`--role: expected owner, editor or frontdesk, got "${o.role}"`);
   if (!o.name.trim()) throw new TaskError('--name: give the person’s name');
+  if (o.role === 'frontdesk' && (o.cities === undefined || o.cities?.length === 0))
+    throw new TaskError('--cities: a front desk reads the messages of the cities it is given; name them (--cities tampa,orlando), or give --cities all for every city');
+  const badSlug = o.cities?.find((s) => !SAFE_SLUG.test(s));
+  if (badSlug !== undefined) throw new TaskError(`--cities: "${badSlug}" is not a city slug (like tampa or wesley-chapel)`);
   if (await t.store.accounts.byEmail(email)) throw new TaskError(`--email: ${email} already has an account (clinic-gen users list)`);
   const problem = passwordProblem(o.password, { email, name: o.name });
   if (problem) throw new TaskError(`password: ${problem}`);
@@ -72,9 +82,10 @@ export async function addUser(t: TaskStore, o: { email: string; name: string; ro
     email,
     name: o.name.trim(),
     role,
-    cities: role === 'frontdesk' && o.cities?.length ? o.cities : null,
+    cities: role === 'frontdesk' ? (o.cities ?? null) : null,
     passwordHash: await hashPassword(o.password),
     createdAt: new Date().toISOString(),
+    passwordChange: true,
   });
   await t.audit.record({ ...SHELL, action: 'account.create', object: `account=${account.id} role=${role}`, outcome: 201 });
   return account;
@@ -109,6 +120,8 @@ export async function resetPassword(t: TaskStore, email: string, password: strin
   if (problem) throw new TaskError(`password: ${problem}`);
   const after = (await t.store.accounts.update(a.id, {
     passwordHash: await hashPassword(password),
+    // A password given from the shell is a first one: changed at the next sign-in.
+    passwordChange: true,
     active: true,
     ...(resetTwoStep ? { totpSecret: null, totpPending: null } : {}),
   }))!;

@@ -4,7 +4,9 @@ import { HTTPException } from 'hono/http-exception';
 import { serverBusy, serverDiskFull, serverFailed } from '../texts/server.js';
 import { adminApiRoutes } from './admin-routes.js';
 import { adminGuard, authRoutes } from './auth/index.js';
-import { auditRoutes, createAuditTrail } from './audit/index.js';
+import { passwordResetRoutes } from './auth/reset-routes.js';
+import { createSmtpMailer } from './mail/smtp.js';
+import { auditNames, auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
@@ -25,7 +27,9 @@ import { pathGuard } from './http/path-guard.js';
 import { contentSecurityPolicy, mutableHeaders, securityHeaders } from './http/security-headers.js';
 import { errorFields, silentLogger, type Logger } from './logger.js';
 import { messageRoutes } from './leads/admin-routes.js';
+import { inboxExportRoutes } from './leads/inbox-export.js';
 import { inboxRoutes } from './leads/inbox-routes.js';
+import { createInboxEvents, type InboxEvents } from './leads/inbox-events.js';
 import { createSealer } from './leads/sealing.js';
 import { notFound, siteRoutes } from './clinic-site/routes.js';
 import { prepareSite } from './clinic-site/site-files.js';
@@ -107,6 +111,8 @@ export interface ClinicApps {
   refusals: RefusalLog;
   /** What /metrics answers. */
   metrics: Metrics;
+  /** The live inbox's streams: serve.ts ends them at shutdown, before waiting for requests in flight. */
+  inboxEvents: InboxEvents;
 }
 
 /** Both apps over one set of stores. */
@@ -192,6 +198,12 @@ export function createApps(deps: AppDeps): ClinicApps {
       refusalLog.note(reason, origin, client);
     },
   };
+  // The live inbox (issue 37 item 4): notices of new and changed messages, no patient data.
+  const inboxEvents = createInboxEvents({
+    relay: deps.stores.inboxRelay,
+    nameOf: async (actor) => (actor.kind === 'token' ? actor.label : (await deps.stores.accounts.byId(actor.accountId))?.name || actor.label),
+    onRelayError: (err) => logger.warn('inbox.notice_unsent', errorFields(err)),
+  });
   // One contact API, one rate limit, on both listeners.
   const contact = (hosted: boolean) =>
     contactRoutes({
@@ -207,7 +219,8 @@ export function createApps(deps: AppDeps): ClinicApps {
       maxBodyBytes: server.maxBodyBytes,
       renderFormPage: deps.renderFormPage ?? fallbackFormPage,
       logger,
-      onMessageStored: (city) => {
+      onMessageStored: (city, id) => {
+        inboxEvents.publish({ kind: 'new', id, site: city, by: '' });
         metrics.contactStored.inc({ city: city || 'unknown' });
         deps.onMessageStored?.(city);
       },
@@ -258,12 +271,16 @@ export function createApps(deps: AppDeps): ClinicApps {
       onSignIn: (outcome) => metrics.signIns.inc({ outcome }),
     }),
   );
-  admin.route('/', auditRoutes(deps.stores.audit, now));
+  // Forgot password (issue 37 item 9): a link by email when the server sends mail, else the sign-in page says to ask an owner.
+  admin.route('/', passwordResetRoutes({ accounts: deps.stores.accounts, audit, trusted, counters, now, logger, mail: server.mail && { ...server.mail, clinic: deps.clinic.businessName, send: createSmtpMailer(server.mail.smtp).send } }));
+  admin.route('/', auditRoutes(deps.stores.audit, now, auditNames(deps.stores.accounts, directory)));
   admin.route('/', metricsRoutes(metrics));
   admin.route('/', contact(false));
   admin.route('/', messageRoutes(deps.stores.messages, deps.stores.refusals, now));
   // Search hashes need only the search key: the same sealer as the store's (serve.ts) gives the same hashes.
-  admin.route('/', inboxRoutes({ inbox: deps.stores.inbox, accounts: deps.stores.accounts, sealer: createSealer(deps.secrets.keys, deps.secrets.searchKey), now }));
+  admin.use('/api/inbox/*', inboxEvents.changes());
+  admin.route('/', inboxRoutes({ inbox: deps.stores.inbox, accounts: deps.stores.accounts, sealer: createSealer(deps.secrets.keys, deps.secrets.searchKey), now, knownCities: () => directory.slugs(), events: inboxEvents }));
+  admin.route('/', inboxExportRoutes({ inbox: deps.stores.inbox, staffNames: async () => new Map((await deps.stores.accounts.list()).map((a) => [a.id, a.name || a.email])) }));
   admin.route(
     '/',
     adminApiRoutes({
@@ -289,7 +306,7 @@ export function createApps(deps: AppDeps): ClinicApps {
 
   const sites = createSitesApp({ server, trusted, contact: contact(true), releases, domains, previews, onError, observe: observe({ listener: 'sites', metrics, logger, accessLog, trusted }) });
   const remoteChange = (kind: 'deployments' | 'cities') => (kind === 'deployments' ? domains.changed() : directory.invalidate());
-  return { admin, sites, releases, cities, redeploys, deployer, remoteChange, refusals, metrics };
+  return { admin, sites, releases, cities, redeploys, deployer, remoteChange, refusals, metrics, inboxEvents };
 }
 
 /** The admin app alone (route tests, benchmarks); createApps gives both. */

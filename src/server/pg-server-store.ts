@@ -6,7 +6,9 @@ import { openPgReleaseStore } from './releases/pg-store.js';
 import { pgRateCounters } from './rate-limits/pg-store.js';
 import { errorFields, type Logger } from './logger.js';
 import { createPool, migratePg, redactUrl } from './pg/connect.js';
-import { openChangeFeed } from './pg/notify.js';
+import { NOTIFY_SQL, notifyParams, openChangeFeed } from './pg/notify.js';
+import type { InboxRelay } from './leads/inbox-events.js';
+import { INBOX_CHANGE_KINDS } from '../contract/inbox-events.js';
 import type { ReleaseSettings, ServerStore } from './server-store.js';
 import { createPgRefusalStore } from './leads/pg-refusals.js';
 import { createPgMessageStore } from './leads/pg-store.js';
@@ -86,6 +88,16 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       useSealer(s);
       inbox.useSealer(s);
     };
+    // The live inbox's notices (leads/inbox-events.ts): sent once the change committed, heard by every server.
+    const inboxRelay: InboxRelay = {
+      publish: async (n) => void (await pool.query(NOTIFY_SQL, notifyParams({ kind: 'inbox', change: n.kind, id: n.id, site: n.site, by: n.by, from: n.from }))),
+      subscribe: (listener) =>
+        feed.subscribe((event) => {
+          if (event.kind === 'resync') listener({ kind: 'resync' });
+          else if (event.kind === 'inbox' && (INBOX_CHANGE_KINDS as readonly string[]).includes(event.change))
+            listener({ kind: event.change as (typeof INBOX_CHANGE_KINDS)[number], id: event.id, site: event.site, by: event.by, from: event.from });
+        }),
+    };
     let closing: Promise<void> | undefined;
     return {
       kind: 'postgres',
@@ -109,6 +121,7 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       // the database answers, and that this server hears the others' changes.
       writable: () => feed.connected(),
       onRemoteChange: (listener) => void listeners.add(listener),
+      inboxRelay,
       compact: async () => {
         await messages.flush();
         // New files for both tables (the old ones are emptied now and unlinked at the next

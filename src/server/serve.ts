@@ -155,6 +155,18 @@ async function sealStoredMessages(store: ServerStore, secrets: { auditKey: Buffe
   });
 }
 
+/**
+ * Messages stored before search tokens existed (issue 37 item 6), or sealed just now, get theirs:
+ * each is opened and its keyed tokens stored, a batch a transaction (an interrupted start resumes).
+ * Logged as counts only.
+ */
+async function indexStoredMessages(store: ServerStore, logger: Logger): Promise<void> {
+  if (!store.messages.indexStored) return;
+  const { indexed, unopened } = await store.messages.indexStored();
+  if (indexed > 0) logger.info('messages.search_indexed', { count: indexed, note: 'messages stored before search by part of a name or number are now searchable' });
+  if (unopened > 0) logger.warn('messages.search_unindexed', { count: unopened, note: 'messages that do not open with this server\'s keys could not be made searchable' });
+}
+
 const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
@@ -207,6 +219,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     const sealer = createSealer(keys, secrets.searchKey);
     store.messages.useSealer?.(store.kind === 'sqlite' ? withSealWorker(sealer, { keys, searchKey: secrets.searchKey }) : sealer);
     await sealStoredMessages(store, secrets, o.logger);
+    await indexStoredMessages(store, o.logger);
     const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: o.now ?? (() => new Date()) });
     // With no account, only a browser on this machine can create the first: elsewhere nobody could sign in.
     if (!anyAccount && !isLoopbackHost(config.host)) {
@@ -280,6 +293,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
         stopping = true;
         stopPurge();
         const specialHoursStopped = stopSpecialHours();
+        // The live inbox's streams never finish by themselves: ended first, so the drain need not wait for them.
+        running.inboxEvents.close();
         await Promise.all(connections.map((c) => c.drain(o.shutdownGraceMs ?? 10_000)));
         await specialHoursStopped;
         // A redeploy-all in progress finishes the cities in flight and is recorded as interrupted.

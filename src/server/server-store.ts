@@ -5,6 +5,7 @@ import type { CityStore } from './cities/index.js';
 import type { MetaStore } from './crypto/server-keys.js';
 import type { RewrapStore } from './crypto/rewrap.js';
 import type { InboxStore, MessageStore, RefusalStore } from './leads/index.js';
+import type { InboxRelay } from './leads/inbox-events.js';
 import type { OutboxStore } from './mail/index.js';
 import type { PreviewStore } from './previews/index.js';
 import type { RateCounters } from './rate-limits/index.js';
@@ -62,6 +63,8 @@ export interface ServerStore {
    * cities (the cities' addresses messages are checked against). Never called with SQLite: one server makes every change.
    */
   onRemoteChange(listener: (kind: 'deployments' | 'cities') => void): void;
+  /** The live inbox's notices between servers (PostgreSQL's change feed); absent with SQLite: one server. */
+  inboxRelay?: InboxRelay;
   /**
    * Rewrites the files the store controls so that no page freed by a change keeps old contents
    * (SQLite: VACUUM and an emptied WAL; PostgreSQL: VACUUM FULL of the messages): after the

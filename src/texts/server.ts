@@ -72,6 +72,11 @@ export const totpNotStarted = { title: 'Start setting up two-step sign-in first.
 export const setupClosed = { title: 'The owner account exists already: sign in instead.' } satisfies Message;
 export const setupLoopbackOnly = { title: 'The owner account can only be created from the server itself (loopback), or with ADMIN_EMAIL and ADMIN_PASSWORD.' } satisfies Message;
 export const emailTaken = { title: 'Another account signs in with this email.' } satisfies Message;
+/** A front desk (or a front-desk API token) made without its cities: least privilege, nothing by default (NOTES.md decision 17). */
+/** A session of an account whose password an owner set, asking for anything but its change. */
+export const passwordChangeFirst = { title: 'Choose your own password first: the one you were given works for this once only.' } satisfies Message;
+export const frontDeskCitiesRequired = { title: 'Choose the cities whose messages this person reads: tick them, or choose All cities.' } satisfies Message;
+export const tokenCitiesRequired = { title: 'Choose the cities whose messages this token reads: tick them, or choose All cities.' } satisfies Message;
 export const lastOwner = { title: 'The last active owner cannot be disabled or given another role: make another owner first.' } satisfies Message;
 export const accountNotFound = { title: 'No such account' } satisfies Message;
 export const apiTokenNotFound = { title: 'No such API token' } satisfies Message;
@@ -86,6 +91,40 @@ export const hostMisdirected = {
 } satisfies Message;
 /** Every client's password guesses together passed the global cap (docs/threat-model.md). */
 export const adminLockedOut = { title: 'Too many failed attempts on this server; try again in a minute' } satisfies Message;
+
+// Forgot password (auth/reset-routes.ts, issue 37 item 9)
+
+/** POST /api/password-reset on a server without mail settings: the sign-in page says to ask an owner instead. */
+export const passwordResetByEmailOff = {
+  title: 'This server sends no email, so it cannot send a link to reset a password.',
+  hint: 'Ask an owner of the clinic to set a new password for you in Staff, or on the server with: clinic-gen users reset-password <your email>',
+} satisfies Message;
+/** Too many links asked for from one address, for one account, or by everyone together. */
+export const passwordResetTooMany = (minutes: number): Message => ({ title: `Too many requests for a reset link; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` });
+/** A link that is unknown, used already, expired, or of an account disabled since. */
+export const passwordResetLinkInvalid = {
+  title: 'This link to choose a new password has expired or was used already.',
+  hint: 'Ask for a new link on the sign-in page (Forgot password?): each link works once, for 30 minutes.',
+} satisfies Message;
+/**
+ * The email with the link: the subject as `title`, the text as `message`. It says what was asked,
+ * what the link does and for how long, and what to do if the person did not ask; it repeats
+ * neither the address it goes to nor anything of the account.
+ */
+export const passwordResetMail = (link: string, clinic: string, minutes: number): Message => ({
+  title: `Choose a new password for the ${clinic} admin`,
+  message: [
+    `Someone asked for a link to choose a new password for the ${clinic} admin account that signs in with this email address.`,
+    '',
+    `To choose a new password, open this link. It works once, within ${minutes} minutes:`,
+    '',
+    link,
+    '',
+    'Only your password changes. If your account uses two-step sign-in, you will still be asked for your code, and every place your account is signed in is signed out.',
+    '',
+    'If you did not ask for this, you can ignore this email: your password stays as it is. If such emails keep coming, tell an owner of the clinic.',
+  ].join('\n'),
+});
 
 // Logo upload: the admin alerts "Failed to upload logo: {title}" (admin.ts, logoUploadRejected)
 
@@ -195,6 +234,7 @@ export const noteTooLong = { title: 'A note holds at most 2,000 characters.' } s
 export const statusInvalid = { title: 'Choose a status: new, contacted, booked or closed.' } satisfies Message;
 export const closeReasonInvalid = { title: 'Choose why it is closed: not a candidate, no answer, chose elsewhere, or duplicate.' } satisfies Message;
 export const inboxDateInvalid = { title: 'Give the date as YYYY-MM-DD.' } satisfies Message;
-export const inboxSearchInvalid = { title: 'Search by a full email address, a phone number, or a first and last name.' } satisfies Message;
+export const inboxSearchInvalid = { title: 'Search by a last name, a first name, an email address, or 4 digits or more of a phone number.' } satisfies Message;
+export const inboxSearchDigits = { title: 'Type at least 4 digits of the phone number.' } satisfies Message;
 export const retentionInvalid = { title: 'Keep messages between 30 days and 10 years (3650 days), or until deleted.' } satisfies Message;
 export const messageUnreadable = { title: 'This message does not open with this server’s key, so no note can be sealed with it.' } satisfies Message;

@@ -160,17 +160,20 @@ describe('the operator flow', () => {
     await site.getByRole('heading', { name: 'Message sent successfully!' }).waitFor();
     await site.close();
 
-    // Messages: the new message, newest first.
+    // Messages: the city's page counts them by status and links to the inbox, where the new
+    // message is read (issue 37 item 3); the page itself shows nothing of it.
     const messages = page.getByRole('region', { name: 'Messages' });
-    await messages.getByRole('button', { name: 'Refresh messages' }).click();
-    const first = messages.getByRole('list', { name: 'Messages' }).getByRole('listitem').first();
-    await first.getByText('Marcus Hale').waitFor();
-    expect(await first.textContent()).toContain('Do you see patients on Saturdays in Tampa?');
-    // The date fits on one line and reads as a date (a month name), not 11/22/2 / 026.
-    const received = first.locator('time');
-    expect(await received.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
-    expect(await received.textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    expect(await messages.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/messages.csv');
+    await messages.getByRole('button', { name: 'Refresh counts' }).click();
+    await messages.getByRole('table', { name: 'Tampa’s messages by status' }).getByRole('row', { name: /^New [1-9]/ }).waitFor();
+    expect(await messages.textContent()).not.toContain('Do you see patients on Saturdays in Tampa?');
+    expect(await messages.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/messages.csv?site=tampa');
+    const inboxLink = messages.getByRole('link', { name: 'Open Tampa’s messages in the inbox' });
+    expect(await inboxLink.getAttribute('href')).toBe('#messages/tampa');
+    const inbox = await context.newPage();
+    await inbox.goto(`${world.url}/admin#messages/tampa`, { waitUntil: 'networkidle' });
+    await inbox.getByRole('button', { name: /^Marcus/ }).click();
+    await inbox.getByText('Do you see patients on Saturdays in Tampa?').waitFor();
+    await inbox.close();
 
     // Refresh, then delete (asked first in the page's own dialog): the list updates and the site is gone.
     await page.getByRole('region', { name: 'Live Deployments' }).getByRole('button', { name: 'Refresh' }).click();

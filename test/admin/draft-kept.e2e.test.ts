@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn as signInOnce } from '../helpers/accounts.js';
 import { axeAudit } from '../helpers/browser.js';
 import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
@@ -10,6 +11,8 @@ import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './brows
  */
 let world: AdminWorld;
 const EDITOR = { name: 'Eli Editor', email: 'eli.drafts@clinic.example', password: 'saffron canyon ledger 27' };
+/** The password the editor chose at the first sign-in, in place of the owner's. */
+const OWN_PASSWORD = 'eli keeps a quiet harbour 81';
 const TEXT = 'Northstar Men’s Health in Tampa: physician-led TRT, medical weight loss and NAD+ therapy in Westshore.';
 const PHONE = '(813) 555-0177';
 
@@ -21,12 +24,14 @@ beforeAll(async () => {
     body: JSON.stringify({ ...EDITOR, role: 'editor' }),
   });
   expect(made.status).toBe(201);
+  // The editor has signed in once and chosen their own password (NOTES.md decision 17).
+  await signInOnce(world.url, { email: EDITOR.email, password: EDITOR.password, newPassword: OWN_PASSWORD });
 }, 120_000);
 afterAll(() => world?.close());
 
 async function signIn(page: Page) {
   await page.getByLabel('Email', { exact: true }).fill(EDITOR.email);
-  await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+  await page.getByLabel('Password', { exact: true }).fill(OWN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

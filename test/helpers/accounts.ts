@@ -42,9 +42,14 @@ export async function freshCode(secret: string, usedStep?: number): Promise<{ co
 
 /**
  * Signs in at `baseUrl` (the admin's listener) with email and password; enrols a second factor
- * when the server asks (an owner without one), or answers a code with `totpSecret`.
+ * when the server asks (an account that must use one and has none), or answers a code with
+ * `totpSecret`. With `newPassword`, a first password an owner set is then changed to it, as the
+ * person does at the first sign-in (NOTES.md decision 17).
  */
-export async function signIn(baseUrl: string, account: { email: string; password: string; totpSecret?: string } = TEST_ADMIN): Promise<SignedIn> {
+export async function signIn(
+  baseUrl: string,
+  account: { email: string; password: string; totpSecret?: string; newPassword?: string } = TEST_ADMIN,
+): Promise<SignedIn> {
   const origin = new URL(baseUrl).origin;
   const post = (path: string, body: unknown, cookie?: { name: string; value: string }) =>
     fetch(`${baseUrl}${path}`, {
@@ -73,6 +78,18 @@ export async function signIn(baseUrl: string, account: { email: string; password
     const answer = await post('/api/session/totp', { code }, cookie);
     if (answer.status !== 200) throw new Error(`code answered ${answer.status}: ${await answer.text()}`);
     cookie = cookieOf(answer, cookie)!;
+  }
+  if (account.newPassword !== undefined) {
+    const session = (await (await fetch(`${baseUrl}/api/session`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).json()) as { account?: { passwordChange?: boolean } };
+    if (session.account?.passwordChange) {
+      const changed = await fetch(`${baseUrl}/api/session/password`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: `${cookie.name}=${cookie.value}` },
+        body: JSON.stringify({ current: account.password, password: account.newPassword }),
+      });
+      if (changed.status !== 200) throw new Error(`password change answered ${changed.status}: ${await changed.text()}`);
+      cookie = cookieOf(changed, cookie)!;
+    }
   }
   return {
     cookie: `${cookie.name}=${cookie.value}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditCsvUrl, auditQuery, datesReversed, NO_FILTERS, outcomeLabel, pageCount } from './audit-api.js';
+import { actorOption, auditCsvUrl, auditParams, auditQuery, datesReversed, NO_FILTERS, outcomeLabel, outcomeWord, pageCount } from './audit-api.js';
 
 describe('audit trail filters', () => {
   it('leave empty filters out, and page the list but not the CSV', () => {
@@ -32,5 +32,18 @@ describe('audit trail filters', () => {
     expect(outcomeLabel(403)).toBe('Refused: not allowed');
     expect(outcomeLabel(400)).toBe('Refused');
     expect(outcomeLabel(500)).toBe('Failed');
+  });
+
+  it('put an outcome into one word for a record’s line', () => {
+    expect([200, 302, 403, 429, 500].map(outcomeWord)).toEqual(['Done', 'Done', 'Refused', 'Refused', 'Failed']);
+  });
+
+  it('name a person by name, with the sign-in name the trail recorded', () => {
+    expect(actorOption({ id: 'a1', label: 'dana@example.com', name: 'Dana Desk' })).toBe('Dana Desk (dana@example.com)');
+    expect(actorOption({ id: 'server', label: 'clinic-gen serve', name: 'clinic-gen serve' })).toBe('clinic-gen serve');
+  });
+
+  it('give the route the same query as the CSV link', () => {
+    expect(auditParams({ ...NO_FILTERS, city: 'tampa' }, 2)).toEqual({ city: 'tampa', page: '2', pageSize: '50' });
   });
 });

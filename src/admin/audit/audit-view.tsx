@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '../form-fields.js';
 import { Button, Card, linkButtonClass } from '../ui.js';
 import { ViewPage } from '../view-page.js';
-import { auditCsvUrl, datesReversed, getAudit, NO_FILTERS, pageCount, type AuditFilters, type AuditPage } from './audit-api.js';
+import { actorOption, auditCsvUrl, datesReversed, getAudit, NO_FILTERS, pageCount, type AuditFilters, type AuditPage } from './audit-api.js';
 import { AuditTable } from './audit-table.js';
 
 /**
@@ -22,20 +22,12 @@ export function AuditView() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    getAudit(applied, page).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setFailed(false);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        console.error(err);
-        if (!live) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
+    void getAudit(applied, page).then((a) => {
+      if (!live) return;
+      if (a.ok) setData(a);
+      setFailed(!a.ok);
+      setLoading(false);
+    });
     return () => {
       live = false;
     };
@@ -68,7 +60,7 @@ export function AuditView() {
   return (
     <ViewPage
       title="Audit trail"
-      lead="Every sign-in, failed sign-in, message read, export and change: when, who, from which address, and how it ended. Records are kept 6 years and cannot be altered."
+      lead="Every sign-in, failed sign-in, message read, export and change: when, who, from which address, and how it ended. Open a record for its detail. Records are kept 6 years and cannot be altered."
       below={
         <Card id="audit-records" title="Records">
           <p role="status" className="text-sm text-slate-700" data-testid="audit-summary">
@@ -103,16 +95,22 @@ export function AuditView() {
           label="Person"
           value={draft.actor}
           onValue={set('actor')}
-          options={[{ value: '', label: 'Everyone' }, ...(data?.actors ?? []).map((a) => ({ value: a.id, label: a.label }))]}
+          options={[{ value: '', label: 'Everyone' }, ...(data?.actors ?? []).map((a) => ({ value: a.id, label: actorOption(a) }))]}
         />
         <SelectField
           id="audit-action"
           label="Action"
           value={draft.action}
           onValue={set('action')}
-          options={[{ value: '', label: 'All actions' }, ...(data?.actions ?? []).map((a) => ({ value: a, label: a }))]}
+          options={[{ value: '', label: 'All actions' }, ...(data?.actions ?? []).map((a) => ({ value: a, label: data?.actionNames[a] ?? a }))]}
         />
-        <TextField id="audit-city" label="City (slug)" hint="Such as wesley-chapel." value={draft.city} onValue={set('city')} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+        <SelectField
+          id="audit-city"
+          label="City"
+          value={draft.city}
+          onValue={set('city')}
+          options={[{ value: '', label: 'All cities' }, ...(data?.cities ?? []).map((c) => ({ value: c.slug, label: c.name }))]}
+        />
         <TextField id="audit-from" label="From" type="date" value={draft.from} onValue={set('from')} error={dateError} />
         <TextField id="audit-to" label="To" type="date" value={draft.to} onValue={set('to')} />
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-5">

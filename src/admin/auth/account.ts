@@ -4,25 +4,15 @@
  * rules only decide which controls are drawn, so nobody meets a button that answers 403.
  */
 
-export type Role = 'owner' | 'editor' | 'frontdesk';
+export type { Role } from '../../contract/staff.js';
+import type { PublicAccount, Role } from '../../contract/staff.js';
 
 export const ROLES: Role[] = ['owner', 'editor', 'frontdesk'];
 
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', editor: 'Editor', frontdesk: 'Front desk' };
 
-export interface Account {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** Front desk: the city slugs it works; null: all. */
-  cities: string[] | null;
-  active: boolean;
-  /** Whether a second factor (TOTP) is set up. */
-  totp: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-}
+/** An account as the server shows it: the contract's (src/contract/staff.ts), written once. */
+export type Account = PublicAccount;
 
 /** How far a sign-in has gone: a code is due (`totp`), an owner must set up a second factor (`enrol`), or done. */
 export type Stage = 'full' | 'totp' | 'enrol';

@@ -16,6 +16,8 @@ const account: Account = {
   totp: true,
   createdAt: '2026-01-01T00:00:00Z',
   lastSignInAt: null,
+  passwordChange: false,
+  twoStepRequired: false,
 };
 
 describe('what a role shows (decision 017)', () => {

@@ -6,7 +6,7 @@ import { CodesStep, ScanStep } from './enrol-steps.js';
 import { useEnrol } from './use-enrol.js';
 
 /**
- * Stage `enrol`: an owner signed in without a second factor may do nothing else (decision 017).
+ * Stage `enrol`: an account that must use two-step sign-in (owners, front desks, an editor the owner chose; NOTES.md decision 17) signed in without a second factor may do nothing else (decision 017).
  * The setup starts at once; after the recovery codes, the admin opens.
  */
 export function EnrolPage({ onDone, onSignOut }: { onDone: (account: Account) => void; onSignOut: () => void }) {
@@ -29,7 +29,7 @@ export function EnrolPage({ onDone, onSignOut }: { onDone: (account: Account) =>
   return (
     <ViewPage
       title="Set up two-step sign-in"
-      lead="An owner signs in with a password and a code from an authenticator app, so a stolen password alone opens nothing."
+      lead="Your account signs in with a password and a code from an authenticator app, so a stolen password alone opens nothing."
       narrow
       below={
         <div>

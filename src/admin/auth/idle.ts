@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { lastAdminAnswer } from '../api.js';
 
 /**
@@ -17,10 +17,17 @@ const CHECK_MS = 5_000;
 /** Inputs closer together than this are one (the shared time is written at most this often). */
 const WRITE_MS = 5_000;
 export const KEEP_ALIVE_MS = 60_000;
+/** The warning comes this long before the idle sign-out (issue 37 item 5). */
+export const WARN_MS = 60_000;
 
 /** Whether `idleMinutes` have passed since the last input (here or in another tab). */
 export function isIdle(now: number, lastInput: number, idleMinutes: number): boolean {
   return now - lastInput >= idleMinutes * 60_000;
+}
+
+/** Whether the idle sign-out is less than WARN_MS away (and not yet due). */
+export function warningDue(now: number, lastInput: number, idleMinutes: number): boolean {
+  return !isIdle(now, lastInput, idleMinutes) && now - lastInput >= idleMinutes * 60_000 - WARN_MS;
 }
 
 /** Whether an input now should tell the server the person is still there: nothing reached it in the last minute. */
@@ -46,19 +53,36 @@ const shareInput = (at: number) => {
 
 /**
  * Calls `onIdle` once when the page has been idle for `idleMinutes`, and `keepAlive` on input when
- * it is due. Does nothing while `active` is false (no one signed in).
+ * it is due. Does nothing while `active` is false (no one signed in). `warning` is true for the
+ * last minute before (the page shows "You will be signed out in 60 seconds"); `stay` is the
+ * person's "Stay signed in": it counts as input and tells the server at once.
  */
-export function useIdle({ active, idleMinutes, onIdle, keepAlive }: { active: boolean; idleMinutes: number; onIdle: () => void; keepAlive: () => void }) {
+export function useIdle({ active, idleMinutes, onIdle, keepAlive }: { active: boolean; idleMinutes: number; onIdle: () => void; keepAlive: () => void }): { warning: boolean; stay: () => void } {
   const handlers = useRef({ onIdle, keepAlive });
   handlers.current = { onIdle, keepAlive };
+  const [warning, setWarning] = useState(false);
+  /** The running effect's own "an input now", for `stay`. */
+  const touch = useRef<(() => void) | undefined>(undefined);
 
   useEffect(() => {
-    if (!active) return;
+    if (!active) {
+      setWarning(false);
+      return;
+    }
     let last = Date.now();
     let lastPing = Date.now();
     let lastWrite = last;
     let fired = false;
     shareInput(last);
+    touch.current = () => {
+      const now = Date.now();
+      last = now;
+      lastWrite = now;
+      lastPing = now;
+      shareInput(now);
+      setWarning(false);
+      handlers.current.keepAlive();
+    };
 
     const input = () => {
       const now = Date.now();
@@ -73,8 +97,13 @@ export function useIdle({ active, idleMinutes, onIdle, keepAlive }: { active: bo
       }
     };
     const check = () => {
-      if (fired || !isIdle(Date.now(), Math.max(last, sharedInput()), idleMinutes)) return;
+      if (fired) return;
+      const now = Date.now();
+      const lastInput = Math.max(last, sharedInput());
+      setWarning(warningDue(now, lastInput, idleMinutes));
+      if (!isIdle(now, lastInput, idleMinutes)) return;
       fired = true;
+      setWarning(false);
       handlers.current.onIdle();
     };
     const visible = () => {
@@ -88,6 +117,10 @@ export function useIdle({ active, idleMinutes, onIdle, keepAlive }: { active: bo
       for (const e of INPUT_EVENTS) removeEventListener(e, input, { capture: true });
       document.removeEventListener('visibilitychange', visible);
       clearInterval(timer);
+      touch.current = undefined;
     };
   }, [active, idleMinutes]);
+
+  const stay = useCallback(() => touch.current?.(), []);
+  return { warning, stay };
 }

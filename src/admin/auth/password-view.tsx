@@ -7,8 +7,12 @@ import { passwordProblems } from './account.js';
 import { changePassword } from './auth-api.js';
 import * as T from './texts.js';
 
-/** Account > Change password: the current one, the new one twice. The server ends the account's other sessions. */
-export function PasswordView() {
+/**
+ * Account > Change password: the current one, the new one twice. The server ends the account's
+ * other sessions. With `first`, the step after signing in with a password an owner set: nothing
+ * else answers until the person chose their own (NOTES.md decision 17); `onDone` then opens the admin.
+ */
+export function PasswordView({ first = false, onDone }: { first?: boolean; onDone?: () => void } = {}) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -30,6 +34,7 @@ export function PasswordView() {
     const answer = await changePassword({ current, password });
     setBusy(false);
     if (answer.ok) {
+      if (onDone) return onDone();
       setCurrent('');
       setPassword('');
       setConfirm('');
@@ -43,16 +48,20 @@ export function PasswordView() {
   };
 
   return (
-    <ViewPage title="Change password" lead="Changing it signs out your account everywhere else." narrow>
-      <form onSubmit={submit} noValidate aria-label="Change password" className="grid gap-4">
-        <TextField id="pw-current" label="Current password" type="password" value={current} onValue={setCurrent} error={errors.current} autoComplete="current-password" />
+    <ViewPage
+      title={first ? 'Choose your own password' : 'Change password'}
+      lead={first ? 'The password you were given works for this first sign-in only. Choose one that only you know.' : 'Changing it signs out your account everywhere else.'}
+      narrow
+    >
+      <form onSubmit={submit} noValidate aria-label={first ? 'Choose your own password' : 'Change password'} className="grid gap-4">
+        <TextField id="pw-current" label={first ? 'Password you were given' : 'Current password'} type="password" value={current} onValue={setCurrent} error={errors.current} autoComplete="current-password" />
         <TextField id="pw-new" label="New password" type="password" value={password} onValue={setPassword} hint={T.passwordHint} error={errors.password} autoComplete="new-password" />
         <TextField id="pw-confirm" label="Confirm new password" type="password" value={confirm} onValue={setConfirm} error={errors.confirm} autoComplete="new-password" />
         <FormAlert text={error} />
         <FormStatus text={done} />
         <div>
           <Button type="submit" aria-disabled={busy || undefined}>
-            {busy ? 'Changing...' : 'Change password'}
+            {busy ? 'Saving...' : first ? 'Save my password' : 'Change password'}
           </Button>
         </div>
       </form>

@@ -5,12 +5,14 @@ import { AppHeader } from '../header.js';
 import { Button } from '../ui.js';
 import { ViewPage } from '../view-page.js';
 import { EnrolPage } from './enrol-page.js';
+import { PasswordView } from './password-view.js';
 import { SessionProvider } from './session-context.js';
 import { SetupPage } from './setup.js';
 import { SignInPage } from './sign-in.js';
 import * as T from './texts.js';
 import { TotpPage } from './totp.js';
 import { useGate } from './use-gate.js';
+import { IdleWarning } from './idle-warning.js';
 
 /**
  * What /admin shows before anything else: GET /api/session decides between the setup page (no
@@ -18,14 +20,29 @@ import { useGate } from './use-gate.js';
  * way of being signed out unmounts it, so no patient's message stays in the page.
  */
 export function SessionGate({ initial }: { initial: AdminForm }) {
-  const { gate, load, advance, signOut, restart } = useGate();
+  const { gate, load, advance, signOut, restart, idleWarning } = useGate();
   const refresh = useCallback(() => void load(), [load]);
   const out = useCallback(() => void signOut(), [signOut]);
 
+  // A password an owner set is changed before the admin opens (the server answers nothing else).
+  if (gate.step === 'full' && gate.account.passwordChange) {
+    return (
+      <>
+        <AppHeader />
+        <PasswordView first onDone={refresh} />
+        <div className="mx-auto max-w-xl px-4 pb-8 sm:px-6">
+          <Button variant="secondary" onClick={out}>
+            Sign out
+          </Button>
+        </div>
+      </>
+    );
+  }
   if (gate.step === 'full') {
     return (
       <SessionProvider account={gate.account} signOut={out} refresh={refresh}>
         <AdminApp initial={initial} notice={gate.recoveryCodesLeft === undefined ? undefined : T.recoveryCodesLeft(gate.recoveryCodesLeft)} />
+        <IdleWarning open={idleWarning.warning} onStay={idleWarning.stay} />
       </SessionProvider>
     );
   }

@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { failureText } from '../api.js';
 import { FormAlert, TextField } from '../form-fields.js';
 import { Button } from '../ui.js';
 import { ViewPage } from '../view-page.js';
 import { thenSentence, type Account, type Stage } from './account.js';
 import { signIn } from './auth-api.js';
+import { usePasswordRecovery } from './password-reset.js';
 import * as T from './texts.js';
 
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -16,6 +17,12 @@ const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
  * out while idle, a session that ended); the focus goes to it, or else to the first field.
  */
 export function SignInPage({ notice, onSignedIn }: { notice?: string; onSignedIn: (stage: Stage, account: Account) => void }) {
+  // Forgot password (password-reset.tsx): its pages in this one's place, or its link under the form.
+  const recovery = usePasswordRecovery();
+  return recovery.page ?? <SignInForm notice={recovery.notice ?? notice} help={recovery.help} onSignedIn={onSignedIn} />;
+}
+
+function SignInForm({ notice, help, onSignedIn }: { notice?: string; help: ReactNode; onSignedIn: (stage: Stage, account: Account) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -76,6 +83,7 @@ export function SignInPage({ notice, onSignedIn }: { notice?: string; onSignedIn
           </Button>
         </div>
       </form>
+      {help}
     </ViewPage>
   );
 }

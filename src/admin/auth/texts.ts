@@ -14,3 +14,6 @@ export const notReached = 'The server could not be reached. Check the connection
 export const tryAgainAt = (time: string) => `You can try again at ${time}.`;
 export const recoveryCodesLeft = (left: number) =>
   `You signed in with a recovery code; ${left} ${left === 1 ? 'code is' : 'codes are'} left. Set up two-step sign-in again to get ten new ones.`;
+export const idleWarningTitle = 'You will be signed out in 60 seconds';
+export const idleWarningText = 'Nothing has been typed or clicked here for a while. Stay signed in to keep working; unsaved work stays as it is.';
+export const staySignedIn = 'Stay signed in';

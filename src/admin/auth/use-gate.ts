@@ -79,7 +79,7 @@ export function useGate() {
     leave('user', true);
   }, [leave]);
 
-  useIdle({
+  const idleWarning = useIdle({
     active: isSignedIn(gate),
     idleMinutes,
     onIdle: () => {
@@ -108,5 +108,5 @@ export function useGate() {
     setGate({ step: 'sign-in' });
   }, []);
 
-  return { gate, idleMinutes, load, advance, signOut, restart };
+  return { gate, idleMinutes, load, advance, signOut, restart, idleWarning };
 }

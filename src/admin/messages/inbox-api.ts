@@ -1,4 +1,5 @@
-import { call } from '../api.js';
+import { inboxSearch } from '../../contract/inbox-search.js';
+import { call, callRoute, type Answer } from '../api.js';
 import { inboxUrl, PAGE_SIZE, searchBody, type Assignee, type CloseReason, type InboxFilters, type InboxPage, type MessageDetail, type Note, type Status } from './inbox-logic.js';
 
 /**
@@ -9,9 +10,12 @@ import { inboxUrl, PAGE_SIZE, searchBody, type Assignee, type CloseReason, type 
 
 const messagePath = (id: string) => `/api/inbox/${encodeURIComponent(id)}`;
 
-/** One page of the list; with `q`, a search (POST, so what was searched stays out of every address). */
-export const listInbox = (f: InboxFilters, page: number, q?: string) =>
-  q === undefined ? call<InboxPage>('GET', inboxUrl(f, page)) : call<InboxPage>('POST', '/api/inbox/search', searchBody(q, f, page, PAGE_SIZE));
+/**
+ * One page of the list; with `q`, a search (POST /api/inbox/search, its shapes in
+ * src/contract/inbox-search.ts: what was searched stays out of every address).
+ */
+export const listInbox = (f: InboxFilters, page: number, q?: string): Promise<Answer<InboxPage>> =>
+  q === undefined ? call<InboxPage>('GET', inboxUrl(f, page)) : callRoute(inboxSearch, { body: searchBody(q, f, page, PAGE_SIZE) });
 
 export const listAssignees = () => call<{ assignees: Assignee[] }>('GET', '/api/inbox/assignees');
 

@@ -6,6 +6,8 @@
  */
 
 import { type CloseReason, type Status } from '../../config/inbox-states.js';
+import type { inboxSearch } from '../../contract/inbox-search.js';
+import type { RequestOf } from '../../contract/route.js';
 
 export { CLOSE_REASONS, STATUSES, type CloseReason, type Status } from '../../config/inbox-states.js';
 
@@ -41,6 +43,8 @@ export interface InboxPage {
   byStatus: Record<Status, number>;
   /** Over the filter without its city. */
   byCity: { site: string; city: string; count: number }[];
+  /** A search only: more messages held its tokens than the server checks for one search (the newest were checked). */
+  capped?: boolean;
 }
 
 export interface Note {
@@ -76,7 +80,7 @@ export interface MessageDetail {
   unreadable?: string;
 }
 
-/** GET /api/inbox/assignees: a front desk account. */
+/** GET /api/inbox/assignees: an owner or a front desk account (an owner's cities: null, every city). */
 export interface Assignee {
   id: string;
   name: string;
@@ -103,8 +107,8 @@ export const NO_FILTERS: InboxFilters = { assignee: '', from: '', to: '' };
 export const PAGE_SIZE = 50;
 
 /** The filters as fields of a query or a body: only those set. */
-function filterFields(f: InboxFilters): Record<string, string> {
-  const out: Record<string, string> = {};
+function filterFields(f: InboxFilters): { site?: string; status?: Status; assignee?: string; from?: string; to?: string } {
+  const out: { site?: string; status?: Status; assignee?: string; from?: string; to?: string } = {};
   if (f.site !== undefined) out.site = f.site;
   if (f.status) out.status = f.status;
   if (f.assignee) out.assignee = f.assignee;
@@ -119,8 +123,8 @@ export function inboxUrl(f: InboxFilters, page: number, pageSize = PAGE_SIZE): s
   return `/api/inbox?${q.toString()}`;
 }
 
-/** The body of POST /api/inbox/search: the search text travels here, never in an address. */
-export function searchBody(q: string, f: InboxFilters, page: number, pageSize = PAGE_SIZE): Record<string, string | number> {
+/** The body of POST /api/inbox/search (src/contract/inbox-search.ts): the search text travels here, never in an address. */
+export function searchBody(q: string, f: InboxFilters, page: number, pageSize = PAGE_SIZE): RequestOf<typeof inboxSearch> {
   return { q: q.trim(), ...filterFields(f), page, pageSize };
 }
 

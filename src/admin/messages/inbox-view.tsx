@@ -9,15 +9,19 @@ import { listAssignees, listInbox } from './inbox-api.js';
 import { cityOptions, datesReversed, NO_FILTERS, pageCount, rangeLabel, STATUS_LABELS, STATUSES, type Assignee, type InboxFilters, type InboxPage, type Status } from './inbox-logic.js';
 import { InboxTable } from './inbox-table.js';
 import { MessageDetailPanel } from './message-detail.js';
+import { ArrivedBanner, useLiveInbox, useOpenGuard } from './live-parts.js';
 import { RetentionCard } from './retention-card.js';
+
+/** What a search takes, as the field's hint says it. */
+const SEARCH_HINT = 'A last name, a first name, an email address, or 4 digits or more of a phone number.';
 
 /** The city select's value for every city: no slug has a star. */
 const ALL = '*';
 
 /**
  * The front desk's Messages view (issue 22): counts per status and per city that filter, who has
- * a message, dates, an exact search, the list a page at a time, and one message opened beside it
- * to work on. `site` is the city the address named (`#messages/tampa`); choosing another city
+ * a message, dates, a search by name, email or phone digits (issue 37), the list a page at a
+ * time, and one message opened beside it to work on. `site` is the city the address named (`#messages/tampa`); choosing another city
  * calls `onSite`, so a reload keeps it. What was searched lives only in this page's memory and in
  * a POST body, never in the address.
  */
@@ -28,6 +32,8 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
   const [query, setQuery] = useState<string | undefined>(undefined);
   const [draftQ, setDraftQ] = useState('');
   const [qError, setQError] = useState<string | undefined>(undefined);
+  /** The server refused the search (its words are at the search field): no list is shown, never an unfiltered one. */
+  const [refused, setRefused] = useState(false);
   const [dates, setDates] = useState({ from: '', to: '' });
   const [dateError, setDateError] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
@@ -52,11 +58,12 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
         setData(a);
         setNow(Date.now());
         setLoadError(undefined);
+        setRefused(false);
         return;
       }
       if (query !== undefined && a.failure.errors.q) {
         setQError(a.failure.errors.q);
-        setQuery(undefined);
+        setRefused(true);
         return;
       }
       setLoadError(failureText(a.failure) || 'The messages could not be loaded. Try again, or reload the page.');
@@ -98,14 +105,16 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
   const search = (e: FormEvent) => {
     e.preventDefault();
     const q = draftQ.trim();
-    if (!q) return setQError('Enter a full email address, a phone number, or a first and last name.');
+    if (!q) return setQError(SEARCH_HINT);
     setQError(undefined);
+    setRefused(false);
     setQuery(q);
     setPage(1);
   };
   const clearSearch = () => {
     setDraftQ('');
     setQError(undefined);
+    setRefused(false);
     setQuery(undefined);
     setPage(1);
   };
@@ -121,18 +130,40 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
     setOpen(undefined);
   };
   const refresh = () => setTick((t) => t + 1);
+  // Live (issue 37 items 4 and 5): others' changes read the list again; work not sent asks before it goes.
+  const [openSite, setOpenSite] = useState('');
+  const live = useLiveInbox({ open, openSite, refresh });
+  const guard = useOpenGuard(
+    (id) => {
+      setOpenSite(data?.items.find((i) => i.id === id)?.site ?? '');
+      setOpen(id);
+    },
+    () => open && close(open),
+  );
+  const showArrived = () => {
+    live.clearArrived();
+    const title = document.getElementById('inbox-list-title');
+    title?.scrollIntoView({ block: 'start' });
+    title?.focus();
+  };
 
   const all = data ? STATUSES.reduce((n, s) => n + data.byStatus[s], 0) : 0;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const summary = loadError
     ? ''
-    : !data
-      ? 'Loading...'
-      : data.total === 0
-        ? query !== undefined
-          ? 'No message matches this search and these filters.'
-          : 'No messages match these filters.'
-        : `${query !== undefined ? 'Search results: ' : ''}${rangeLabel(data.page, data.pageSize, data.total)} ${data.total === 1 ? 'message' : 'messages'}.`;
+    : refused
+      ? 'No search made: correct the search above.'
+      : !data
+        ? 'Loading...'
+        : data.total === 0
+          ? query !== undefined
+            ? 'No messages match'
+            : 'No messages match these filters.'
+          : `${query !== undefined ? 'Search results: ' : ''}${rangeLabel(data.page, data.pageSize, data.total)} ${data.total === 1 ? 'message' : 'messages'}.${
+              data.capped ? ' Only the newest possible matches were checked: type more of the name or number to narrow the search.' : ''
+            }`;
+  /** The list shows only what answers the current search or filters, never a list from before. */
+  const shown = !refused && !loadError && data && data.items.length > 0 ? data : undefined;
   const tab = (status: Status | undefined, label: string, count: number) => {
     const on = filters.status === status;
     return (
@@ -157,9 +188,10 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
                 {summary}
               </p>
               <NoticeArea notice={notice} testId="inbox-notice" />
+              <ArrivedBanner count={live.arrived} onShow={showArrived} />
               <FormAlert text={loadError} />
-              {data && data.items.length > 0 && <InboxTable items={data.items} assignees={assignees} now={now} open={open} onOpen={setOpen} />}
-              {data && pages > 1 && (
+              {shown && <InboxTable items={shown.items} assignees={assignees} now={now} open={open} onOpen={(id) => guard.openMessage(id, open)} />}
+              {shown && pages > 1 && (
                 <nav aria-label="Pages of messages" className="mt-4 flex flex-wrap items-center gap-2">
                   {/* aria-disabled, not disabled: the button keeps the focus at the first or last page. */}
                   <Button variant="secondary" aria-disabled={page <= 1 || undefined} onClick={() => !loading && page > 1 && setPage(page - 1)}>
@@ -168,7 +200,7 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
                   <Button variant="secondary" aria-disabled={page >= pages || undefined} onClick={() => !loading && page < pages && setPage(page + 1)}>
                     Next<span className="sr-only"> page</span>
                   </Button>
-                  <span className="text-sm text-slate-700">{rangeLabel(data.page, data.pageSize, data.total)}</span>
+                  <span className="text-sm text-slate-700">{rangeLabel(shown.page, shown.pageSize, shown.total)}</span>
                 </nav>
               )}
             </section>
@@ -179,7 +211,10 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
                 assignees={assignees}
                 canDelete={owner}
                 onChanged={refresh}
-                onClose={() => close(open)}
+                onClose={guard.closeMessage}
+                viewers={live.viewers}
+                outsideChange={live.outside}
+                onDirty={guard.onDirty}
                 onDeleted={() => {
                   show('Message deleted.', 'success');
                   close('');
@@ -189,6 +224,7 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
             )}
           </div>
           {owner && <RetentionCard />}
+          {guard.dialog}
         </>
       }
     >
@@ -225,8 +261,8 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
       <form role="search" onSubmit={search} noValidate aria-label="Search messages" className="mt-4 flex flex-wrap items-start gap-2 border-t border-slate-200 pt-4">
         <TextField
           id="inbox-q"
-          label="Search by full email, phone or name"
-          hint="Exact only: a whole email address, a phone number, or first and last name."
+          label="Search by name, email or phone"
+          hint={SEARCH_HINT}
           className="min-w-64 flex-1"
           type="search"
           autoComplete="off"

@@ -4,12 +4,33 @@ import { SelectField } from '../form-fields.js';
 import { formatDate } from '../format.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import { Button, inputClass } from '../ui.js';
+import { useLeaveGuard } from '../leave-guard.js';
 import { DeleteMessage } from './delete-message.js';
+import { presenceLine } from './inbox-live.js';
 import { addNote, openMessage, setAssignee, setStatus } from './inbox-api.js';
 import { assigneesFor, cityLabel, CLOSE_REASON_LABELS, CLOSE_REASONS, STATUS_LABELS, STATUSES, statusLabel, type Assignee, type CloseReason, type MessageDetail, type Status } from './inbox-logic.js';
 
 export const DETAIL_TITLE = 'inbox-detail-title';
 const NOTE_MAX = 2000;
+
+/**
+ * The work on a message not sent yet (issue 37 item 5): a status with its reason, an assignee, a
+ * note being typed. Kept in this page's memory only (never storage: a note is about a patient)
+ * until sent or discarded; leaving the message, the view or the admin asks first.
+ */
+interface Draft {
+  status: Status;
+  reason: string;
+  assignee: string;
+  note: string;
+}
+
+const draftOf = (m: MessageDetail): Draft => ({ status: m.status, reason: m.closeReason ?? '', assignee: m.assigneeId ?? '', note: '' });
+
+/** Whether the draft holds work the message does not. */
+export function draftDirty(d: Draft, m: Pick<MessageDetail, 'status' | 'closeReason' | 'assigneeId'>): boolean {
+  return d.status !== m.status || (d.status === 'closed' && d.reason !== (m.closeReason ?? '')) || d.assignee !== (m.assigneeId ?? '') || d.note.trim() !== '';
+}
 
 /**
  * One message in full beside the list: the patient's words and how to reach them, then the work on
@@ -24,6 +45,9 @@ export function MessageDetailPanel({
   onChanged,
   onDeleted,
   onClose,
+  viewers = [],
+  onDirty,
+  outsideChange = 0,
 }: {
   id: string;
   assignees: Assignee[];
@@ -31,8 +55,22 @@ export function MessageDetailPanel({
   onChanged: () => void;
   onDeleted: () => void;
   onClose: () => void;
+  /** The names of the others who have this message open (the live inbox's presence). */
+  viewers?: readonly string[];
+  /** Told whether work not sent is held (the view asks before opening another message). */
+  onDirty?: (dirty: boolean) => void;
+  /** Counts changes someone else made to this message (the live inbox): each reads it again. */
+  outsideChange?: number;
 }) {
   const [message, setMessage] = useState<MessageDetail | undefined>(undefined);
+  const [draft, setDraft] = useState<Draft | undefined>(undefined);
+  const edit = (change: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...change } : d));
+  const dirty = message !== undefined && draft !== undefined && draftDirty(draft, message);
+  useLeaveGuard(dirty, 'this message');
+  const told = useRef(onDirty);
+  told.current = onDirty;
+  useEffect(() => told.current?.(dirty), [dirty]);
+  useEffect(() => () => told.current?.(false), []);
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
   const { notice, show, clear } = useNotice();
@@ -41,20 +79,49 @@ export function MessageDetailPanel({
     let live = true;
     void openMessage(id).then((a) => {
       if (!live) return;
-      if (a.ok) setMessage(a.message);
-      else setFailed(failureText(a.failure) || 'The message could not be opened.');
+      if (a.ok) {
+        setMessage(a.message);
+        setDraft(draftOf(a.message));
+      } else setFailed(failureText(a.failure) || 'The message could not be opened.');
     });
     return () => {
       live = false;
     };
   }, [id]);
+  // Someone else changed it: read it again (a read the server records), keeping the work not sent
+  // here: a field of the draft that was left as it was follows the message.
+  const current = useRef(message);
+  current.current = message;
+  useEffect(() => {
+    if (outsideChange === 0) return;
+    let live = true;
+    void openMessage(id).then((a) => {
+      const before = current.current;
+      if (!live || !a.ok || !before) return;
+      const m = a.message;
+      setMessage(m);
+      setDraft((d) =>
+        d && {
+          status: d.status === before.status ? m.status : d.status,
+          reason: d.reason === (before.closeReason ?? '') ? (m.closeReason ?? '') : d.reason,
+          assignee: d.assignee === (before.assigneeId ?? '') ? (m.assigneeId ?? '') : d.assignee,
+          note: d.note,
+        },
+      );
+      show('Someone else changed this message: it is shown as it is now.', 'success');
+    });
+    return () => {
+      live = false;
+    };
+  }, [outsideChange, id]);
   const ready = message !== undefined || failed !== undefined;
   useLayoutEffect(() => {
     if (ready) heading.current?.focus();
   }, [ready]);
 
-  const changed = (m: MessageDetail, text: string) => {
+  const changed = (m: MessageDetail, text: string, sent: Partial<Draft>) => {
     setMessage(m);
+    edit(sent);
     show(text, 'success');
     onChanged();
   };
@@ -70,6 +137,9 @@ export function MessageDetailPanel({
           Close<span className="sr-only"> message</span>
         </Button>
       </div>
+      <p role="status" data-testid="inbox-presence" className="text-sm font-medium text-slate-700">
+        {presenceLine(viewers)}
+      </p>
       {failed && (
         <p role="alert" className="mt-2 font-semibold text-red-800">
           {failed}
@@ -85,9 +155,28 @@ export function MessageDetailPanel({
             <p className="mt-1 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
           )}
           <NoticeArea notice={notice} testId="inbox-detail-notice" />
-          <StatusForm m={message} onSaved={(m) => changed(m, `Status saved: ${statusLabel(m.status, m.closeReason)}.`)} onFailed={(t) => show(t, 'error')} clear={clear} />
-          <AssigneeForm m={message} assignees={assignees} onSaved={(m, name) => changed(m, m.assigneeId ? `Assigned to ${name}.` : 'Nobody has it now.')} onFailed={(t) => show(t, 'error')} clear={clear} />
-          <Notes m={message} onAdded={(m) => changed(m, 'Note added.')} onFailed={(t) => show(t, 'error')} clear={clear} />
+          {draft && (
+            <>
+              <StatusForm
+                m={message}
+                draft={draft}
+                edit={edit}
+                onSaved={(m) => changed(m, `Status saved: ${statusLabel(m.status, m.closeReason)}.`, { status: m.status, reason: m.closeReason ?? '' })}
+                onFailed={(t) => show(t, 'error')}
+                clear={clear}
+              />
+              <AssigneeForm
+                m={message}
+                draft={draft}
+                edit={edit}
+                assignees={assignees}
+                onSaved={(m, name) => changed(m, m.assigneeId ? `Assigned to ${name}.` : 'Nobody has it now.', { assignee: m.assigneeId ?? '' })}
+                onFailed={(t) => show(t, 'error')}
+                clear={clear}
+              />
+              <Notes m={message} draft={draft} edit={edit} onAdded={(m) => changed(m, 'Note added.', { note: '' })} onFailed={(t) => show(t, 'error')} clear={clear} />
+            </>
+          )}
           {canDelete && <DeleteMessage m={message} onDeleted={onDeleted} />}
         </>
       )}
@@ -137,12 +226,13 @@ function Facts({ m }: { m: MessageDetail }) {
   );
 }
 
-type Actions = { onFailed: (text: string) => void; clear: () => void };
+type Actions = { onFailed: (text: string) => void; clear: () => void; draft: Draft; edit: (change: Partial<Draft>) => void };
 
 /** The status, with the reason a closed message needs: the reason's select appears with Closed. */
-function StatusForm({ m, onSaved, onFailed, clear }: Actions & { m: MessageDetail; onSaved: (m: MessageDetail) => void }) {
-  const [status, setDraft] = useState<Status>(m.status);
-  const [reason, setReason] = useState<string>(m.closeReason ?? '');
+function StatusForm({ m, onSaved, onFailed, clear, draft, edit }: Actions & { m: MessageDetail; onSaved: (m: MessageDetail) => void }) {
+  const { status, reason } = draft;
+  const setDraft = (v: Status) => edit({ status: v });
+  const setReason = (v: string) => edit({ reason: v });
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -181,8 +271,9 @@ function StatusForm({ m, onSaved, onFailed, clear }: Actions & { m: MessageDetai
 }
 
 /** Who has the message: the front desk of its city, or nobody. */
-function AssigneeForm({ m, assignees, onSaved, onFailed, clear }: Actions & { m: MessageDetail; assignees: Assignee[]; onSaved: (m: MessageDetail, name: string) => void }) {
-  const [draft, setDraft] = useState(m.assigneeId ?? '');
+function AssigneeForm({ m, assignees, onSaved, onFailed, clear, draft: work, edit }: Actions & { m: MessageDetail; assignees: Assignee[]; onSaved: (m: MessageDetail, name: string) => void }) {
+  const draft = work.assignee;
+  const setDraft = (v: string) => edit({ assignee: v });
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const choices = assigneesFor(assignees, m.site, m.assigneeId);
@@ -217,8 +308,9 @@ function AssigneeForm({ m, assignees, onSaved, onFailed, clear }: Actions & { m:
 }
 
 /** The notes of the calls, oldest first, and Add note. */
-function Notes({ m, onAdded, onFailed, clear }: Actions & { m: MessageDetail; onAdded: (m: MessageDetail) => void }) {
-  const [text, setText] = useState('');
+function Notes({ m, onAdded, onFailed, clear, draft, edit }: Actions & { m: MessageDetail; onAdded: (m: MessageDetail) => void }) {
+  const text = draft.note;
+  const setText = (v: string) => edit({ note: v });
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -230,7 +322,6 @@ function Notes({ m, onAdded, onFailed, clear }: Actions & { m: MessageDetail; on
     const a = await addNote(m.id, text);
     setBusy(false);
     if (a.ok) {
-      setText('');
       return onAdded({ ...m, notes: [...m.notes, a.note] });
     }
     if (a.failure.errors.text) setError(a.failure.errors.text);

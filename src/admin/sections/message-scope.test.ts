@@ -1,29 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { inScope, mergeNewest, messageUrls } from './message-scope.js';
+import { countedCity, countsQuery, inScope } from './message-scope.js';
 
-describe('which messages are asked for', () => {
-  it('asks once for every city, or the city chosen', () => {
-    expect(messageUrls(null, undefined)).toEqual(['/api/messages?page=1&pageSize=50']);
-    expect(messageUrls(null, 'tampa')).toEqual(['/api/messages?page=1&pageSize=50&site=tampa']);
+describe('what a city page counts', () => {
+  it('counts the page’s city for an owner and a front desk that works it', () => {
+    expect(countedCity(null, 'tampa')).toBe('tampa');
+    expect(countedCity(['tampa', 'orlando'], 'orlando')).toBe('orlando');
+    expect(countsQuery('tampa')).toEqual({ site: 'tampa' });
   });
 
-  it('asks a front desk’s cities one by one, and never a city outside them', () => {
-    expect(messageUrls(['tampa', 'orlando'], undefined)).toEqual(['/api/messages?page=1&pageSize=50&site=tampa', '/api/messages?page=1&pageSize=50&site=orlando']);
-    expect(messageUrls(['tampa', 'orlando'], 'orlando')).toEqual(['/api/messages?page=1&pageSize=50&site=orlando']);
-    expect(messageUrls(['tampa'], 'miami')).toEqual([]);
-    expect(messageUrls([], undefined)).toEqual([]);
+  it('never asks for a city outside a front desk’s: its own cities instead', () => {
+    expect(countedCity(['tampa'], 'miami')).toBeUndefined();
+    expect(countedCity([], 'miami')).toBeUndefined();
+    expect(countsQuery(undefined)).toEqual({});
   });
 
-  it('merges cities’ pages newest first, to the limit, totals added', () => {
-    const m = (id: string, at: string) => ({ id, receivedAt: at });
-    const merged = mergeNewest(
-      [
-        { messages: [m('t2', '2026-03-02T10:00:00Z'), m('t1', '2026-03-01T10:00:00Z')], total: 7 },
-        { messages: [m('o1', '2026-03-01T12:00:00Z')], total: 1 },
-      ],
-      2,
-    );
-    expect(merged).toEqual({ messages: [m('t2', '2026-03-02T10:00:00Z'), m('o1', '2026-03-01T12:00:00Z')], total: 8 });
+  it('counts every city in scope on a city not saved yet', () => {
+    expect(countedCity(null, undefined)).toBeUndefined();
+    expect(countedCity(['tampa'], '')).toBeUndefined();
   });
 
   it('keeps the per-city rows in scope', () => {

@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { StoredMessage } from '../../config/contact.js';
-import { getJson } from '../api.js';
+import { inboxCounts } from '../../contract/inbox-counts.js';
+import type { ResponseOf } from '../../contract/route.js';
+import { callRoute, getJson } from '../api.js';
 import { useAbilities } from '../auth/session-context.js';
-import { formatDate } from '../format.js';
 import { hashOf } from '../route.js';
-import { Button, Card, inputClass, linkButtonClass } from '../ui.js';
-import { inScope, mergeNewest, messageUrls } from './message-scope.js';
-
-/** A stored contact message as GET /api/messages returns it. */
-type Message = StoredMessage;
+import { Button, Card, linkButtonClass } from '../ui.js';
+import { countedCity, countsQuery, inScope } from './message-scope.js';
 
 /** GET /api/messages/by-city: one row a site. */
 interface CityCount {
@@ -37,18 +34,29 @@ const REASONS: Record<string, string> = {
   conflict: 'an Idempotency-Key reused for another message',
 };
 
+type ByStatus = ResponseOf<typeof inboxCounts>['byStatus'];
+/** The inbox's statuses, in its order, as its tabs name them. */
+const STATUS_ROWS: { status: keyof ByStatus; label: string }[] = [
+  { status: 'new', label: 'New' },
+  { status: 'contacted', label: 'Contacted' },
+  { status: 'booked', label: 'Booked' },
+  { status: 'closed', label: 'Closed' },
+];
+
 /** How a message's city reads: the city, the slug of a site this server does not know, or plainly unknown. */
 const cityName = (m: { site: string; city: string }) => m.city || (m.site ? `${m.site} (unknown city)` : 'Unknown city');
+/** A slug in words when the city has no name yet: `wesley-chapel` -> `Wesley Chapel`. */
+const slugWords = (slug: string) => slug.replace(/-/g, ' ').replace(/\b\p{L}/gu, (ch) => ch.toUpperCase());
 
 /**
- * Messages, as the signed-in role may see them (docs/decisions/017-staff-accounts.md): the messages
- * themselves for the owner and the front desk (only its cities' when it has some), the counts
- * alone for an editor, who never receives a message. On a city's page (`site`), that city's
- * messages are shown first: another city's, or all, only when chosen in the filter.
+ * Messages on a city's page, as the signed-in role may see them (docs/decisions/017-staff-accounts.md,
+ * issue 37 item 3): for the owner and the front desk, how many of the city's messages are new,
+ * contacted, booked and closed, and a link to the inbox on that city, where a message is read
+ * (each read audited); for an editor, the counts per city alone. No message is shown here.
  */
 export function Messages({ site, name }: { site?: string; name?: string } = {}) {
   const can = useAbilities();
-  return can.readMessages ? <MessageList scope={can.messageCities} canExport={can.exportMessages} city={site} cityLabel={name} /> : <MessageCounts />;
+  return can.readMessages ? <MessageStatus scope={can.messageCities} canExport={can.exportMessages} city={site} cityLabel={name} /> : <MessageCounts />;
 }
 
 /** Settled values, each logged when it failed: one refused table (a 403) does not blank the others. */
@@ -59,118 +67,79 @@ function settled<T>(r: PromiseSettledResult<T>): T | undefined {
 }
 
 /**
- * The stored contact messages, newest first, each with its city; a count per city for the last 7
- * and 30 days; a filter by city; and, for the owner, a CSV export (of the city shown). Messages
- * are kept so the staff can read them here, and no notification carries their body off the server
- * (it may hold health information). `scope`: the cities asked for, null for every city.
+ * For the roles that read messages: the city's messages by status (GET /api/inbox/counts, counts
+ * only), a link to the inbox filtered to the city, the per-city counts of the last 7 and 30 days
+ * and, for the owner, the CSV export of the city. `scope`: the reader's cities, null for every
+ * city; a city outside them is neither counted nor linked (the reader's own cities are).
  */
-function MessageList({ scope, canExport, city, cityLabel }: { scope: string[] | null; canExport: boolean; city?: string; cityLabel?: string }) {
-  const [messages, setMessages] = useState<Message[]>([]);
-  const [total, setTotal] = useState(0);
+function MessageStatus({ scope, canExport, city, cityLabel }: { scope: string[] | null; canExport: boolean; city?: string; cityLabel?: string }) {
+  const [byStatus, setByStatus] = useState<ByStatus | undefined>();
   const [cities, setCities] = useState<CityCount[]>([]);
   const [refusals, setRefusals] = useState<RefusalRow[]>([]);
-  /** The city slug shown, or undefined for every city in scope: the page's city first, when the role works it. */
-  const [site, setSite] = useState<string | undefined>(scope?.length === 1 ? scope[0] : city && (scope === null || scope.includes(city)) ? city : undefined);
-  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
   const scopeKey = scope === null ? null : scope.join(',');
+  const site = countedCity(scope, city);
 
   const reload = useCallback(async () => {
     const inScopeNow = scopeKey === null ? null : scopeKey.split(',').filter(Boolean);
-    const urls = messageUrls(inScopeNow, site);
-    const [pages, counts, refused] = await Promise.allSettled([
-      Promise.all(urls.map((u) => getJson<{ messages: Message[]; total: number }>(u))),
+    const [counted, perCity, refused] = await Promise.allSettled([
+      callRoute(inboxCounts, { query: countsQuery(site) }),
       getJson<{ cities: CityCount[] }>('/api/messages/by-city'),
       getJson<{ refusals: RefusalRow[] }>('/api/messages/refusals'),
     ]);
-    const list = settled(pages);
-    if (list) {
-      const merged = mergeNewest(list.length ? list : [{ messages: [], total: 0 }]);
-      setMessages(merged.messages);
-      setTotal(merged.total);
-    }
-    const c = settled(counts);
+    const s = settled(counted);
+    setFailed(!s?.ok);
+    if (s?.ok) setByStatus(s.byStatus);
+    const c = settled(perCity);
     if (c) setCities(inScope(c.cities, inScopeNow));
     const r = settled(refused);
     if (r) setRefusals(r.refusals);
-    setLoaded(true);
   }, [site, scopeKey]);
   useEffect(() => void reload(), [reload]);
 
-  const listed = scope === null ? cities.map((c) => ({ site: c.site, label: cityName(c) })) : scope.map((slug) => ({ site: slug, label: cityName(cities.find((c) => c.site === slug) ?? { site: slug, city: '' }) }));
-  // The page's city is a choice even before its first message.
-  const choices = site && !listed.some((c) => c.site === site) ? [...listed, { site, label: site === city && cityLabel ? cityLabel : cityName({ site, city: '' }) }] : listed;
+  const shownName = site === undefined ? undefined : site === city && cityLabel ? cityLabel : cityName(cities.find((c) => c.site === site) ?? { site, city: slugWords(site) });
+  const caption = shownName ? `${shownName}’s messages by status` : scope === null ? 'Messages by status, every city' : 'Messages by status, your cities';
   const csv = site === undefined ? '/api/messages.csv' : `/api/messages.csv?site=${encodeURIComponent(site)}`;
   return (
-    <Card id="messages" title="Messages" lead={scope === null ? 'Contact form messages from every city site, newest first.' : 'Contact form messages from the sites of your cities, newest first.'}>
-      {cities.length > 0 && <CityCounts cities={cities} />}
+    <Card id="messages" title="Messages" lead="How many contact form messages are new, contacted, booked and closed. Messages are read in the inbox.">
+      {city && site === undefined && <p className="mb-3 text-sm text-slate-600">This city is not one of yours: the counts are those of your cities.</p>}
+      <table className="w-full max-w-sm text-left text-sm" data-testid="message-status-counts">
+        <caption className="mb-2 text-left font-medium text-slate-800">{caption}</caption>
+        <thead className="text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-medium">Status</th>
+            <th scope="col" className="py-1 text-right font-medium">Messages</th>
+          </tr>
+        </thead>
+        <tbody className="text-slate-900">
+          {STATUS_ROWS.map(({ status, label }) => (
+            <tr key={status} className="border-t border-slate-200">
+              <th scope="row" className="py-1 pr-4 font-normal">{label}</th>
+              <td className="py-1 text-right tabular-nums">{byStatus ? byStatus[status] : '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {failed && <p className="mt-2 text-sm font-medium text-red-800">The counts could not be loaded. Refresh to try again.</p>}
       <div className="mt-4 flex flex-wrap items-end gap-2">
-        {(scope === null || choices.length > 1) && (
-          <div>
-            <label htmlFor="messages-city" className="mb-1 block text-sm font-medium text-slate-800">
-              Filter by city
-            </label>
-            <select id="messages-city" className={inputClass} value={site ?? '*'} onChange={(e) => setSite(e.target.value === '*' ? undefined : e.target.value)}>
-              <option value="*">{scope === null ? 'All cities' : 'All your cities'}</option>
-              {choices.map((c) => (
-                <option key={c.site} value={c.site}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <Button variant="secondary" onClick={reload}>
-          Refresh messages
-        </Button>
-        {/* The inbox, on the city chosen here: a city's slug may go in the address, nothing a patient wrote. */}
-        <a href={hashOf({ name: 'messages', site: site || undefined })} className={linkButtonClass}>
-          Open in Messages
+        {/* The inbox, on this city: a city's slug may go in the address, nothing a patient wrote. */}
+        <a href={hashOf({ name: 'messages', site })} className={linkButtonClass}>
+          {shownName ? `Open ${shownName}’s messages in the inbox` : 'Open the inbox'}
         </a>
+        <Button variant="secondary" onClick={reload}>
+          Refresh counts
+        </Button>
         {canExport && (
           <a href={csv} className={linkButtonClass}>
             Export CSV
           </a>
         )}
       </div>
-      {loaded && (
-        <p className="mt-3 text-sm text-slate-600">
-          {total === 0 ? 'No messages yet.' : `${total} ${total === 1 ? 'message' : 'messages'}${total > messages.length ? `, the newest ${messages.length} shown` : ''}.`}
-        </p>
+      {cities.length > 0 && (
+        <div className="mt-6">
+          <CityCounts cities={cities} />
+        </div>
       )}
-      <ol aria-label="Messages" className="mt-3 space-y-3">
-        {messages.map((m) => (
-          <li key={m.id} className="rounded-lg border border-slate-200 p-3">
-            <p className="font-semibold text-slate-900">
-              {m.firstName} {m.lastName}
-              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{cityName(m)}</span>
-              {m.service && <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">{m.service}</span>}
-            </p>
-            <p className="text-sm break-all text-slate-600">
-              <a href={`mailto:${m.email}`} className="text-brand underline">
-                {m.email}
-              </a>
-              {m.phone && ` · ${m.phone}`} · <time dateTime={m.receivedAt} className="whitespace-nowrap">
-                {formatDate(m.receivedAt)}
-              </time>
-            </p>
-            <p className="text-xs break-all text-slate-600">
-              From {m.origin}
-              {m.page && `, page ${m.page}`}
-            </p>
-            {!m.registered && (
-              <p className="mt-1 text-xs font-medium text-amber-900">
-                Sent from an address not registered for {m.city || 'this city'}
-                {m.referer && ` (${m.referer})`}: filed by the city its form names.
-              </p>
-            )}
-            {m.unreadable ? (
-              <p className="mt-2 text-sm font-medium text-red-800">This message cannot be opened on this server: {m.unreadable}.</p>
-            ) : (
-              <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{m.message}</p>
-            )}
-          </li>
-        ))}
-      </ol>
       <Refusals rows={refusals} />
     </Card>
   );

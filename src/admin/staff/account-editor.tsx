@@ -10,8 +10,9 @@ import { isRole, ROLE_HINT, ROLE_OPTIONS } from './role-options.js';
 import { changeAccount, citiesOf, type AccountChange } from './staff-api.js';
 
 /** The fields of a change that differ from the account (PATCH sends only those). */
-export function changedFields(account: Account, next: Required<Pick<AccountChange, 'name' | 'email' | 'role' | 'cities'>>): AccountChange {
+export function changedFields(account: Account, next: Required<Pick<AccountChange, 'name' | 'email' | 'role' | 'cities'>> & { twoStepRequired?: boolean }): AccountChange {
   const out: AccountChange = {};
+  if (next.twoStepRequired !== undefined && next.twoStepRequired !== (account.twoStepRequired ?? false)) out.twoStepRequired = next.twoStepRequired;
   if (next.name !== account.name) out.name = next.name;
   if (next.email !== account.email) out.email = next.email;
   if (next.role !== account.role) out.role = next.role;
@@ -27,7 +28,9 @@ export function AccountEditor({ account, cities, onSaved, onClose }: { account: 
   const [name, setName] = useState(account.name);
   const [email, setEmail] = useState(account.email);
   const [role, setRole] = useState<Role>(account.role);
-  const [places, setPlaces] = useState(citiesValueOf(account.cities));
+  // A person made a front desk now starts with no city ticked, as a new one does (decision 17).
+  const [places, setPlaces] = useState(account.role === 'frontdesk' ? citiesValueOf(account.cities) : { all: false, ticked: [] });
+  const [twoStep, setTwoStep] = useState(account.twoStepRequired ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | undefined>(undefined);
   const [done, setDone] = useState<string | undefined>(undefined);
@@ -47,7 +50,7 @@ export function AccountEditor({ account, cities, onSaved, onClose }: { account: 
     setError(undefined);
     setDone(undefined);
     if (Object.keys(problems).length) return;
-    const change = changedFields(account, { name: name.trim(), email: email.trim(), role, cities: citiesOf(role, places.all, places.ticked) });
+    const change = changedFields(account, { name: name.trim(), email: email.trim(), role, cities: citiesOf(role, places.all, places.ticked), twoStepRequired: role === 'editor' ? twoStep : undefined });
     if (Object.keys(change).length === 0) return setDone('Nothing to save: no field was changed.');
     setBusy(true);
     const answer = await changeAccount(account.id, change);
@@ -81,6 +84,12 @@ export function AccountEditor({ account, cities, onSaved, onClose }: { account: 
           <div className="sm:col-span-2">
             <CitiesField id="edit-cities" cities={cities} value={places} onChange={setPlaces} error={errors.cities} />
           </div>
+        )}
+        {role === 'editor' && (
+          <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800 sm:col-span-2">
+            <input type="checkbox" checked={twoStep} onChange={(e) => setTwoStep(e.currentTarget.checked)} className="h-5 w-5 shrink-0 accent-brand" />
+            Ask for two-step sign-in (owners and front desks always use it)
+          </label>
         )}
         <div className="sm:col-span-2">
           <FormAlert text={error} />

@@ -46,8 +46,12 @@ export function AccountsTable({
               </th>
               <td className={`${td} break-all`}>{a.email}</td>
               <td className={td}>{ROLE_LABELS[a.role]}</td>
-              <td className={td}>{citiesLabel(a, names)}</td>
-              <td className={td}>{a.totp ? 'On' : 'Off'}</td>
+              <td className={td}>
+                {citiesLabel(a, names)}
+                {/* Every city's messages, from before cities were chosen: the owner narrows them (decision 17). */}
+                {a.role === 'frontdesk' && a.cities === null && <span className="block text-xs font-semibold text-amber-800">Every city: narrow to the cities this person works</span>}
+              </td>
+              <td className={td}>{a.totp ? 'On' : a.role !== 'editor' || a.twoStepRequired ? 'Off: set up at the next sign-in' : 'Off'}</td>
               <td className={td}>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${a.active ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>{a.active ? 'Active' : 'Disabled'}</span>
               </td>

@@ -9,11 +9,13 @@ import { CitiesField, citiesProblem, type CitiesValue } from './cities-field.js'
 import { isRole, ROLE_HINT, ROLE_OPTIONS } from './role-options.js';
 import { addAccount, citiesOf } from './staff-api.js';
 
-const EMPTY = { name: '', email: '', role: 'frontdesk' as Role, cities: { all: true, ticked: [] } as CitiesValue, password: '' };
+// A front desk's cities start with none: the owner ticks them, or chooses All cities on purpose (decision 17).
+const EMPTY = { name: '', email: '', role: 'frontdesk' as Role, cities: { all: false, ticked: [] } as CitiesValue, password: '' };
 
 /**
- * Add a person: name, email, role, a front desk's cities (All cities unless ticked) and a first
- * password, which the owner tells the person; they change it after signing in.
+ * Add a person: name, email, role, a front desk's cities (none until ticked, or All cities chosen)
+ * and a first password, which the owner tells the person; it works once, and they choose their own
+ * at their first sign-in.
  */
 export function AddPerson({ cities, onAdded }: { cities: CitySummary[]; onAdded: (account: Account) => void }) {
   const [v, setV] = useState(EMPTY);
@@ -41,7 +43,7 @@ export function AddPerson({ cities, onAdded }: { cities: CitySummary[]; onAdded:
     setBusy(false);
     if (answer.ok) {
       setV(EMPTY);
-      setDone(`${answer.account.name} was added. Tell them their first password in person or by phone; they can change it after signing in.`);
+      setDone(`${answer.account.name} was added. Tell them their first password in person or by phone: it works once, and they choose their own when they first sign in.`);
       return onAdded(answer.account);
     }
     if (answer.status === 401) return;

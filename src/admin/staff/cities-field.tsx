@@ -9,7 +9,8 @@ export interface CitiesValue {
 export const citiesValueOf = (cities: string[] | null): CitiesValue => (cities === null ? { all: true, ticked: [] } : { all: false, ticked: cities });
 
 /**
- * Which cities' messages a front desk reads: All cities (the default), or only the ticked ones.
+ * Which cities' messages a front desk reads: only the ticked ones, or All cities chosen on purpose
+ * (a new front desk starts with none ticked: NOTES.md decision 17).
  * A slug the account holds that is no longer a stored city is still listed, so it can be unticked.
  */
 export function CitiesField({ id, cities, value, onChange, error }: { id: string; cities: CitySummary[]; value: CitiesValue; onChange: (v: CitiesValue) => void; error?: string }) {
@@ -23,7 +24,7 @@ export function CitiesField({ id, cities, value, onChange, error }: { id: string
       <div className="grid gap-1">
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
           <input type="radio" name={id} checked={value.all} onChange={() => onChange({ all: true, ticked: value.ticked })} className={radio} />
-          All cities
+          All cities, and any city added later
         </label>
         <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
           <input type="radio" name={id} checked={!value.all} onChange={() => onChange({ all: false, ticked: value.ticked })} className={radio} />

@@ -1,40 +1,26 @@
-import { call, getJson } from '../api.js';
+import { callRoute, getJson } from '../api.js';
+import type { RequestOf, ResponseOf } from '../../contract/route.js';
+import * as S from '../../contract/staff.js';
 import type { Account, Role } from '../auth/account.js';
 
 /** The owner's calls about people and scripts (docs/decisions/017-staff-accounts.md). */
 
-/** A personal API token as GET /api/tokens lists it (never its secret). */
-export interface ApiToken {
-  id: string;
-  name: string;
-  role: Role;
-  /** Who made it: an account's id. */
-  createdBy: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+/** A personal API token as GET /api/tokens lists it (never its secret): the contract's. */
+export type ApiToken = S.PublicToken;
 
 /** What Add a person sends. */
-export interface NewAccount {
-  email: string;
-  name: string;
-  role: Role;
-  cities: string[] | null;
-  password: string;
-}
+export type NewAccount = RequestOf<typeof S.addAccount>;
 
-export type AccountChange = Partial<Pick<Account, 'name' | 'email' | 'role' | 'cities' | 'active'>> & { password?: string };
+export type AccountChange = RequestOf<typeof S.changeAccount>;
 
-const accountPath = (id: string) => `/api/accounts/${encodeURIComponent(id)}`;
+// Reads throw on a failed answer (the view shows it); changes answer it as a value.
+export const listAccounts = () => getJson<ResponseOf<typeof S.listAccounts>>(S.listAccounts.path).then((r) => r.accounts);
+export const addAccount = (body: NewAccount) => callRoute(S.addAccount, { body });
+export const changeAccount = (id: string, change: AccountChange) => callRoute(S.changeAccount, { params: { id }, body: change });
 
-export const listAccounts = () => getJson<{ accounts: Account[] }>('/api/accounts').then((r) => r.accounts);
-export const addAccount = (body: NewAccount) => call<{ account: Account }>('POST', '/api/accounts', body);
-export const changeAccount = (id: string, change: AccountChange) => call<{ account: Account }>('PATCH', accountPath(id), change);
-
-export const listTokens = () => getJson<{ tokens: ApiToken[] }>('/api/tokens').then((r) => r.tokens);
-export const createToken = (body: { name: string; role: Role }) => call<{ token: ApiToken; secret: string }>('POST', '/api/tokens', body);
-export const revokeToken = (id: string) => call<object>('DELETE', `/api/tokens/${encodeURIComponent(id)}`);
+export const listTokens = () => getJson<ResponseOf<typeof S.listTokens>>(S.listTokens.path).then((r) => r.tokens);
+export const createToken = (body: RequestOf<typeof S.createToken>) => callRoute(S.createToken, { body });
+export const revokeToken = (id: string) => callRoute(S.revokeToken, { params: { id } });
 
 /**
  * The `cities` an account is saved with: the ticked ones for a front desk that works some cities,

@@ -14,6 +14,8 @@ const account: Account = {
   totp: false,
   createdAt: '2026-01-01T00:00:00Z',
   lastSignInAt: null,
+  passwordChange: false,
+  twoStepRequired: false,
 };
 
 describe('an account’s cities', () => {

@@ -93,7 +93,7 @@ export function StaffView() {
         <>
           {edited && <AccountEditor key={edited.id} account={edited} cities={cities} onSaved={saved} onClose={closeEditor} />}
           <AddPerson cities={cities} onAdded={(a) => setAccounts((list) => [...(list ?? []), a])} />
-          <Tokens tokens={tokens} names={people} reload={reloadTokens} />
+          <Tokens tokens={tokens} names={people} cities={cities} reload={reloadTokens} />
         </>
       }
     >

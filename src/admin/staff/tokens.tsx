@@ -7,7 +7,9 @@ import { FormAlert, FormStatus, SelectField, TextField } from '../form-fields.js
 import { formatDate } from '../format.js';
 import { Button, Card, inputClass } from '../ui.js';
 import { isRole, ROLE_OPTIONS } from './role-options.js';
-import { createToken, revokeToken, type ApiToken } from './staff-api.js';
+import { citiesLabel, citiesOf, createToken, revokeToken, type ApiToken } from './staff-api.js';
+import { CitiesField, citiesProblem, type CitiesValue } from './cities-field.js';
+import type { CitySummary } from '../cities-api.js';
 
 const th = 'py-2 pr-4 font-medium';
 const td = 'py-2 pr-4 align-top';
@@ -17,11 +19,12 @@ const when = (iso: string | null, none: string) => (iso ? <time dateTime={iso}>{
  * API tokens for scripts (`Authorization: Bearer cgt_...`): each with a role, listed with who made
  * it and when it was last used; Create shows the secret once; Revoke asks first.
  */
-export function Tokens({ tokens, names, reload }: { tokens: ApiToken[]; names: Map<string, string>; reload: () => Promise<void> }) {
+export function Tokens({ tokens, names, cities, reload }: { tokens: ApiToken[]; names: Map<string, string>; cities: CitySummary[]; reload: () => Promise<void> }) {
   const [revoking, setRevoking] = useState<ApiToken | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  const cityNames = new Map(cities.map((c) => [c.slug, c.city]));
 
   const revoke = async () => {
     if (!revoking || busy) return;
@@ -40,7 +43,7 @@ export function Tokens({ tokens, names, reload }: { tokens: ApiToken[]; names: M
 
   return (
     <Card id="tokens" title="API tokens" lead="For scripts: a token signs their requests (Authorization: Bearer) with the role it was given. Revoke it when the script is retired or the token may have leaked.">
-      <CreateToken reload={reload} />
+      <CreateToken cities={cities} reload={reload} />
       <FormStatus text={notice} />
       {tokens.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No tokens yet.</p>
@@ -64,7 +67,10 @@ export function Tokens({ tokens, names, reload }: { tokens: ApiToken[]; names: M
                   <th scope="row" className={`${td} font-semibold`}>
                     {t.name}
                   </th>
-                  <td className={td}>{ROLE_LABELS[t.role] ?? t.role}</td>
+                  <td className={td}>
+                    {ROLE_LABELS[t.role] ?? t.role}
+                    {t.role === 'frontdesk' && <span className="block text-xs text-slate-600">{citiesLabel(t, cityNames)}</span>}
+                  </td>
                   <td className={td}>{names.get(t.createdBy) ?? t.createdBy}</td>
                   <td className={`${td} whitespace-nowrap`}>{when(t.createdAt, '')}</td>
                   <td className={`${td} whitespace-nowrap`}>{when(t.lastUsedAt, 'Never')}</td>
@@ -103,9 +109,11 @@ export function Tokens({ tokens, names, reload }: { tokens: ApiToken[]; names: M
 }
 
 /** Create token: a name and a role; the answer's secret is shown here once, to copy. */
-function CreateToken({ reload }: { reload: () => Promise<void> }) {
+function CreateToken({ cities, reload }: { cities: CitySummary[]; reload: () => Promise<void> }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('editor');
+  // A front-desk token reads the cities ticked for it; none until ticked (decision 17).
+  const [places, setPlaces] = useState<CitiesValue>({ all: false, ticked: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | undefined>(undefined);
   const [created, setCreated] = useState<{ name: string; role: Role; secret: string } | undefined>(undefined);
@@ -115,10 +123,14 @@ function CreateToken({ reload }: { reload: () => Promise<void> }) {
     e.preventDefault();
     if (busy) return;
     setError(undefined);
-    if (!name.trim()) return setErrors({ name: 'Name the token after the script that will use it.' });
-    setErrors({});
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems.name = 'Name the token after the script that will use it.';
+    const cityProblem = citiesProblem(role, places);
+    if (cityProblem) problems.cities = cityProblem;
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
     setBusy(true);
-    const answer = await createToken({ name: name.trim(), role });
+    const answer = await createToken({ name: name.trim(), role, ...(role === 'frontdesk' ? { cities: citiesOf(role, places.all, places.ticked) } : {}) });
     setBusy(false);
     if (answer.ok) {
       setCreated({ name: answer.token.name, role: answer.token.role, secret: answer.secret });
@@ -137,6 +149,11 @@ function CreateToken({ reload }: { reload: () => Promise<void> }) {
       <form onSubmit={submit} noValidate aria-label="Create token" className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start">
         <TextField id="token-name" label="Token name" hint="What uses it, such as “nightly backup”." value={name} onValue={setName} error={errors.name} autoComplete="off" />
         <SelectField id="token-role" label="Role" value={role} onValue={(r) => isRole(r) && setRole(r)} options={ROLE_OPTIONS} error={errors.role} />
+        {role === 'frontdesk' && (
+          <div className="sm:col-span-3">
+            <CitiesField id="token-cities" cities={cities} value={places} onChange={setPlaces} error={errors.cities} />
+          </div>
+        )}
         <Button type="submit" className="sm:mt-6" aria-disabled={busy || undefined}>
           {busy ? 'Creating...' : 'Create token'}
         </Button>

@@ -22,15 +22,17 @@ export function registerUsers(program: Command, io: CliIo, setCode: (c: number) 
     .requiredOption('--email <email>', 'the sign-in name')
     .requiredOption('--name <name>', 'the person’s name, as the admin and the audit trail show it')
     .requiredOption('--role <role>', 'owner, editor or frontdesk')
-    .option('--cities <slugs>', 'front desk: the cities whose messages it works, comma-separated (default: every city)')
+    .option('--cities <slugs>', 'front desk (required): the cities whose messages it works, comma-separated, or "all" for every city')
     .option('-d, --data <dir>', data)
     .option('--password-stdin', passwordHelp)
     .action(async (opts: { email: string; name: string; role: string; cities?: string; data?: string; passwordStdin?: boolean }) =>
       task(io, opts.data, async (tasks, t) => {
         const password = await readSecret(io, 'Password for the new account: ', opts.passwordStdin);
-        const cities = opts.cities?.split(',').map((s) => s.trim()).filter(Boolean);
+        const cities = opts.cities === undefined ? undefined : opts.cities.trim().toLowerCase() === 'all' ? null : opts.cities.split(',').map((s) => s.trim()).filter(Boolean);
         const a = await tasks.addUser(t, { email: opts.email, name: opts.name, role: opts.role, cities, password });
-        io.out(`added ${a.email} (${a.role}${a.cities ? `: ${a.cities.join(', ')}` : ''})${a.role === 'owner' ? '; owners set up two-step sign-in at their first sign-in' : ''}`);
+        const cityText = a.role === 'frontdesk' ? `: ${a.cities ? a.cities.join(', ') : 'every city'}` : '';
+        const next = a.role === 'editor' ? 'they choose their own password at their first sign-in' : 'they choose their own password and set up two-step sign-in at their first sign-in';
+        io.out(`added ${a.email} (${a.role}${cityText}); ${next}`);
         setCode(0);
       }),
     );

@@ -3,5 +3,6 @@ export type { AuditStore, AuditRecord, AuditEntry } from './store.js';
 export { verifyChain } from './store.js';
 export { actorFields, createAuditTrail, type AuditTrail } from './trail.js';
 export { auditRoutes } from './routes.js';
+export { auditNames, type AuditNames } from './describe.js';
 export { createSqliteAuditStore } from './sqlite-store.js';
 export { createPgAuditStore } from './pg-store.js';

@@ -57,6 +57,7 @@ export function createPgAuditStore(pool: pg.Pool): AuditStore {
         actors: (
           await pool.query<{ id: string; label: string }>("SELECT actor_id AS id, max(actor_label) AS label FROM audit_log WHERE actor_id <> '' GROUP BY actor_id ORDER BY label")
         ).rows,
+        cities: (await pool.query<{ city: string }>("SELECT DISTINCT city FROM audit_log WHERE city <> '' ORDER BY city")).rows.map((r) => r.city),
       })),
   };
 }

@@ -1,62 +1,68 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
 import type { Context } from 'hono';
+import { AUDIT_CSV_COLUMNS, AUDIT_CSV_PATH, auditFilterQuery, auditPageRoute } from '../../contract/audit.js';
+import { answerOf } from '../../contract/route.js';
+import { auditActionName } from '../../texts/audit.js';
 import { parseQuery } from '../http/validate.js';
 import type { AppEnv } from '../http/app-env.js';
 import { csvCell } from '../leads/index.js';
+import { describer, personOf, type AuditNames, type DescribedRecord } from './describe.js';
 import type { AuditFilter, AuditRecord, AuditStore } from './store.js';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Give a date like 2026-11-26.' }).optional();
-const filterQuery = z.object({
-  actor: z.string().max(100).optional(),
-  action: z.string().max(100).optional(),
-  city: z.string().max(100).optional(),
-  from: day,
-  to: day,
-  page: z.coerce.number({ error: 'Give a page number from 1.' }).int().min(1, { error: 'Give a page number from 1.' }).default(1),
-  pageSize: z.coerce.number({ error: 'Give a page size from 1 to 200.' }).int().min(1).max(200, { error: 'Give a page size from 1 to 200.' }).default(50),
-});
+/** A CSV row: the record as written (its codes and MAC), then the same in words. */
+const row = (r: AuditRecord, d: DescribedRecord) =>
+  `${[String(r.seq), r.at, r.actorLabel || '(unknown)', r.address, r.action, r.object, r.city, String(r.outcome), r.mac, d.person, d.words, d.cityName, d.messages.join(' ')].map(csvCell).join(',')}\r\n`;
 
-const COLUMNS = ['seq', 'at', 'actor', 'address', 'action', 'object', 'city', 'outcome', 'mac'] as const;
-const row = (r: AuditRecord) => `${[String(r.seq), r.at, r.actorLabel || '(unknown)', r.address, r.action, r.object, r.city, String(r.outcome), r.mac].map(csvCell).join(',')}\r\n`;
-
-/** The trail for owners (auth/permissions.ts): a page of it with its filters, and the CSV of a filter. */
-export function auditRoutes(store: AuditStore, now: () => Date): Hono<AppEnv> {
+/**
+ * The trail for owners (auth/permissions.ts): a page of it with its filters, and the CSV of a
+ * filter. Both read each record for people (describe.ts): names, the city's name, the messages'
+ * short references and the action in words, beside the codes.
+ */
+export function auditRoutes(store: AuditStore, now: () => Date, names: AuditNames): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   /** The query as a filter and a page, or the 400 naming each field at fault. */
   const parse = (c: Context<AppEnv>) => {
-    const q = parseQuery(c, filterQuery);
+    const q = parseQuery(c, auditFilterQuery);
     if (!q.ok) return q;
     const { actor, action, city, from, to, page, pageSize } = q.value;
     const filter: AuditFilter = { actorId: actor || undefined, action: action || undefined, city: city || undefined, from, to };
     return { ok: true as const, filter, page, pageSize };
   };
 
-  app.get('/api/audit', async (c) => {
+  app.get(auditPageRoute.path, async (c) => {
     const q = parse(c);
     if (!q.ok) return q.response;
-    const [{ records, total }, facets] = await Promise.all([store.page(q.filter, q.page, q.pageSize), store.facets()]);
-    return c.json({
-      success: true,
-      records: records.map((r) => ({ seq: r.seq, at: r.at, actor: r.actorId, actorName: r.actorLabel || '(unknown)', address: r.address, action: r.action, object: r.object, city: r.city, outcome: r.outcome })),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-      actions: facets.actions,
-      actors: facets.actors,
-    });
+    const [{ records, total }, facets, read] = await Promise.all([store.page(q.filter, q.page, q.pageSize), store.facets(), describer(names)]);
+    return c.json(
+      answerOf(auditPageRoute, {
+        success: true,
+        records: await read.describe(records),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        actions: facets.actions,
+        actionNames: Object.fromEntries(facets.actions.map((a) => [a, auditActionName(a)])),
+        actors: facets.actors.map((a) => ({ ...a, name: personOf({ actorId: a.id, actorLabel: a.label }, read.people) })),
+        cities: await Promise.all(facets.cities.map(async (slug) => ({ slug, name: await read.cityName(slug) }))),
+      }),
+    );
   });
 
-  app.get('/api/audit.csv', (c) => {
+  app.get(AUDIT_CSV_PATH, async (c) => {
     const q = parse(c);
     if (!q.ok) return q.response;
+    const read = await describer(names);
     const chunks = store.each(q.filter)[Symbol.asyncIterator]();
     const encoder = new TextEncoder();
-    let head = `\uFEFF${COLUMNS.map(csvCell).join(',')}\r\n`;
+    let head = `\uFEFF${AUDIT_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const next = await chunks.next();
-        const text = head + (next.done ? '' : next.value.map(row).join(''));
+        let text = head;
+        if (!next.done) {
+          const described = await read.describe(next.value);
+          text += next.value.map((r, i) => row(r, described[i]!)).join('');
+        }
         head = '';
         if (text) controller.enqueue(encoder.encode(text));
         if (next.done) controller.close();

@@ -42,6 +42,7 @@ export function createSqliteAuditStore(db: Database.Database): AuditStore {
       actors: db
         .prepare<[], { id: string; label: string }>("SELECT actor_id AS id, max(actor_label) AS label FROM audit_log WHERE actor_id <> '' GROUP BY actor_id ORDER BY label")
         .all(),
+      cities: db.prepare<[], { city: string }>("SELECT DISTINCT city FROM audit_log WHERE city <> '' ORDER BY city").all().map((r) => r.city),
     }),
   };
 }

@@ -43,8 +43,8 @@ export interface AuditStore {
   page(filter: AuditFilter, page: number, pageSize: number): Promise<{ records: AuditRecord[]; total: number }>;
   /** Every record matching, oldest first, in chunks (CSV export, verify). */
   each(filter: AuditFilter, chunk?: number): AsyncIterable<AuditRecord[]>;
-  /** The action names and actors that occur, for the admin's filters. */
-  facets(): Promise<{ actions: string[]; actors: { id: string; label: string }[] }>;
+  /** The action names, actors and cities that occur, for the admin's filters. */
+  facets(): Promise<{ actions: string[]; actors: { id: string; label: string }[]; cities: string[] }>;
 }
 
 /** The MAC of one record: HMAC-SHA256 over the previous MAC and every field, each on its own line (fields are single-line). */

@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
-import { EMAIL_ADDRESS } from '../../config/email-address.js';
-import { SAFE_SLUG } from '../../config/slug.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { parseBody, type Parsed } from '../http/validate.js';
-import { ROLES, type Account } from './store.js';
+import type { PublicAccount } from '../../contract/staff.js';
+import type { Account } from './store.js';
 
 /** What the sign-in and staff routes (routes.ts, staff-routes.ts) take and show. */
 
@@ -17,24 +16,25 @@ export function body<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<Parse
   return parseBody(c, schema, MAX_BODY);
 }
 
-/** An account as the API shows it: never its password hash, TOTP secret or codes. */
-export function publicAccount(a: Account) {
-  return { id: a.id, email: a.email, name: a.name, role: a.role, cities: a.cities, active: a.active, totp: a.totpSecret !== null, createdAt: a.createdAt, lastSignInAt: a.lastSignInAt };
+/** An account as the API shows it (the contract's `publicAccount`): never its password hash, TOTP secret or codes. */
+export function publicAccount(a: Account): PublicAccount {
+  return {
+    id: a.id,
+    email: a.email,
+    name: a.name,
+    role: a.role,
+    cities: a.cities,
+    active: a.active,
+    totp: a.totpSecret !== null,
+    createdAt: a.createdAt,
+    lastSignInAt: a.lastSignInAt,
+    passwordChange: a.passwordChange,
+    twoStepRequired: a.twoStepRequired,
+  };
 }
 
-export const email = z
-  .string({ error: 'Enter an email address.' })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: 'Use at most 254 characters.' })
-  .regex(EMAIL_ADDRESS, { error: 'Enter an email address like name@example.com.' });
-export const name = z.string({ error: 'Enter a name.' }).trim().min(1, { error: 'Enter a name.' }).max(100, { error: 'Use at most 100 characters.' });
-export const role = z.enum(ROLES, { error: 'Choose owner, editor or front desk.' });
-export const cities = z
-  .array(z.string().regex(SAFE_SLUG, { error: 'A city is named by its slug, like tampa.' }), { error: 'Give a list of city slugs, or null for every city.' })
-  .max(1000)
-  .nullable();
-export const password = z.string({ error: 'Enter a password.' }).max(1024, { error: 'Use at most 1,024 characters.' });
+// The staff fields are the contract's (src/contract/staff.ts): one set for the server and the admin.
+export { cities, email, name, password, role } from '../../contract/staff.js';
 
 /** One field's error, as the admin's forms show it. */
 export const fieldError = (c: Context<AppEnv>, field: string, text: string, status: 400 | 409 = 400) => apiError(c, status, fieldFailure({ [field]: text }));

@@ -364,8 +364,10 @@ describe('roles and tokens', () => {
     expect((await w.request('/api/messages?site=tampa', { headers: { Cookie: editor } })).status).toBe(403);
     expect((await w.request('/api/messages.csv', { headers: { Cookie: editor } })).status).toBe(403);
     expect((await w.request('/api/messages/by-city', { headers: { Cookie: editor } })).status).toBe(200);
-    expect((await w.request('/api/messages?site=tampa', { headers: { Cookie: desk } })).status).toBe(200);
-    expect((await w.request('/api/messages?site=orlando', { headers: { Cookie: desk } })).status).toBe(403);
+    // The front desk reads messages in the inbox, its cities only; the full list is the owner's.
+    expect((await w.request('/api/inbox?site=tampa', { headers: { Cookie: desk } })).status).toBe(200);
+    expect((await w.request('/api/inbox?site=orlando', { headers: { Cookie: desk } })).status).toBe(403);
+    expect((await w.request('/api/messages?site=tampa', { headers: { Cookie: desk } })).status).toBe(403);
     expect((await w.request('/api/messages', { headers: { Cookie: desk } })).status).toBe(403);
     const deploy = await w.request('/api/cities/tampa/deploy', { method: 'POST', headers: { Cookie: desk, Origin: ORIGIN } });
     expect(deploy.status).toBe(403);
@@ -422,12 +424,14 @@ describe('the audit trail', () => {
     const w = world();
     const desk = await w.person('frontdesk', { cities: ['tampa'] });
     const cookie = await w.session(desk.id);
-    await w.request('/api/messages?site=tampa&page=1', { headers: { Cookie: cookie } });
-    await w.request('/api/messages?site=orlando', { headers: { Cookie: cookie } });
+    await w.request('/api/inbox?site=tampa&page=1', { headers: { Cookie: cookie } });
+    await w.request('/api/inbox?site=orlando', { headers: { Cookie: cookie } });
+    await w.request('/api/messages?site=tampa', { headers: { Cookie: cookie } });
     const { records } = await w.apps.stores.audit.page({ actorId: desk.id }, 1, 10);
     expect(records.map((r) => [r.action, r.object, r.city, r.outcome, r.address, r.actorLabel])).toEqual([
-      ['message.list', '/api/messages?site=orlando', 'orlando', 403, '127.0.0.1', desk.email],
-      ['message.list', '/api/messages?site=tampa&page=1', 'tampa', 200, '127.0.0.1', desk.email],
+      ['message.list', '/api/messages?site=tampa', 'tampa', 403, '127.0.0.1', desk.email],
+      ['message.list', '/api/inbox?site=orlando', 'orlando', 403, '127.0.0.1', desk.email],
+      ['message.list', '/api/inbox?site=tampa&page=1 count=0', 'tampa', 200, '127.0.0.1', desk.email],
     ]);
   });
 
@@ -445,7 +449,7 @@ describe('the audit trail', () => {
     const bytes = Buffer.from(await csv.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('"seq","at","actor","address","action","object","city","outcome","mac"');
+    expect(text.split('\r\n')[0]).toBe('"seq","at","actor","address","action","object","city","outcome","mac","person","words","city_name","messages"');
     expect(text).toContain('"city.delete","/api/cities/tampa","tampa","404"');
   });
 });

@@ -47,6 +47,8 @@ const BODY_TYPES = /^(application\/json|multipart\/form-data)\s*(;|$)/i;
 interface Who {
   actor: Actor;
   session?: Session;
+  /** The account signed in with a password an owner set: it changes it before anything else. */
+  passwordChange?: boolean;
 }
 
 /**
@@ -90,12 +92,19 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
     const refusal = crossSite();
     if (refusal) return refusal;
     if (who.session && who.session.stage !== 'full' && permission !== 'any-session') return refuse(c, 403, M.finishSignIn);
+    // A password an owner set (Staff, clinic-gen users) is a first one: nothing answers but its
+    // change, signing out and the sign-in's own steps until the person chose their own (decision 17).
+    if (who.passwordChange && permission !== 'any-session' && !(c.req.method === 'PUT' && path === '/api/session/password')) return refuse(c, 403, M.passwordChangeFirst);
     c.set('actor', who.actor);
 
     const city = cityOf(match, c);
     const record = async (outcome: number) => {
       if (!match?.rule.action) return;
-      await audit.record({ ...actorFields(who.actor), address: clientAddress(c, trusted), action: match.rule.action, object: auditObject(c, path), city: c.get('auditCity') ?? city, outcome });
+      const base = { ...actorFields(who.actor), address: clientAddress(c, trusted), action: match.rule.action, object: auditObject(c, path) };
+      // A call that changed several cities (an import) writes one record for each, naming it.
+      const each = c.get('auditEach');
+      if (each?.length) for (const e of each) await audit.record({ ...base, object: `${base.object} ${e.object}`.trim(), city: e.city, outcome: e.outcome ?? outcome });
+      else await audit.record({ ...base, city: c.get('auditCity') ?? city, outcome });
     };
     if (!allowed(who.actor, permission)) {
       await record(403);
@@ -135,7 +144,7 @@ async function sessionActor(c: Context<AppEnv>, opts: AdminGuardOptions): Promis
     await opts.accounts.deleteSession(found.session.tokenHash);
     return undefined;
   }
-  return { actor: accountActor(found.account), session: found.session };
+  return { actor: accountActor(found.account), session: found.session, passwordChange: found.account.passwordChange };
 }
 
 async function tokenActor(accounts: AccountStore, authorization: string, now: number): Promise<Who | undefined> {
@@ -148,7 +157,7 @@ async function tokenActor(accounts: AccountStore, authorization: string, now: nu
   const t = found.token;
   // Written at most once a minute, like a session's last use.
   if (!t.lastUsedAt || now - Date.parse(t.lastUsedAt) >= SESSION_LIMITS.touchEveryMs) await accounts.touchToken(t.id, new Date(now).toISOString()).catch(() => undefined);
-  return { actor: { kind: 'token', id: `token:${t.id}`, label: `token ${t.name}`, role: t.role, cities: null, accountId: t.createdBy } };
+  return { actor: { kind: 'token', id: `token:${t.id}`, label: `token ${t.name}`, role: t.role, cities: t.role === 'frontdesk' ? t.cities : null, accountId: t.createdBy } };
 }
 
 /**

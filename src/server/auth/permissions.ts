@@ -72,6 +72,10 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('POST', '/api/session/totp/enrol', 'any-session'),
   r('POST', '/api/session/totp/confirm', 'any-session'),
   r('PUT', '/api/session/password', 'signed-in', 'account.password'),
+  // Forgot password: asked for and used before signing in (auth/reset-routes.ts records these itself).
+  r('GET', '/api/password-reset', 'public'),
+  r('POST', '/api/password-reset', 'public'),
+  r('POST', '/api/password-reset/complete', 'public'),
   // Accounts, tokens and the trail: the owner's.
   r('GET', '/api/accounts', 'owner'),
   r('POST', '/api/accounts', 'owner', 'account.create'),
@@ -83,15 +87,24 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('GET', '/api/audit.csv', 'owner', 'audit.export'),
   // The server's counters: the owner, or the scraper's own token (guard.ts).
   r('GET', '/metrics', 'owner'),
-  // Patients' messages: reading one or a list shows patient data, so every read is recorded.
-  r('GET', '/api/messages', 'messages.read', 'message.list', site),
+  // Patients' messages: reading one or a list shows patient data, so every read is recorded. The
+  // full list is the owner's (the spec's API); everyone else reads messages in the inbox (issue 37 item 3).
+  r('GET', '/api/messages', 'owner', 'message.list', site),
   r('GET', '/api/messages.csv', 'owner', 'message.export', site),
+  // The inbox's export of its current filter (issue 37 item 7): the owner's, recorded with the filter and the count.
+  r('GET', '/api/inbox.csv', 'owner', 'message.export'),
   r('GET', '/api/messages/by-city', 'messages.counts'),
   r('GET', '/api/messages/refusals', 'messages.counts'),
   // The inbox (leads/inbox-routes.ts): every read of a message and every change is recorded.
   inbox('GET', '/api/inbox', 'message.list'),
+  // A city's page: counts by status, no message. Status is the inbox's work, so its readers'; an
+  // editor keeps the per-city totals of /api/messages/by-city.
+  inbox('GET', '/api/inbox/counts'),
   inbox('POST', '/api/inbox/search', 'message.search'),
   inbox('GET', '/api/inbox/assignees'),
+  // The live inbox (leads/inbox-events.ts): notices and presence, never a patient's data, so not recorded.
+  inbox('GET', '/api/inbox/events'),
+  inbox('PUT', '/api/inbox/presence'),
   inbox('GET', '/api/inbox/:id', 'message.read'),
   inbox('PUT', '/api/inbox/:id/status', 'message.status'),
   inbox('PUT', '/api/inbox/:id/assignee', 'message.assign'),

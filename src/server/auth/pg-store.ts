@@ -16,6 +16,7 @@ import {
   type SessionRow,
   type TokenRow,
 } from './store.js';
+import { passwordResetOf, type PasswordResetRow } from './store.js';
 
 const isUnique = (err: unknown) => (err as { code?: string }).code === '23505';
 
@@ -25,8 +26,8 @@ export function createPgAccountStore(pool: pg.Pool): AccountStore {
   const insert = (on: pg.Pool | pg.PoolClient, a: NewAccount) =>
     on
       .query<AccountRow>(
-        'INSERT INTO accounts (id, email, name, role, cities, active, password_hash, created_at) VALUES ($1, $2, $3, $4, $5, true, $6, $7) RETURNING *',
-        [a.id, a.email, a.name, a.role, a.cities === null ? null : JSON.stringify(a.cities), a.passwordHash, a.createdAt],
+        'INSERT INTO accounts (id, email, name, role, cities, active, password_hash, created_at, password_change, two_step_required) VALUES ($1, $2, $3, $4, $5, true, $6, $7, $8, $9) RETURNING *',
+        [a.id, a.email, a.name, a.role, a.cities === null ? null : JSON.stringify(a.cities), a.passwordHash, a.createdAt, a.passwordChange === true, a.twoStepRequired === true],
       )
       .then(
         (r) => accountOf(r.rows[0]!),
@@ -132,13 +133,14 @@ export function createPgAccountStore(pool: pg.Pool): AccountStore {
 
     createToken: (t) =>
       guarded(async () => {
-        await pool.query('INSERT INTO api_tokens (id, token_hash, name, role, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        await pool.query('INSERT INTO api_tokens (id, token_hash, name, role, created_by, created_at, cities) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
           t.id,
           t.tokenHash,
           t.name,
           t.role,
           t.createdBy,
           t.createdAt,
+          t.cities === null ? null : JSON.stringify(t.cities),
         ]);
       }),
     tokenByHash: (hash) =>
@@ -157,5 +159,29 @@ export function createPgAccountStore(pool: pg.Pool): AccountStore {
         return r ? tokenOf(r) : undefined;
       }),
     touchToken: (id, at) => guarded(async () => void (await pool.query('UPDATE api_tokens SET last_used_at = $1 WHERE id = $2', [at, id]))),
+
+    // Password reset links (migration 10): kept as their token's hash, removed when used.
+    createPasswordReset: (r) =>
+      inTransaction(pool, async (client) => {
+        await client.query('DELETE FROM password_resets WHERE expires_at <= $1', [r.createdAt]);
+        await client.query('INSERT INTO password_resets (token_hash, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [r.tokenHash, r.accountId, r.createdAt, r.expiresAt]);
+      }),
+    passwordReset: (hash, now) =>
+      guarded(async () => {
+        const r = (await rows<PasswordResetRow>('SELECT * FROM password_resets WHERE token_hash = $1 AND expires_at > $2', [hash, now]))[0];
+        return r ? passwordResetOf(r) : undefined;
+      }),
+    // One statement: the row is deleted by one use only (a second waits on its lock, then finds it
+    // gone), and the account's other links go with it.
+    usePasswordReset: (hash, now) =>
+      guarded(async () => {
+        const r = await rows<{ account_id: string }>(
+          `WITH used AS (DELETE FROM password_resets WHERE token_hash = $1 AND expires_at > $2 RETURNING account_id),
+                others AS (DELETE FROM password_resets p USING used WHERE p.account_id = used.account_id AND p.token_hash <> $1)
+           SELECT account_id FROM used`,
+          [hash, now],
+        );
+        return r[0]?.account_id;
+      }),
   };
 }

@@ -14,7 +14,7 @@ import { accountActor, refuse } from './guard.js';
 import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { advanceSession, clearCookie, expired, readSessionToken, sessionChannel, SESSION_LIMITS, startSession } from './sessions.js';
-import type { Account, AccountStore, Session } from './store.js';
+import { needsTwoStep, type Account, type AccountStore, type Session } from './store.js';
 import { tokenHash } from './tokens.js';
 import { staffRoutes } from './staff-routes.js';
 import { otpauthUri, qrSvg, verifyTotp, newTotpSecret } from './totp.js';
@@ -76,7 +76,9 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
   };
   /** Setup is open while no account exists, to a browser on this machine itself. */
   const setupOpen = async (c: Context<AppEnv>) => sessionChannel(c, trusted) === 'loopback' && (await accounts.count()) === 0;
-  const stageAfterPassword = (a: Account) => (a.totpSecret ? 'totp' : a.role === 'owner' ? 'enrol' : 'full') as Session['stage'];
+  // Every account that can read messages, and an editor the owner chose, uses two-step sign-in:
+  // one without a second factor sets it up now (decision 17).
+  const stageAfterPassword = (a: Account) => (a.totpSecret ? 'totp' : needsTwoStep(a) ? 'enrol' : 'full') as Session['stage'];
 
   app.get('/api/session', async (c) => {
     const s = await current(c);
@@ -261,7 +263,8 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const problem = passwordProblem(b.value.password, { email: account.email, name: account.name });
     if (problem) return fieldError(c, 'password', problem);
     const s = await current(c);
-    await accounts.update(account.id, { passwordHash: await hashPassword(b.value.password) });
+    // The person's own password now: a first one an owner set is done with.
+    await accounts.update(account.id, { passwordHash: await hashPassword(b.value.password), passwordChange: false });
     // update() ended every session of the account; this browser keeps working under a new one.
     if (s) await startSession(c, { accounts, channel: s.channel, account, stage: 'full', address: address(c), now: nowMs() });
     return c.json({ success: true });

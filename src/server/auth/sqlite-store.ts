@@ -16,6 +16,7 @@ import {
   type SessionRow,
   type TokenRow,
 } from './store.js';
+import { passwordResetOf, type PasswordResetRow } from './store.js';
 
 const isUnique = (err: unknown) => (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -24,11 +25,11 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
   const byIdStmt = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
   const byEmailStmt = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?');
   const insert = db.prepare(
-    'INSERT INTO accounts (id, email, name, role, cities, active, password_hash, created_at) VALUES (@id, @email, @name, @role, @cities, 1, @passwordHash, @createdAt)',
+    'INSERT INTO accounts (id, email, name, role, cities, active, password_hash, created_at, password_change, two_step_required) VALUES (@id, @email, @name, @role, @cities, 1, @passwordHash, @createdAt, @passwordChange, @twoStepRequired)',
   );
   const countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM accounts');
   const owners = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM accounts WHERE role = 'owner' AND active = 1");
-  const row = (a: NewAccount) => ({ ...a, cities: a.cities === null ? null : JSON.stringify(a.cities) });
+  const row = (a: NewAccount) => ({ ...a, cities: a.cities === null ? null : JSON.stringify(a.cities), passwordChange: a.passwordChange ? 1 : 0, twoStepRequired: a.twoStepRequired ? 1 : 0 });
   const get = (id: string): Account | undefined => {
     const r = byIdStmt.get(id);
     return r ? accountOf(r) : undefined;
@@ -128,8 +129,8 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
 
     createToken: async (t) =>
       void db
-        .prepare('INSERT INTO api_tokens (id, token_hash, name, role, created_by, created_at) VALUES (@id, @tokenHash, @name, @role, @createdBy, @createdAt)')
-        .run({ id: t.id, tokenHash: t.tokenHash, name: t.name, role: t.role, createdBy: t.createdBy, createdAt: t.createdAt }),
+        .prepare('INSERT INTO api_tokens (id, token_hash, name, role, created_by, created_at, cities) VALUES (@id, @tokenHash, @name, @role, @createdBy, @createdAt, @cities)')
+        .run({ id: t.id, tokenHash: t.tokenHash, name: t.name, role: t.role, createdBy: t.createdBy, createdAt: t.createdAt, cities: t.cities === null ? null : JSON.stringify(t.cities) }),
     tokenByHash: async (hash) => {
       const r = tokenStmt.get(hash);
       return r ? { token: tokenOf(r), creatorActive: r.creator_active === 1, creatorRole: r.creator_role } : undefined;
@@ -141,5 +142,27 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
       return r ? tokenOf(r) : undefined;
     },
     touchToken: async (id, at) => void db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').run(at, id),
+
+    // Password reset links (migration 13): kept as their token's hash, removed when used.
+    createPasswordReset: async (r) =>
+      db
+        .transaction(() => {
+          db.prepare('DELETE FROM password_resets WHERE expires_at <= ?').run(r.createdAt);
+          db.prepare('INSERT INTO password_resets (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(r.tokenHash, r.accountId, r.createdAt, r.expiresAt);
+        })
+        .immediate(),
+    passwordReset: async (hash, now) => {
+      const r = db.prepare<[string, number], PasswordResetRow>('SELECT * FROM password_resets WHERE token_hash = ? AND expires_at > ?').get(hash, now);
+      return r ? passwordResetOf(r) : undefined;
+    },
+    usePasswordReset: async (hash, now) =>
+      db
+        .transaction(() => {
+          const r = db.prepare<[string, number], PasswordResetRow>('SELECT * FROM password_resets WHERE token_hash = ? AND expires_at > ?').get(hash, now);
+          if (!r) return undefined;
+          db.prepare('DELETE FROM password_resets WHERE account_id = ?').run(r.account_id);
+          return r.account_id;
+        })
+        .immediate(),
   };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import * as z from 'zod';
 import * as M from '../../texts/server.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
-import { body, cities, email, fieldError, name, password, publicAccount, role } from './fields.js';
+import * as S from '../../contract/staff.js';
+import { answerOf } from '../../contract/route.js';
+import { body, fieldError, publicAccount } from './fields.js';
 import { hashPassword, passwordProblem } from './passwords.js';
-import { EmailTakenError, LastOwnerError, type AccountStore } from './store.js';
+import { EmailTakenError, LastOwnerError, type AccountStore, type ApiToken } from './store.js';
 import { newSecretToken, tokenHash } from './tokens.js';
 
 /**
@@ -19,11 +20,14 @@ export function staffRoutes(o: { accounts: AccountStore; now: () => Date }): Hon
   const { accounts } = o;
 
   // Accounts (the owner's; permissions.ts).
-  app.get('/api/accounts', async (c) => c.json({ success: true, accounts: (await accounts.list()).map(publicAccount) }));
+  app.get(S.listAccounts.path, async (c) => c.json(answerOf(S.listAccounts, { success: true, accounts: (await accounts.list()).map(publicAccount) })));
 
-  app.post('/api/accounts', async (c) => {
-    const b = await body(c, z.object({ email, name, role, cities: cities.optional(), password }));
+  app.post(S.addAccount.path, async (c) => {
+    const b = await body(c, S.addAccount.request);
     if (!b.ok) return b.response;
+    // A front desk's cities are chosen, never granted by default (NOTES.md decision 17): a list,
+    // or null for All cities said on purpose; absent or empty is refused.
+    if (b.value.role === 'frontdesk' && (b.value.cities === undefined || b.value.cities?.length === 0)) return fieldError(c, 'cities', M.frontDeskCitiesRequired.title);
     const problem = passwordProblem(b.value.password, { email: b.value.email, name: b.value.name });
     if (problem) return fieldError(c, 'password', problem);
     try {
@@ -35,19 +39,21 @@ export function staffRoutes(o: { accounts: AccountStore; now: () => Date }): Hon
         cities: b.value.role === 'frontdesk' ? (b.value.cities ?? null) : null,
         passwordHash: await hashPassword(b.value.password),
         createdAt: o.now().toISOString(),
+        // The owner tells the person this password: they choose their own at the first sign-in.
+        passwordChange: true,
       });
       c.set('auditObject', `account=${created.id}`);
-      return c.json({ success: true, account: publicAccount(created) }, 201);
+      return c.json(answerOf(S.addAccount, { success: true, account: publicAccount(created) }), 201);
     } catch (err) {
       if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken.title, 409);
       throw err;
     }
   });
 
-  app.patch('/api/accounts/:id', async (c) => {
-    const b = await body(c, z.object({ email: email.optional(), name: name.optional(), role: role.optional(), cities: cities.optional(), active: z.boolean().optional(), password: password.optional() }));
+  app.patch(S.changeAccount.path, async (c) => {
+    const b = await body(c, S.changeAccount.request);
     if (!b.ok) return b.response;
-    const before = await accounts.byId(c.req.param('id'));
+    const before = await accounts.byId(c.req.param('id')!);
     if (!before) return apiError(c, 404, { error: M.accountNotFound });
     const { password: newPassword, ...rest } = b.value;
     if (newPassword !== undefined) {
@@ -55,11 +61,15 @@ export function staffRoutes(o: { accounts: AccountStore; now: () => Date }): Hon
       if (problem) return fieldError(c, 'password', problem);
     }
     const roleAfter = rest.role ?? before.role;
+    // Made a front desk now, or given an empty list: its cities are chosen, as when it is added.
+    const becomesDesk = roleAfter === 'frontdesk' && before.role !== 'frontdesk';
+    if ((becomesDesk && rest.cities === undefined) || (roleAfter === 'frontdesk' && rest.cities?.length === 0)) return fieldError(c, 'cities', M.frontDeskCitiesRequired.title);
     try {
       const after = await accounts.update(before.id, {
         ...rest,
         cities: roleAfter === 'frontdesk' ? rest.cities : null,
-        ...(newPassword !== undefined ? { passwordHash: await hashPassword(newPassword) } : {}),
+        // A password the owner sets is a one-time one, as when the person was added.
+        ...(newPassword !== undefined ? { passwordHash: await hashPassword(newPassword), passwordChange: true } : {}),
       });
       if (!after) return apiError(c, 404, { error: M.accountNotFound });
       // A person who lost a role keeps no session holding the old one, and an owner no longer one
@@ -70,7 +80,7 @@ export function staffRoutes(o: { accounts: AccountStore; now: () => Date }): Hon
         for (const t of await accounts.listTokens()) if (t.createdBy === before.id && t.revokedAt === null) await accounts.revokeToken(t.id, at);
       }
       c.set('auditObject', Object.keys(b.value).sort().join(','));
-      return c.json({ success: true, account: publicAccount(after) });
+      return c.json(answerOf(S.changeAccount, { success: true, account: publicAccount(after) }));
     } catch (err) {
       if (err instanceof EmailTakenError) return fieldError(c, 'email', M.emailTaken.title, 409);
       if (err instanceof LastOwnerError) return apiError(c, 409, { error: M.lastOwner });
@@ -79,10 +89,11 @@ export function staffRoutes(o: { accounts: AccountStore; now: () => Date }): Hon
   });
 
   // API tokens (the owner's).
-  const publicToken = (t: { id: string; name: string; role: string; createdBy: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }, names: Map<string, string>) => ({
+  const publicToken = (t: ApiToken, names: Map<string, string>): S.PublicToken => ({
     id: t.id,
     name: t.name,
     role: t.role,
+    cities: t.cities,
     createdBy: names.get(t.createdBy) ?? t.createdBy,
     createdAt: t.createdAt,
     lastUsedAt: t.lastUsedAt,
@@ -90,26 +101,39 @@ export function staffRoutes(o: { accounts: AccountStore; now: () => Date }): Hon
   });
   const accountNames = async () => new Map((await accounts.list()).map((a) => [a.id, a.email]));
 
-  app.get('/api/tokens', async (c) => {
+  app.get(S.listTokens.path, async (c) => {
     const names = await accountNames();
-    return c.json({ success: true, tokens: (await accounts.listTokens()).map((t) => publicToken(t, names)) });
+    return c.json(answerOf(S.listTokens, { success: true, tokens: (await accounts.listTokens()).map((t) => publicToken(t, names)) }));
   });
 
-  app.post('/api/tokens', async (c) => {
-    const b = await body(c, z.object({ name: z.string({ error: 'Name the token (what uses it).' }).trim().min(1, { error: 'Name the token (what uses it).' }).max(100), role }));
+  app.post(S.createToken.path, async (c) => {
+    const b = await body(c, S.createToken.request);
     if (!b.ok) return b.response;
+    // A front-desk token reads the messages of the cities chosen for it, as a front desk does;
+    // never more than its maker's (an owner's: every city). Other roles read no messages.
+    if (b.value.role === 'frontdesk' && (b.value.cities === undefined || b.value.cities?.length === 0)) return fieldError(c, 'cities', M.tokenCitiesRequired.title);
     const actor = c.get('actor')!;
     const secret = newSecretToken('cgt');
-    const token = { id: randomUUID(), tokenHash: tokenHash(secret), name: b.value.name, role: b.value.role, createdBy: actor.accountId, createdAt: o.now().toISOString(), lastUsedAt: null, revokedAt: null };
+    const token: ApiToken = {
+      id: randomUUID(),
+      tokenHash: tokenHash(secret),
+      name: b.value.name,
+      role: b.value.role,
+      createdBy: actor.accountId,
+      createdAt: o.now().toISOString(),
+      lastUsedAt: null,
+      revokedAt: null,
+      cities: b.value.role === 'frontdesk' ? (b.value.cities ?? null) : null,
+    };
     await accounts.createToken(token);
     c.set('auditObject', `token=${token.id} role=${token.role}`);
-    return c.json({ success: true, token: publicToken(token, await accountNames()), secret }, 201);
+    return c.json(answerOf(S.createToken, { success: true, token: publicToken(token, await accountNames()), secret }), 201);
   });
 
-  app.delete('/api/tokens/:id', async (c) => {
-    const revoked = await accounts.revokeToken(c.req.param('id'), o.now().toISOString());
+  app.delete(S.revokeToken.path, async (c) => {
+    const revoked = await accounts.revokeToken(c.req.param('id')!, o.now().toISOString());
     if (!revoked) return apiError(c, 404, { error: M.apiTokenNotFound });
-    return c.json({ success: true, token: publicToken(revoked, await accountNames()) });
+    return c.json(answerOf(S.revokeToken, { success: true, token: publicToken(revoked, await accountNames()) }));
   });
 
   return app;

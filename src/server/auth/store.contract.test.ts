@@ -151,10 +151,44 @@ describe.each(implementations)('accounts (%s)', (name, make) => {
     expect(await s.accounts.recoveryCodesLeft(a.id)).toBe(1);
   });
 
+  it('keeps a password reset link by its hash until it expires, uses it once, and takes the account’s other links with it', async () => {
+    const a = await s.accounts.create(account());
+    const b = await s.accounts.create(account());
+    await s.accounts.createPasswordReset({ tokenHash: 'r1', accountId: a.id, createdAt: 1_000, expiresAt: 2_000 });
+    await s.accounts.createPasswordReset({ tokenHash: 'r2', accountId: a.id, createdAt: 1_100, expiresAt: 2_100 });
+    await s.accounts.createPasswordReset({ tokenHash: 'r3', accountId: b.id, createdAt: 1_200, expiresAt: 2_200 });
+    expect(await s.accounts.passwordReset('r1', 1_999)).toEqual({ tokenHash: 'r1', accountId: a.id, createdAt: 1_000, expiresAt: 2_000 });
+    expect(await s.accounts.passwordReset('r1', 2_000)).toBeUndefined();
+    expect(await s.accounts.usePasswordReset('r1', 2_000)).toBeUndefined();
+    expect(await s.accounts.passwordReset('unknown', 1_500)).toBeUndefined();
+    // Used twice at once, it is used once; the account's other link goes with it, another account's stays.
+    const uses = await Promise.all([s.accounts.usePasswordReset('r2', 1_500), s.accounts.usePasswordReset('r2', 1_500)]);
+    expect(uses.filter(Boolean)).toEqual([a.id]);
+    expect(await s.accounts.usePasswordReset('r2', 1_500)).toBeUndefined();
+    expect(await s.accounts.passwordReset('r1', 1_500)).toBeUndefined();
+    expect(await s.accounts.passwordReset('r3', 1_500)).toMatchObject({ accountId: b.id });
+    // A new link drops the links expired by then.
+    await s.accounts.createPasswordReset({ tokenHash: 'r4', accountId: b.id, createdAt: 3_000, expiresAt: 4_000 });
+    expect(await s.accounts.passwordReset('r3', 0)).toBeUndefined();
+    expect(await s.accounts.passwordReset('r4', 3_999)).toMatchObject({ accountId: b.id });
+  });
+
+  it('keeps a one-time password, two-step sign-in asked of an editor, and a token\'s cities', async () => {
+    const owner = await s.accounts.create(account({ role: 'owner' }));
+    const editor = await s.accounts.create({ ...account({ role: 'editor' }), passwordChange: true });
+    expect(editor).toMatchObject({ passwordChange: true, twoStepRequired: false });
+    expect(await s.accounts.update(editor.id, { passwordChange: false, twoStepRequired: true })).toMatchObject({ passwordChange: false, twoStepRequired: true });
+    expect(await s.accounts.byId(editor.id)).toMatchObject({ passwordChange: false, twoStepRequired: true });
+    expect(await s.accounts.byId(owner.id)).toMatchObject({ passwordChange: false, twoStepRequired: false });
+    await s.accounts.createToken({ id: `tc-${n}`, tokenHash: `thc-${n}`, name: 'desk', role: 'frontdesk', createdBy: owner.id, createdAt: 'then', lastUsedAt: null, revokedAt: null, cities: ['tampa'] });
+    expect((await s.accounts.tokenByHash(`thc-${n}`))!.token.cities).toEqual(['tampa']);
+    expect((await s.accounts.listTokens()).find((t) => t.id === `tc-${n}`)!.cities).toEqual(['tampa']);
+  });
+
   it('finds API tokens by hash with whether their maker is active and their role now, and revokes them', async () => {
     const owner = await s.accounts.create(account({ role: 'owner' }));
     await s.accounts.create(account({ role: 'owner' }));
-    await s.accounts.createToken({ id: `t-${n}`, tokenHash: `th-${n}`, name: 'ci', role: 'editor', createdBy: owner.id, createdAt: 'then', lastUsedAt: null, revokedAt: null });
+    await s.accounts.createToken({ id: `t-${n}`, tokenHash: `th-${n}`, name: 'ci', role: 'editor', createdBy: owner.id, createdAt: 'then', lastUsedAt: null, revokedAt: null, cities: null });
     const found = await s.accounts.tokenByHash(`th-${n}`);
     expect(found).toMatchObject({ token: { name: 'ci', role: 'editor', revokedAt: null }, creatorActive: true, creatorRole: 'owner' });
     await s.accounts.update(owner.id, { role: 'editor' });

@@ -26,11 +26,20 @@ export interface Account {
   totpLastStep: number | null;
   createdAt: string;
   lastSignInAt: string | null;
+  /** The password was set by an owner (Staff, `clinic-gen users`): it is changed before anything else (NOTES.md decision 17). */
+  passwordChange: boolean;
+  /** An editor the owner asked to use two-step sign-in; owners and front desks always do. */
+  twoStepRequired: boolean;
 }
 
-export type NewAccount = Pick<Account, 'email' | 'name' | 'role' | 'cities' | 'passwordHash'> & { id: string; createdAt: string };
+export type NewAccount = Pick<Account, 'email' | 'name' | 'role' | 'cities' | 'passwordHash'> & { id: string; createdAt: string; passwordChange?: boolean; twoStepRequired?: boolean };
 
-export type AccountPatch = Partial<Pick<Account, 'email' | 'name' | 'role' | 'cities' | 'active' | 'passwordHash' | 'totpSecret' | 'totpPending' | 'lastSignInAt'>>;
+export type AccountPatch = Partial<
+  Pick<Account, 'email' | 'name' | 'role' | 'cities' | 'active' | 'passwordHash' | 'totpSecret' | 'totpPending' | 'lastSignInAt' | 'passwordChange' | 'twoStepRequired'>
+>;
+
+/** Whether an account must use two-step sign-in: every account that can read messages, and an editor the owner chose. */
+export const needsTwoStep = (a: Pick<Account, 'role' | 'twoStepRequired'>): boolean => a.role !== 'editor' || a.twoStepRequired;
 
 export type SessionStage = 'totp' | 'enrol' | 'full';
 
@@ -55,6 +64,8 @@ export interface ApiToken {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** A front-desk token: the cities whose messages it reads; null: every city (tokens made before issue 37, or All cities chosen). */
+  cities: string[] | null;
 }
 
 /** Thrown by create/update when another account already signs in with that email. */
@@ -113,7 +124,35 @@ export interface AccountStore {
   listTokens(): Promise<ApiToken[]>;
   revokeToken(id: string, at: string): Promise<ApiToken | undefined>;
   touchToken(id: string, at: string): Promise<void>;
+
+  /** Keeps a password reset link's token (its hash) for an account; drops the links that expired by `r.createdAt`. */
+  createPasswordReset(r: PasswordReset): Promise<void>;
+  /** The reset a token's hash names, while it is unused and `now` (ms) is before its expiry. */
+  passwordReset(tokenHash: string, now: number): Promise<PasswordReset | undefined>;
+  /**
+   * Uses a reset link once: when it is unused and not expired at `now`, removes it and every other
+   * link of its account, and answers the account's id. Two uses at once: one gets the id.
+   */
+  usePasswordReset(tokenHash: string, now: number): Promise<string | undefined>;
 }
+
+/** A password reset link waiting to be used (auth/reset-routes.ts): the store keeps its token's SHA-256, never the token. */
+export interface PasswordReset {
+  tokenHash: string;
+  accountId: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface PasswordResetRow {
+  token_hash: string;
+  account_id: string;
+  created_at: number | string;
+  expires_at: number | string;
+}
+
+export const passwordResetOf = (r: PasswordResetRow): PasswordReset => ({ tokenHash: r.token_hash, accountId: r.account_id, createdAt: Number(r.created_at), expiresAt: Number(r.expires_at) });
 
 /** Row shapes both twins read (the same column names in both schemas). */
 export interface AccountRow {
@@ -129,6 +168,8 @@ export interface AccountRow {
   totp_last_step: number | null;
   created_at: string;
   last_sign_in_at: string | null;
+  password_change: number | boolean;
+  two_step_required: number | boolean;
 }
 
 export function accountOf(r: AccountRow): Account {
@@ -145,6 +186,8 @@ export function accountOf(r: AccountRow): Account {
     totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
     createdAt: r.created_at,
     lastSignInAt: r.last_sign_in_at,
+    passwordChange: r.password_change === true || r.password_change === 1,
+    twoStepRequired: r.two_step_required === true || r.two_step_required === 1,
   };
 }
 
@@ -170,10 +213,21 @@ export interface TokenRow {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  cities: string | null;
 }
 
 export function tokenOf(r: TokenRow): ApiToken {
-  return { id: r.id, tokenHash: r.token_hash, name: r.name, role: r.role as Role, createdBy: r.created_by, createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at };
+  return {
+    id: r.id,
+    tokenHash: r.token_hash,
+    name: r.name,
+    role: r.role as Role,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    revokedAt: r.revoked_at,
+    cities: r.cities === null ? null : (JSON.parse(r.cities) as string[]),
+  };
 }
 
 /** The columns an AccountPatch writes, in the order both twins bind them. */
@@ -188,6 +242,8 @@ export function patchColumns(patch: AccountPatch): [string, unknown][] {
   if (patch.totpSecret !== undefined) cols.push(['totp_secret', patch.totpSecret]);
   if (patch.totpPending !== undefined) cols.push(['totp_pending', patch.totpPending]);
   if (patch.lastSignInAt !== undefined) cols.push(['last_sign_in_at', patch.lastSignInAt]);
+  if (patch.passwordChange !== undefined) cols.push(['password_change', patch.passwordChange]);
+  if (patch.twoStepRequired !== undefined) cols.push(['two_step_required', patch.twoStepRequired]);
   // A new TOTP secret starts its own count of used steps.
   if (patch.totpSecret !== undefined) cols.push(['totp_last_step', null]);
   return cols;

@@ -74,6 +74,7 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!body.ok) return apiError(c, body.status, { error: body.error });
     const started = await d.runner.start(placeOf(c, d.publicOrigin));
     if (!started.ok) return c.json({ ...apiFailure({ error: redeployAlreadyRunning }), run: started.run }, 409);
+    c.set('auditEach', started.run.items.map((i) => ({ city: i.slug, object: `run=${started.run.id}` })));
     return c.json({ success: true, run: started.run }, 202);
   });
 

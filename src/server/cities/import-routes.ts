@@ -61,6 +61,11 @@ export function importRoutes(d: CityRouteDeps): Hono<AppEnv> {
       if (prepared.ok) imported.push(await saveImport(d.cities, f.name, prepared.version));
       else failed.push({ file: f.name, errors: prepared.errors });
     }
+    // One record a city, naming it (and one for the files that failed, which name none).
+    c.set('auditEach', [
+      ...imported.map((f) => ({ city: f.slug, object: `version=${f.version}${f.created ? ' new' : ''}`, outcome: f.created ? 201 : 200 })),
+      ...(failed.length ? [{ city: '', object: `failed=${failed.length}` }] : []),
+    ]);
     if (failed.length) return c.json({ ...apiFailure({ error: importFilesFailed(String(failed.length), String(files.length)) }), imported, failed }, 400);
     return c.json({ success: true, imported });
   });

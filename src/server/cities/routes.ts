@@ -64,6 +64,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const prepared = prepareConfig(field(body.value, 'config'));
     if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
     const { slug } = prepared.version;
+    c.set('auditCity', slug);
     const saved = await d.cities.save(prepared.version, { mode: 'create' });
     if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(slug), message: citySaveFailed });
     return c.json({ success: true, city: { slug, version: saved.version, savedAt: saved.savedAt } }, 201);

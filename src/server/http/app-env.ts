@@ -12,6 +12,11 @@ export interface AppVariables {
   auditObject?: string;
   /** The city the audit record of this call concerns, when only the handler knows it (a message opened by its id). */
   auditCity?: string;
+  /**
+   * A call that changed several cities (an import, redeploy-all): one record each, naming its city,
+   * with what it did to that city and, when it differs from the call's, its own outcome.
+   */
+  auditEach?: { city: string; object: string; outcome?: number }[];
 }
 
 /** A signed-in person (their session) or an API token acting with a role (docs/decisions/017-staff-accounts.md). */

@@ -28,8 +28,9 @@ const pageQuery = z.object({
 });
 
 /**
- * Admin-only reading of the stored messages: a page of them (of one city, or all), the count per
- * city, the CSV export. Protection comes from adminGuard, which runs before these routes for every
+ * Admin-only reading of the stored messages: a page of them (of one city, or all; the owner's, the
+ * spec's API: everyone else reads messages in the inbox), the count per city, the CSV export.
+ * Protection comes from adminGuard (auth/permissions.ts), which runs before these routes for every
  * path under /api.
  */
 export function messageRoutes(store: MessageStore, refusals: RefusalStore, now: () => Date): Hono<AppEnv> {
@@ -40,6 +41,8 @@ export function messageRoutes(store: MessageStore, refusals: RefusalStore, now: 
     if (!q.ok) return q.response;
     const { page, pageSize, site } = q.value;
     const { messages, total } = await store.list(page, pageSize, { site });
+    // The trail names the messages shown (ids only; a page holds at most 200), as the inbox's list does.
+    c.set('auditObject', `count=${messages.length}${messages.length ? ` messages=${messages.map((m) => m.id).join(',')}` : ''}`);
     return c.json({ success: true, messages, page, pageSize, total });
   });
 

@@ -37,7 +37,8 @@ export interface ContactDeps {
   /** The home clinic's contact page for a no-JavaScript post. */
   renderFormPage: FormPageRenderer;
   logger: Logger;
-  onMessageStored?: (city: string) => void;
+  /** Called after a message is stored: the city it was filed under ('' for none known) and its id. */
+  onMessageStored?: (city: string, id: string) => void;
 }
 
 // A client-chosen key that makes retries safe: the same key never stores a second message.
@@ -144,7 +145,7 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
         await d.limiter.hit(client);
         // The city filed under, never a slug the form claimed for a city this server does not
         // know: anyone posting chooses that (it would be a new metric label each time).
-        d.onMessageStored?.(f.known ? f.site : '');
+        d.onMessageStored?.(f.known ? f.site : '', saved.id);
       }
       return await answer({ ok: true, id: saved.id });
     } catch (err) {

@@ -5,6 +5,7 @@ import { applied, dayAfter, facets, type CloseReason, type InboxChange, type Inb
 import { inboxItem, NOTE_COLUMNS, toNote, type InboxRow, type NoteRow } from './inbox-rows.js';
 import { MESSAGE_COLUMNS, toMessage } from './rows.js';
 import type { MessageSealer } from './sealing.js';
+import { SEARCH_CANDIDATES, searchPage } from './search.js';
 
 const INBOX_COLUMNS = `${MESSAGE_COLUMNS}, status, close_reason, assignee_id, status_at`;
 
@@ -51,6 +52,7 @@ const removed = (r: { public_id: string; site: string | null; received_at: strin
 /** Deletes messages with their notes and their outbox rows (outbox.message_id references messages). */
 async function deleteRows(client: Queryable, ids: number[]): Promise<void> {
   await client.query('DELETE FROM message_notes WHERE message_id = ANY($1::bigint[])', [ids]);
+  await client.query('DELETE FROM message_search WHERE message_id = ANY($1::bigint[])', [ids]);
   await client.query('DELETE FROM outbox WHERE message_id = ANY($1::bigint[])', [ids]);
   await client.query('DELETE FROM messages WHERE id = ANY($1::bigint[])', [ids]);
 }
@@ -105,6 +107,23 @@ export function createPgInboxStore(pool: pg.Pool): InboxStore {
         const total = groups.rows.filter((g) => (filter.site === undefined || g.site === filter.site) && (filter.status === undefined || g.status === filter.status)).reduce((sum, g) => sum + g.n, 0);
         const items: InboxItem[] = rows.rows.map((r) => inboxItem(r, sealer));
         return { items, total, ...counts };
+      }),
+
+    search: (filter, plan, pageNo, pageSize) =>
+      guarded(async () => {
+        // The counts leave the city and status out, as the list's do: the candidates are fetched without them.
+        const scope = where({ ...filter, lookup: undefined }, new Set(['site', 'status']));
+        const n = scope.params.length;
+        const rows = (
+          await pool.query<InboxRow>(
+            `SELECT ${INBOX_COLUMNS} FROM messages
+              WHERE id IN (SELECT message_id FROM message_search WHERE token = ANY($${n + 1}::text[]) GROUP BY message_id HAVING count(*) = $${n + 2})
+              ${scope.sql.replace(/^WHERE /, 'AND ')} ORDER BY id DESC LIMIT $${n + 3}`,
+            [...scope.params, plan.tokens, plan.tokens.length, SEARCH_CANDIDATES + 1],
+          )
+        ).rows;
+        const capped = rows.length > SEARCH_CANDIDATES;
+        return searchPage(capped ? rows.slice(0, SEARCH_CANDIDATES) : rows, sealer, filter, plan, pageNo, pageSize, capped);
       }),
 
     get: (id) =>

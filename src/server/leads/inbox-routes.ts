@@ -7,7 +7,13 @@ import { apiError, fieldFailure } from '../http/api-error.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
 import { parseBody, parseQuery } from '../http/validate.js';
 import { CLOSE_REASONS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, STATUSES, type InboxFilter, type InboxStore, type MessageDetail } from './inbox.js';
-import { normalizeEmail, normalizeName, normalizePhone, type MessageSealer } from './sealing.js';
+import type { MessageSealer } from './sealing.js';
+import type { InboxEvents } from './inbox-events.js';
+import { planSearch } from './search.js';
+import { inboxSearch, SEARCH_CLOSE_REASONS, SEARCH_STATUSES } from '../../contract/inbox-search.js';
+import { answerOf } from '../../contract/route.js';
+import { inboxCounts, inboxCountsQuery } from '../../contract/inbox-counts.js';
+import type { CloseReason, Status } from './inbox.js';
 
 /** JSON bodies of the inbox: a note of 2,000 characters fits many times over. */
 const MAX_BODY = 16 * 1024;
@@ -15,7 +21,7 @@ const NOTE_MAX = 2000;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.inboxDateInvalid.title }).optional();
 /** The filters of a list (a query string, or the search's body): never anything a patient wrote. */
-const filterFields = {
+export const filterFields = {
   site: z
     .string()
     .refine((v) => v === '' || SAFE_SLUG.test(v), { error: siteInvalid.title })
@@ -34,8 +40,11 @@ const filterFields = {
     .default(50),
 };
 const listQuery = z.object(filterFields);
-/** Search travels in a body, never a URL: an email or phone in a query string would reach access logs and browser history. */
-const searchBody = z.object({ ...filterFields, q: z.string({ error: M.inboxSearchInvalid.title }).trim().min(1, { error: M.inboxSearchInvalid.title }).max(200, { error: M.inboxSearchInvalid.title }) });
+
+/** The contract's states are the store's, both ways (contract/ may not import config/). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameStates: Same<(typeof SEARCH_STATUSES)[number], Status> & Same<(typeof SEARCH_CLOSE_REASONS)[number], CloseReason> = true;
+void sameStates;
 
 const statusBody = z.object({
   status: z.enum(STATUSES, { error: M.statusInvalid.title }),
@@ -53,20 +62,6 @@ const retentionBody = z.object({
     .max(RETENTION_MAX_DAYS, { error: M.retentionInvalid.title })
     .nullable(),
 });
-
-/**
- * What was searched, as the keyed hashes the store matches: a full email, a phone number (seven
- * digits or more), or a first and last name. Exact only: there is no substring search over what
- * patients wrote (sealing.ts).
- */
-export function lookupOf(q: string, sealer: MessageSealer): InboxFilter['lookup'] | undefined {
-  const text = q.trim();
-  if (text.includes('@')) return normalizeEmail(text) ? { emailIndex: sealer.emailIndex(text) } : undefined;
-  if (/^[\d\s()+.-]+$/.test(text)) return normalizePhone(text).length >= 8 ? { phoneIndex: sealer.phoneIndex(text) } : undefined;
-  // The name index is of the whole name normalized ("first last"), so where the first name ends does not matter.
-  if (normalizeName(text).split(' ').length < 2) return undefined;
-  return { nameIndex: sealer.nameIndex(text, '') };
-}
 
 /**
  * The staff the inbox needs to know (auth's AccountStore, named by its shape: auth's guard already
@@ -89,9 +84,17 @@ interface StaffMember {
 export interface InboxRouteOptions {
   inbox: InboxStore;
   accounts: StaffDirectory;
-  /** A sealer under the store's search key: what is searched becomes the keyed hashes the store matches. */
+  /** A sealer under the store's search key: what is searched becomes the keyed tokens the store matches (search.ts). */
   sealer: MessageSealer;
   now: () => Date;
+  /**
+   * The cities this server knows: a message filed under none of them (a page of a site nobody
+   * registered) is read by owners only (NOTES.md decision 17), so a front desk of every city reads
+   * the known cities' messages. Without it, every city's.
+   */
+  knownCities?: () => Promise<string[]>;
+  /** The live inbox's stream and presence (inbox-events.ts), scoped as the list is. */
+  events?: InboxEvents;
 }
 
 /**
@@ -104,31 +107,48 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { inbox, accounts } = o;
   const actorOf = (c: Context<AppEnv>) => c.get('actor') as Actor;
-  const inScope = (actor: Actor, site: string) => actor.cities === null || actor.cities.includes(site);
+  /** The cities whose messages `actor` reads: its own, or for one of every city, the known ones (owners: all, null). */
+  const scopeOf = async (actor: Actor): Promise<string[] | null> => {
+    if (actor.cities !== null) return actor.cities;
+    if (actor.role === 'owner' || !o.knownCities) return null;
+    return o.knownCities();
+  };
+  const inScope = async (actor: Actor, site: string) => {
+    const scope = await scopeOf(actor);
+    return scope === null || scope.includes(site);
+  };
+  // Before /api/inbox/:id, which would read `events` as a message's id.
+  if (o.events) app.route('/', o.events.routes(scopeOf));
 
   /** The message `id` as the actor may see it: a message of a city outside a front desk's is as good as absent. */
   const visible = async (c: Context<AppEnv>, id: string): Promise<MessageDetail | Response> => {
     c.set('auditObject', `message=${id.slice(0, 64)}`);
     const m = await inbox.get(id);
     if (m) c.set('auditCity', m.site);
-    if (!m || !inScope(actorOf(c), m.site)) return apiError(c, 404, { error: M.messageNotFound });
+    if (!m || !(await inScope(actorOf(c), m.site))) return apiError(c, 404, { error: M.messageNotFound });
     return m;
   };
 
-  const list = async (c: Context<AppEnv>, q: z.infer<typeof listQuery>, lookup?: InboxFilter['lookup']) => {
+  /** The filter of a list or a search: the actor's cities always, then what was chosen. */
+  const filterOf = async (actor: Actor, q: Pick<z.infer<typeof listQuery>, 'site' | 'status' | 'assignee' | 'from' | 'to'>): Promise<InboxFilter> => ({
+    scope: await scopeOf(actor),
+    site: q.site,
+    status: q.status,
+    assigneeId: q.assignee === undefined ? undefined : q.assignee === 'none' ? '' : q.assignee,
+    from: q.from,
+    to: q.to,
+  });
+
+  /** The trail's object of a list or a search: which messages it showed (ids only; a page holds at most 200). */
+  const shown = (items: readonly { id: string }[]) => `count=${items.length}${items.length ? ` messages=${items.map((i) => i.id).join(',')}` : ''}`;
+
+  const list = async (c: Context<AppEnv>, q: z.infer<typeof listQuery>) => {
     const actor = actorOf(c);
     c.set('auditCity', q.site ?? '');
-    if (q.site !== undefined && !inScope(actor, q.site)) return apiError(c, 403, { error: M.cityForbidden });
-    const filter: InboxFilter = {
-      scope: actor.cities,
-      site: q.site,
-      status: q.status,
-      assigneeId: q.assignee === undefined ? undefined : q.assignee === 'none' ? '' : q.assignee,
-      from: q.from,
-      to: q.to,
-      lookup,
-    };
+    if (q.site !== undefined && !(await inScope(actor, q.site))) return apiError(c, 403, { error: M.cityForbidden });
+    const filter = await filterOf(actor, q);
     const page = await inbox.page(filter, q.page, q.pageSize);
+    c.set('auditObject', shown(page.items));
     return c.json({ success: true, ...page, page: q.page, pageSize: q.pageSize });
   };
 
@@ -138,19 +158,39 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
     return list(c, q.value);
   });
 
-  app.post('/api/inbox/search', async (c) => {
-    const b = await parseBody(c, searchBody, MAX_BODY);
-    if (!b.ok) return b.response;
-    const lookup = lookupOf(b.value.q, o.sealer);
-    if (!lookup) return apiError(c, 400, fieldFailure({ q: M.inboxSearchInvalid.title }));
-    c.set('auditObject', 'search');
-    return list(c, b.value, lookup);
+  // A city's page in the admin: counts by status, never a message (issue 37 item 3). A page of
+  // none gives the counts alone, so no message is opened.
+  app.get(inboxCounts.path, async (c) => {
+    const q = parseQuery(c, inboxCountsQuery);
+    if (!q.ok) return q.response;
+    const actor = actorOf(c);
+    if (q.value.site !== undefined && !(await inScope(actor, q.value.site))) return apiError(c, 403, { error: M.cityForbidden });
+    const { byStatus } = await inbox.page(await filterOf(actor, { site: q.value.site }), 1, 0);
+    return c.json(answerOf(inboxCounts, { success: true, byStatus }));
   });
 
-  // Who a message can be given to: the front desk, with the cities each works.
+  // Search travels in a body, never a URL: a name or number in a query string would reach access
+  // logs and browser history. The trail records that a search was made, never what was searched.
+  app.post(inboxSearch.path, async (c) => {
+    c.set('auditObject', 'search');
+    const b = await parseBody(c, inboxSearch.request, MAX_BODY);
+    if (!b.ok) return b.response;
+    const q = b.value;
+    const actor = actorOf(c);
+    c.set('auditCity', q.site ?? '');
+    if (q.site !== undefined && !(await inScope(actor, q.site))) return apiError(c, 403, { error: M.cityForbidden });
+    const plan = planSearch(q.q, o.sealer);
+    if ('refused' in plan) return apiError(c, 400, fieldFailure({ q: plan.refused === 'too-few-digits' ? M.inboxSearchDigits.title : M.inboxSearchInvalid.title }));
+    const found = await inbox.search(await filterOf(actor, q), plan, q.page, q.pageSize);
+    c.set('auditObject', `search ${shown(found.items)}`);
+    return c.json(answerOf(inboxSearch, { success: true, ...found, page: q.page, pageSize: q.pageSize }));
+  });
+
+  // Who a message can be given to: everyone allowed to read its city, owners included (issue 37
+  // item 7), with the cities each works (an owner's: every city, null).
   app.get('/api/inbox/assignees', async (c) => {
-    const staff = (await accounts.list()).filter((a) => a.role === 'frontdesk');
-    return c.json({ success: true, assignees: staff.map((a) => ({ id: a.id, name: a.name || a.email, email: a.email, cities: a.cities, active: a.active })) });
+    const staff = (await accounts.list()).filter((a) => a.role === 'frontdesk' || a.role === 'owner');
+    return c.json({ success: true, assignees: staff.map((a) => ({ id: a.id, name: a.name || a.email, email: a.email, cities: a.role === 'owner' ? null : a.cities, active: a.active })) });
   });
 
   app.get('/api/inbox/:id', async (c) => {
@@ -181,7 +221,9 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
     const { assigneeId } = b.value;
     if (assigneeId !== null) {
       const a = await accounts.byId(assigneeId);
-      if (!a || !a.active || a.role !== 'frontdesk' || (a.cities !== null && !a.cities.includes(m.site))) return apiError(c, 400, fieldFailure({ assigneeId: M.assigneeInvalid.title }));
+      // Only someone who may read the message: an owner, or a front desk of its city.
+      const reads = a && a.active && (a.role === 'owner' || a.role === 'frontdesk') && (await inScope({ role: a.role, cities: a.role === 'owner' ? null : a.cities } as Actor, m.site));
+      if (!reads) return apiError(c, 400, fieldFailure({ assigneeId: M.assigneeInvalid.title }));
     }
     c.set('auditObject', `message=${m.id} assignee=${assigneeId ?? 'none'}`);
     const updated = await inbox.update(m.id, { assigneeId }, o.now().toISOString());

@@ -7,7 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
 import { dataKey } from '../crypto/data-key.js';
 import { openSqliteStore } from '../sqlite-server-store.js';
-import { lookupIds } from './inbox-sqlite.js';
+import { lookupIds, searchIds } from './inbox-sqlite.js';
 import { createSealer } from './sealing.js';
 
 /**
@@ -55,6 +55,10 @@ it('finds a message by email, phone or name in every block of 256, after the old
       expect(plan).toContain(`SEARCH m USING COVERING INDEX messages_${kind}_lookup (<expr>=? AND ${kind}_index=?)`);
       expect(plan.filter((d) => /^SCAN m\b/.test(d))).toEqual([]);
     }
+    // The search tokens (migration 12) the same way: one probe a block, then each other token looked up, never a scan.
+    const search = (db.prepare(`EXPLAIN QUERY PLAN ${searchIds(3)}`).all('a', 'b', 'c') as { detail: string }[]).map((r) => r.detail);
+    expect(search).toContain('SEARCH s USING PRIMARY KEY (block=? AND token=?)');
+    expect(search.filter((d) => /^SCAN (s|t)\b/.test(d))).toEqual([]);
   } finally {
     db.close();
   }

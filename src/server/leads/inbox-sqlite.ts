@@ -4,6 +4,7 @@ import { applied, dayAfter, facets, type CloseReason, type InboxChange, type Inb
 import { inboxItem, NOTE_COLUMNS, toNote, type InboxRow, type NoteRow } from './inbox-rows.js';
 import { MESSAGE_COLUMNS, toMessage } from './rows.js';
 import type { MessageSealer } from './sealing.js';
+import { SEARCH_BLOCK_BITS, SEARCH_CANDIDATES, searchPage } from './search.js';
 
 const INBOX_COLUMNS = `${MESSAGE_COLUMNS}, status, close_reason, assignee_id, status_at`;
 
@@ -76,6 +77,21 @@ export function lookupIds(kind: 'email' | 'phone' | 'name'): string {
            WHERE (m.id >> ${LOOKUP_BLOCK_BITS}) = block.n AND m.${kind}_index = ?)`;
 }
 
+/**
+ * The ids of the messages holding every one of `count` search tokens (bound in order): for each
+ * block of 256 messages, from the oldest stored to the newest, one probe of `message_search` for
+ * the first token, then one lookup of each other token for each message found (migration 12).
+ * CROSS JOIN keeps SQLite from turning the loop around into a scan of the table.
+ */
+export function searchIds(count: number): string {
+  const others = Array.from({ length: count - 1 }, () => 'AND EXISTS (SELECT 1 FROM message_search AS t WHERE t.block = s.block AND t.token = ? AND t.message_id = s.message_id)');
+  return `SELECT * FROM (WITH RECURSIVE block(n) AS (
+            SELECT (SELECT min(id) FROM messages) >> ${SEARCH_BLOCK_BITS}
+            UNION ALL SELECT n + 1 FROM block WHERE n < (SELECT max(id) FROM messages) >> ${SEARCH_BLOCK_BITS})
+          SELECT s.message_id FROM block CROSS JOIN message_search AS s
+           WHERE s.block = block.n AND s.token = ? ${others.join(' ')})`;
+}
+
 /** The SQLite inbox: the same database and `messages` table as the message store (sqlite-store.ts). */
 export function createSqliteInboxStore(db: Database.Database): InboxStore {
   let sealer: MessageSealer | undefined;
@@ -84,6 +100,7 @@ export function createSqliteInboxStore(db: Database.Database): InboxStore {
   const setState = db.prepare('UPDATE messages SET status = ?, close_reason = ?, assignee_id = ?, status_at = ? WHERE id = ?');
   const insertNote = db.prepare('INSERT INTO message_notes (public_id, message_id, at, author_id, author_label, body) VALUES (?, ?, ?, ?, ?, ?)');
   const deleteNotes = db.prepare('DELETE FROM message_notes WHERE message_id = ?');
+  const deleteTokens = db.prepare(`DELETE FROM message_search WHERE block = @id >> ${SEARCH_BLOCK_BITS} AND message_id = @id`);
   const deleteOutbox = db.prepare('DELETE FROM outbox WHERE message_id = ?');
   const deleteMessage = db.prepare('DELETE FROM messages WHERE id = ?');
   const oldest = db.prepare<[string, number], { id: number; public_id: string; site: string | null; received_at: string }>(
@@ -110,6 +127,7 @@ export function createSqliteInboxStore(db: Database.Database): InboxStore {
 
   const removeRow = db.transaction((rowid: number) => {
     deleteNotes.run(rowid);
+    deleteTokens.run({ id: rowid });
     deleteOutbox.run(rowid);
     deleteMessage.run(rowid);
   });
@@ -134,6 +152,18 @@ export function createSqliteInboxStore(db: Database.Database): InboxStore {
       const total = groups.filter((g) => (filter.site === undefined || g.site === filter.site) && (filter.status === undefined || g.status === filter.status)).reduce((n, g) => n + g.n, 0);
       const items: InboxItem[] = rows.map((r) => inboxItem(r, sealer));
       return { items, total, ...counts };
+    },
+
+    async search(filter, plan, pageNo, pageSize) {
+      // The counts leave the city and status out, as the list's do: the candidates are fetched without them.
+      const scope = where({ ...filter, lookup: undefined }, new Set(['site', 'status']));
+      const rows = db
+        .prepare<unknown[], InboxRow>(
+          `SELECT ${INBOX_COLUMNS} FROM messages WHERE id IN (${searchIds(plan.tokens.length)}) ${scope.sql.replace(/^WHERE /, 'AND ')} ORDER BY id DESC LIMIT ?`,
+        )
+        .all(...plan.tokens, ...scope.params, SEARCH_CANDIDATES + 1);
+      const capped = rows.length > SEARCH_CANDIDATES;
+      return searchPage(capped ? rows.slice(0, SEARCH_CANDIDATES) : rows, sealer, filter, plan, pageNo, pageSize, capped);
     },
 
     async get(id) {

@@ -138,6 +138,8 @@ describe.each(factories)('inbox ($name)', ({ open }) => {
       { site: 'orlando', city: 'Orlando', count: 2 },
       { site: '', city: '', count: 1 },
     ]);
+    // A page of none: the counts alone, no message opened (a city's page: GET /api/inbox/counts).
+    expect(await o.inbox.page({ ...all, site: 'tampa' }, 1, 0)).toEqual({ items: [], total: 4, byStatus: tampa.byStatus, byCity: tampa.byCity });
     const newOnes = await o.inbox.page({ ...all, status: 'new' }, 1, 50);
     expect(newOnes.total).toBe(newOnes.byStatus.new);
     expect(newOnes.items.map((i) => i.id).sort()).toEqual([ids[2], ids[3], ids[5], ids[6]].sort());

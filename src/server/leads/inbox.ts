@@ -1,4 +1,5 @@
 import type { MessageSealer } from './sealing.js';
+import type { SearchPage, SearchPlan } from './search.js';
 import type { StoredMessage } from './store.js';
 
 /**
@@ -103,8 +104,13 @@ export interface Removed {
 export interface InboxStore {
   /** From now on, open sealed words and seal notes with `sealer` (set with the message store's). */
   useSealer(sealer: MessageSealer): void;
-  /** Newest first; `page` counts from 1. */
+  /** Newest first; `page` counts from 1. A `pageSize` of 0 gives the counts alone, opening no message. */
   page(filter: InboxFilter, page: number, pageSize: number): Promise<InboxPage>;
+  /**
+   * The messages within `filter` that `plan` finds (leads/search.ts): candidates by its keyed
+   * tokens, each opened and checked; exact matches first, then newest; counts of the matches.
+   */
+  search(filter: InboxFilter, plan: SearchPlan, page: number, pageSize: number): Promise<SearchPage>;
   /** One message in full, or undefined when no message has this id. */
   get(id: string): Promise<MessageDetail | undefined>;
   /** Changes status, reason or assignee (`at`: when); undefined when no message has this id. */

@@ -24,7 +24,7 @@ describe('PostgreSQL message store, several servers on one database', () => {
     other = createPool(db.url, { size: 5 });
   });
   afterEach(async () => {
-    await db.pool.query('TRUNCATE outbox, message_notes, messages RESTART IDENTITY');
+    await db.pool.query('TRUNCATE outbox, message_notes, message_search, messages RESTART IDENTITY');
   });
   afterAll(async () => {
     await other?.end();

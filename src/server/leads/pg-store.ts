@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { createAsyncBatcher } from '../sqlite/batcher.js';
 import { EXPORT_CHUNK, MESSAGE_COLUMNS, patientColumns, postHash, sameKeyResult, toMessage, type MessageRow } from './rows.js';
 import type { MessageSealer } from './sealing.js';
+import { tokensOf } from './search.js';
 import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './store.js';
 import { guarded, inTransaction, isConnectionError, storeError } from '../pg/connect.js';
 
@@ -29,9 +30,10 @@ const WRITTEN = [
   'email_index',
   'phone_index',
   'name_index',
+  'search_indexed',
 ] as const;
 /** Every column travels as text[]; these are cast back on the way in. */
-const CAST: Partial<Record<(typeof WRITTEN)[number], string>> = { registered: 'boolean' };
+const CAST: Partial<Record<(typeof WRITTEN)[number], string>> = { registered: 'boolean', search_indexed: 'smallint' };
 
 /**
  * One statement for a whole batch, so one round trip and one commit: the rows arrive as one array a
@@ -42,11 +44,15 @@ const CAST: Partial<Record<(typeof WRITTEN)[number], string>> = { registered: 'b
  */
 function insertSql(notify: boolean): string {
   const cols = WRITTEN.join(', ');
-  const arrays = WRITTEN.map((_, i) => `$${i + 1}::text[]`).join(', ');
-  const queue = notify ? `, queued AS (INSERT INTO outbox (message_id, next_attempt_at) SELECT id, $${WRITTEN.length + 1}::bigint FROM ins)` : '';
-  return `WITH input AS (SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS t(${cols}, ord)),
+  // One more array after the columns: each message's search tokens, space-separated (base64url has no space).
+  const arrays = [...WRITTEN, 'search_tokens'].map((_, i) => `$${i + 1}::text[]`).join(', ');
+  const queue = notify ? `, queued AS (INSERT INTO outbox (message_id, next_attempt_at) SELECT id, $${WRITTEN.length + 2}::bigint FROM ins)` : '';
+  return `WITH input AS (SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS t(${cols}, search_tokens, ord)),
     ins AS (INSERT INTO messages (${cols}) SELECT ${WRITTEN.map((c) => (CAST[c] ? `${c}::${CAST[c]}` : c)).join(', ')} FROM input ORDER BY ord
-            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, public_id)${queue}
+            ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, public_id),
+    indexed AS (INSERT INTO message_search (token, message_id)
+                SELECT DISTINCT token, ins.id FROM ins JOIN input ON input.public_id = ins.public_id
+                 CROSS JOIN LATERAL unnest(string_to_array(input.search_tokens, ' ')) AS token)${queue}
     SELECT public_id FROM ins`;
 }
 
@@ -84,11 +90,12 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
 
   /** Inserts the rows; returns the public ids stored (a row whose key was taken is not among them). */
   const insertRows = async (rows: Prepared[]): Promise<Set<string>> => {
-    const columns: (string | null)[][] = WRITTEN.map(() => []);
+    const columns: (string | null)[][] = [...WRITTEN, 'search_tokens'].map(() => []);
     for (const r of rows) {
       const m = r.message;
       const p = patientColumns(r.id, m, sealer);
-      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, String(m.registered), p.first_name, p.last_name, p.email, p.phone, p.service, p.message, p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index];
+      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, String(m.registered), p.first_name, p.last_name, p.email, p.phone, p.service, p.message, p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index,
+                      p.search_indexed === null ? null : String(p.search_indexed), p.search_tokens?.join(' ') ?? null];
       values.forEach((v, i) => columns[i]!.push(v));
     }
     const res = await pool.query<{ public_id: string }>(insert, opts.notify ? [...columns, Date.now()] : columns);
@@ -250,6 +257,43 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
         });
         if (n === 0) return done;
         done += n;
+      }
+    },
+    async indexStored(batch = 200) {
+      if (!sealer) throw new Error('no sealer: open the store with its data key first');
+      const s = sealer;
+      const result = { indexed: 0, unopened: 0 };
+      for (;;) {
+        // One transaction a batch, the rows locked (another server indexing at once skips them):
+        // an interrupted start resumes with the messages still NULL.
+        const n = await inTransaction(pool, async (client) => {
+          const rows = (
+            await client.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE search_indexed IS NULL AND sealed IS NOT NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [batch])
+          ).rows;
+          const ids: number[] = [];
+          const tokens: string[] = [];
+          const done: number[] = [];
+          const unopened: number[] = [];
+          for (const r of rows) {
+            const t = tokensOf(r, s);
+            if (t === undefined) {
+              unopened.push(r.id);
+              continue;
+            }
+            done.push(r.id);
+            for (const token of t) {
+              ids.push(r.id);
+              tokens.push(token);
+            }
+          }
+          if (tokens.length) await client.query('INSERT INTO message_search (token, message_id) SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING', [tokens, ids]);
+          await client.query('UPDATE messages SET search_indexed = 1 WHERE id = ANY($1::bigint[])', [done]);
+          await client.query('UPDATE messages SET search_indexed = 0 WHERE id = ANY($1::bigint[])', [unopened]);
+          result.indexed += done.length;
+          result.unopened += unopened.length;
+          return rows.length;
+        });
+        if (n === 0) return result;
       }
     },
   };

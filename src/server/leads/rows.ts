@@ -77,10 +77,29 @@ export function patientColumns(id: string, m: NewMessage, sealer: MessageSealer 
 
 /** The patient's columns of a message sealed already (seal-worker.ts): the words in clear left empty. */
 export function sealedPatientColumns(s: SealedColumns) {
-  return { first_name: '', last_name: '', email: '', phone: '', service: '', message: '', sealed: s.sealed, sealed_key: s.sealedKey, email_index: s.emailIndex, phone_index: s.phoneIndex, name_index: s.nameIndex };
+  return {
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    service: '',
+    message: '',
+    sealed: s.sealed,
+    sealed_key: s.sealedKey,
+    email_index: s.emailIndex,
+    phone_index: s.phoneIndex,
+    name_index: s.nameIndex,
+    // Its search tokens go to `message_search` in the same transaction, so it is stored searchable (1).
+    search_tokens: s.searchTokens as string[] | null,
+    search_indexed: 1 as 1 | null,
+  };
 }
 
-const NOT_SEALED = { sealed: null, sealed_key: null, email_index: null, phone_index: null, name_index: null };
+/**
+ * A message in clear has no search tokens (they are keyed): `search_indexed` NULL leaves it to
+ * the backfill once it is sealed (MessageStore.indexStored).
+ */
+const NOT_SEALED = { sealed: null, sealed_key: null, email_index: null, phone_index: null, name_index: null, search_tokens: null, search_indexed: null };
 
 /** The Idempotency-Key's hash of a post: keyed when the store seals (a bare hash of a short message could be guessed). */
 export function postHash(m: NewMessage, sealer: MessageSealer | undefined): string {

@@ -8,7 +8,10 @@ import type { NewMessage } from './store.js';
  * message's own, itself wrapped by the server's data key (crypto/data-key.ts). The message's id,
  * city and time are its associated data: a ciphertext moved to another row fails to open. Exact
  * lookup by email, phone or name goes through keyed hashes (HMAC-SHA256 under the search key,
- * sealed in the store by the data key), over normalized values; nothing allows a substring search.
+ * sealed in the store by the data key), over normalized values. Search (issue 37) goes through
+ * keyed tokens under the same key (searchTokens): each word of the first and last names, the
+ * email, and every run of 4 digits of the phone number; a candidate they find is opened and
+ * checked before it is shown (leads/search.ts), so a token's collision never shows.
  */
 export interface PatientFields {
   firstName: string;
@@ -26,6 +29,8 @@ export interface SealedColumns {
   emailIndex: string;
   phoneIndex: string;
   nameIndex: string;
+  /** The search tokens of the message (MessageSealer.searchTokens), stored beside it in `message_search`. */
+  searchTokens: string[];
 }
 
 /** Where a message is: bound to its ciphertext. */
@@ -48,9 +53,19 @@ export interface MessageSealer {
   emailIndex(email: string): string;
   phoneIndex(phone: string): string;
   nameIndex(firstName: string, lastName: string): string;
+  /** The keyed search tokens a message is found by: a word of its names, its email, 4 digits in a row of its phone. Distinct. */
+  searchTokens(f: Pick<PatientFields, 'firstName' | 'lastName' | 'email' | 'phone'>): string[];
+  /** The token of one word of a name (normalized as normalizeName does). */
+  nameWordToken(word: string): string;
+  /** The token of an email. */
+  emailToken(email: string): string;
+  /** The token of 4 digits in a row of a phone number. */
+  digitsToken(fourDigits: string): string;
 }
 
 const VERSION = 'm1';
+/** Characters of a search token kept (base64url: 16 = 96 bits). */
+const TOKEN_CHARS = 16;
 const NOTE_VERSION = 'n1';
 
 export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
@@ -82,6 +97,7 @@ export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
         emailIndex: api.emailIndex(f.email),
         phoneIndex: api.phoneIndex(f.phone),
         nameIndex: api.nameIndex(f.firstName, f.lastName),
+        searchTokens: api.searchTokens(f),
       };
     },
     open(place, sealed, sealedKey) {
@@ -127,6 +143,17 @@ export function createSealer(keys: KeyRing, searchKey: Buffer): MessageSealer {
     emailIndex: (email) => mac('email', normalizeEmail(email)),
     phoneIndex: (phone) => mac('phone', normalizePhone(phone)),
     nameIndex: (first, last) => mac('name', normalizeName(`${first} ${last}`)),
+    // Tokens are cut to 96 bits: a collision costs an opened candidate that fails the check, nothing more.
+    nameWordToken: (word) => mac('search-word', word).slice(0, TOKEN_CHARS),
+    emailToken: (email) => mac('search-email', normalizeEmail(email)).slice(0, TOKEN_CHARS),
+    digitsToken: (four) => mac('search-digits', four).slice(0, TOKEN_CHARS),
+    searchTokens(f) {
+      const tokens = new Set<string>();
+      for (const word of nameWords(`${f.firstName} ${f.lastName}`)) tokens.add(api.nameWordToken(word));
+      if (normalizeEmail(f.email)) tokens.add(api.emailToken(f.email));
+      for (const four of digitRuns(phoneDigits(f.phone))) tokens.add(api.digitsToken(four));
+      return [...tokens];
+    },
   };
   return api;
 }
@@ -152,4 +179,25 @@ export function normalizeName(name: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/** The words of a name as search sees them (normalizeName, split on its spaces): "Ortiz-Díaz" -> ortiz, diaz. */
+export function nameWords(name: string): string[] {
+  const n = normalizeName(name);
+  return n ? n.split(' ') : [];
+}
+
+/** A stored phone number's digits as search sees them: those of normalizePhone (a ten-digit number with its leading 1). */
+export function phoneDigits(phone: string): string {
+  return normalizePhone(phone).replace(/\D/g, '');
+}
+
+/** The fewest digits a phone search takes, and the length of each run a phone number is indexed by. */
+export const DIGIT_RUN = 4;
+
+/** Every distinct run of DIGIT_RUN digits of `digits`, in order. */
+export function digitRuns(digits: string): string[] {
+  const runs = new Set<string>();
+  for (let i = 0; i + DIGIT_RUN <= digits.length; i++) runs.add(digits.slice(i, i + DIGIT_RUN));
+  return [...runs];
 }

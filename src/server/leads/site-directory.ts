@@ -88,6 +88,8 @@ export interface SiteDirectory {
   isSitesOrigin(origin: string): boolean;
   /** A known site by slug, after at most one re-read on a miss. */
   site(slug: string): Promise<KnownSite | undefined>;
+  /** The slug of every site this server knows (the home clinic, the saved and the deployed cities). */
+  slugs(): Promise<string[]>;
   /** Forgets the deployments and cities read so far: call after a deploy, rollback or delete, and a city's save or delete. */
   invalidate(): void;
 }
@@ -251,6 +253,10 @@ export function createSiteDirectory(o: SiteDirectoryOptions): SiteDirectory {
     isAddressOf,
     isSitesOrigin: (origin) => o.isSitesOrigin?.(origin) ?? false,
     site: (slug) => lookup(() => snapshot.bySlug.get(slug)),
+    slugs: async () => {
+      if (!freshEnough(STALE_MS)) await reload();
+      return [...snapshot.bySlug.keys()];
+    },
     invalidate: () => {
       loadedAt = -Infinity;
     },

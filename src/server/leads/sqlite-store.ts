@@ -4,6 +4,7 @@ import { createBatcher } from '../sqlite/batcher.js';
 import { EXPORT_CHUNK, MESSAGE_COLUMNS, patientColumns, postHash, sameKeyResult, sealedPatientColumns, toMessage, type MessageRow } from './rows.js';
 import type { BatchSealer } from './seal-worker.js';
 import type { MessageSealer } from './sealing.js';
+import { SEARCH_BLOCK_BITS, tokensOf } from './search.js';
 import type { AddResult, MessageFilter, MessagePage, MessageStore, NewMessage, SiteCount, StoredMessage } from './store.js';
 
 export interface MessageStoreOptions {
@@ -27,11 +28,13 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   // 1.5 µs a row faster than 21 named ones, on the path of every contact post.
   const insert = db.prepare(
     `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message,
-                           sealed, sealed_key, email_index, phone_index, name_index)
+                           sealed, sealed_key, email_index, phone_index, name_index, search_indexed)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-             ?, ?, ?, ?, ?)
+             ?, ?, ?, ?, ?, ?)
      ON CONFLICT (idempotency_key) DO NOTHING`,
   );
+  // A message's search tokens (search.ts), one statement a message: the JSON list becomes its rows.
+  const insertTokens = db.prepare(`INSERT OR IGNORE INTO message_search (block, token, message_id) SELECT @id >> ${SEARCH_BLOCK_BITS}, value, @id FROM json_each(@tokens)`);
   const byKey = db.prepare<[string], { public_id: string; body_hash: string | null }>('SELECT public_id, body_hash FROM messages WHERE idempotency_key = ?');
   // The notification is queued in the same transaction as the message: both are stored, or neither.
   const queueMail = db.prepare('INSERT INTO outbox (message_id, next_attempt_at) VALUES (?, ?)');
@@ -67,12 +70,13 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   const addOne = (row: Row): AddResult | Error => {
     const { id, message: m, hash, patient: p } = row;
     const info = insert.run(id, row.key ?? null, hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, m.registered ? 1 : 0, p.first_name, p.last_name, p.email, p.phone, p.service, p.message,
-                            p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index);
+                            p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index, p.search_indexed);
     if (info.changes === 0) {
       const existing = byKey.get(row.key ?? '');
       if (!existing) return new Error('message was not stored');
       return sameKeyResult({ id: existing.public_id, hash: existing.body_hash }, hash);
     }
+    if (p.search_tokens?.length) insertTokens.run({ id: info.lastInsertRowid, tokens: JSON.stringify(p.search_tokens) });
     if (opts.notify) queueMail.run(info.lastInsertRowid, Date.now());
     return { id, duplicate: false };
   };
@@ -189,7 +193,8 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
       const sealBatch = db.transaction((rows: MessageRow[]) => {
         for (const r of rows) {
           const m = toMessage(r);
-          const { first_name: _f, last_name: _l, email: _e, phone: _p, service: _s, message: _m, ...sealedCols } = patientColumns(r.public_id, m, s);
+          // Its search tokens are the backfill's (indexStored), which runs next.
+          const { first_name: _f, last_name: _l, email: _e, phone: _p, service: _s, message: _m, search_tokens: _t, search_indexed: _i, ...sealedCols } = patientColumns(r.public_id, m, s);
           update.run({ ...sealedCols, rowid: r.id });
         }
       });
@@ -200,6 +205,33 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
         // One transaction a batch: an interrupted upgrade resumes where it stopped.
         sealBatch.immediate(rows);
         done += rows.length;
+        await new Promise((r) => setImmediate(r));
+      }
+    },
+    async indexStored(batch = 200) {
+      if (!sealer) throw new Error('no sealer: open the store with its data key first');
+      const s = sealer;
+      // Sealed messages without their tokens: stored before migration 12 (or sealed by sealStored just now).
+      const waiting = db.prepare<[number], MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE search_indexed IS NULL AND sealed IS NOT NULL ORDER BY id LIMIT ?`);
+      const mark = db.prepare('UPDATE messages SET search_indexed = ? WHERE id = ?');
+      const indexBatch = db.transaction((rows: MessageRow[]) => {
+        let unopened = 0;
+        for (const r of rows) {
+          const tokens = tokensOf(r, s);
+          if (tokens === undefined) unopened++;
+          else if (tokens.length) insertTokens.run({ id: r.id, tokens: JSON.stringify(tokens) });
+          mark.run(tokens === undefined ? 0 : 1, r.id);
+        }
+        return unopened;
+      });
+      const result = { indexed: 0, unopened: 0 };
+      for (;;) {
+        const rows = waiting.all(batch);
+        if (rows.length === 0) return result;
+        // One transaction a batch: an interrupted start resumes with the messages still NULL.
+        const unopened = indexBatch.immediate(rows);
+        result.indexed += rows.length - unopened;
+        result.unopened += unopened;
         await new Promise((r) => setImmediate(r));
       }
     },

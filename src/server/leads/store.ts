@@ -46,4 +46,10 @@ export interface MessageStore {
   useSealer?(sealer: MessageSealer): void;
   /** Seals every message still stored in clear (a store upgraded from before sealing); answers how many. Resumable: a batch at a time. */
   sealStored?(batch?: number): Promise<number>;
+  /**
+   * Stores the search tokens (leads/search.ts) of every sealed message that has none yet (stored
+   * before they existed, or sealed by sealStored), opening each: how many it indexed, and how many
+   * did not open (marked, not tried again). Resumable: a batch a transaction.
+   */
+  indexStored?(batch?: number): Promise<{ indexed: number; unopened: number }>;
 }

@@ -14,7 +14,12 @@ import { NOTIFY_CHANNEL } from './connect.js';
  * id) for as long as the process lives: another server finding a redeploy-all `running` tests
  * that lock to tell a live owner from a dead one (cities/pg-runs.ts).
  */
-export type Change = { kind: 'release'; site: string } | { kind: 'cities' } | { kind: 'upload'; name: string };
+export type Change =
+  | { kind: 'release'; site: string }
+  | { kind: 'cities' }
+  | { kind: 'upload'; name: string }
+  /** The live inbox (leads/inbox-events.ts): a message's id, city and what changed, sent by server `from`; never content. */
+  | { kind: 'inbox'; change: string; id: string; site: string; by: string; from: string };
 export type FeedEvent = Change | { kind: 'resync' };
 
 export interface ChangeFeed {
@@ -53,6 +58,10 @@ function parse(payload: string | undefined): Change | undefined {
     if (v?.kind === 'cities') return { kind: 'cities' };
     if (v?.kind === 'release' && typeof (v as { site?: unknown }).site === 'string') return { kind: 'release', site: (v as { site: string }).site };
     if (v?.kind === 'upload' && typeof (v as { name?: unknown }).name === 'string') return { kind: 'upload', name: (v as { name: string }).name };
+    if (v?.kind === 'inbox') {
+      const { change, id, site, by, from } = v as Record<string, unknown>;
+      if ([change, id, site, by, from].every((x) => typeof x === 'string')) return { kind: 'inbox', change: change as string, id: id as string, site: site as string, by: by as string, from: from as string };
+    }
   } catch {
     // A payload this version does not read (a newer server's): ignored.
   }

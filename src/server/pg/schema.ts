@@ -305,4 +305,46 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       );
     `,
   },
+  {
+    // As SQLite's migration 11 (issue 37): one-time passwords, two-step sign-in asked of chosen
+    // editors, API tokens limited to cities.
+    version: 8,
+    name: 'one-time passwords, two-step sign-in asked of chosen editors, API tokens limited to cities',
+    sql: `
+      ALTER TABLE accounts ADD COLUMN password_change BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE accounts ADD COLUMN two_step_required BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE api_tokens ADD COLUMN cities TEXT;
+    `,
+  },
+  {
+    // As SQLite's migration 12 (issue 37 item 6): keyed search tokens, one row each, and which
+    // messages still wait for theirs. A plain index on the token (PostgreSQL keeps plain indexes,
+    // decision 018); message_id indexed for the cascade of a deletion.
+    version: 9,
+    name: 'search tokens of names, email and phone digits',
+    sql: `
+      CREATE TABLE message_search (
+        token TEXT NOT NULL,
+        message_id BIGINT NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        PRIMARY KEY (token, message_id)
+      );
+      CREATE INDEX message_search_message ON message_search (message_id);
+      ALTER TABLE messages ADD COLUMN search_indexed SMALLINT;
+      CREATE INDEX messages_search_pending ON messages (id) WHERE search_indexed IS NULL;
+    `,
+  },
+  {
+    // As SQLite's migration 13 (issue 37 item 9): password reset links, kept as their token's hash.
+    version: 10,
+    name: 'password reset links',
+    sql: `
+      CREATE TABLE password_resets (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX password_resets_account ON password_resets (account_id);
+    `,
+  },
 ];

@@ -84,6 +84,7 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     const domain = parsed.data.domainName || undefined;
     const siteName = citySlug(city);
     if (!isSiteName(siteName)) return fail(400, M.cityNotSlug(city));
+    c.set('auditCity', siteName);
     // The brand site's own name in the release store: only the brand site's deploy writes there.
     if (siteName === BRAND_SITE_NAME) return fail(400, `city: ${city} makes ${siteName}, the name the brand site is kept under; a city's name has no digits`);
     const files = decodeSiteFiles(parsed.data.files);

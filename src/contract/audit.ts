@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import { apiRoute } from './route.js';
+
+/**
+ * The audit trail's calls (docs/decisions/017-staff-accounts.md, 026-one-contract-a-route.md):
+ * the owner's page of records with its filters, and the CSV of a filter. The server validates the
+ * query with `auditFilterQuery` and answers `auditPageRoute` with `answerOf`; the admin calls it with
+ * `callRoute`.
+ */
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Give a date like 2026-11-26.' }).optional();
+
+/** The query of both calls: the filters, and for the page its number and size. */
+export const auditFilterQuery = z.object({
+  /** An account's id, or `token:<id>`. */
+  actor: z.string().max(100).optional(),
+  /** An action code (`city.deploy`). */
+  action: z.string().max(100).optional(),
+  /** A city's slug. */
+  city: z.string().max(100).optional(),
+  from: day,
+  to: day,
+  page: z.coerce.number({ error: 'Give a page number from 1.' }).int().min(1, { error: 'Give a page number from 1.' }).default(1),
+  pageSize: z.coerce.number({ error: 'Give a page size from 1 to 200.' }).int().min(1).max(200, { error: 'Give a page size from 1 to 200.' }).default(50),
+});
+
+/** The query as the admin sends it: every value a string, each one optional. */
+export type AuditQuery = { [K in keyof z.input<typeof auditFilterQuery>]?: string };
+
+/** One record as a person reads it, with the codes it was written with. */
+export const auditRecord = z.object({
+  seq: z.number(),
+  /** ISO 8601. */
+  at: z.string(),
+  /** An account's id, `token:<id>`, `server`, or '' when nobody is known. */
+  actor: z.string(),
+  /** Who it was when the record was written: the account's email, the token's name, the shell command. */
+  actorName: z.string(),
+  /** Who it is: the account's name now (a token: its name), or `actorName` for an actor no longer known. */
+  person: z.string(),
+  address: z.string(),
+  /** The action's code (`city.deploy`). */
+  action: z.string(),
+  /** What the person did, in words (src/texts/audit.ts): "deployed Tampa", "read a message". */
+  words: z.string(),
+  /** The object ids as recorded: route parameters and filters, never a request body. */
+  object: z.string(),
+  /** The city's slug ('' for none) and its name. */
+  city: z.string(),
+  cityName: z.string(),
+  /** The short references (src/config/message-ref.ts) of the messages the record names, as the inbox shows them. */
+  messages: z.array(z.string()),
+  /** The HTTP status the action ended with. */
+  outcome: z.number(),
+});
+
+/** GET /api/audit: a page of records, newest first, and what the filters offer. */
+export const auditPageRoute = apiRoute({
+  method: 'GET',
+  path: '/api/audit',
+  request: undefined,
+  response: z.object({
+    success: z.literal(true),
+    records: z.array(auditRecord),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    /** Every action code the trail holds. */
+    actions: z.array(z.string()),
+    /** The filter's name of each of those codes. */
+    actionNames: z.record(z.string(), z.string()),
+    /** Everyone the trail names: `label` as recorded, `name` as the account is named now. */
+    actors: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
+    /** Every city the trail names, by slug, with its name. */
+    cities: z.array(z.object({ slug: z.string(), name: z.string() })),
+  }),
+});
+
+/** GET /api/audit.csv: every record of a filter, oldest first; the first columns are the records as written, the rest in words. */
+export const AUDIT_CSV_PATH = '/api/audit.csv';
+export const AUDIT_CSV_COLUMNS = ['seq', 'at', 'actor', 'address', 'action', 'object', 'city', 'outcome', 'mac', 'person', 'words', 'city_name', 'messages'] as const;
