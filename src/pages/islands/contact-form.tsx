@@ -11,7 +11,7 @@ import { createToastStore } from './toast-store.js';
  * React takes the static form over, keeping anything the visitor already typed and the field
  * they are in.
  */
-export function takeOver(root: HTMLElement): void {
+export function takeOver(root: HTMLElement, touched: ContactField[] = []): void {
   const staticForm = root.querySelector('form');
   const data = staticForm ? new FormData(staticForm) : new FormData();
   const fields: ContactField[] = ['firstName', 'lastName', 'email', 'phone', 'service', 'message'];
@@ -24,6 +24,7 @@ export function takeOver(root: HTMLElement): void {
       serviceOptions={JSON.parse(root.dataset.options ?? '[]') as string[]}
       messagePlaceholder={root.dataset.placeholder ?? ''}
       initial={initial}
+      touched={touched}
       phone={root.dataset.tel ? { href: root.dataset.tel, text: root.dataset.phone ?? '' } : undefined}
       store={createToastStore()}
     />,

@@ -15,6 +15,8 @@ export interface ContactIslandProps {
   serviceOptions: string[];
   messagePlaceholder: string;
   initial: Record<ContactField, string>;
+  /** Fields the visitor already left in the static form before the takeover: validated at once, as if left here. */
+  touched?: ContactField[];
   /** The clinic's number for the confirmation, as the static page carries it. */
   phone?: PhoneLink;
   store: ToastStore;
@@ -104,7 +106,7 @@ interface ContactFormProps extends Omit<ContactIslandProps, 'phone'> {
  * such a press sent the empty form: react-hook-form's handleSubmit validated it, marked the four
  * required fields and focused First Name, under the success notice.
  */
-function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, initial, again, store, onSent }: ContactFormProps) {
+function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, initial, touched = [], again, store, onSent }: ContactFormProps) {
   const form = useForm<ContactMessageInput>({
     resolver: zodResolver(contactMessageSchema),
     mode: 'onTouched',
@@ -115,6 +117,8 @@ function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, ini
   const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
   useEffect(() => {
     if (again) form.setFocus('firstName');
+    // Fields left before the takeover say what is wrong with them now, as on leaving them here.
+    else if (touched.length > 0) void form.trigger(touched);
   }, []);
 
   // Shut from the press until the answer; opened again only when the message did not go (invalid
