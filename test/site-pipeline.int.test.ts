@@ -83,13 +83,14 @@ describe('one config and logo, four ways to a site', () => {
     expect(build.has(logoName)).toBe(true);
     expect(Buffer.from(build.get('index.html')!).toString()).toContain(`<img src="${logoName}"`);
 
-    // 2. clinic-gen serve: every file of the build, over HTTP.
+    // 2. clinic-gen serve: every file of the build, over HTTP (the not-found page with its status,
+    // 404, at its own address as at any missing one: decision record 025).
     const server = await startServer({ configPath, port: 0, dataDir: join(dir, 'data'), env: serveEnv(), logger: silentLogger });
     closing.push(server.close);
     const served = new Map<string, Uint8Array>();
     for (const name of build.keys()) {
       const res = await fetch(`${server.url}/${name}`, { headers: { 'Accept-Encoding': 'identity' } });
-      expect(res.status, name).toBe(200);
+      expect(res.status, name).toBe(name === '404.html' ? 404 : 200);
       served.set(name, new Uint8Array(await res.arrayBuffer()));
     }
     expectSameFiles(served, build, 'serve');
