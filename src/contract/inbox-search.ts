@@ -33,6 +33,8 @@ export const inboxSearchRequest = z.object({
   assignee: z.string().max(100).optional(),
   from: day,
   to: day,
+  /** Only the messages not closed ("My open"). */
+  open: z.boolean({ error: M.inboxOpenInvalid.title }).optional(),
   page: z.number({ error: M.pageInvalid.title }).int({ error: M.pageInvalid.title }).min(1, { error: M.pageInvalid.title }).default(1),
   pageSize: z
     .number({ error: M.pageSizeInvalid.title })

@@ -28,6 +28,7 @@ import { contentSecurityPolicy, mutableHeaders, securityHeaders } from './http/s
 import { errorFields, silentLogger, type Logger } from './logger.js';
 import { messageRoutes } from './leads/admin-routes.js';
 import { inboxExportRoutes } from './leads/inbox-export.js';
+import { inboxBulkRoutes } from './leads/inbox-bulk.js';
 import { inboxRoutes } from './leads/inbox-routes.js';
 import { createInboxEvents, type InboxEvents } from './leads/inbox-events.js';
 import { createSealer } from './leads/sealing.js';
@@ -280,6 +281,7 @@ export function createApps(deps: AppDeps): ClinicApps {
   // Search hashes need only the search key: the same sealer as the store's (serve.ts) gives the same hashes.
   admin.use('/api/inbox/*', inboxEvents.changes());
   admin.route('/', inboxRoutes({ inbox: deps.stores.inbox, accounts: deps.stores.accounts, sealer: createSealer(deps.secrets.keys, deps.secrets.searchKey), now, knownCities: () => directory.slugs(), events: inboxEvents }));
+  admin.route('/', inboxBulkRoutes({ inbox: deps.stores.inbox, accounts: deps.stores.accounts, now, knownCities: () => directory.slugs(), events: inboxEvents }));
   admin.route('/', inboxExportRoutes({ inbox: deps.stores.inbox, staffNames: async () => new Map((await deps.stores.accounts.list()).map((a) => [a.id, a.name || a.email])) }));
   admin.route(
     '/',

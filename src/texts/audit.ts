@@ -89,6 +89,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditActionText>> = {
     did: (s) => (s.account === 'nobody' ? 'took a message off its assignee' : `assigned a message to ${s.account || 'someone'}`),
     tried: (s) => (s.account === 'nobody' ? 'take a message off its assignee' : `assign a message to ${s.account || 'someone'}`),
   },
+  'message.bulk': act('Change messages in bulk', 'changed', 'change', messages('messages')),
   'message.note': act('Add a note to a message', 'added a note to a message', 'add a note to a message'),
   'message.delete': act('Delete a message', 'deleted a message', 'delete a message'),
   'message.purge': act('Delete a message past its retention', 'deleted a message past its retention', 'delete a message past its retention'),

@@ -71,9 +71,9 @@ describe('the inbox API', () => {
     expect(note.status).toBe(201);
     expect(((await note.json()) as { note: { authorLabel: string } }).note.authorLabel).toBe('Dana Desk');
     expect((await desk('PUT', `/api/inbox/${tampa}/assignee`, { assigneeId: dana2.id })).status).toBe(200);
-    // Only a front desk that works the city can have it.
-    const owner = await person('owner', 'Olivia Owner');
-    expect((await desk('PUT', `/api/inbox/${tampa}/assignee`, { assigneeId: owner.id })).status).toBe(400);
+    // Only someone who reads the city can have it (an owner, or a front desk of Tampa): not Orlando's desk.
+    const orlandoDesk = await person('frontdesk', 'Oscar Desk', ['orlando']);
+    expect((await desk('PUT', `/api/inbox/${tampa}/assignee`, { assigneeId: orlandoDesk.id })).status).toBe(400);
     expect((await desk('PUT', `/api/inbox/${tampa}/status`, { status: 'booked' })).status).toBe(200);
     const after = (await (await desk('GET', `/api/inbox/${tampa}`)).json()) as { message: { status: string; assigneeId: string; notes: { text: string; authorLabel: string }[] } };
     expect(after.message).toMatchObject({ status: 'booked', assigneeId: dana2.id });

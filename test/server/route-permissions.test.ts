@@ -34,6 +34,8 @@ function expected(method: string, path: string): Expect | undefined {
   if (m === 'GET' && path === '/api/messages') return { kind: 'roles', roles: ['owner'] };
   if (m === 'GET' && ['/api/messages/by-city', '/api/messages/refusals'].includes(path)) return { kind: 'roles', roles: ALL };
   // The inbox: the front desk and the owner work it; deleting a message and retention are the owner's.
+  // The inbox's export of its filter is the owner's (issue 37 item 7).
+  if (path === '/api/inbox.csv') return { kind: 'roles', roles: ['owner'] };
   if (path.startsWith('/api/inbox')) return { kind: 'roles', roles: m === 'DELETE' ? ['owner'] : ['owner', 'frontdesk'] };
   if (path === '/api/settings/retention') return { kind: 'roles', roles: ['owner'] };
   // Brand settings: read by every role (a new city starts from them), changed by those who change cities.

@@ -1,3 +1,5 @@
+import { inboxBulk } from '../../contract/inbox-bulk.js';
+import type { RequestOf } from '../../contract/route.js';
 import { inboxSearch } from '../../contract/inbox-search.js';
 import { call, callRoute, type Answer } from '../api.js';
 import { inboxUrl, PAGE_SIZE, searchBody, type Assignee, type CloseReason, type InboxFilters, type InboxPage, type MessageDetail, type Note, type Status } from './inbox-logic.js';
@@ -16,6 +18,9 @@ const messagePath = (id: string) => `/api/inbox/${encodeURIComponent(id)}`;
  */
 export const listInbox = (f: InboxFilters, page: number, q?: string): Promise<Answer<InboxPage>> =>
   q === undefined ? call<InboxPage>('GET', inboxUrl(f, page)) : callRoute(inboxSearch, { body: searchBody(q, f, page, PAGE_SIZE) });
+
+/** Assigns, or changes the status of, the selected messages in one request (POST /api/inbox/bulk). */
+export const bulkChange = (body: RequestOf<typeof inboxBulk>) => callRoute(inboxBulk, { body });
 
 export const listAssignees = () => call<{ assignees: Assignee[] }>('GET', '/api/inbox/assignees');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOf, assigneeName, assigneesFor, cityLabel, cityOptions, datesReversed, inboxUrl, NO_FILTERS, rangeLabel, retentionValue, searchBody, statusLabel, type Assignee } from './inbox-logic.js';
+import { ageOf, assigneeName, assigneesFor, cityLabel, cityOptions, datesReversed, exportUrl, inboxUrl, NO_FILTERS, rangeLabel, retentionValue, SAVED_FILTERS, savedFilterOf, searchBody, statusLabel, todayOf, type Assignee } from './inbox-logic.js';
+import { assigneesForAll } from './bulk-bar.js';
 
 describe('the inbox’s requests', () => {
   it('list with the filters set, Unknown city included, and the page', () => {
@@ -94,5 +95,36 @@ describe('the filters and the retention form', () => {
     expect(retentionValue({ keep: 'forever', days: 'x' }, 30, 3650)).toEqual({ ok: true, days: null });
     expect(retentionValue({ keep: 'days', days: ' 90 ' }, 30, 3650)).toEqual({ ok: true, days: 90 });
     for (const days of ['29', '3651', '', '1.5', '-40', 'ninety']) expect(retentionValue({ keep: 'days', days }, 30, 3650).ok, days).toBe(false);
+  });
+});
+
+describe('saved filters, the export and the bulk bar (issue 37 item 7)', () => {
+  it('"My open" is mine not closed, "New today" the new ones from today; each is recognised, and a changed one is not', () => {
+    const day = todayOf(new Date('2026-12-02T23:30:00Z'));
+    expect(day).toBe('2026-12-02');
+    expect(inboxUrl(SAVED_FILTERS.mine('acc-1'), 1)).toBe('/api/inbox?assignee=acc-1&open=true&page=1&pageSize=50');
+    expect(inboxUrl(SAVED_FILTERS.today(day), 1)).toBe('/api/inbox?status=new&from=2026-12-02&page=1&pageSize=50');
+    expect(searchBody('Ortiz', SAVED_FILTERS.mine('acc-1'), 1)).toMatchObject({ q: 'Ortiz', assignee: 'acc-1', open: true });
+    expect(savedFilterOf(SAVED_FILTERS.mine('acc-1'), 'acc-1', day)).toBe('mine');
+    expect(savedFilterOf(SAVED_FILTERS.today(day), 'acc-1', day)).toBe('today');
+    expect(savedFilterOf({ ...SAVED_FILTERS.mine('acc-1'), site: 'tampa' }, 'acc-1', day)).toBeUndefined();
+    expect(savedFilterOf(NO_FILTERS, 'acc-1', day)).toBeUndefined();
+  });
+
+  it('exports the filter, never a search', () => {
+    expect(exportUrl(NO_FILTERS)).toBe('/api/inbox.csv');
+    expect(exportUrl({ ...NO_FILTERS, site: 'tampa', status: 'closed', from: '2026-01-01' })).toBe('/api/inbox.csv?site=tampa&status=closed&from=2026-01-01');
+    expect(exportUrl(SAVED_FILTERS.mine('acc-1'))).toBe('/api/inbox.csv?assignee=acc-1&open=true');
+  });
+
+  it('offers for a selection only who reads every city of it', () => {
+    const staff: Assignee[] = [
+      { id: 'o', name: 'Olivia', email: 'o@x', cities: null, active: true },
+      { id: 't', name: 'Tom', email: 't@x', cities: ['tampa'], active: true },
+      { id: 'b', name: 'Bea', email: 'b@x', cities: ['tampa', 'orlando'], active: true },
+      { id: 'x', name: 'Xena', email: 'x@x', cities: ['tampa'], active: false },
+    ];
+    expect(assigneesForAll(staff, [{ site: 'tampa' }]).map((a) => a.id)).toEqual(['b', 'o', 't']);
+    expect(assigneesForAll(staff, [{ site: 'tampa' }, { site: 'orlando' }]).map((a) => a.id)).toEqual(['b', 'o']);
   });
 });

@@ -101,26 +101,54 @@ export interface InboxFilters {
   assignee: string;
   from: string;
   to: string;
+  /** Only the messages not closed (the "My open" saved filter). */
+  open?: boolean;
 }
 
 export const NO_FILTERS: InboxFilters = { assignee: '', from: '', to: '' };
 export const PAGE_SIZE = 50;
 
 /** The filters as fields of a query or a body: only those set. */
-function filterFields(f: InboxFilters): { site?: string; status?: Status; assignee?: string; from?: string; to?: string } {
-  const out: { site?: string; status?: Status; assignee?: string; from?: string; to?: string } = {};
+function filterFields(f: InboxFilters): { site?: string; status?: Status; assignee?: string; from?: string; to?: string; open?: boolean } {
+  const out: { site?: string; status?: Status; assignee?: string; from?: string; to?: string; open?: boolean } = {};
   if (f.site !== undefined) out.site = f.site;
   if (f.status) out.status = f.status;
   if (f.assignee) out.assignee = f.assignee;
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
+  if (f.open) out.open = true;
   return out;
 }
 
 /** The address of GET /api/inbox for a set of filters and a page. */
 export function inboxUrl(f: InboxFilters, page: number, pageSize = PAGE_SIZE): string {
-  const q = new URLSearchParams({ ...filterFields(f), page: String(page), pageSize: String(pageSize) });
+  const { open, ...rest } = filterFields(f);
+  const q = new URLSearchParams({ ...rest, ...(open ? { open: 'true' } : {}), page: String(page), pageSize: String(pageSize) });
   return `/api/inbox?${q.toString()}`;
+}
+
+/** The address of the owner's export (GET /api/inbox.csv) of a set of filters: the filter, never a search. */
+export function exportUrl(f: InboxFilters): string {
+  const { open, ...rest } = filterFields(f);
+  const q = new URLSearchParams({ ...rest, ...(open ? { open: 'true' } : {}) }).toString();
+  return `/api/inbox.csv${q ? `?${q}` : ''}`;
+}
+
+/** Today as the server reads the date filters (a UTC day), for "New today". */
+export const todayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** The saved filters (issue 37 item 7): "My open" is the messages of `me` not closed, "New today" the new ones received today. */
+export const SAVED_FILTERS = {
+  mine: (me: string): InboxFilters => ({ ...NO_FILTERS, assignee: me, open: true }),
+  today: (day: string): InboxFilters => ({ ...NO_FILTERS, status: 'new', from: day }),
+};
+
+/** Which saved filter `f` is, if any. */
+export function savedFilterOf(f: InboxFilters, me: string, day: string): keyof typeof SAVED_FILTERS | undefined {
+  const same = (a: InboxFilters, b: InboxFilters) => a.site === b.site && a.status === b.status && a.assignee === b.assignee && a.from === b.from && a.to === b.to && !!a.open === !!b.open;
+  if (me && same(f, SAVED_FILTERS.mine(me))) return 'mine';
+  if (same(f, SAVED_FILTERS.today(day))) return 'today';
+  return undefined;
 }
 
 /** The body of POST /api/inbox/search (src/contract/inbox-search.ts): the search text travels here, never in an address. */

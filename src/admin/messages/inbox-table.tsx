@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatDate } from '../format.js';
 import { ageOf, assigneeName, cityLabel, statusLabel, type Assignee, type InboxItem } from './inbox-logic.js';
 
@@ -7,9 +8,34 @@ const td = 'py-1 pr-3 align-middle';
 /**
  * One page of the inbox, newest first: who wrote (the button that opens the message), the city, the
  * service, how long ago, the status and who has it. `open` is the message shown beside the list;
- * its row is marked, and its button is where the focus returns when it closes.
+ * its row is marked, and its button is where the focus returns when it closes. Each row has a
+ * checkbox for the bulk bar (issue 37 item 7), named by the first name and the day received, never
+ * the full name; the header's selects or clears the whole page.
  */
-export function InboxTable({ items, assignees, now, open, onOpen }: { items: InboxItem[]; assignees: Assignee[]; now: number; open?: string; onOpen: (id: string) => void }) {
+export function InboxTable({
+  items,
+  assignees,
+  now,
+  open,
+  onOpen,
+  selected,
+  onSelect,
+}: {
+  items: InboxItem[];
+  assignees: Assignee[];
+  now: number;
+  open?: string;
+  onOpen: (id: string) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+}) {
+  const chosen = items.filter((m) => selected.has(m.id)).length;
+  const all = items.length > 0 && chosen === items.length;
+  const some = chosen > 0 && !all;
+  const header = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (header.current) header.current.indeterminate = some;
+  }, [some]);
   return (
     // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
     <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Messages list">
@@ -17,6 +43,20 @@ export function InboxTable({ items, assignees, now, open, onOpen }: { items: Inb
         <caption className="sr-only">Messages, newest first. Open one with the button of its name.</caption>
         <thead className="text-slate-600">
           <tr>
+            <th scope="col" className={`${th} w-11`}>
+              <input
+                ref={header}
+                type="checkbox"
+                data-select-all
+                aria-label="Select all messages on this page"
+                checked={all}
+                onChange={(e) => onSelect(
+                  items.map((m) => m.id),
+                  e.currentTarget.checked,
+                )}
+                className="size-6 accent-brand"
+              />
+            </th>
             <th scope="col" className={th}>Name</th>
             <th scope="col" className={th}>City</th>
             <th scope="col" className={th}>Service</th>
@@ -30,6 +70,17 @@ export function InboxTable({ items, assignees, now, open, onOpen }: { items: Inb
             const current = m.id === open;
             return (
               <tr key={m.id} data-message-id={m.id} className={`border-t border-slate-200 ${current ? 'bg-brand-soft' : ''}`}>
+                <td className={td}>
+                  {/* A label of its own: the first name and the day, never the patient's full name. */}
+                  <input
+                    type="checkbox"
+                    data-select={m.id}
+                    aria-label={`Select ${m.unreadable ? 'unreadable message' : m.firstName || 'message with no name'}, ${formatDate(m.receivedAt)}`}
+                    checked={selected.has(m.id)}
+                    onChange={(e) => onSelect([m.id], e.currentTarget.checked)}
+                    className="size-6 accent-brand"
+                  />
+                </td>
                 <th scope="row" className={`${td} font-normal`}>
                   <button
                     type="button"

@@ -1,12 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { failureText } from '../api.js';
-import { useAbilities } from '../auth/session-context.js';
+import { useAbilities, useAccount } from '../auth/session-context.js';
 import { FormAlert, SelectField, TextField } from '../form-fields.js';
 import { NoticeArea, useNotice } from '../notice.js';
-import { Button, Card } from '../ui.js';
+import { Button, Card, linkButtonClass } from '../ui.js';
 import { ViewPage } from '../view-page.js';
 import { listAssignees, listInbox } from './inbox-api.js';
-import { cityOptions, datesReversed, NO_FILTERS, pageCount, rangeLabel, STATUS_LABELS, STATUSES, type Assignee, type InboxFilters, type InboxPage, type Status } from './inbox-logic.js';
+import { cityOptions, datesReversed, exportUrl, NO_FILTERS, pageCount, rangeLabel, SAVED_FILTERS, savedFilterOf, STATUS_LABELS, STATUSES, todayOf, type Assignee, type InboxFilters, type InboxPage, type Status } from './inbox-logic.js';
+import { BulkBar } from './bulk-bar.js';
 import { InboxTable } from './inbox-table.js';
 import { MessageDetailPanel } from './message-detail.js';
 import { ArrivedBanner, useLiveInbox, useOpenGuard } from './live-parts.js';
@@ -28,6 +29,7 @@ const ALL = '*';
 export function InboxView({ site, onSite }: { site?: string; onSite: (site: string | undefined) => void }) {
   const can = useAbilities();
   const owner = can.manageStaff;
+  const me = useAccount()?.id ?? '';
   const [filters, setFilters] = useState<InboxFilters>({ ...NO_FILTERS, site });
   const [query, setQuery] = useState<string | undefined>(undefined);
   const [draftQ, setDraftQ] = useState('');
@@ -47,6 +49,19 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
   /** Where the focus goes once the open message closes: its row's button, or the list's heading. */
   const returnTo = useRef<string | undefined>(undefined);
   const { notice, show } = useNotice();
+  /** The rows ticked for the bulk bar: only those of the page shown count. */
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  /** Bulk changes of the message open beside the list: it reads itself again, keeping its draft, as for others' changes. */
+  const [bulkTouched, setBulkTouched] = useState(0);
+  const select = (ids: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   useEffect(() => {
     let live = true;
@@ -72,6 +87,9 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
       live = false;
     };
   }, [filters, page, query, tick]);
+
+  // Another page, filter or search: what was ticked is no longer in view.
+  useEffect(() => setSelected(new Set()), [filters, page, query]);
 
   useEffect(() => {
     void listAssignees().then((a) => a.ok && setAssignees(a.assignees));
@@ -118,6 +136,16 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
     setQuery(undefined);
     setPage(1);
   };
+  /** The saved filters set every filter at once (the city too: "My open" covers all of mine). */
+  const applySaved = (f: InboxFilters) => {
+    setFilters(f);
+    setDates({ from: f.from, to: f.to });
+    setDateError(undefined);
+    setPage(1);
+    onSite(undefined);
+  };
+  const today = todayOf(new Date(now));
+  const saved = savedFilterOf(filters, me, today);
   const clearFilters = () => {
     setFilters({ ...NO_FILTERS });
     setDates({ from: '', to: '' });
@@ -164,6 +192,7 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
             }`;
   /** The list shows only what answers the current search or filters, never a list from before. */
   const shown = !refused && !loadError && data && data.items.length > 0 ? data : undefined;
+  const selectedItems = shown ? shown.items.filter((i) => selected.has(i.id)) : [];
   const tab = (status: Status | undefined, label: string, count: number) => {
     const on = filters.status === status;
     return (
@@ -190,7 +219,27 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
               <NoticeArea notice={notice} testId="inbox-notice" />
               <ArrivedBanner count={live.arrived} onShow={showArrived} />
               <FormAlert text={loadError} />
-              {shown && <InboxTable items={shown.items} assignees={assignees} now={now} open={open} onOpen={(id) => guard.openMessage(id, open)} />}
+              {selectedItems.length > 0 && (
+                <BulkBar
+                  items={selectedItems}
+                  assignees={assignees}
+                  onClear={() => {
+                    setSelected(new Set());
+                    document.querySelector<HTMLElement>('[data-select-all]')?.focus();
+                  }}
+                  onDone={(text, tone) => {
+                    show(text, tone);
+                    if (open && selectedItems.some((i) => i.id === open)) setBulkTouched((n) => n + 1);
+                    if (tone === 'success') {
+                      setSelected(new Set());
+                      // The bar goes with the selection: the focus stays in the list.
+                      document.querySelector<HTMLElement>('[data-select-all]')?.focus();
+                    }
+                    refresh();
+                  }}
+                />
+              )}
+              {shown && <InboxTable items={shown.items} assignees={assignees} now={now} open={open} onOpen={(id) => guard.openMessage(id, open)} selected={selected} onSelect={select} />}
               {shown && pages > 1 && (
                 <nav aria-label="Pages of messages" className="mt-4 flex flex-wrap items-center gap-2">
                   {/* aria-disabled, not disabled: the button keeps the focus at the first or last page. */}
@@ -214,6 +263,7 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
                 onClose={guard.closeMessage}
                 viewers={live.viewers}
                 outsideChange={live.outside}
+                bulkChange={bulkTouched}
                 onDirty={guard.onDirty}
                 onDeleted={() => {
                   show('Message deleted.', 'success');
@@ -228,6 +278,17 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
         </>
       }
     >
+      <div role="group" aria-label="Saved filters" className="mb-4 flex flex-wrap items-center gap-2">
+        <span className="text-sm font-semibold text-slate-700">Saved filters:</span>
+        {me && (
+          <Button variant={saved === 'mine' ? 'primary' : 'secondary'} aria-pressed={saved === 'mine'} onClick={() => applySaved(SAVED_FILTERS.mine(me))}>
+            My open
+          </Button>
+        )}
+        <Button variant={saved === 'today' ? 'primary' : 'secondary'} aria-pressed={saved === 'today'} onClick={() => applySaved(SAVED_FILTERS.today(today))}>
+          New today
+        </Button>
+      </div>
       <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
         {STATUSES.map((s) => tab(s, STATUS_LABELS[s], data?.byStatus[s] ?? 0))}
         {tab(undefined, 'All', all)}
@@ -253,9 +314,24 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
         <TextField id="inbox-from" label="Received from" type="date" value={dates.from} onValue={(v) => chooseDate('from', v)} error={dateError} />
         <TextField id="inbox-to" label="Received to" type="date" value={dates.to} onValue={(v) => chooseDate('to', v)} />
         <div className="sm:col-span-2 lg:col-span-4">
-          <Button variant="ghost" onClick={clearFilters}>
-            Clear filters
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="ghost" onClick={clearFilters}>
+              Clear filters
+            </Button>
+            {can.exportMessages && (
+              <>
+                {/* The owner's: the server records the export with its filter and count. */}
+                <a href={exportUrl(filters)} download className={linkButtonClass} data-testid="inbox-export" aria-describedby={query !== undefined ? 'inbox-export-note' : undefined}>
+                  Export CSV<span className="sr-only"> of the messages of these filters</span>
+                </a>
+                {query !== undefined && (
+                  <p id="inbox-export-note" className="text-sm text-slate-700">
+                    Exports the filter, not a search.
+                  </p>
+                )}
+              </>
+            )}
+          </div>
         </div>
       </form>
       <form role="search" onSubmit={search} noValidate aria-label="Search messages" className="mt-4 flex flex-wrap items-start gap-2 border-t border-slate-200 pt-4">

@@ -48,6 +48,7 @@ export function MessageDetailPanel({
   viewers = [],
   onDirty,
   outsideChange = 0,
+  bulkChange = 0,
 }: {
   id: string;
   assignees: Assignee[];
@@ -61,9 +62,13 @@ export function MessageDetailPanel({
   onDirty?: (dirty: boolean) => void;
   /** Counts changes someone else made to this message (the live inbox): each reads it again. */
   outsideChange?: number;
+  /** Bumped when the bulk bar changed this message: read again, as for others' changes. */
+  bulkChange?: number;
 }) {
   const [message, setMessage] = useState<MessageDetail | undefined>(undefined);
   const [draft, setDraft] = useState<Draft | undefined>(undefined);
+  /** The bulk changes already read again. */
+  const bulkSeen = useRef(0);
   const edit = (change: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...change } : d));
   const dirty = message !== undefined && draft !== undefined && draftDirty(draft, message);
   useLeaveGuard(dirty, 'this message');
@@ -93,7 +98,7 @@ export function MessageDetailPanel({
   const current = useRef(message);
   current.current = message;
   useEffect(() => {
-    if (outsideChange === 0) return;
+    if (outsideChange === 0 && bulkChange === 0) return;
     let live = true;
     void openMessage(id).then((a) => {
       const before = current.current;
@@ -108,12 +113,13 @@ export function MessageDetailPanel({
           note: d.note,
         },
       );
-      show('Someone else changed this message: it is shown as it is now.', 'success');
+      show(bulkChange > bulkSeen.current ? 'Changed with the selected messages: it is shown as it is now.' : 'Someone else changed this message: it is shown as it is now.', 'success');
+      bulkSeen.current = bulkChange;
     });
     return () => {
       live = false;
     };
-  }, [outsideChange, id]);
+  }, [outsideChange, bulkChange, id]);
   const ready = message !== undefined || failed !== undefined;
   useLayoutEffect(() => {
     if (ready) heading.current?.focus();

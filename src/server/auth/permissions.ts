@@ -102,6 +102,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   inbox('GET', '/api/inbox/counts'),
   inbox('POST', '/api/inbox/search', 'message.search'),
   inbox('GET', '/api/inbox/assignees'),
+  // Bulk changes (issue 37 item 7): each id is kept to the actor's cities by the handler, as one message is.
+  inbox('POST', '/api/inbox/bulk', 'message.bulk'),
   // The live inbox (leads/inbox-events.ts): notices and presence, never a patient's data, so not recorded.
   inbox('GET', '/api/inbox/events'),
   inbox('PUT', '/api/inbox/presence'),

@@ -12,7 +12,7 @@ export const INBOX_CSV_COLUMNS = ['receivedAt', 'city', 'firstName', 'lastName',
 /** Messages read a page at a time: an export never holds more than this many at once. */
 const PAGE = 200;
 
-const exportQuery = z.object({ site: filterFields.site, status: filterFields.status, assignee: filterFields.assignee, from: filterFields.from, to: filterFields.to });
+const exportQuery = z.object({ site: filterFields.site, status: filterFields.status, assignee: filterFields.assignee, from: filterFields.from, to: filterFields.to, open: filterFields.open });
 
 /**
  * GET /api/inbox.csv: the owner's export of the inbox's current filter (city, status, assignee,
@@ -35,6 +35,7 @@ export function inboxExportRoutes(o: { inbox: InboxStore; staffNames: () => Prom
       assigneeId: f.assignee === undefined ? undefined : f.assignee === 'none' ? '' : f.assignee,
       from: f.from,
       to: f.to,
+      open: f.open === 'true' || undefined,
     };
     const names = await o.staffNames();
     const rows: string[] = [`\uFEFF${INBOX_CSV_COLUMNS.map(csvCell).join(',')}\r\n`];

@@ -31,6 +31,8 @@ export const filterFields = {
   assignee: z.string().max(100).optional(),
   from: day,
   to: day,
+  /** `true`: only the messages not closed ("My open"). */
+  open: z.enum(['true', 'false'], { error: M.inboxOpenInvalid.title }).optional(),
   page: z.coerce.number({ error: M.pageInvalid.title }).int({ error: M.pageInvalid.title }).min(1, { error: M.pageInvalid.title }).default(1),
   pageSize: z.coerce
     .number({ error: M.pageSizeInvalid.title })
@@ -130,13 +132,14 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
   };
 
   /** The filter of a list or a search: the actor's cities always, then what was chosen. */
-  const filterOf = async (actor: Actor, q: Pick<z.infer<typeof listQuery>, 'site' | 'status' | 'assignee' | 'from' | 'to'>): Promise<InboxFilter> => ({
+  const filterOf = async (actor: Actor, q: Pick<z.infer<typeof listQuery>, 'site' | 'status' | 'assignee' | 'from' | 'to'> & { open?: 'true' | 'false' | boolean }): Promise<InboxFilter> => ({
     scope: await scopeOf(actor),
     site: q.site,
     status: q.status,
     assigneeId: q.assignee === undefined ? undefined : q.assignee === 'none' ? '' : q.assignee,
     from: q.from,
     to: q.to,
+    open: q.open === true || q.open === 'true' || undefined,
   });
 
   /** The trail's object of a list or a search: which messages it showed (ids only; a page holds at most 200). */

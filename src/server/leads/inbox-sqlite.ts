@@ -29,6 +29,7 @@ function where(filter: InboxFilter, omit: ReadonlySet<'site' | 'status'> = new S
     parts.push('status = ?');
     params.push(filter.status);
   }
+  if (filter.open) parts.push("status <> 'closed'");
   if (filter.assigneeId !== undefined) {
     if (filter.assigneeId === '') parts.push('assignee_id IS NULL');
     else {

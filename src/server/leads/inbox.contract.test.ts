@@ -146,6 +146,12 @@ describe.each(factories)('inbox ($name)', ({ open }) => {
     expect(newOnes.byCity.find((c) => c.site === 'tampa')?.count).toBe(2);
     expect((await o.inbox.page({ ...all, assigneeId: 'desk-1' }, 1, 50)).items.map((i) => i.id).sort()).toEqual([ids[1], ids[4]].sort());
     expect((await o.inbox.page({ ...all, assigneeId: '' }, 1, 50)).total).toBe(5);
+    // "My open": desk-1's not closed; the closed are counted out too.
+    const mine = await o.inbox.page({ ...all, assigneeId: 'desk-1', open: true }, 1, 50);
+    expect(mine.items.map((i) => i.id)).toEqual([ids[1]]);
+    expect(mine.total).toBe(1);
+    expect(mine.byStatus).toEqual({ new: 0, contacted: 0, booked: 1, closed: 0 });
+    expect((await o.inbox.page({ ...all, open: true }, 1, 50)).total).toBe(6);
     expect((await o.inbox.page({ ...all, from: '2026-01-03', to: '2026-01-05' }, 1, 50)).items.map((i) => i.id)).toEqual([ids[4], ids[3], ids[2]]);
     // A front desk of Orlando sees Orlando's only, whatever else it asks; "Unknown city" only with every city.
     const orlando = await o.inbox.page({ scope: ['orlando'] }, 1, 50);

@@ -26,6 +26,8 @@ export interface InboxFilter {
   status?: Status;
   /** An account id, or '' for the messages nobody has. */
   assigneeId?: string;
+  /** Only messages not closed (new, contacted, booked): "My open" (issue 37 item 7). Applied to the counts too. */
+  open?: boolean;
   /** Received on or after this UTC day (YYYY-MM-DD). */
   from?: string;
   /** Received on or before this UTC day (YYYY-MM-DD). */
