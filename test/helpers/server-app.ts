@@ -28,6 +28,7 @@ import { sqliteRewrapStore } from '../../src/server/sqlite/rewrap.js';
 import { createSqliteInboxStore } from '../../src/server/leads/inbox-sqlite.js';
 import { createSealer } from '../../src/server/leads/sealing.js';
 import type { Hono } from 'hono';
+import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
 
 /**
  * Test doubles and plumbing shared by the server's route tests, its integration tests and the
@@ -446,4 +447,20 @@ export async function settledRun(t: ReturnType<typeof storedTestApp>, id: string
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`run ${id} still running after 10 s`);
+}
+
+/**
+ * A staff account straight in a stored test app's store, with a session as signing in long ago
+ * would leave it (stage full): answers its id and the headers a browser of that session sends.
+ * No Authorization: the test app would otherwise act as its owner (actingAsOwner).
+ */
+export async function staffSession(
+  accounts: ServerStore['accounts'],
+  who: { role: 'owner' | 'editor' | 'frontdesk'; email: string; name: string; cities?: string[] | null },
+): Promise<{ id: string; headers: Record<string, string> }> {
+  const id = randomUUID();
+  await accounts.create({ id, email: who.email, name: who.name, role: who.role, cities: who.cities ?? null, passwordHash: 'scrypt$17$8$1$none$none', createdAt: new Date().toISOString() });
+  const token = newSecretToken('cgs');
+  await accounts.createSession({ tokenHash: tokenHash(token), accountId: id, stage: 'full', createdAt: Date.now(), lastSeenAt: Date.now(), address: '127.0.0.1' });
+  return { id, headers: { Authorization: '', Cookie: `clinic_session=${token}`, Origin: `http://${TEST_HOST}`, Host: TEST_HOST } };
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
 import type { Role } from '../../src/server/auth/store.js';
-import { storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
+import { staffSession, storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
 
 /**
  * POST /api/inbox/bulk (issue 37 item 7): the messages selected in the inbox assigned or moved to a
@@ -17,13 +16,8 @@ afterEach(async () => {
 async function setup() {
   const t = storedTestApp();
   made.push(t);
-  const person = async (role: Role, name: string, cities: string[] | null = null) => {
-    const id = randomUUID();
-    await t.db.accounts.create({ id, email: `${name.split(' ')[0]!.toLowerCase()}@clinic.example`, name, role, cities, passwordHash: 'scrypt$17$8$1$none$none', createdAt: new Date().toISOString() });
-    const token = newSecretToken('cgs');
-    await t.db.accounts.createSession({ tokenHash: tokenHash(token), accountId: id, stage: 'full', createdAt: Date.now(), lastSeenAt: Date.now(), address: '127.0.0.1' });
-    return { id, headers: { Authorization: '', Cookie: `clinic_session=${token}`, Origin: `http://${TEST_HOST}`, Host: TEST_HOST } };
-  };
+  const person = (role: Role, name: string, cities: string[] | null = null) =>
+    staffSession(t.db.accounts, { role, name, email: `${name.split(' ')[0]!.toLowerCase()}@clinic.example`, cities });
   const as = (who: { headers: Record<string, string> }) => (method: string, path: string, body?: unknown) =>
     t.request(`http://${TEST_HOST}${path}`, {
       method,

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
 import type { Role } from '../../src/server/auth/store.js';
-import { storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
+import { staffSession, storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
 
 /**
  * The inbox's API (issue 22) on a real SQLite store with sealing on: the list, search, one
@@ -20,14 +18,8 @@ async function setup() {
   const t = storedTestApp();
   made.push(t);
   const accounts = t.db.accounts;
-  const person = async (role: Role, name: string, cities: string[] | null = null) => {
-    const id = randomUUID();
-    await accounts.create({ id, email: `${name.split(' ')[0]!.toLowerCase()}@clinic.example`, name, role, cities, passwordHash: 'scrypt$17$8$1$none$none', createdAt: new Date().toISOString() });
-    const token = newSecretToken('cgs');
-    await accounts.createSession({ tokenHash: tokenHash(token), accountId: id, stage: 'full', createdAt: Date.now(), lastSeenAt: Date.now(), address: '127.0.0.1' });
-    // No Authorization: the test app would otherwise act as its owner (actingAsOwner).
-    return { id, headers: { Authorization: '', Cookie: `clinic_session=${token}`, Origin: `http://${TEST_HOST}`, Host: TEST_HOST } };
-  };
+  const person = (role: Role, name: string, cities: string[] | null = null) =>
+    staffSession(accounts, { role, name, email: `${name.split(' ')[0]!.toLowerCase()}@clinic.example`, cities });
   const as = (who: { headers: Record<string, string> }) => (method: string, path: string, body?: unknown) =>
     t.request(`http://${TEST_HOST}${path}`, {
       method,

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import type { Role } from '../../src/server/auth/store.js';
-import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
 import { totpCode } from '../../src/server/auth/totp.js';
-import { storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
+import { staffSession, storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
 
 /**
  * Least privilege for patients' messages (issue 37 item 2, NOTES.md decision 17), through the real
@@ -26,13 +25,8 @@ function setup() {
   made.push(t);
   const accounts = t.db.accounts;
   /** An account straight in the store with a full session: as one signed in long ago. */
-  const person = async (role: Role, cities: string[] | null = null) => {
-    const id = randomUUID();
-    await accounts.create({ id, email: `${role}-${id.slice(0, 6)}@clinic.example`, name: `A ${role}`, role, cities, passwordHash: 'scrypt$17$8$1$none$none', createdAt: new Date().toISOString() });
-    const token = newSecretToken('cgs');
-    await accounts.createSession({ tokenHash: tokenHash(token), accountId: id, stage: 'full', createdAt: Date.now(), lastSeenAt: Date.now(), address: '127.0.0.1' });
-    return { Authorization: '', Cookie: `clinic_session=${token}`, Origin: ORIGIN, Host: TEST_HOST };
-  };
+  const person = async (role: Role, cities: string[] | null = null) =>
+    (await staffSession(accounts, { role, name: `A ${role}`, email: `${role}-${randomUUID().slice(0, 6)}@clinic.example`, cities })).headers;
   const call = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) =>
     t.request(`${ORIGIN}${path}`, {
       method,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/server/auth/store.js';
-import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
-import { storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
+import { staffSession, storedTestApp, TEST_HOST, validMessage } from '../helpers/server-app.js';
 
 /**
  * Messages are read in the inbox, and only there (issue 37 item 3), through the real apps on a real
@@ -30,12 +29,9 @@ const SECRETS = ['Quillfeather', 'renata.q@example.com', '555-0147', '5550147', 
 function setup() {
   const t = storedTestApp();
   made.push(t);
-  const person = async (role: Role, cities: string[] | null = null) => {
-    const id = randomUUID();
-    await t.db.accounts.create({ id, email: `${role}-${id.slice(0, 6)}@clinic.example`, name: `A ${role}`, role, cities, passwordHash: 'scrypt$17$8$1$none$none', createdAt: new Date().toISOString() });
-    const token = newSecretToken('cgs');
-    await t.db.accounts.createSession({ tokenHash: tokenHash(token), accountId: id, stage: 'full', createdAt: Date.now(), lastSeenAt: Date.now(), address: '127.0.0.1' });
-    return { id, headers: { Authorization: '', Cookie: `clinic_session=${token}`, Origin: ORIGIN, Host: TEST_HOST } };
+  const person = (role: Role, cities: string[] | null = null) => {
+    const id = randomUUID().slice(0, 6);
+    return staffSession(t.db.accounts, { role, name: `A ${role}`, email: `${role}-${id}@clinic.example`, cities });
   };
   const call = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) =>
     t.request(`${ORIGIN}${path}`, {

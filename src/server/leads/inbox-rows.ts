@@ -24,7 +24,11 @@ export const NOTE_COLUMNS = 'public_id, at, author_id, author_label, body';
 
 /** A row of the list: the first name and the service only of what the patient wrote. */
 export function inboxItem(r: InboxRow, sealer: MessageSealer | undefined): InboxItem {
-  const m = toMessage(r, sealer);
+  return itemOf(r, toMessage(r, sealer));
+}
+
+/** The list's row of a message already opened (`m`, from `toMessage(r)`): a search opens it once to check it. */
+export function itemOf(r: InboxRow, m: ReturnType<typeof toMessage>): InboxItem {
   return {
     id: m.id,
     receivedAt: m.receivedAt,

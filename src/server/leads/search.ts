@@ -1,5 +1,5 @@
-import { facets, type CloseReason, type InboxFilter, type InboxItem, type InboxPage, type Status } from './inbox.js';
-import type { InboxRow } from './inbox-rows.js';
+import { facets, type InboxFilter, type InboxItem, type InboxPage } from './inbox.js';
+import { itemOf, type InboxRow } from './inbox-rows.js';
 import { toMessage, type MessageRow } from './rows.js';
 import { DIGIT_RUN, digitRuns, nameWords, normalizeEmail, normalizeName, normalizePhone, phoneDigits, type MessageSealer } from './sealing.js';
 import type { StoredMessage } from './store.js';
@@ -107,18 +107,7 @@ export function searchPage(rows: InboxRow[], sealer: MessageSealer | undefined, 
     if (m.unreadable !== undefined) continue;
     const rank = plan.match(m);
     if (!rank) continue;
-    const item: InboxItem = {
-      id: m.id,
-      receivedAt: m.receivedAt,
-      site: m.site,
-      city: m.city,
-      firstName: m.firstName,
-      service: m.service,
-      status: row.status as Status,
-      closeReason: (row.close_reason as CloseReason | null) ?? null,
-      assigneeId: row.assignee_id ?? null,
-    };
-    found.push({ row, item, rank });
+    found.push({ row, item: itemOf(row, m), rank });
   }
   const counts = facets(
     found.map((f) => ({ site: f.item.site, city: f.item.city, status: f.item.status, n: 1 })),
