@@ -3,6 +3,7 @@ import * as M from '../../texts/server.js';
 import { inboxBulk } from '../../contract/inbox-bulk.js';
 import { answerOf } from '../../contract/route.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
+import { readerScope } from './reader-scope.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
 import { parseBody } from '../http/validate.js';
 import type { InboxChange, InboxStore } from './inbox.js';
@@ -32,11 +33,7 @@ export interface InboxBulkOptions {
  */
 export function inboxBulkRoutes(o: InboxBulkOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const scopeOf = async (actor: Actor): Promise<string[] | null> => {
-    if (actor.cities !== null) return actor.cities;
-    if (actor.role === 'owner' || !o.knownCities) return null;
-    return o.knownCities();
-  };
+  const { scopeOf, assigneeScope } = readerScope(o.knownCities);
 
   app.post(inboxBulk.path, async (c: Context<AppEnv>) => {
     c.set('auditObject', 'bulk');
@@ -57,7 +54,7 @@ export function inboxBulkRoutes(o: InboxBulkOptions): Hono<AppEnv> {
     // The assignee reads every message it is given: an owner, or an active front desk of each city.
     if (assigneeId !== undefined && assigneeId !== null) {
       const a = await o.accounts.byId(assigneeId);
-      const theirs = a && a.active && (a.role === 'owner' || a.role === 'frontdesk') ? await scopeOf({ role: a.role, cities: a.role === 'owner' ? null : a.cities } as Actor) : undefined;
+      const theirs = await assigneeScope(a);
       const reads = theirs !== undefined && [...found.values()].every((site) => theirs === null || theirs.includes(site));
       if (!reads) return apiError(c, 400, fieldFailure({ assigneeId: M.assigneeInvalid.title }));
     }

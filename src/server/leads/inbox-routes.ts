@@ -8,6 +8,7 @@ import type { Actor, AppEnv } from '../http/app-env.js';
 import { parseBody, parseQuery } from '../http/validate.js';
 import { CLOSE_REASONS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, STATUSES, type InboxFilter, type InboxStore, type MessageDetail } from './inbox.js';
 import type { MessageSealer } from './sealing.js';
+import { readerScope } from './reader-scope.js';
 import type { InboxEvents } from './inbox-events.js';
 import { planSearch } from './search.js';
 import { inboxSearch, SEARCH_CLOSE_REASONS, SEARCH_STATUSES } from '../../contract/inbox-search.js';
@@ -110,15 +111,9 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
   const { inbox, accounts } = o;
   const actorOf = (c: Context<AppEnv>) => c.get('actor') as Actor;
   /** The cities whose messages `actor` reads: its own, or for one of every city, the known ones (owners: all, null). */
-  const scopeOf = async (actor: Actor): Promise<string[] | null> => {
-    if (actor.cities !== null) return actor.cities;
-    if (actor.role === 'owner' || !o.knownCities) return null;
-    return o.knownCities();
-  };
-  const inScope = async (actor: Actor, site: string) => {
-    const scope = await scopeOf(actor);
-    return scope === null || scope.includes(site);
-  };
+  const scope = readerScope(o.knownCities);
+  const { scopeOf } = scope;
+  const inScope = scope.reads;
   // Before /api/inbox/:id, which would read `events` as a message's id.
   if (o.events) app.route('/', o.events.routes(scopeOf));
 
@@ -225,7 +220,8 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
     if (assigneeId !== null) {
       const a = await accounts.byId(assigneeId);
       // Only someone who may read the message: an owner, or a front desk of its city.
-      const reads = a && a.active && (a.role === 'owner' || a.role === 'frontdesk') && (await inScope({ role: a.role, cities: a.role === 'owner' ? null : a.cities } as Actor, m.site));
+      const theirs = await scope.assigneeScope(a);
+      const reads = theirs !== undefined && (theirs === null || theirs.includes(m.site));
       if (!reads) return apiError(c, 400, fieldFailure({ assigneeId: M.assigneeInvalid.title }));
     }
     c.set('auditObject', `message=${m.id} assignee=${assigneeId ?? 'none'}`);
