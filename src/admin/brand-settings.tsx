@@ -6,7 +6,7 @@ import { getBrand, saveBrand } from './brand-api.js';
 import { ErrorSummary } from './error-summary.js';
 import { formFieldOf, formFromConfig, toConfig, type AdminForm } from './form.js';
 import { NoticeArea, useNotice } from './notice.js';
-import { Brand } from './sections/brand.js';
+import { Brand, BrandLegal, type BrandLegalValues } from './sections/brand.js';
 import { TextInput } from './sections/fields.js';
 import { LogoUpload } from './sections/logo-upload.js';
 import { Services } from './sections/services.js';
@@ -28,7 +28,7 @@ export function BrandSettings() {
         setLoaded({
           values: formFromConfig({ ...b.brand, city: '', state: '', address: '', zipCode: '', phone: '', email: '' } as ClinicConfigInput),
           stored: b.stored,
-          site: { domainName: b.brand.domainName, locations: b.brand.locations },
+          site: { domainName: b.brand.domainName, locations: b.brand.locations, legal: b.brand.legal },
           cities,
         }),
       (err: unknown) => {
@@ -61,13 +61,22 @@ export function BrandSettings() {
 }
 
 /** The brand site's fields of the brand settings (issue 24): its domain, and which saved cities it lists by state. */
-type SiteFields = Pick<BrandInput, 'domainName' | 'locations'>;
+type SiteFields = Pick<BrandInput, 'domainName' | 'locations' | 'legal'>;
+
+const LEGAL_KEYS = ['governingLaw', 'effectiveDate', 'email'] as const;
+
+/** The brand's legal facts as the Legal card holds them. */
+const legalValues = (legal: BrandInput['legal']): BrandLegalValues => {
+  const l = (legal ?? {}) as Partial<Record<(typeof LEGAL_KEYS)[number], unknown>>;
+  return { governingLaw: String(l.governingLaw ?? ''), effectiveDate: String(l.effectiveDate ?? ''), email: String(l.email ?? '') };
+};
 
 /** The state code of a saved city ('FL'), as the brand site's listing keys it. */
 const stateCode = (c: Pick<CitySummary, 'state'>) => lookupState(c.state)?.code ?? c.state.toUpperCase();
 
 /** The server's key of a brand site field as the error list and the inputs name it. */
-const siteKey = (key: string) => (key === 'domainName' ? 'brandSiteDomain' : key === 'locations' || key.startsWith('locations.') ? 'brandSiteLocations' : undefined);
+const siteKey = (key: string) =>
+  key === 'domainName' ? 'brandSiteDomain' : key === 'locations' || key.startsWith('locations.') ? 'brandSiteLocations' : key === 'legal' || key.startsWith('legal.') ? `brandLegal.${key.slice('legal.'.length) || 'governingLaw'}` : undefined;
 
 function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored: boolean; site: SiteFields; cities: CitySummary[] }) {
   const form = useForm<AdminForm>({ defaultValues: values });
@@ -75,10 +84,12 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
   // Absent: every saved city is listed (and a city saved later too).
   const [listed, setListed] = useState<ReadonlySet<string>>(() => new Set(site.locations ? Object.values(site.locations).flat() : cities.map((c) => c.slug)));
   const [siteErrors, setSiteErrors] = useState<Record<string, string>>({});
+  const [legal, setLegal] = useState<BrandLegalValues>(() => legalValues(site.legal));
+  const legalKey = (l: BrandLegalValues) => LEGAL_KEYS.map((k) => l[k]).join('\n');
   // Unsaved edits are never lost without a word (issue 37 item 5): the top menu, Back and closing the tab ask first.
   const listedKey = (l: ReadonlySet<string>) => [...l].sort().join(',');
-  const [savedSite, setSavedSite] = useState(() => ({ domain, listed: listedKey(listed) }));
-  const dirty = form.formState.isDirty || domain !== savedSite.domain || listedKey(listed) !== savedSite.listed;
+  const [savedSite, setSavedSite] = useState(() => ({ domain, listed: listedKey(listed), legal: legalKey(legal) }));
+  const dirty = form.formState.isDirty || domain !== savedSite.domain || listedKey(listed) !== savedSite.listed || legalKey(legal) !== savedSite.legal;
   useLeaveGuard(dirty, 'Brand settings');
   const locationsOf = (): BrandInput['locations'] => {
     if (cities.every((c) => listed.has(c.slug))) return undefined;
@@ -97,11 +108,13 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
     setSiteErrors({});
     try {
       const locations = locationsOf();
-      const brand: BrandInput = { ...brandOf(toConfig(form.getValues())), ...(domain.trim() ? { domainName: domain.trim() } : {}), ...(locations ? { locations } : {}) };
+      // The legal facts go as typed when any is given, for the server to name each missing one.
+      const givenLegal = LEGAL_KEYS.some((k) => legal[k].trim() !== '') ? { legal: Object.fromEntries(LEGAL_KEYS.filter((k) => legal[k].trim() !== '').map((k) => [k, legal[k].trim()])) as BrandInput['legal'] } : {};
+      const brand: BrandInput = { ...brandOf(toConfig(form.getValues())), ...(domain.trim() ? { domainName: domain.trim() } : {}), ...givenLegal, ...(locations ? { locations } : {}) };
       const answer = await saveBrand(brand);
       if (answer.ok) {
         form.reset(form.getValues());
-        setSavedSite({ domain, listed: listedKey(listed) });
+        setSavedSite({ domain, listed: listedKey(listed), legal: legalKey(legal) });
         show('Brand settings saved. New cities start with them.', 'success');
         return;
       }
@@ -110,7 +123,7 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
         .map(([k, message]): [string, string] => [siteKey(k) ?? k, message]);
       const ofSite: Record<string, string> = {};
       for (const [key, message] of errors) {
-        if (key.startsWith('brandSite')) ofSite[key] ??= message;
+        if (key.startsWith('brandSite') || key.startsWith('brandLegal.')) ofSite[key] ??= message;
         else form.setError(formFieldOf(key) as keyof AdminForm, { type: 'server', message });
       }
       setSiteErrors(ofSite);
@@ -137,6 +150,11 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
       <Brand form={form} />
       <Services form={form} />
       <BrandSiteFields domain={domain} setDomain={setDomain} cities={cities} listed={listed} setListed={setListed} errors={siteErrors} />
+      <BrandLegal
+        values={legal}
+        onChange={setLegal}
+        errors={Object.fromEntries(Object.entries(siteErrors).flatMap(([k, m]) => (k.startsWith('brandLegal.') ? [[k.slice('brandLegal.'.length), m]] : [])))}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving...' : 'Save brand settings'}

@@ -1,3 +1,4 @@
+import { BRAND_LEGAL_LABELS } from '../config/brand.js';
 import { SOCIAL_NETWORKS } from '../config/social.js';
 import { SERVICES } from '../config/services.js';
 
@@ -22,6 +23,9 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   // The brand settings' brand site fields (brand-settings.tsx names the server's keys so).
   brandSiteDomain: { label: 'Brand site domain', id: 'field-brand-site-domain' },
   brandSiteLocations: { label: 'Listed on the brand site', id: 'brand-site-locations' },
+  'brandLegal.governingLaw': { label: BRAND_LEGAL_LABELS.governingLaw, id: 'field-brand-legal-governingLaw' },
+  'brandLegal.effectiveDate': { label: BRAND_LEGAL_LABELS.effectiveDate, id: 'field-brand-legal-effectiveDate' },
+  'brandLegal.email': { label: BRAND_LEGAL_LABELS.email, id: 'field-brand-legal-email' },
   logoUrl: { label: 'Logo file', id: 'logo-file' },
   logoLightUrl: { label: 'Logo for dark backgrounds' },
   font: { label: 'Typeface', id: 'field-font' },

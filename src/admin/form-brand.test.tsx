@@ -11,7 +11,8 @@ import { initialValues } from './initial-values.js';
 import { ROOT, sampleConfig } from '../../test/helpers/site.js';
 import { DEFAULT_FONT, FONT_LABELS } from './font-choices.js';
 import { formFieldOf, formFromConfig, initialForm, mergeConfig, sameForm, toConfig, type AdminForm } from './form.js';
-import { Brand } from './sections/brand.js';
+import { Brand, BrandLegal } from './sections/brand.js';
+import { BRAND_LEGAL_LABELS, brandOf, brandSchema } from '../config/brand.js';
 import { LogoUpload } from './sections/logo-upload.js';
 import { photoErrors } from './sections/photos-field.js';
 import { PreviewCard } from './sections/preview-card.js';
@@ -143,5 +144,33 @@ describe('the Logo Upload and Brand cards', () => {
     expect(html.querySelector('label[for="field-font"]')!.text).toBe('Typeface');
     expect(select.querySelectorAll('option').map((o) => o.getAttribute('value'))).toEqual(['inter', 'source-sans-3', 'system']);
     expect(select.querySelectorAll('option').map((o) => o.text)).toEqual(['Inter', 'Source Sans 3', 'The device’s own font (nothing to download)']);
+  });
+});
+
+describe('the brand settings: Legal (issue 36)', () => {
+  it("labels each of the brand site's legal facts, and shows the server's message at its field", () => {
+    const html = renderToStaticMarkup(
+      <BrandLegal
+        values={{ governingLaw: 'Florida', effectiveDate: '', email: '' }}
+        onChange={() => {}}
+        errors={{ effectiveDate: "required: the date the brand site's privacy policy and terms take effect, a date like 2024-01-01" }}
+      />,
+    );
+    const root = parseHtml(html);
+    expect(root.querySelector('h2')?.textContent).toBe('Legal');
+    for (const [key, label] of Object.entries(BRAND_LEGAL_LABELS)) expect(root.querySelector(`label[for="field-brand-legal-${key}"]`)?.textContent).toBe(label);
+    const date = root.querySelector('#field-brand-legal-effectiveDate')!;
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(date.getAttribute('aria-describedby')).toContain('field-brand-legal-effectiveDate-error');
+    expect(root.querySelector('#field-brand-legal-effectiveDate-error')?.textContent).toMatch(/^required: the date the brand site's privacy policy and terms take effect/);
+    expect(root.querySelector('#field-brand-legal-governingLaw')?.getAttribute('value')).toBe('Florida');
+  });
+
+  it('is checked whole when given, and never copied into a city (a brand site requires it: test/brand-site/one-page-a-treatment.test.ts)', () => {
+    // Brand settings without a brand site may leave it out; a legal given is checked whole.
+    expect(brandSchema.safeParse({ businessName: 'Northstar' }).success).toBe(true);
+    expect(brandSchema.safeParse({ businessName: 'Northstar', legal: { governingLaw: 'Florida' } }).error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['legal.effectiveDate', 'legal.email']);
+    // The brand's legal is never copied into a new city.
+    expect(brandOf({ businessName: 'N', legal: { governingLaw: 'Florida', effectiveDate: '2024-01-01', email: 'p@example.com' } } as Record<string, unknown>)).not.toHaveProperty('legal');
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import * as z from 'zod';
-import { brandSchema } from '../config/brand.js';
+import { brandLegalSchema, brandSchema } from '../config/brand.js';
 import { domainName } from '../config/fields.js';
 import { readYamlWith } from '../config/load.js';
 import type { ClinicConfig } from '../config/schema.js';
@@ -24,6 +24,8 @@ const configName = z
 export const brandSiteSchema = z.strictObject({
   ...brandSchema.shape,
   domainName: domainName(),
+  // Required for a brand site, each missing fact named by its own field (legal.effectiveDate: required: ...).
+  legal: brandLegalSchema.prefault(() => ({}) as z.input<typeof brandLegalSchema>),
   locations: z
     .record(z.string(), z.array(configName, { error: 'expected a list of city config names, like [tampa, orlando]' }).min(1, { error: 'expected at least one city config name' }), {
       error: 'expected the listed cities by state, like FL: [tampa, orlando]',

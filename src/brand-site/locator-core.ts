@@ -1,18 +1,22 @@
 /*
  * The "find your clinic" box's logic, shared by the browser island (islands/locator.ts), the
- * build (zip-table.ts writes what decodeZipTable reads) and the tests. No DOM, no Node: it runs in
- * both, and esbuild keeps only what the island reads.
+ * build (zip-table.ts writes with encodeZipTable what decodeZipTable reads) and the tests. No DOM,
+ * no Node: it runs in both, and esbuild keeps only what the island reads.
  *
- * The ZIP table (decision 020) is text, one ZIP Code Tabulation Area a line, ascending:
+ * A ZIP table (decision 020) is text, one ZIP Code Tabulation Area a line, ascending:
  *
- *   zips1 <count>
+ *   zips2 <count> <scale>
  *   <zip - previous zip>,<lat - previous lat>,<lon - previous lon>
  *   ...
  *
- * latitude and longitude in thousandths of a degree (about 110 m), each line's numbers the
- * differences from the line before (the first from 0): neighbouring ZIPs are neighbours on the
- * map, so most numbers are two or three digits and gzip finds the rest.
+ * latitude and longitude in 1/scale degree (thousandths, about 110 m, for the listed states;
+ * hundredths for the national table), each line's numbers the differences from the line before
+ * (the first from 0): neighbouring ZIPs are neighbours on the map, so most numbers are two or three
+ * digits and gzip finds the rest.
  */
+
+import { finderContactNearest, finderFarNearest, finderLessThanAMile, finderMiles, finderNearestTo } from '../texts/finder.js';
+import type { Message } from '../texts/message.js';
 
 /** The ids of the box's parts: locator-markup.tsx renders them, islands/locator.ts finds them (one box a page). */
 export const LOCATOR_IDS = {
@@ -27,8 +31,8 @@ export const LOCATOR_IDS = {
 } as const;
 
 /** The first word of a ZIP table: its format, so a table of another format is refused, not misread. */
-export const ZIP_TABLE_FORMAT = 'zips1';
-/** Coordinates are stored as integers of 1/ZIP_TABLE_SCALE degree. */
+export const ZIP_TABLE_FORMAT = 'zips2';
+/** Coordinates of the listed states' table are integers of 1/ZIP_TABLE_SCALE degree (about 110 m); the national one's of 1/100 (1.1 km). */
 export const ZIP_TABLE_SCALE = 1000;
 
 /** A point on the map, in degrees (WGS 84, as the Census gazetteer and the Geolocation API give). */
@@ -37,20 +41,37 @@ export interface Point {
   longitude: number;
 }
 
-/** A decoded ZIP table: ZIPs ascending, each with its centroid in thousandths of a degree. */
+/** A decoded ZIP table: ZIPs ascending, each with its centroid in 1/scale degree. */
 export interface ZipTable {
   zips: Int32Array;
   lat: Int32Array;
   lon: Int32Array;
+  scale: number;
+}
+
+/**
+ * Writes a ZIP table: `zips2 <count> <scale>`, then a line a ZIP, ascending, each number the
+ * difference from the line before. `points` must be sorted by ZIP, five digits each.
+ */
+export function encodeZipTable(points: readonly (readonly [zip: string, point: Point])[], scale: number = ZIP_TABLE_SCALE): string {
+  const lines = [`${ZIP_TABLE_FORMAT} ${points.length} ${scale}`];
+  let prev = { zip: 0, lat: 0, lon: 0 };
+  for (const [zip, p] of points) {
+    const next = { zip: Number(zip), lat: Math.round(p.latitude * scale), lon: Math.round(p.longitude * scale) };
+    lines.push(`${next.zip - prev.zip},${next.lat - prev.lat},${next.lon - prev.lon}`);
+    prev = next;
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** Reads a ZIP table; undefined when the text is not one (a wrong or truncated file). */
 export function decodeZipTable(text: string): ZipTable | undefined {
   const lines = text.split('\n');
-  const [format, countText] = (lines[0] ?? '').split(' ');
+  const [format, countText, scaleText] = (lines[0] ?? '').split(' ');
   const count = Number(countText);
-  if (format !== ZIP_TABLE_FORMAT || !Number.isInteger(count) || count < 0 || lines.length < count + 1) return undefined;
-  const table: ZipTable = { zips: new Int32Array(count), lat: new Int32Array(count), lon: new Int32Array(count) };
+  const scale = Number(scaleText);
+  if (format !== ZIP_TABLE_FORMAT || !Number.isInteger(count) || count < 0 || !(scale > 0) || lines.length < count + 1) return undefined;
+  const table: ZipTable = { zips: new Int32Array(count), lat: new Int32Array(count), lon: new Int32Array(count), scale };
   let zip = 0;
   let lat = 0;
   let lon = 0;
@@ -68,19 +89,35 @@ export function decodeZipTable(text: string): ZipTable | undefined {
   return table;
 }
 
+/** The index of the first ZIP in the table not below `n` (the table's length when none). */
+function lowerBound(table: ZipTable, n: number): number {
+  let lo = 0;
+  let hi = table.zips.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (table.zips[mid]! < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The centroid of a five-digit ZIP in the table, or undefined when the table has not got it. */
 export function zipPoint(table: ZipTable, zip: string): Point | undefined {
   const n = Number(zip);
-  let lo = 0;
-  let hi = table.zips.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const z = table.zips[mid]!;
-    if (z === n) return { latitude: table.lat[mid]! / ZIP_TABLE_SCALE, longitude: table.lon[mid]! / ZIP_TABLE_SCALE };
-    if (z < n) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
+  const i = lowerBound(table, n);
+  if (table.zips[i] !== n) return undefined;
+  return { latitude: table.lat[i]! / table.scale, longitude: table.lon[i]! / table.scale };
+}
+
+/**
+ * Whether the table holds any ZIP of this ZIP's three-digit prefix (its USPS sectional center). A
+ * brand site's table holds every ZIP of the prefixes of its states (zip-table.ts): a ZIP it has not
+ * got, of a prefix it has, is in no table; one of a prefix it has not is in another state.
+ */
+export function hasPrefix(table: ZipTable, zip: string): boolean {
+  const first = Math.floor(Number(zip) / 100) * 100;
+  const i = lowerBound(table, first);
+  return i < table.zips.length && table.zips[i]! < first + 100;
 }
 
 /**
@@ -134,36 +171,72 @@ export function rankByDistance<T extends Placed>(from: Point, locations: readonl
 export type NearestResult<T> =
   | { ok: true; zip: string; ranked: Ranked<T>[] }
   | { ok: false; error: 'invalid'; input: string }
-  | { ok: false; error: 'not-found'; zip: string };
+  | { ok: false; error: 'not-found' | 'elsewhere'; zip: string };
 
 /**
- * The locations nearest to what a person typed in the ZIP box: `invalid` when it is not a ZIP,
- * `not-found` when the table (the states with locations) has not got it.
+ * The locations nearest to what a person typed in the ZIP box: `invalid` when it is not a ZIP;
+ * `elsewhere` when the table has no ZIP of its prefix (another state's: the national table may
+ * have it); `not-found` when the table should have it and has not (no such ZIP, or one without an
+ * area on the map: PO boxes, a single business).
  */
 export function nearest<T extends Placed>(input: string, table: ZipTable, locations: readonly T[]): NearestResult<T> {
   const zip = normalizeZip(input);
   if (!zip) return { ok: false, error: 'invalid', input };
   const from = zipPoint(table, zip);
-  if (!from) return { ok: false, error: 'not-found', zip };
+  if (!from) return { ok: false, error: hasPrefix(table, zip) ? 'not-found' : 'elsewhere', zip };
   return { ok: true, zip, ranked: rankByDistance(from, locations) };
 }
 
 /** "less than 1 mile", "1 mile", "4 miles", "1,204 miles". */
 export function formatMiles(miles: number): string {
-  if (miles < 0.5) return 'less than 1 mile';
-  const n = Math.round(miles);
-  return n === 1 ? '1 mile' : `${n.toLocaleString('en-US')} miles`;
+  if (miles < 0.5) return finderLessThanAMile.title;
+  return finderMiles(Math.round(miles).toLocaleString('en-US')).title;
 }
 
-/* The box's messages (decision 007's kind of entry: what happened and what to do next). */
-export const locatorTexts = {
-  invalid: 'Enter a 5-digit ZIP code, like 33607.',
-  notFound: (zip: string) => `We have no clinic near ZIP code ${zip}, or it is not a ZIP code we know. Check it, or choose a clinic from the list.`,
-  loadFailed: 'The list of ZIP codes did not load. Check your connection and try again.',
-  locating: 'Finding your location…',
-  geoDenied: 'Your browser did not share your location. Enter your ZIP code instead.',
-  geoFailed: 'Your location could not be found. Enter your ZIP code instead.',
-  /** The live region's line after a search: "Nearest to 33544: Wesley Chapel, 4 miles." */
-  nearestTo: (place: string, name: string, miles?: string) => `Nearest to ${place}: ${name}${miles ? `, ${miles}` : ''}.`,
-  yourLocation: 'your location',
-} as const;
+/**
+ * Past this many miles (about an hour's drive) the nearest clinic is far: the answer says so, with
+ * the brand, the clinic's place and its distance, and offers its contact form, instead of "Nearest
+ * to ...", as if it were around the corner.
+ */
+export const FAR_MILES = 50;
+
+/** A location as the answer names it. */
+export interface Answerable {
+  /** The list's name for it: the city, `Tampa`. */
+  name: string;
+  /** Its city and state, `Tampa, FL`: how a far answer names it. */
+  place: string;
+  /** Its contact form, when it has one: the far answer links it. */
+  contact?: string | undefined;
+}
+
+/** The answer's live line: its sentence, and for a far clinic the link to its contact form. */
+export interface Answer {
+  line: string;
+  far: boolean;
+  contact?: { href: string; text: string };
+}
+
+/**
+ * What the live line says after a search from `where` (a ZIP, or finderYourLocation): the nearest
+ * location and its distance, or, when it is more than FAR_MILES away, that the nearest of the
+ * brand's clinics is that far, with its contact form. Undefined when there is no location.
+ */
+export function answerFor<T extends Answerable>(where: string, brand: string, ranked: readonly Ranked<T>[]): Answer | undefined {
+  const best = ranked[0];
+  if (!best) return undefined;
+  const { location, miles } = best;
+  if (miles === undefined || miles <= FAR_MILES) {
+    return { line: finderNearestTo(where, location.name, miles === undefined ? '' : formatMiles(miles)).title, far: false };
+  }
+  return {
+    line: finderFarNearest(brand, location.place, formatMiles(miles)).title,
+    far: true,
+    ...(location.contact ? { contact: { href: location.contact, text: finderContactNearest(location.name).title } } : {}),
+  };
+}
+
+/** A message of the catalogue as the live line shows it: its title, message and hint, in one line. */
+export function line(m: Message): string {
+  return [m.title, m.message, m.hint].filter(Boolean).join(' ');
+}

@@ -1,5 +1,6 @@
 import { Icon } from '../pages/components/icons.js';
 import { formatPhone, telHref } from '../pages/page-model.js';
+import { finderIntro, finderIntroNoScript, finderResultsTitle, finderTitle, finderUseLocation, finderZipLabel } from '../texts/finder.js';
 import { LOCATOR_IDS } from './locator-core.js';
 
 /*
@@ -27,6 +28,8 @@ export interface LocatorLocation {
   phone: string;
   /** The location's home page, `locations/fl/wesley-chapel/`. */
   href: string;
+  /** Its contact form, `locations/fl/wesley-chapel/contact/`: a far answer offers the nearest one's. */
+  contactHref?: string | undefined;
   /** The state's directory page, `locations/fl/`, when the site has one: the group heading links to it. */
   stateHref?: string | undefined;
   /** Where the location is (zip-table.ts `locationPoint`: the config's geo, else its ZIP's centroid); without it, it is listed last. */
@@ -35,17 +38,24 @@ export interface LocatorLocation {
 }
 
 export interface FindYourClinicProps {
+  /** The brand's name, as a far answer says it: "The nearest Northstar Men's Health clinic is ...". */
+  brand: string;
   locations: readonly LocatorLocation[];
   /** The ZIP table (zip-table.ts `zipTable(states).file`), relative to the page: `assets/zips.0123456789.txt`. */
   zipFile: string;
+  /**
+   * The national table (zip-table.ts `nationalZipTable().file`), relative to the page, fetched only
+   * for a ZIP of a prefix `zipFile` has not got; absent, such a ZIP is not found.
+   */
+  nationalZipFile?: string | undefined;
   /** The box's heading level (the states' is one below, the locations' two): 2 on the brand home. */
   headingLevel?: 2 | 3 | 4;
   title?: string;
 }
 
 /** The button's text and the box's default heading. */
-export const FIND_YOUR_CLINIC = 'Find your clinic';
-export const USE_MY_LOCATION = 'Use my location';
+export const FIND_YOUR_CLINIC = finderTitle.title;
+export const USE_MY_LOCATION = finderUseLocation.title;
 
 const input =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-lg text-slate-900 aria-[invalid=true]:border-rose-700 sm:w-44';
@@ -57,22 +67,23 @@ const secondary =
 /**
  * The box: heading, the ZIP form (with script), the live line that says what a search found, the
  * locations by state, and the empty ranked list the island fills. Each location carries its
- * coordinates (`data-lat`, `data-lon`) for the island.
+ * coordinates (`data-lat`, `data-lon`), its `City, ST` and its contact page for the island; the box
+ * carries the brand's name and both tables' addresses. Every word is the catalogue's (src/texts/finder.ts).
  */
-export function FindYourClinic({ locations, zipFile, headingLevel = 2, title = FIND_YOUR_CLINIC }: FindYourClinicProps) {
+export function FindYourClinic({ brand, locations, zipFile, nationalZipFile, headingLevel = 2, title = FIND_YOUR_CLINIC }: FindYourClinicProps) {
   const H = `h${headingLevel}` as 'h2';
   const H2 = `h${headingLevel + 1}` as 'h3';
   const ids = LOCATOR_IDS;
   return (
-    <section id={ids.root} aria-labelledby={ids.title} data-zips={zipFile}>
+    <section id={ids.root} aria-labelledby={ids.title} data-zips={zipFile} data-zips-us={nationalZipFile} data-brand={brand}>
       <H id={ids.title} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         {title}
       </H>
-      <p className="mt-3 text-lg text-slate-600 noscript:hidden">Enter your ZIP code, or use your location, to list our clinics from the nearest.</p>
-      <p className="mt-3 hidden text-lg text-slate-600 noscript:block">Choose the clinic nearest you.</p>
+      <p className="mt-3 text-lg text-slate-600 noscript:hidden">{finderIntro.title}</p>
+      <p className="mt-3 hidden text-lg text-slate-600 noscript:block">{finderIntroNoScript.title}</p>
       <form role="search" aria-labelledby={ids.title} method="get" noValidate className="mt-6 noscript:hidden">
         <label htmlFor={ids.zip} className="block font-medium text-slate-800">
-          ZIP code
+          {finderZipLabel.title}
         </label>
         <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <input
@@ -94,8 +105,16 @@ export function FindYourClinic({ locations, zipFile, headingLevel = 2, title = F
           </button>
         </div>
       </form>
-      {/* Polite: a result is read after what the person is doing; an error shows in the same line, in red. */}
-      <p id={ids.status} role="status" className="mt-3 min-h-7 font-semibold text-slate-800 data-[tone=error]:text-rose-700 noscript:hidden" />
+      {/*
+        Polite: an answer is read after what the person is doing, and is all the line holds (a far
+        answer's link to the nearest clinic's contact form included), so what is read is what is
+        shown; an error shows in the same line, in red.
+      */}
+      <p
+        id={ids.status}
+        role="status"
+        className="mt-3 min-h-7 font-semibold text-slate-800 data-[tone=error]:text-rose-700 noscript:hidden [&_a]:flex [&_a]:w-fit [&_a]:min-h-11 [&_a]:items-center [&_a]:text-brand [&_a]:underline [&_a]:hover:text-brand-dark"
+      />
       <div id={ids.states} className="mt-6 space-y-8">
         {byState(locations).map((group) => (
           <div key={group.code}>
@@ -118,7 +137,7 @@ export function FindYourClinic({ locations, zipFile, headingLevel = 2, title = F
       </div>
       <div id={ids.results} hidden className="mt-6">
         <H2 id={ids.resultsTitle} className="text-2xl font-bold text-slate-900">
-          Nearest clinics
+          {finderResultsTitle.title}
         </H2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
       </div>
@@ -131,7 +150,12 @@ function LocationItem({ location: l, headingLevel }: { location: LocatorLocation
   const H = `h${headingLevel}` as 'h4';
   const placed = l.latitude !== undefined && l.longitude !== undefined;
   return (
-    <li data-location={l.id} {...(placed ? { 'data-lat': l.latitude, 'data-lon': l.longitude } : {})} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      data-location={l.id}
+      data-place={`${l.city}, ${l.stateCode}`}
+      data-contact={l.contactHref}
+      {...(placed ? { 'data-lat': l.latitude, 'data-lon': l.longitude } : {})}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <H className="text-lg font-semibold">
         <a href={l.href} className="text-brand underline hover:text-brand-dark">
           {l.name}

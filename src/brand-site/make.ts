@@ -4,6 +4,7 @@ import { readLogo } from '../site/logo.js';
 import type { SiteFiles } from '../model/files.js';
 import type { BrandSiteConfig, ListedCity } from './config.js';
 import { brandOwnFiles, placementOf } from './site.js';
+import { brandIdentity } from './identity.js';
 
 export type BrandSiteFiles = { ok: true; files: SiteFiles; warnings: string[] } | { ok: false; errors: string[] };
 
@@ -32,7 +33,8 @@ export async function makeBrandSite(
     readLogo(brand.logoLightUrl, opts.brandAssets, { field: 'logoLightUrl', base: 'logo-light' }),
   ]);
   if (!logo.ok || !light.ok) return { ok: false, errors: [logo, light].flatMap((l) => (l.ok ? [] : [`${opts.brandFile} ${l.error.field}: ${l.error.message}`])) };
-  const placements = listed.map((c) => placementOf(brand, c));
+  const identity = brandIdentity(brand, { logo: logo.file, light: light.file });
+  const placements = listed.map((c) => placementOf(brand, c, identity));
   const files: SiteFiles = {};
   const warnings: string[] = [];
   const errors: string[] = [];

@@ -2,14 +2,15 @@ import type { ClinicConfig } from '../config/schema.js';
 import { CONTACT_API_PATH } from '../config/schema.js';
 import { enabledServices, SERVICES } from '../config/services.js';
 import { ASSETS } from '../pages/assets.js';
-import { resolveSite } from '../pages/page-model.js';
-import type { Placement } from '../pages/placement.js';
-import { siteFontFiles } from '../site/fonts/site-fonts.js';
+import { longDate, resolveSite } from '../pages/page-model.js';
+import type { BrandIdentity, Placement } from '../pages/placement.js';
+import { brandSharedFiles } from './identity.js';
 import type { LogoFile } from '../site/logo.js';
 import type { BrandSiteConfig, CityPlace, ListedCity } from './config.js';
 import { placementFor, type BrandModel } from './pages/model.js';
 import { renderBrandPages } from './pages/render.js';
-import { locationPoint, zipTable } from './zip-table.js';
+import { locationPoint, nationalZipTable, zipTable } from './zip-table.js';
+import { brandRedirects, redirectsFile, REDIRECTS_FILE } from './redirects.js';
 
 /**
  * What the brand site is made of besides its locations' own sites, shared by the CLI's build
@@ -19,19 +20,24 @@ import { locationPoint, zipTable } from './zip-table.js';
 /** What a location's placement reads of its config: where it is, and its own address for `canonical: own`. */
 export type QuickPlace = CityPlace & Partial<Pick<ClinicConfig, 'canonical' | 'domainName' | 'website'>>;
 
-/** The placement of a listed city on the brand domain (pages/model.ts placementFor), its own origin canonical when it says `canonical: own`. */
-export function placementOf(brand: Pick<BrandSiteConfig, 'businessName' | 'domainName'>, city: Pick<ListedCity<QuickPlace>, 'config' | 'state' | 'stateName'>): Placement {
+/**
+ * The placement of a listed city on the brand domain (pages/model.ts placementFor), its own origin
+ * canonical when it says `canonical: own`; with `identity` (identity.ts), its pages show the brand's
+ * logo, colour and typeface and link the brand's shared files.
+ */
+export function placementOf(brand: Pick<BrandSiteConfig, 'businessName' | 'domainName'>, city: Pick<ListedCity<QuickPlace>, 'config' | 'state' | 'stateName'>, identity?: BrandIdentity): Placement {
   const own = city.config.domainName ? `https://${city.config.domainName}` : city.config.website ? new URL(city.config.website).origin : undefined;
-  return placementFor(
+  const placement = placementFor(
     { name: brand.businessName, origin: `https://${brand.domainName}` },
     { stateCode: city.state, stateName: city.stateName, city: city.config.city },
     city.config.canonical === 'own' ? own : undefined,
   );
+  return identity ? { ...placement, identity } : placement;
 }
 
 /**
- * The brand site's own files (pages/render.tsx: home, directory, states, not-found, sitemap,
- * robots), with what they use: the locator's ZIP table for the listed states and its script, the
+ * The brand site's own files (pages/render.tsx: home, treatments, policies, directory, states,
+ * not-found, sitemap, robots) and its moved addresses (`redirects.txt`, redirects.ts), with what they use: the locator's ZIP table for the listed states and its script, the
  * brand's typeface and logo files. The locations' own files are not among them.
  */
 export function brandOwnFiles(
@@ -50,6 +56,7 @@ export function brandOwnFiles(
     ...(opts.logo ? { logo: { src: opts.logo.name, onSite: true } } : brand.logoUrl && !brand.logoUrl.startsWith('/') ? { logo: { src: brand.logoUrl, onSite: false } } : {}),
     logoIncludesName: brand.logoIncludesName ?? false,
     services: brandServices(listed),
+    legal: { governingLaw: brand.legal.governingLaw, effectiveDate: longDate(brand.legal.effectiveDate), email: brand.legal.email },
     locations: listed.map((c, i) => {
       const endpoint = opts.contactEndpoint ?? c.config.contactEndpoint ?? CONTACT_API_PATH;
       const site = resolveSite({ ...c.config, contactEndpoint: endpoint }, { placement: placements[i]! });
@@ -58,12 +65,17 @@ export function brandOwnFiles(
     }),
   };
   const table = zipTable([...new Set(listed.map((c) => c.state.toUpperCase()))]);
-  model.locator = { zipFile: table.file, script: ASSETS.locatorJs.file };
+  const national = nationalZipTable();
+  model.locator = { zipFile: table.file, nationalZipFile: national.file, script: ASSETS.locatorJs.file };
   const files: Record<string, string | Uint8Array> = {
     ...renderBrandPages(model),
     [table.file]: table.content,
+    [national.file]: national.content,
     [ASSETS.locatorJs.file]: ASSETS.locatorJs.content,
-    ...siteFontFiles(model.font),
+    // The stylesheet, scripts and typeface every page of the brand links at its root, its locations' too (identity.ts).
+    ...brandSharedFiles(model.font),
+    // The old addresses of the locations' treatment and legal pages, for the clinic server's 301s.
+    [REDIRECTS_FILE]: redirectsFile(brandRedirects(listed)),
   };
   for (const f of [opts.logo, opts.light]) if (f) files[f.name] = f.content;
   return files;

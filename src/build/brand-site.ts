@@ -17,6 +17,7 @@ import { configAssetSource } from '../site/asset-source.js';
 import { readLogo } from '../site/logo.js';
 import { readBrandSite, type ListedCity } from '../brand-site/config.js';
 import { brandOwnFiles, placementOf, type QuickPlace } from '../brand-site/site.js';
+import { brandIdentity } from '../brand-site/identity.js';
 
 /**
  * `clinic-gen build --site brand.yaml --config configs/` (issue 24): one site for the brand's
@@ -135,7 +136,9 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   const refusal = whyNotReplace(outDir, { force: opts.force || !firstBuild, keep: [...new Map(keep.map((k) => [k.path, k])).values()], cwd: opts.cwd });
   if (refusal) return { ok: false, errors: [[refusal.title, refusal.message, refusal.hint].filter(Boolean).join('\n')] };
   const code = codeId();
-  const placements = listed.map((c) => placementOf(brand, c));
+  // Every location shows the brand's identity and links its shared files (issue 36 items 4 and 5).
+  const identity = brandIdentity(brand, { logo: logo.file, light: light.file });
+  const placements = listed.map((c) => placementOf(brand, c, identity));
   const folderOf = (c: { path: string }) => c.path.slice(1, -1); // locations/fl/tampa
   const buildTime = new Date(opts.buildTime);
   const hashed = new Map<string, string>();
@@ -215,7 +218,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     if (everyUnchanged) return;
     const config = fullConfig(o, i);
     if (!config) return;
-    const placed = placementOf(brand, { ...c, config });
+    const placed = placementOf(brand, { ...c, config }, identity);
     if (config.city !== c.config.city || lookupState(config.state)?.code !== lookupState(c.config.state)?.code || JSON.stringify(placed) !== JSON.stringify(placements[i])) {
       outcomes[i] = { ok: false, configPath: c.configPath, errors: [`${c.configPath}: its city or state changed while the brand site was built; build again`] };
       return;

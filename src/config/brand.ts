@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { domainName } from './fields.js';
+import { domainName, email } from './fields.js';
+import { calendarDate } from './special-hours.js';
 import { clinicConfigSchema, type ClinicConfigInput } from './schema.js';
 
 /**
@@ -14,6 +15,36 @@ export type BrandField = (typeof BRAND_FIELDS)[number];
 
 const s = clinicConfigSchema.shape;
 
+/** A fact of the brand's own policies: "required: ..." when absent (NOTES.md decision 14: never a city's). */
+function brandLegalLine(expected: string, max: number) {
+  return z
+    .string({ error: (i) => (i.input === undefined ? `required: ${expected}` : `expected ${expected}`) })
+    .trim()
+    .min(1, { error: `expected ${expected}` })
+    .max(max, { error: `expected at most ${max} characters` })
+    // eslint-disable-next-line no-control-regex
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'expected a single line without control characters' });
+}
+
+/**
+ * What the brand site's own Privacy Policy and Terms & Conditions state (issue 36): the law that
+ * governs the website's terms, the date both take effect, and where patients write about them. The
+ * brand's own facts, never a city's (NOTES.md decision 14); each location's courts come from its
+ * own config, and the terms list them.
+ */
+export const brandLegalSchema = z.strictObject({
+  governingLaw: brandLegalLine("the state whose law governs the brand site's terms, like Florida", 40),
+  effectiveDate: calendarDate("the date the brand site's privacy policy and terms take effect", 'a date like 2024-01-01', 'required'),
+  email: email(),
+});
+
+/** The labels of the brand's legal fields, as the admin shows them and its messages name them. */
+export const BRAND_LEGAL_LABELS = {
+  governingLaw: 'Governing law (state)',
+  effectiveDate: 'Policies effective date',
+  email: 'Privacy and legal email',
+} as const satisfies Record<keyof z.output<typeof brandLegalSchema>, string>;
+
 /** Brand settings (the store's brand text, brand.yaml): the brand fields of a clinic config, checked by the same rules and messages; only the name is required. */
 export const brandSchema = z.strictObject({
   businessName: s.businessName,
@@ -27,6 +58,8 @@ export const brandSchema = z.strictObject({
   // The brand site's (issue 24), not a city's: never copied into a new city (not in BRAND_FIELDS).
   /** The brand site's domain; without it there is no brand site yet. */
   domainName: domainName().optional(),
+  /** The brand site's privacy policy and terms: required for a brand site (src/brand-site/config.ts), never copied into a city. */
+  legal: z.preprocess((v) => v ?? {}, brandLegalSchema).optional(),
   /** The cities listed on the brand site, by state code (`FL: [tampa, orlando]`, city slugs); absent, every stored city. */
   locations: z
     .record(
@@ -47,7 +80,7 @@ export const brandSchema = z.strictObject({
 export const BRAND_SITE_NAME = 'brand-site-0';
 
 /** The brand settings' fields that are the brand site's alone: kept with the brand, never copied into a city. */
-export const BRAND_SITE_FIELDS = ['domainName', 'locations'] as const;
+export const BRAND_SITE_FIELDS = ['domainName', 'legal', 'locations'] as const;
 
 export type BrandInput = z.input<typeof brandSchema>;
 

@@ -8,6 +8,7 @@ import { brandStyle } from './csp.js';
 import { absoluteUrl, canonicalUrl } from './seo.js';
 import { Breadcrumbs, MAIN_WITH_CRUMBS, siteCrumbs } from './components/breadcrumbs.js';
 import { cardFor } from '../model/cards.js';
+import { sharedFileUrl } from './brand-identity.js';
 
 /**
  * The whole HTML document of a page: head with search and share metadata (the page's social card
@@ -27,8 +28,11 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
   const crumbs = siteCrumbs(site, path, url);
   const crumbsJsonLd = site.placement?.breadcrumbJsonLd[path];
   const card = cardFor(site.cards, canonicalPath ?? path);
+  // On a brand site: the brand's typeface, and the files every page of the brand shares linked at its root, so a browser fetches them once for the whole site (issue 36 item 5).
+  const brand = site.placement?.brand;
+  const shared = sharedFileUrl(site, url);
   return (
-    <html lang="en" data-font={site.config.font}>
+    <html lang="en" data-font={brand?.font ?? site.config.font} {...(brand ? { className: 'scroll-pt-28' } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -61,23 +65,23 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
         <meta name="twitter:description" content={meta.description} />
         {card && <meta name="twitter:image" content={absoluteUrl(site, card.file)} />}
         {card && <meta name="twitter:image:alt" content={card.alt} />}
-        <link rel="icon" href={url('favicon.svg')} type="image/svg+xml" />
-        {site.fontFile && <link rel="preload" href={url(site.fontFile)} as="font" type="font/woff2" crossOrigin="" />}
-        <link rel="stylesheet" href={url(assets.css)} />
+        <link rel="icon" href={shared('favicon.svg')} type="image/svg+xml" />
+        {site.fontFile && <link rel="preload" href={shared(site.fontFile)} as="font" type="font/woff2" crossOrigin="" />}
+        <link rel="stylesheet" href={shared(assets.css)} />
         {/* The brand colour is validated as #rrggbb, so it is safe inside this rule; the CSP allows it by hash. */}
         <style>{brandStyle(site.brandColor)}</style>
         {/* An island only improves what already works without script (the contact form posts
             natively, the menu opens as a popover): fetched after the hero photo, the font and the
             stylesheet, not before them. */}
         {[...scripts, assets.menuJs].map((src) => (
-          <script key={src} type="module" src={url(src)} fetchPriority="low" />
+          <script key={src} type="module" src={shared(src)} fetchPriority="low" />
         ))}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: site.jsonLd }} />
         {crumbsJsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: crumbsJsonLd }} />}
       </head>
       <body className="action-bar-room flex min-h-screen flex-col">
         <Header />
-        {crumbs && <Breadcrumbs items={crumbs} />}
+        {crumbs && <Breadcrumbs items={crumbs} headerRow={brand !== undefined} />}
         <main id="main" className={crumbs ? MAIN_WITH_CRUMBS : 'flex-1'} tabIndex={-1}>
           {children}
         </main>

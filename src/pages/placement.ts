@@ -1,6 +1,8 @@
 import { scriptSafeJson } from './seo.js';
 import { siteRoutes, type RouteConfig, type RouteDef } from './routes.js';
 import { SERVICES } from '../config/services.js';
+import type { FontChoice } from '../config/schema.js';
+import type { LogoImage } from './page-model.js';
 
 /**
  * Where a city's site sits inside a brand site (one domain, a folder per location:
@@ -18,6 +20,33 @@ export interface Placement {
   trail: Crumb[];
   /** The brand's Organization on `/`: `{ id: 'https://menshealth.example.com/#organization', name, url: 'https://menshealth.example.com/' }`. */
   organization: { id: string; name: string; url: string };
+  /**
+   * The brand site has the treatment pages and the privacy policy and terms at its root, once
+   * (NOTES.md decision 16): the location's links to them go there, and at their old addresses in
+   * the location's folder it keeps only a redirect page (brandSharedPath). Absent: the location has its own.
+   */
+  brandPages?: true;
+  /**
+   * The brand's identity, which the location's pages show in place of the city's own (issue 36
+   * item 4: one identity on the brand's domain), and the brand's shared files (item 5): the
+   * stylesheet, typeface, scripts and icon its pages link at the brand's root, written there once.
+   * Absent: the city's own identity and files, as on its stand-alone site.
+   */
+  identity?: BrandIdentity;
+}
+
+/** The brand as a placed location's pages show it (Placement.identity). */
+export interface BrandIdentity {
+  name: string;
+  /** `#rrggbb` */
+  color: string;
+  font: FontChoice;
+  /** The brand's logo: a file at the brand's root (`logo.svg`) or an absolute http(s) URL; absent, its name as text. */
+  logo?: LogoImage;
+  logoLight?: LogoImage;
+  logoIncludesName: boolean;
+  /** The brand's directory of locations, absolute: `https://menshealth.example.com/locations/`. */
+  locationsUrl: string;
 }
 
 /** One step of a breadcrumb trail: its name and absolute URL. */
@@ -38,7 +67,30 @@ export interface SitePlacement {
   home: string;
   /** The BreadcrumbList JSON-LD of each page by route path, already safe inside a <script>. */
   breadcrumbJsonLd: Record<string, string>;
+  /**
+   * With Placement.brandPages: the way from the location's home to the brand's root (`../../../`)
+   * and the brand's home, absolute (`https://menshealth.example.com/`), where the treatment and
+   * legal pages are.
+   */
+  brandRoot?: { href: string; url: string };
+  /** With Placement.identity: what the header, logo and document show of the brand, the links worked out from the location's home. */
+  brand?: SiteBrand;
 }
+
+/** A placed location's view of the brand (SitePlacement.brand). */
+export interface SiteBrand {
+  name: string;
+  font: FontChoice;
+  logo?: LogoImage;
+  logoLight?: LogoImage;
+  logoIncludesName: boolean;
+  /** From the location's home to the brand's root, where its home and shared files are: `../../../`. */
+  root: string;
+  /** From the location's home to the directory of locations: `../../`. */
+  locations: string;
+}
+
+export { brandSharedPath } from './brand-shared.js';
 
 /** Names of the pages that are not services in breadcrumbs; the home page is the location itself (its city). */
 const PAGE_NAMES: Partial<Record<RouteDef['id'], string>> = {
@@ -71,7 +123,22 @@ export function placedSite(placement: Placement, city: string, routes: RouteConf
     if (route.path !== '/' && name) items.push({ name, url: `${placement.siteUrl}${route.path}` });
     breadcrumbJsonLd[route.path] = scriptSafeJson(breadcrumbList(items));
   }
-  return { trail, home: city, breadcrumbJsonLd };
+  const root = placement.brandPages ? { brandRoot: { href: trail[0]?.href ?? '../../../', url: placement.organization.url } } : {};
+  const id = placement.identity;
+  const brand: { brand?: SiteBrand } = id
+    ? {
+        brand: {
+          name: id.name,
+          font: id.font,
+          ...(id.logo ? { logo: id.logo } : {}),
+          ...(id.logoLight ? { logoLight: id.logoLight } : {}),
+          logoIncludesName: id.logoIncludesName,
+          root: relativeFromFolder(base, new URL(placement.organization.url)),
+          locations: relativeFromFolder(base, new URL(id.locationsUrl)),
+        },
+      }
+    : {};
+  return { trail, home: city, breadcrumbJsonLd, ...root, ...brand };
 }
 
 /** schema.org BreadcrumbList of a trail, each item with its absolute URL (Google's breadcrumb structured data). */

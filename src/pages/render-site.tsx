@@ -16,10 +16,11 @@ import { LegalPage } from './legal/legal-page.js';
 import { NadPage } from './nad/nad-page.js';
 import { NotFoundPage } from './not-found/not-found-page.js';
 import { relativeUrl, siteRoutes, type PageId, type RouteDef } from './routes.js';
+import { brandSharedPath } from './placement.js';
 import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site, type SiteExtras } from './page-model.js';
-import { compile, tokenize } from './template.js';
+import { compile, escapeHtml, tokenize } from './template.js';
 import { addSiteFiles, fillSite, keepTemplates, knownTemplates, type TemplateStore } from './site-files.js';
 import { TrtPage } from './trt/trt-page.js';
 import type { SiteFiles } from '../model/files.js';
@@ -87,7 +88,21 @@ export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}):
 /** The HTML pages of a site, the not-found page last. */
 function renderPages(site: Site): SiteFiles<string> {
   const files: SiteFiles<string> = {};
-  for (const route of siteRoutes(site.config)) files[route.file] = renderPage(site, route.path, PAGES[route.id](site, route));
+  const root = site.placement?.brandRoot;
+  for (const route of siteRoutes(site.config)) {
+    if (root && (route.id === 'serviceContact' || brandSharedPath(route.path))) {
+      // On a brand site the page is the brand's, at its root (NOTES.md decision 16): its old
+      // address here keeps answering, with a redirect page (a service's contact copy: to the contact page).
+      const to = route.id === 'serviceContact' ? '/contact/' : route.path;
+      files[route.file] = redirectPage(
+        brandSharedPath(to) ? relativeUrl(route.path, `/${root.href}${to.slice(1)}`) : relativeUrl(route.path, to),
+        brandSharedPath(to) ? `${root.url}${to.slice(1)}` : `${site.canonicalUrl ?? site.siteUrl}${to}`,
+      );
+      continue;
+    }
+    const url = root ? (t: string) => (brandSharedPath(t) ? relativeUrl(route.path, `/${root.href}${t.replace(/^\//, '')}`) : relativeUrl(route.path, t)) : undefined;
+    files[route.file] = renderPage(site, route.path, PAGES[route.id](site, route), url);
+  }
   // The not-found page may be served at any depth, so it links from the site root. A site placed
   // in a brand site has no root of its own: the brand site's not-found page serves the domain.
   if (!site.placement) files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
@@ -98,6 +113,16 @@ function renderPages(site: Site): SiteFiles<string> {
 export function renderPage(site: Site, path: string, page: ReactElement, url: (target: string) => string = (t) => relativeUrl(path, t)): string {
   const ctx: PageContext = { site, path, url, assets: assetPaths };
   return `<!DOCTYPE html>${renderToStaticMarkup(<PageCtx.Provider value={ctx}>{page}</PageCtx.Provider>)}`;
+}
+
+/**
+ * A page that has moved, for a static host that cannot answer 301 (the clinic server does:
+ * src/server/brand-site/redirects.ts): it sends the browser on at once and names its new address
+ * as canonical, and search engines do not index it.
+ */
+export function redirectPage(to: string, canonicalUrl: string): string {
+  const [href, canonical] = [escapeHtml(to), escapeHtml(canonicalUrl)];
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Moved</title><meta name="robots" content="noindex"><link rel="canonical" href="${canonical}"><meta http-equiv="refresh" content="0; url=${href}"></head><body><p>This page has moved: <a href="${href}">${canonical}</a></p></body></html>`;
 }
 
 function rootUrl(target: string): string {

@@ -2,6 +2,7 @@ import type { Site } from './page-model.js';
 import type { RouteDef } from './routes.js';
 import { DAYS } from '../config/schema.js';
 import { paymentAccepted } from './content/costs.js';
+import { brandSharedPath } from './brand-shared.js';
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<`, `>`, `&` and the line separators are
@@ -86,7 +87,7 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
       ? { areaServed: c.localContent.areasServed.map((name) => ({ '@type': 'Place', name })) }
       : {}),
     medicalSpecialty: 'Endocrine',
-    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: s.label, url: `${canonical}${s.path}` })),
+    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: s.label, url: canonicalUrl(site, s.path) })),
     ...(sameAs.length ? { sameAs } : {}),
     ...(parentOrganization ? { parentOrganization: { '@id': parentOrganization } } : {}),
   };
@@ -98,7 +99,15 @@ export function canonicalRoot(site: Pick<Site, 'siteUrl' | 'canonicalUrl'>): str
 }
 
 /** The canonical absolute URL of a page of the site: `https://tampa.example.com/trt-therapy/`. */
-export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl'>, path: string): string {
+export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl' | 'placement'>, path: string): string {
+  if (brandSharedPath(path)) {
+    // On a brand site a treatment, the privacy policy and the terms are the brand's, once, at its
+    // root (NOTES.md decision 16); a stand-alone site whose other pages name the brand site's
+    // location as canonical keeps these, which the brand site no longer has, canonical at home.
+    const root = site.placement?.brandRoot;
+    if (root && !site.canonicalUrl) return `${root.url}${path.slice(1)}`;
+    if (!site.placement && site.canonicalUrl) return `${site.siteUrl}${path}`;
+  }
   return `${canonicalRoot(site)}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 

@@ -60,13 +60,16 @@ export function fillSite(site: Site, values: string[], pages: ShapePages, opts: 
 /**
  * Adds the files beside the pages: sitemap, robots, favicon, stylesheet, the contact island and the
  * menu's script. A placed site has neither sitemap nor robots.txt: a domain has one of each, the
- * brand site's, which lists the location's pages (src/brand-site/pages/).
+ * brand site's, which lists the location's pages (src/brand-site/pages/). A placed site showing
+ * the brand's identity has none of the others either: its pages link the brand's (brand-identity.ts).
  */
 export function addSiteFiles(site: Site, files: SiteFiles): void {
   if (!site.placement) {
     if (!site.canonicalUrl) files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config));
     files['robots.txt'] = robotsTxt(site);
   }
+  // On a brand site with the brand's identity, the icon, stylesheet and scripts are the brand's, at its root, once (issue 36 item 5).
+  if (site.placement?.brand) return;
   files['favicon.svg'] = faviconSvg(site);
   files[ASSETS.css.file] = ASSETS.css.content;
   files[ASSETS.contactJs.file] = ASSETS.contactJs.content;

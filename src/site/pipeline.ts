@@ -147,7 +147,8 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
   let cards: CardsResult;
   try {
-    cards = await socialCards(site, logo.file, cardCacheDir(options.imageCacheDir));
+    // On a brand site a card shows no location's logo either (issue 36 item 4): the name, in the brand's colour.
+    cards = await socialCards(site, options.placement?.identity ? undefined : logo.file, cardCacheDir(options.imageCacheDir));
   } catch (err) {
     // A logo whose header passed the check but whose pixels do not decode: the operator's to fix.
     if (!(err instanceof LogoDecodeError)) throw err;
@@ -161,7 +162,8 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   const templates = options.templates;
   const files: SiteFiles = await siteFilesOf(site, { ...(options.htmlAsBytes ? { html: 'bytes' as const } : {}), templates });
   for (const f of [logo.file, light.file]) if (f) files[f.name] = f.content;
-  Object.assign(files, photos.files, cards.files, siteFontFiles(config.font));
+  // A location showing the brand's identity links the brand's typeface at the brand's root (pages/brand-identity.ts).
+  Object.assign(files, photos.files, cards.files, options.placement?.identity ? {} : siteFontFiles(config.font));
   return { ok: true, files, warnings };
 }
 

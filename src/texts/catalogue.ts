@@ -12,11 +12,12 @@ import * as admin from './admin.js';
 import * as cities from './cities.js';
 import * as cli from './cli.js';
 import * as contact from './contact.js';
+import * as finder from './finder.js';
 import * as server from './server.js';
 import * as site from './site.js';
 
 /** The audiences, each its file's entries by name. */
-export const AUDIENCES = { contact, admin, site, server, cities, cli } as const;
+export const AUDIENCES = { contact, admin, site, finder, server, cities, cli } as const;
 
 /** Every entry by name; names are unique across audiences (catalogue.test.ts). */
-export const MESSAGES = { ...contact, ...admin, ...site, ...server, ...cities, ...cli } as const;
+export const MESSAGES = { ...contact, ...admin, ...site, ...finder, ...server, ...cities, ...cli } as const;

@@ -60,6 +60,15 @@ describe('the brand site in the admin', () => {
     await page.getByLabel('Brand site domain', { exact: true }).fill(BRAND_DOMAIN);
     const listing = page.getByRole('group', { name: 'Listed on the brand site' });
     for (const city of ['Orlando', 'Tampa', 'Wesley Chapel']) expect(await listing.getByRole('group', { name: 'Florida' }).getByRole('checkbox', { name: city, exact: true }).isChecked(), city).toBe(true);
+    // The brand site's own policies (issue 36): a fact left out is named at its field.
+    const legal = page.getByRole('region', { name: 'Legal' });
+    await legal.getByLabel('Governing law (state)', { exact: true }).fill('Florida');
+    expect(await nextNotice(page, 'brand-notice', () => page.getByRole('button', { name: 'Save brand settings' }).click())).toMatch(/^The brand settings were not saved/);
+    const date = legal.getByLabel('Policies effective date', { exact: true });
+    expect(await date.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#field-brand-legal-effectiveDate-error').textContent()).toMatch(/required: the date the brand site's privacy policy and terms take effect/);
+    await date.fill('2024-01-01');
+    await legal.getByLabel('Privacy and legal email', { exact: true }).fill('privacy@northstar-brand.example.com');
     expect(await nextNotice(page, 'brand-notice', () => page.getByRole('button', { name: 'Save brand settings' }).click())).toMatch(/^Brand settings saved/);
 
     // The Brand site view: its domain, three locations; deploy it.

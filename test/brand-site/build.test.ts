@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { dom, ROOT } from '../helpers/site.js';
+import { dom, ROOT, sampleConfig } from '../helpers/site.js';
+import { siteRoutes } from '../../src/pages/routes.js';
 import { lookupState } from '../../src/config/states.js';
 
 // `clinic-gen build --site` (issue 24) as a user runs it, the built binary on its worker threads:
@@ -12,6 +13,8 @@ import { lookupState } from '../../src/config/states.js';
 // anything is written.
 
 const ORIGIN = 'https://northstarhealth.example.com';
+/** The brand site's own legal facts, required (issue 36). */
+const LEGAL = 'legal:\n  governingLaw: Florida\n  effectiveDate: "2024-01-01"\n  email: privacy@northstarhealth.example.com\n';
 const SAMPLES = Object.fromEntries(['tampa', 'orlando', 'wesley-chapel'].map((n) => [n, readFileSync(join(ROOT, 'configs', `${n}.yaml`), 'utf8')]));
 const STATES: [string, string][] = [
   ['GA', '30303'],
@@ -107,11 +110,14 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
     }
   });
 
-  it('gives every location its whole page set, with no sitemap, robots.txt or not-found page of its own', () => {
+  it('gives every location its own pages, the treatments and policies once at the root (a redirect page at each old address), and no sitemap, robots.txt or not-found page of its own', () => {
     const homes = files.filter((f) => /^locations\/[a-z]{2}\/[a-z0-9-]+\/index\.html$/.test(f)).map((f) => f.replace(/index\.html$/, ''));
+    for (const page of ['trt-therapy/index.html', 'privacy/index.html', 'terms/index.html']) expect(files).toContain(page);
     for (const home of homes) {
-      for (const page of ['index.html', 'about/index.html', 'contact/index.html', 'contact/sent/index.html', 'privacy/index.html', 'terms/index.html', 'trt-therapy/index.html'])
+      for (const page of ['index.html', 'about/index.html', 'contact/index.html', 'contact/sent/index.html'])
         expect(files, home + page).toContain(home + page);
+      for (const page of ['privacy/index.html', 'terms/index.html', 'trt-therapy/index.html'])
+        expect(readFileSync(join(p.out, home + page), 'utf8'), home + page).toMatch(/<meta http-equiv="refresh" content="0; url=(\.\.\/){4}[a-z-]+\/">/);
       for (const none of ['sitemap.xml', 'robots.txt', '404.html']) expect(files).not.toContain(home + none);
     }
     expect(files.filter((f) => f.endsWith('sitemap.xml'))).toEqual(['sitemap.xml']);
@@ -151,9 +157,11 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
       const canonical = page.querySelector('link[rel="canonical"]')?.getAttribute('href');
       if (!canonical || page.querySelector('meta[name="robots"]')) {
         // Only pages kept out of search engines have none, or another's: the confirmation after a
-        // message, and a contact page's copy per service (canonical at the contact page, decision 023).
+        // message, and the redirect pages at the addresses the site no longer builds (issue 36),
+        // canonical at the page they lead to.
         expect(page.querySelector('meta[name="robots"]')?.getAttribute('content'), file).toBe('noindex');
-        if (canonical) expect(`${canonical}${pathOf(file).split('/').at(-2)}/`, file).toBe(`${ORIGIN}${pathOf(file)}`);
+        const refresh = page.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content');
+        if (canonical) expect(canonical, file).toBe(new URL(refresh!.replace(/^0; url=/, ''), `${ORIGIN}${pathOf(file)}`).href);
         continue;
       }
       expect(canonical, file).toBe(`${ORIGIN}${pathOf(file)}`);
@@ -185,12 +193,38 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
     const require = createRequire(import.meta.url);
     const { structuredDataTest } = require('structured-data-testing-tool') as { structuredDataTest: (html: string, o: { presets: unknown[] }) => Promise<{ failed: unknown[] }> };
     const { Google } = require('structured-data-testing-tool/presets') as { Google: unknown };
-    for (const file of ['index.html', 'locations/index.html', 'locations/fl/index.html', 'locations/fl/tampa/index.html', 'locations/fl/tampa/trt-therapy/index.html']) {
+    for (const file of ['index.html', 'locations/index.html', 'locations/fl/index.html', 'locations/fl/tampa/index.html', 'trt-therapy/index.html']) {
       const result = await structuredDataTest(readFileSync(join(p.out, file), 'utf8'), { presets: [Google] }).catch((err: { res?: { failed: unknown[] } }) => {
         throw new Error(`${file}: structured data failed: ${JSON.stringify(err.res?.failed ?? err, null, 2)}`);
       });
       expect(result.failed, file).toEqual([]);
     }
+  });
+
+  it("answers every address issue 24's site published for the samples: a page, or a redirect page ending on the same location's or treatment's page", () => {
+    const onDisk = new Set(files);
+    let followed = 0;
+    for (const name of ['tampa', 'orlando', 'wesley-chapel'] as const) {
+      const config = sampleConfig(name);
+      const home = `/locations/fl/${name}/`;
+      for (const route of siteRoutes(config)) {
+        let path = `${home}${route.path.slice(1)}`;
+        for (let hop = 0; ; hop++) {
+          const file = `${path.slice(1)}index.html`;
+          expect(onDisk.has(file), path).toBe(true);
+          const refresh = dom(readFileSync(join(p.out, file), 'utf8')).querySelector('meta[http-equiv="refresh"]')?.getAttribute('content');
+          if (!refresh) break;
+          expect(hop, path).toBe(0);
+          path = new URL(refresh.replace(/^0; url=/, ''), `${ORIGIN}${path}`).pathname;
+          followed++;
+        }
+        // It ends on the same location's page, or on the same treatment's (or policy's) at the root.
+        expect(path.startsWith(home) || path === route.path, `${home}${route.path.slice(1)} -> ${path}`).toBe(true);
+      }
+    }
+    expect(followed).toBeGreaterThan(20);
+    // The clinic server's list of them (redirects.txt) is the same, each a 301.
+    expect(readFileSync(join(p.out, 'redirects.txt'), 'utf8')).toContain('/locations/fl/tampa/trt-therapy/ /trt-therapy/ 301\n');
   });
 
   it('files a message from a location under its city: the contact form names the site it is on', () => {
@@ -243,16 +277,26 @@ describe('clinic-gen build --site: a brand config with a mistake is refused, nam
 
   it('a city with no config', () => {
     const p = base();
-    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa, clearwater]\n`);
+    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa, clearwater]\n${LEGAL}`);
     const r = build(p);
     expect(r.code).toBe(1);
     expect(r.report.errors.join('\n')).toMatch(/brand\.yaml:4:\d+ locations\.FL\[1\]: no city config named clearwater/);
     expect(existsSync(p.out)).toBe(false);
   });
 
+  it('a brand config without its legal facts (issue 36: the brand site has its own policies)', () => {
+    const p = base();
+    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlegal:\n  governingLaw: Florida\n`);
+    const r = build(p);
+    expect(r.code).toBe(1);
+    expect(r.report.errors.join('\n')).toMatch(/brand\.yaml:\d+:\d+ legal\.effectiveDate: required: the date the brand site's privacy policy and terms take effect/);
+    expect(r.report.errors.join('\n')).toMatch(/legal\.email/);
+    expect(existsSync(p.out)).toBe(false);
+  });
+
   it('a state code that does not exist', () => {
     const p = base();
-    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa]\n  ZZ: [orlando]\n`);
+    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa]\n  ZZ: [orlando]\n${LEGAL}`);
     const r = build(p);
     expect(r.code).toBe(1);
     expect(r.report.errors.join('\n')).toMatch(/brand\.yaml:5:3 locations\.ZZ: "ZZ" is not a US state code/);
@@ -262,7 +306,7 @@ describe('clinic-gen build --site: a brand config with a mistake is refused, nam
   it('two cities with one path', () => {
     const p = base();
     writeFileSync(join(p.configs, 'tampa-2.yaml'), SAMPLES['tampa']!.replace(/^domainName: .*$/m, 'domainName: tampa2.example.com'));
-    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL:\n    - tampa\n    - tampa-2\n`);
+    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL:\n    - tampa\n    - tampa-2\n${LEGAL}`);
     const r = build(p);
     expect(r.code).toBe(1);
     expect(r.report.errors.join('\n')).toMatch(/brand\.yaml:6:7 locations\.FL\[1\]: .*tampa-2\.yaml and .*tampa\.yaml are both Tampa, FL: two locations cannot share the path \/locations\/fl\/tampa\//);
@@ -271,7 +315,7 @@ describe('clinic-gen build --site: a brand config with a mistake is refused, nam
 
   it('a city listed under another state, and a field the brand config does not have', () => {
     const p = base();
-    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  GA: [tampa]\n`);
+    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  GA: [tampa]\n${LEGAL}`);
     const r = build(p);
     expect(r.report.errors.join('\n')).toMatch(/brand\.yaml:4:\d+ locations\.GA\[0\]: tampa is a city in FL/);
     writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainNmae: northstarhealth.example.com\n`);
@@ -282,10 +326,10 @@ describe('clinic-gen build --site: a brand config with a mistake is refused, nam
 
   it('removes a location no longer listed, and only then', () => {
     const p = base();
-    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa, orlando]\n`);
+    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa, orlando]\n${LEGAL}`);
     expect(build(p).code).toBe(0);
     expect(existsSync(join(p.out, 'locations/fl/orlando/index.html'))).toBe(true);
-    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa]\n`);
+    writeFileSync(p.brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa]\n${LEGAL}`);
     const r = build(p);
     expect(r.report.counts).toMatchObject({ unchanged: 1, removed: 1 });
     expect(existsSync(join(p.out, 'locations/fl/orlando'))).toBe(false);
@@ -307,7 +351,7 @@ describe('clinic-gen check --site: the doorway check over the brand site', () =>
     );
     cpSync(join(ROOT, 'configs/images'), join(configs, 'images'), { recursive: true });
     const brand = join(dir, 'brand.yaml');
-    writeFileSync(brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa, clearwater, orlando]\n`);
+    writeFileSync(brand, `businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlocations:\n  FL: [tampa, clearwater, orlando]\n${LEGAL}`);
     const r = runCli(['check', '--site', brand, configs, '--json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as { cities: { city: string; verdict: string; closest: { city: string } | null }[] };
@@ -360,7 +404,9 @@ describe('clinic-gen build --brand-site: a stand-alone site of a city that is al
     expect(r.code, r.stderr).toBe(0);
     const canonical = (f: string) => dom(readFileSync(join(out, f), 'utf8')).querySelector('link[rel="canonical"]')?.getAttribute('href');
     expect(canonical('tampa/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/`);
-    expect(canonical('tampa/trt-therapy/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/trt-therapy/`);
+    // The brand site has no Tampa copy of a treatment (issue 36): its own stays canonical at home.
+    expect(canonical('tampa/about/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/about/`);
+    expect(canonical('tampa/trt-therapy/index.html')).toBe('https://tampa.example.com/trt-therapy/');
     expect(existsSync(join(out, 'tampa/sitemap.xml'))).toBe(false);
     expect(readFileSync(join(out, 'tampa/robots.txt'), 'utf8')).not.toContain('Sitemap:');
     // Orlando says its own domain is canonical: on its own site and on the brand site alike.

@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FindYourClinic, type LocatorLocation } from '../../src/brand-site/locator-markup.js';
-import { locationPoint, zipTable } from '../../src/brand-site/zip-table.js';
+import { locationPoint, nationalZipTable, zipTable } from '../../src/brand-site/zip-table.js';
 import { lookupState } from '../../src/config/states.js';
 import { ASSETS } from '../../src/pages/assets.js';
 import { brandStyle, pageCsp } from '../../src/pages/csp.js';
@@ -18,8 +18,9 @@ import { serveStatic } from '../helpers/static-server.js';
 /**
  * The "find your clinic" box in Chromium (issue 24, decision 020): a page holding only the box,
  * rendered by FindYourClinic for the three sample clinics, with the built island, the site's
- * stylesheet, the Florida ZIP table and the policy a generated page carries (csp.ts), served from
- * loopback. The brand home places the same markup.
+ * stylesheet, the Florida ZIP table, the national one and the policy a generated page carries
+ * (csp.ts), served from loopback. The brand home places the same markup (finder.e2e.test.ts tries
+ * it on the built brand site).
  */
 const VNU = join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const COLOR = '#1e40af';
@@ -38,14 +39,17 @@ const LOCATIONS: LocatorLocation[] = SAMPLES.map((name) => {
     zipCode: c.zipCode,
     phone: c.phone,
     href: `locations/${state.code.toLowerCase()}/${slug}/`,
+    contactHref: `locations/${state.code.toLowerCase()}/${slug}/contact/`,
     stateHref: `locations/${state.code.toLowerCase()}/`,
     ...locationPoint(c),
   };
 });
 
-function page(zipFile: string): string {
+const BRAND = "Northstar Men's Health";
+
+function page(zipFile: string, nationalZipFile: string): string {
   const style = brandStyle(COLOR);
-  const box = renderToStaticMarkup(createElement(FindYourClinic, { locations: LOCATIONS, zipFile }));
+  const box = renderToStaticMarkup(createElement(FindYourClinic, { brand: BRAND, locations: LOCATIONS, zipFile, nationalZipFile }));
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${pageCsp({ brandStyle: style, contactEndpoint: '/api/contact' })}">
@@ -60,13 +64,16 @@ let dir: string;
 let server: Awaited<ReturnType<typeof serveStatic>>;
 let browser: Browser;
 let zipFile: string;
+let nationalFile: string;
 beforeAll(async () => {
   dir = tempDir('clinic-locator-');
   const zips = zipTable(['FL']);
+  const national = nationalZipTable();
   zipFile = zips.file;
+  nationalFile = national.file;
   mkdirSync(join(dir, 'assets'));
-  for (const f of [ASSETS.css, ASSETS.locatorJs, zips]) writeFileSync(join(dir, f.file), f.content);
-  writeFileSync(join(dir, 'index.html'), page(zips.file));
+  for (const f of [ASSETS.css, ASSETS.locatorJs, zips, national]) writeFileSync(join(dir, f.file), f.content);
+  writeFileSync(join(dir, 'index.html'), page(zips.file, national.file));
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
   server = await serveStatic(dir);
   browser = await launchBrowser();
@@ -98,16 +105,21 @@ async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise
   return { context, page, requests, errors };
 }
 
-/** Types a ZIP and presses the button, as a person would; waits for the box's answer. */
+/** Types a ZIP and presses the button, as a person would; waits for the box's answer (a new line, the search done). */
 async function search(page: Page, zip: string): Promise<string> {
   const before = await status(page);
   await page.getByLabel('ZIP code').fill(zip);
   await page.getByRole('button', { name: 'Find your clinic' }).click();
-  await page.waitForFunction((prev) => document.getElementById('locator-status')!.textContent !== prev, before);
+  await page.waitForFunction(
+    (prev) => document.getElementById('locator-status')!.textContent !== prev && !('busy' in document.getElementById('find-your-clinic')!.dataset),
+    before,
+  );
   return status(page);
 }
 
 const status = (page: Page) => page.locator('#locator-status').innerText();
+const UNKNOWN = (zip: string) =>
+  `We cannot find ZIP code ${zip}. Check it, or enter the ZIP code of a street address (PO box ZIP codes are not on our map), or choose a clinic from the list.`;
 const ranked = (page: Page) => page.locator('#locator-results ol > li h4').allInnerTexts();
 
 async function axe(page: Page): Promise<string[]> {
@@ -154,9 +166,7 @@ describe('with JavaScript', () => {
 
   it('says what went wrong for an unknown ZIP and for what is not a ZIP, beside the field', async () => {
     const { context, page } = await open();
-    expect(await search(page, '99999')).toBe(
-      'We have no clinic near ZIP code 99999, or it is not a ZIP code we know. Check it, or choose a clinic from the list.',
-    );
+    expect(await search(page, '99999')).toBe(UNKNOWN('99999'));
     const zip = page.getByLabel('ZIP code');
     expect(await zip.getAttribute('aria-invalid')).toBe('true');
     expect(await zip.getAttribute('aria-describedby')).toBe('locator-status');
@@ -179,6 +189,58 @@ describe('with JavaScript', () => {
     await search(page, '32801');
     expect(requests.filter((u) => u.includes('/assets/zips.'))).toHaveLength(1);
     expect(requests.filter((u) => !u.startsWith(`${origin}/`))).toEqual([]);
+    await context.close();
+  });
+
+  it('fetches the national table only for a ZIP of a state without a clinic, once', async () => {
+    const { context, page, requests } = await open();
+    const national = () => requests.filter((u) => u.includes('/assets/zips-us.'));
+    // A Florida prefix's ZIP that is in no table: said at once, from the Florida table alone.
+    expect(await search(page, '33999')).toBe(UNKNOWN('33999'));
+    expect(national()).toEqual([]);
+    expect(await search(page, '30303')).toMatch(/^The nearest Northstar Men's Health clinic is Orlando, FL, [\d,]+ miles away\.\sSend our Orlando clinic a message$/);
+    expect(national()).toEqual([`${server.url}/${nationalFile}`]);
+    expect(await search(page, '99999')).toBe(UNKNOWN('99999'));
+    expect(await search(page, '10001')).toMatch(/^The nearest Northstar Men's Health clinic is Orlando, FL, [\d,]+ miles away\./);
+    expect(national()).toHaveLength(1);
+    expect(requests.filter((u) => !u.startsWith(`${server.url}/`))).toEqual([]);
+    await context.close();
+  });
+
+  it('says how far the nearest clinic is when every one is far, links its contact form, and lists them all with miles', async () => {
+    const { context, page, errors } = await open();
+    const said = await search(page, '30303');
+    const miles = /is Orlando, FL, ([\d,]+) miles away/.exec(said)?.[1];
+    expect(Number(miles?.replace(',', ''))).toBeGreaterThan(350);
+    const contact = page.locator('#locator-status').getByRole('link', { name: 'Send our Orlando clinic a message' });
+    expect(await contact.getAttribute('href')).toBe('locations/fl/orlando/contact/');
+    expect(await contact.isVisible()).toBe(true);
+    expect(await page.locator('#locator-status').getAttribute('data-tone')).toBeNull();
+    expect(await page.getByLabel('ZIP code').getAttribute('aria-invalid')).toBe('false');
+    expect(await ranked(page)).toEqual(['Orlando', 'Wesley Chapel', 'Tampa']);
+    expect(await page.locator('#locator-results ol > li').first().getByText(`${miles} miles away`).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Nearest to 30303' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes the last answer away before a new one: an error shows no earlier result', async () => {
+    const { context, page } = await open();
+    await search(page, '33544');
+    expect(await page.locator('#locator-results').isVisible()).toBe(true);
+    for (const [zip, said] of [
+      ['abcde', 'Enter a 5-digit ZIP code, like 33607.'],
+      ['33999', UNKNOWN('33999')],
+    ] as const) {
+      expect(await search(page, zip)).toBe(said);
+      expect(await page.locator('#locator-results').isHidden()).toBe(true);
+      expect(await page.locator('#locator-results ol > li').count()).toBe(0);
+      expect(await page.getByText(/miles? away/).count()).toBe(0);
+      expect(await page.getByText('33544').count()).toBe(0);
+      // The list by state, the box's start, is back to choose from.
+      expect(await page.locator('#locator-states').isVisible()).toBe(true);
+      await search(page, '33544');
+    }
     await context.close();
   });
 
@@ -229,6 +291,8 @@ describe('with JavaScript', () => {
     expect(await axe(page)).toEqual([]);
     await search(page, '99999');
     expect(await axe(page)).toEqual([]);
+    await search(page, '30303');
+    expect(await axe(page)).toEqual([]);
     await context.close();
   });
 });
@@ -267,13 +331,16 @@ describe('without JavaScript', () => {
 });
 
 describe('markup', () => {
-  it('passes the Nu Html Checker, as served and after a search', async () => {
+  it('passes the Nu Html Checker, as served, after a search and after a far answer', async () => {
     const { context, page } = await open();
     await search(page, '33544');
     const after = join(dir, 'after-search.html');
     writeFileSync(after, `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`);
+    await search(page, '30303');
+    const far = join(dir, 'after-far.html');
+    writeFileSync(far, `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`);
     await context.close();
-    const r = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'text', join(dir, 'index.html'), after], { encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('java', ['-jar', VNU, '--errors-only', '--format', 'text', join(dir, 'index.html'), after, far], { encoding: 'utf8', timeout: 120_000 });
     expect(r.error).toBeUndefined();
     expect(r.stderr.trim()).toBe('Document checking completed. No errors found.');
     expect(r.status).toBe(0);

@@ -11,7 +11,8 @@ import { serveStatic } from '../helpers/static-server.js';
 import { buildBrand } from './pages-fixture.js';
 
 /** The brand's pages and a placed location's, in Chromium and the Nu Html Checker. */
-const PATHS = ['/', '/locations/', '/locations/fl/', '/locations/fl/tampa/', '/locations/fl/tampa/trt-therapy/', '/locations/fl/wesley-chapel/contact/', '/missing-page'];
+// A treatment's and the policies' pages are the brand's, once, at the root (issue 36).
+const PATHS = ['/', '/trt-therapy/', '/terms/', '/locations/', '/locations/fl/', '/locations/fl/tampa/', '/locations/fl/wesley-chapel/contact/', '/missing-page'];
 
 let dir: string;
 let browser: Browser;
@@ -53,7 +54,8 @@ describe.each([
 
 describe('the trail on the page', () => {
   it.each([
-    ['/locations/fl/tampa/trt-therapy/', PHONE],
+    ['/trt-therapy/', PHONE],
+    ['/locations/fl/tampa/about/', PHONE],
     ['/locations/fl/tampa/contact/', DESKTOP],
     ['/locations/', PHONE],
   ] as const)('%s shows it whole under the header and above the heading', async (path, viewport) => {
@@ -106,7 +108,7 @@ describe('the brand header', () => {
 
 describe('Nu Html Checker', () => {
   it('finds no errors in the brand pages and a placed location', () => {
-    const files = ['index.html', 'locations/index.html', 'locations/fl/index.html', 'locations/id/index.html', '404.html', 'locations/fl/tampa/index.html', 'locations/fl/tampa/trt-therapy/index.html', 'locations/id/coeur-dalene/contact/index.html', 'locations/fl/orlando/privacy/index.html'].map((f) => join(dir, f));
+    const files = ['index.html', 'locations/index.html', 'locations/fl/index.html', 'locations/id/index.html', '404.html', 'locations/fl/tampa/index.html', 'trt-therapy/index.html', 'privacy/index.html', 'terms/index.html', 'locations/id/coeur-dalene/contact/index.html', 'locations/fl/tampa/about/index.html', 'locations/fl/orlando/privacy/index.html' /* a redirect page */].map((f) => join(dir, f));
     const r = spawnSync('java', ['-jar', join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar'), '--errors-only', '--format', 'text', ...files], { encoding: 'utf8', timeout: 120_000 });
     expect(r.error).toBeUndefined();
     expect(r.stderr.trim()).toBe('Document checking completed. No errors found.');

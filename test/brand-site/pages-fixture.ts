@@ -65,6 +65,7 @@ export function buildBrand({ own: ownDomain = [] as string[], sitemapMaxUrls }: 
     primaryColor: '#1d4ed8',
     font: 'system',
     services: SERVICES.filter((s) => configs.some((c) => c.services[s.key])),
+    legal: { governingLaw: 'Florida', effectiveDate: 'January 1, 2024', email: 'privacy@menshealth.example.com' },
     locations,
   };
   const brandFiles = renderBrandPages(model, sitemapMaxUrls ? { sitemapMaxUrls } : {});

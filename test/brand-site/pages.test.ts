@@ -13,6 +13,10 @@ const { files, brandFiles, model } = buildBrand({ own: ['Orlando'] });
 /** A page of the output, as text. */
 const html = (file: string) => files[file] as string;
 const htmlFiles = Object.keys(files).filter((f) => f.endsWith('.html'));
+/** A redirect page left at an address the brand site no longer builds (issue 36 item 3). */
+const isRedirect = (file: string) => /<meta http-equiv="refresh"/.test(html(file));
+/** The pages a visitor reads: every HTML file but the redirect pages. */
+const pageFiles = htmlFiles.filter((f) => !isRedirect(f));
 
 /** The JSON-LD objects of a page. */
 function jsonLd(html: string): Record<string, any>[] {
@@ -75,7 +79,8 @@ describe('brand site directory', () => {
     const treats = page.querySelectorAll('#services h3').map(text);
     expect(treats.slice(0, 3)).toEqual(['TRT Therapy', 'Semaglutide Weight Loss', 'NAD+ Therapy']);
     expect(treats).toHaveLength(model.services.length);
-    expect(page.querySelectorAll('#services a')).toHaveLength(0);
+    // Each card links to the treatment's one page (issue 36 item 7).
+    expect(page.querySelectorAll('#services a').map((a) => a.getAttribute('href'))).toEqual(model.services.map((s) => s.path.slice(1)));
     const find = page.querySelector('#find-your-clinic')!;
     expect(text(find.querySelector('h2'))).toBe('Find your clinic');
     expect(find.querySelectorAll('h3').map(text)).toEqual(['Florida', 'Georgia', 'Idaho', 'Illinois', 'Missouri', 'Texas']);
@@ -154,14 +159,19 @@ describe('links', () => {
   });
 
   it('a placed location links up to the brand relatively, as it links its own pages', () => {
-    const page = html('locations/fl/tampa/trt-therapy/index.html');
+    const page = html('locations/fl/tampa/about/index.html');
     expect(crumbs(page)).toEqual([
       { name: 'Home', href: '../../../../', current: undefined },
       { name: 'Locations', href: '../../../', current: undefined },
       { name: 'Florida', href: '../../', current: undefined },
       { name: 'Tampa', href: '../', current: undefined },
-      { name: 'TRT Therapy', href: '../trt-therapy/', current: 'page' },
+      { name: 'About', href: '../about/', current: 'page' },
     ]);
+    // Its treatments and policies are the brand's, at the root (issue 36 item 1).
+    const links = dom(page).querySelectorAll('a').map((a) => a.getAttribute('href'));
+    expect(links).toContain('../../../../trt-therapy/');
+    expect(links).toContain('../../../../privacy/');
+    expect(links).not.toContain('../trt-therapy/');
     expect(crumbs(html('locations/fl/wesley-chapel/index.html')).map((c) => [c.name, c.href, c.current])).toEqual([
       ['Home', '../../../', undefined],
       ['Locations', '../../', undefined],
@@ -196,7 +206,7 @@ describe('placed location pages', () => {
 
 describe('breadcrumbs', () => {
   it('every page but the home and the not-found page shows its trail, the current page last', () => {
-    for (const file of htmlFiles.filter((f) => f !== 'index.html' && f !== '404.html')) {
+    for (const file of pageFiles.filter((f) => f !== 'index.html' && f !== '404.html')) {
       const trail = crumbs(html(file));
       expect(trail[0]?.name, file).toBe('Home');
       expect(trail.at(-1)?.current, file).toBe('page');
@@ -206,7 +216,7 @@ describe('breadcrumbs', () => {
   });
 
   it('each page carries its trail as BreadcrumbList JSON-LD with absolute URLs on the brand domain, matching what it shows', () => {
-    for (const file of htmlFiles.filter((f) => f !== 'index.html' && f !== '404.html')) {
+    for (const file of pageFiles.filter((f) => f !== 'index.html' && f !== '404.html')) {
       const list = jsonLd(html(file)).find((d) => d['@type'] === 'BreadcrumbList');
       expect(list, file).toBeDefined();
       const items = list!.itemListElement as { position: number; name: string; item: string }[];
@@ -238,8 +248,10 @@ describe('structured data', () => {
     const home = dom(html('locations/fl/orlando/index.html'));
     expect(home.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/');
     expect(home.querySelector('meta[property="og:url"]')!.getAttribute('content')).toBe('https://orlando.example.com/');
-    const trt = dom(html('locations/fl/orlando/trt-therapy/index.html'));
-    expect(trt.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/trt-therapy/');
+    const about = dom(html('locations/fl/orlando/about/index.html'));
+    expect(about.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/about/');
+    // Its old treatment address on the brand site is a redirect to the brand's page, canonical there.
+    expect(dom(html('locations/fl/orlando/trt-therapy/index.html')).querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`${ORIGIN}/trt-therapy/`);
     const clinic = clinics.find((c) => c.address.addressLocality === 'Orlando')!;
     expect(clinic['@id']).toBe('https://orlando.example.com/#clinic');
     expect(clinic.parentOrganization).toEqual({ '@id': `${ORIGIN}/#organization` });
@@ -248,10 +260,11 @@ describe('structured data', () => {
   it('every other page is canonical at its absolute URL on the brand domain', () => {
     // A city's copies of its contact page per service are noindex and canonical at its contact page (decision 023).
     const copy = (f: string) => /\/contact\/(?!sent\/)[^/]+\/index\.html$/.test(f);
+    // (Now redirect pages to it, issue 36 item 3: canonical at the same page.)
     for (const file of htmlFiles.filter((f) => copy(f) && !f.startsWith('locations/fl/orlando/'))) {
       expect(dom(html(file)).querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${ORIGIN}${pathOf(file).replace(/[^/]+\/$/, '')}`);
     }
-    for (const file of htmlFiles.filter((f) => !f.startsWith('locations/fl/orlando/') && f !== '404.html' && !f.endsWith('contact/sent/index.html') && !copy(f))) {
+    for (const file of pageFiles.filter((f) => !f.startsWith('locations/fl/orlando/') && f !== '404.html' && !f.endsWith('contact/sent/index.html') && !copy(f))) {
       expect(dom(html(file)).querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${ORIGIN}${pathOf(file)}`);
     }
   });
@@ -263,10 +276,14 @@ describe('sitemap and robots', () => {
   it('one sitemap lists every indexable page of the domain once, absolute on the brand domain', () => {
     const urls = locs(brandFiles['sitemap.xml']!);
     expect(new Set(urls).size).toBe(urls.length);
-    expect(urls.slice(0, 2)).toEqual([`${ORIGIN}/`, `${ORIGIN}/locations/`]);
+    expect(urls.slice(0, 2)).toEqual([`${ORIGIN}/`, `${ORIGIN}/trt-therapy/`]);
+    expect(urls).toContain(`${ORIGIN}/locations/`);
     expect(urls).toContain(`${ORIGIN}/locations/tx/`);
-    expect(urls).toContain(`${ORIGIN}/locations/fl/tampa/trt-therapy/`);
-    expect(urls).toContain(`${ORIGIN}/locations/fl/tampa/privacy/`);
+    // The treatments and policies once, the brand's (issue 36 item 1); a location's old copies are redirects.
+    expect(urls).toContain(`${ORIGIN}/privacy/`);
+    expect(urls).toContain(`${ORIGIN}/locations/fl/tampa/about/`);
+    expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/trt-therapy/`);
+    expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/privacy/`);
     expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/contact/sent/`);
     // Orlando is canonical on its own domain: its pages belong to that domain's sitemap.
     expect(urls.filter((u) => u.includes('/orlando/'))).toEqual([]);
@@ -309,7 +326,8 @@ describe('brand pages share the city pages', () => {
       expect(page.querySelector('meta[http-equiv="Content-Security-Policy"]')!.getAttribute('content')).toMatch(/script-src 'self'.*connect-src 'self'/);
       expect(page.querySelector('meta[name=description]')!.getAttribute('content')!.length).toBeGreaterThan(20);
       expect(page.querySelector('html')!.getAttribute('lang')).toBe('en');
-      expect(page.querySelectorAll('#menu-drawer[popover] nav a').length).toBe(2);
+      // Home, each treatment's page at the brand's root, Locations: as a location's page has them (issue 36 item 4).
+      expect([...page.querySelectorAll('#menu-drawer[popover] nav a')].map((a) => a.textContent)).toEqual(['Home', ...model.services.flatMap((s) => (s.navLabel ? [s.navLabel] : [])), 'Locations']);
     }
     // The not-found page: served with status 404 at every missing address, so no canonical and no robots tag.
     expect(dom(brandFiles['404.html']!).querySelector('meta[name=robots]')).toBeNull();
@@ -346,8 +364,10 @@ describe('stand-alone sites', () => {
     const config = sampleConfig('tampa');
     const brandUrl = `${ORIGIN}/locations/fl/tampa`;
     const site = renderSite(config, { canonicalUrl: `${brandUrl}/` });
+    expect(dom(site['about/index.html'] as string).querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`${brandUrl}/about/`);
+    // The brand site has no Tampa copy of a treatment or policy (issue 36 item 1): these stay canonical at home.
     const trt = dom(site['trt-therapy/index.html'] as string);
-    expect(trt.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`${brandUrl}/trt-therapy/`);
+    expect(trt.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://tampa.example.com/trt-therapy/');
     const clinic = jsonLd(site['index.html'] as string).find((d) => d['@type'] === 'MedicalClinic')!;
     expect(clinic['@id']).toBe(`${brandUrl}/#clinic`);
     expect(clinic.parentOrganization).toBeUndefined();

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/server/logger.js';
+import { silentLogger } from '../../src/server/log/logger.js';
 import { startServer } from '../../src/server/start.js';
 import { DESKTOP, PHONE, axeAudit, collectErrors, launchBrowser } from '../helpers/browser.js';
 import { buildBrandSample } from '../helpers/built-brand-site.js';
@@ -109,6 +109,12 @@ describe('the brand site\'s not-found page', () => {
       ['Treatments', '/#services'],
       ['All locations', '/locations/'],
       ['Florida locations', '/locations/fl/'],
+      // In place of a city's contact page and phone, each clinic with its own (issue 36 item 4), and Find a clinic.
+      ...['Tampa', 'Wesley Chapel', 'Orlando'].flatMap((city) => {
+        const path = `/locations/fl/${city.toLowerCase().replace(' ', '-')}/`;
+        return [[`${city}, FL`, path], [`Contact ${city}`, `${path}contact/`]];
+      }),
+      ['Find a clinic', '/locations/'],
     ]);
     await page.getByRole('link', { name: 'Treatments' }).click();
     await page.waitForURL(/\/#services$/);

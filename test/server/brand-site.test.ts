@@ -7,6 +7,8 @@ import { roleForbidden } from '../../src/texts/server.js';
 import { readZip, settledRun, storedTestApps, TEST_HOST } from '../helpers/server-app.js';
 import { samplesDir } from '../../src/server/cities/seed.js';
 import { BRAND_SITE } from '../../src/server/brand-site/index.js';
+import { siteRoutes } from '../../src/pages/routes.js';
+import { sampleConfig } from '../helpers/site.js';
 
 /**
  * The brand site in the admin (issue 24 item 3): built from the brand settings and the three sample
@@ -27,8 +29,11 @@ async function world() {
   return t;
 }
 
+/** The brand site's own legal facts, required for a brand site (issue 36). */
+const LEGAL = { governingLaw: 'Florida', effectiveDate: '2024-01-01', email: 'privacy@northstar.example.com' };
+
 const setBrand = async (t: ReturnType<typeof app>, extra: Record<string, unknown> = { domainName: BRAND_DOMAIN }) => {
-  const res = await t.json('PUT', '/api/brand', { brand: { businessName: 'Northstar Men’s Health', ...extra } });
+  const res = await t.json('PUT', '/api/brand', { brand: { businessName: 'Northstar Men’s Health', legal: LEGAL, ...extra } });
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
 };
 
@@ -216,6 +221,41 @@ describe('the brand site in the admin', () => {
     expect(res.headers.get('location')).toBe(`https://${BRAND_DOMAIN}/locations/fl/tampa/contact/sent/`);
     const list = await body(await t.request('/api/messages?site=tampa'));
     expect(list.messages).toEqual([expect.objectContaining({ firstName: 'Brand', city: 'Tampa', registered: true })]);
+  });
+
+  it('answers every address issue 24 published for the samples and this site no longer builds with a 301 to the same treatment or location, on the domain and under /sites/', async () => {
+    const t = await world();
+    await setBrand(t);
+    expect((await t.json('POST', '/api/brand-site/deploy', {})).status).toBe(200);
+    let moved = 0;
+    for (const name of ['tampa', 'orlando', 'wesley-chapel'] as const) {
+      const home = `/locations/fl/${name}/`;
+      // Not the confirmation page: the clinic server answers a form posted to it itself.
+      for (const route of siteRoutes(sampleConfig(name)).filter((r) => r.id !== 'contactSent')) {
+        const path = `${home}${route.path.slice(1)}`;
+        const res = await t.site(`http://${BRAND_DOMAIN}${path}`);
+        if (res.status === 200) {
+          expect(await res.text(), path).not.toContain('http-equiv="refresh"');
+          continue;
+        }
+        expect(res.status, path).toBe(301);
+        const to = res.headers.get('location')!;
+        expect(to.startsWith(home) || to === route.path, `${path} -> ${to}`).toBe(true);
+        const end = await hosted(t, to);
+        expect(end.status, to).toBe(200);
+        expect(end.text, to).not.toContain('http-equiv="refresh"');
+        // Under /sites/<name>/ too, and without the trailing slash.
+        const under = await t.site(`/sites/${BRAND_SITE}${path.slice(0, -1)}`);
+        expect(under.status, path).toBe(301);
+        expect(under.headers.get('location')).toBe(`/sites/${BRAND_SITE}${to}`);
+        moved++;
+      }
+    }
+    expect(moved).toBeGreaterThan(20);
+    // The sitemap lists only real pages.
+    const sitemap = (await hosted(t, '/sitemap.xml')).text;
+    expect(sitemap).toContain(`<loc>https://${BRAND_DOMAIN}/trt-therapy/</loc>`);
+    expect(sitemap).not.toContain('/locations/fl/tampa/trt-therapy/');
   });
 
   it("points a listed city's own site at its page on the live brand site as canonical, unless it says canonical: own; Redeploy-all follows the listing", async () => {

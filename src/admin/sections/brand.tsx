@@ -1,4 +1,5 @@
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { BRAND_LEGAL_LABELS } from '../../config/brand.js';
 import { AA_TEXT, contrastRatio } from '../../config/contrast.js';
 import type { FontChoice } from '../../config/schema.js';
 import { FONT_LABELS } from '../font-choices.js';
@@ -67,6 +68,49 @@ export function Brand({ form }: { form: UseFormReturn<AdminForm> }) {
             ))}
           </select>
         </Field>
+      </div>
+    </Card>
+  );
+}
+
+/** The brand site's legal facts as the form holds them: each as typed, '' when empty. */
+export type BrandLegalValues = Record<keyof typeof BRAND_LEGAL_LABELS, string>;
+
+const LEGAL_HINTS: Record<keyof typeof BRAND_LEGAL_LABELS, string> = {
+  governingLaw: 'The state whose law governs the brand site’s terms, like Florida. Each location’s courts come from its own settings.',
+  effectiveDate: 'The day the brand site’s privacy policy and terms take effect, like 2024-01-01.',
+  email: 'Where patients write about privacy and the terms, like privacy@northstarhealth.example.com.',
+};
+
+/**
+ * Legal: the brand site's own Privacy Policy and Terms & Conditions (issue 36): its governing law,
+ * their effective date and the email they name. Required for a brand site, never copied into a
+ * city, never taken from one (NOTES.md decision 14). `errors` by field (`governingLaw`), as the
+ * server words them.
+ */
+export function BrandLegal({ values, onChange, errors }: { values: BrandLegalValues; onChange: (v: BrandLegalValues) => void; errors: Partial<Record<keyof BrandLegalValues, string>> }) {
+  return (
+    <Card id="brand-legal" title="Legal" lead="The brand site’s privacy policy and terms. Required for a brand site.">
+      <div className="grid gap-4">
+        {(Object.keys(BRAND_LEGAL_LABELS) as (keyof BrandLegalValues)[]).map((key) => {
+          const id = `field-brand-legal-${key}`;
+          const hint = LEGAL_HINTS[key];
+          const error = errors[key];
+          return (
+            <Field key={key} id={id} label={BRAND_LEGAL_LABELS[key]} hint={hint} error={error}>
+              <input
+                id={id}
+                type={key === 'email' ? 'email' : 'text'}
+                autoComplete="off"
+                inputMode={key === 'email' ? 'email' : undefined}
+                className={inputClass}
+                value={values[key]}
+                onChange={(e) => onChange({ ...values, [key]: e.target.value })}
+                {...describedBy(id, { hint, error })}
+              />
+            </Field>
+          );
+        })}
       </div>
     </Card>
   );

@@ -1,13 +1,31 @@
-import { LOCATOR_IDS as ID, decodeZipTable, formatMiles, locatorTexts as T, nearest, normalizeZip, rankByDistance, type Ranked, type ZipTable } from '../locator-core.js';
+import { LOCATOR_IDS as ID, answerFor, decodeZipTable, formatMiles, line, nearest, normalizeZip, rankByDistance, type Ranked, type ZipTable } from '../locator-core.js';
+import {
+  finderAway,
+  finderGeoDenied,
+  finderGeoFailed,
+  finderInvalid,
+  finderLoadFailed,
+  finderLocating,
+  finderLooking,
+  finderNearestHeading,
+  finderResultsTitle,
+  finderUnknownZip,
+  finderYourLocation,
+} from '../../texts/finder.js';
 
 // The "find your clinic" box's island (decision 020): plain DOM, no framework, a few KB. It reads
-// the ZIP table from the site itself, only once the person is about to search (focus on the ZIP
-// box, or a search), and asks the browser for its location only when "Use my location" is
-// clicked. Nothing else is requested.
+// the ZIP table of the listed states from the site itself, only once the person is about to search
+// (focus on the ZIP box, or a search), the national table only for a ZIP of another state, and asks
+// the browser for its location only when "Use my location" is clicked. Nothing else is requested.
+// Each search or location request first takes the last answer away: what the box shows, and what
+// its live line says, is always the answer to the question last asked, or nothing.
 
 interface Entry {
   el: HTMLElement;
   name: string;
+  /** `Tampa, FL`. */
+  place: string;
+  contact: string | undefined;
   latitude: number | undefined;
   longitude: number | undefined;
 }
@@ -22,22 +40,40 @@ function enhance(root: HTMLElement): void {
   const status = $(ID.status);
   const states = $(ID.states);
   const results = $(ID.results);
+  const resultsTitle = $(ID.resultsTitle);
   const list = results.querySelector('ol')!;
+  const brand = root.dataset.brand ?? '';
   const num = (v: string | undefined) => (v ? Number(v) : undefined);
   const entries: Entry[] = [...states.querySelectorAll<HTMLElement>('[data-location]')].map((el) => ({
     el,
     name: el.querySelector('a')!.textContent!,
+    place: el.dataset.place ?? el.querySelector('a')!.textContent!,
+    contact: el.dataset.contact,
     latitude: num(el.dataset.lat),
     longitude: num(el.dataset.lon),
   }));
 
-  let table: Promise<ZipTable | undefined> | undefined;
-  // A failed load is forgotten, so the next search tries again.
-  const load = () =>
-    (table ??= fetch(root.dataset.zips!)
-      .then((r) => (r.ok ? r.text() : ''))
-      .then(decodeZipTable, () => undefined)
-      .then((t) => (t || (table = undefined), t)));
+  // Each table is fetched once; a failed load is forgotten, so the next search tries again.
+  const tables = new Map<string, Promise<ZipTable | undefined>>();
+  const loaded = new Map<string, ZipTable>();
+  const load = (url: string): Promise<ZipTable | undefined> => {
+    let p = tables.get(url);
+    if (!p) {
+      p = fetch(url)
+        .then((r) => (r.ok ? r.text() : ''))
+        .then(decodeZipTable, () => undefined)
+        .then((t) => {
+          if (t) loaded.set(url, t);
+          else tables.delete(url);
+          return t;
+        });
+      tables.set(url, p);
+    }
+    return p;
+  };
+  /** A table, at once when it is here, else after its load, with "Looking up" in the live line meanwhile. */
+  const table = async (url: string, zip: string) => loaded.get(url) ?? (say(line(finderLooking(zip))), load(url));
+
   // Each search or location request takes a turn; an answer that comes after a newer one is dropped.
   let turn = 0;
 
@@ -46,19 +82,29 @@ function enhance(root: HTMLElement): void {
     else delete status.dataset.tone;
     status.textContent = text;
   };
+  /** Takes the last answer away: the list by state comes back, the ranked list empties. */
+  const clear = () => {
+    results.hidden = true;
+    list.replaceChildren();
+    resultsTitle.textContent = finderResultsTitle.title;
+    states.hidden = false;
+    input.setAttribute('aria-invalid', 'false');
+  };
   const fail = (text: string, invalid?: boolean) => {
+    clear();
     input.setAttribute('aria-invalid', String(!!invalid));
     say(text, true);
+    delete root.dataset.busy;
   };
   const show = (place: string, ranked: Ranked<Entry>[]) => {
-    input.setAttribute('aria-invalid', 'false');
-    $(ID.resultsTitle).textContent = `Nearest to ${place}`;
+    clear();
+    resultsTitle.textContent = finderNearestHeading(place).title;
     list.replaceChildren(
       ...ranked.map(({ location, miles }) => {
         const li = location.el.cloneNode(true) as HTMLElement;
         const m = li.querySelector<HTMLElement>('[data-miles]')!;
         if (miles !== undefined) {
-          m.textContent = `${formatMiles(miles)} away`;
+          m.textContent = finderAway(formatMiles(miles)).title;
           m.hidden = false;
         }
         return li;
@@ -66,22 +112,41 @@ function enhance(root: HTMLElement): void {
     );
     states.hidden = true;
     results.hidden = false;
-    const best = ranked[0];
-    if (best) say(T.nearestTo(place, best.location.name, best.miles === undefined ? undefined : formatMiles(best.miles)));
+    const answer = answerFor(place, brand, ranked);
+    say(answer?.line ?? '');
+    if (answer?.contact) {
+      const a = document.createElement('a');
+      a.href = answer.contact.href;
+      a.textContent = answer.contact.text;
+      status.append(' ', a);
+    }
+    delete root.dataset.busy;
   };
 
   const search = async (value: string) => {
     const mine = ++turn;
-    if (!normalizeZip(value)) return fail(T.invalid, true);
-    const t = await load();
+    root.dataset.busy = '';
+    clear();
+    say('');
+    const zip = normalizeZip(value);
+    if (!zip) return fail(line(finderInvalid), true);
+    const local = await table(root.dataset.zips!, zip);
     if (mine !== turn) return;
-    if (!t) return fail(T.loadFailed);
-    const r = nearest(value, t, entries);
+    if (!local) return fail(line(finderLoadFailed));
+    let r = nearest(zip, local, entries);
+    // A ZIP of a prefix the listed states have not got: the national table, when the site ships one.
+    const us = root.dataset.zipsUs;
+    if (!r.ok && r.error === 'elsewhere' && us) {
+      const all = await table(us, zip);
+      if (mine !== turn) return;
+      if (!all) return fail(line(finderLoadFailed));
+      r = nearest(zip, all, entries);
+    }
     if (r.ok) show(r.zip, r.ranked);
-    else fail(r.error === 'invalid' ? T.invalid : T.notFound(r.zip), true);
+    else fail(r.error === 'invalid' ? line(finderInvalid) : line(finderUnknownZip(r.zip)), true);
   };
 
-  input.addEventListener('focus', () => void load(), { once: true });
+  input.addEventListener('focus', () => void load(root.dataset.zips!), { once: true });
   root.querySelector('form')!.addEventListener('submit', (e) => {
     e.preventDefault();
     void search(input.value);
@@ -90,10 +155,12 @@ function enhance(root: HTMLElement): void {
   if (!navigator.geolocation) geo.hidden = true;
   geo.addEventListener('click', () => {
     const mine = ++turn;
-    say(T.locating);
+    root.dataset.busy = '';
+    clear();
+    say(line(finderLocating));
     navigator.geolocation.getCurrentPosition(
-      (p) => mine === turn && show(T.yourLocation, rankByDistance(p.coords, entries)),
-      (e) => mine === turn && fail(e.code === e.PERMISSION_DENIED ? T.geoDenied : T.geoFailed),
+      (p) => mine === turn && show(finderYourLocation.title, rankByDistance(p.coords, entries)),
+      (e) => mine === turn && fail(line(e.code === e.PERMISSION_DENIED ? finderGeoDenied : finderGeoFailed)),
       { maximumAge: 600_000, timeout: 20_000 },
     );
   });

@@ -2,14 +2,21 @@ import { Icon } from '../../pages/components/icons.js';
 import { HeaderFrame } from '../../pages/components/header.js';
 import { LogoLink } from '../../pages/components/logo.js';
 import { useBrandPage } from './context.js';
-import { HOME_NAME, LOCATIONS_NAME, LOCATIONS_PATH, statePath } from './model.js';
+import { ACTION_BAR_CLASS } from '../../pages/components/action-bar.js';
+import { brandFindClinic, brandLocationsLink } from '../../texts/site.js';
+import { HOME_NAME, LOCATIONS_PATH, statePath } from './model.js';
 import { statesOf } from './states.js';
 
-/** The brand site's nav: its home and the locations directory. */
+/** The brand site's nav: its home and the locations directory, as on its locations' pages (src/pages/components/header.tsx). */
 const NAV = [
   { path: '/', label: HOME_NAME },
-  { path: LOCATIONS_PATH, label: LOCATIONS_NAME },
+  { path: LOCATIONS_PATH, label: brandLocationsLink.title },
 ];
+
+/** The header's nav: home, each treatment's page at the brand's root, the directory: the same as a location's page shows (header.tsx). */
+function headerNav(services: readonly { path: string; navLabel?: string }[]) {
+  return [NAV[0]!, ...services.flatMap((s) => (s.navLabel ? [{ path: s.path, label: s.navLabel }] : [])), NAV[1]!];
+}
 
 /**
  * The city sites' header (src/pages/components/header.tsx) for the brand: logo, nav with the
@@ -18,22 +25,39 @@ const NAV = [
  * come from the platform, `autofocus` moves focus into it when it opens.
  */
 export function BrandHeader() {
-  const { path, url } = useBrandPage();
+  const { model, path, url } = useBrandPage();
   return (
     <HeaderFrame
       logo={<BrandLogo place="header" />}
-      nav={NAV}
+      nav={headerNav(model.services)}
       current={path}
       url={url}
       action={
         <a href={url(LOCATIONS_PATH)} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
           <Icon name="map-pin" className="h-4 w-4" />
-          <span className="hidden sm:inline">Find a clinic</span>
+          <span className="hidden sm:inline">{brandFindClinic.title}</span>
           {/* On a phone the short word leaves the brand's name its room, as "Call" does on the city pages. */}
-          <span className="max-[359px]:sr-only sm:hidden">Clinics</span>
+          <span className="max-[359px]:sr-only sm:hidden">{brandFindClinic.message}</span>
         </a>
       }
     />
+  );
+}
+
+/**
+ * The phone's bar of the city pages (src/pages/components/action-bar.tsx) on the brand's own
+ * pages, which belong to no clinic: Find a clinic, leading to the directory, where a city's pages
+ * offer Call, Book and Directions. Fixed to the bottom below `sm`; the body leaves room for it.
+ */
+export function BrandActionBar() {
+  const { url } = useBrandPage();
+  return (
+    <nav aria-label={brandFindClinic.hint} className={`${ACTION_BAR_CLASS} fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgb(15_23_42/0.08)] sm:hidden print:hidden`}>
+      <a href={url(LOCATIONS_PATH)} className="flex h-14 items-center justify-center gap-2 bg-brand font-semibold text-white hover:bg-brand-dark focus-visible:outline-white focus-visible:-outline-offset-4">
+        <Icon name="map-pin" className="h-5 w-5" />
+        {brandFindClinic.title}
+      </a>
+    </nav>
   );
 }
 

@@ -7,7 +7,7 @@ import type { LogoImage } from '../../pages/page-model.js';
 import { brandStyle, pageCsp } from '../../pages/csp.js';
 import { breadcrumbList, type Crumb } from '../../pages/placement.js';
 import { scriptSafeJson } from '../../pages/seo.js';
-import { BrandFooter, BrandHeader } from './chrome.js';
+import { BrandActionBar, BrandFooter, BrandHeader } from './chrome.js';
 import { useBrandPage } from './context.js';
 
 /**
@@ -70,13 +70,15 @@ export function BrandDocument({
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(d) }} />
         ))}
       </head>
-      <body className="flex min-h-screen flex-col">
+      {/* Room at the bottom for the phone's bar, as on the city pages. */}
+      <body className="action-bar-room flex min-h-screen flex-col">
         <BrandHeader />
         {links && <Breadcrumbs items={links} />}
         <main id="main" className={links ? MAIN_WITH_CRUMBS : 'flex-1'} tabIndex={-1}>
           {children}
         </main>
         <BrandFooter />
+        <BrandActionBar />
       </body>
     </html>
   );

@@ -7,6 +7,7 @@ import { stateList } from './directory.js';
 import { BrandDocument } from './document.js';
 import { LOCATIONS_PATH, organizationId, statePath, type BrandModel } from './model.js';
 import { statesOf } from './states.js';
+import { offeredWhere, offering } from './treatment.js';
 
 /** The id of the home page's "find your clinic" section, which the hero's button jumps to. */
 export const FIND_YOUR_CLINIC_ID = 'find-your-clinic';
@@ -16,7 +17,7 @@ export const SERVICES_ID = 'services';
 
 /**
  * The brand's home: the brand and what it is, what its clinics treat (the city pages' service
- * cards, without links: each clinic's page says what it offers), the "find your clinic" box (the
+ * cards, each saying where it is offered and linking to the treatment's page), the "find your clinic" box (the
  * locator island over the list by state; the list alone without a locator), and the brand's
  * Organization, which every location's MedicalClinic names as its parentOrganization.
  */
@@ -60,12 +61,25 @@ export function BrandHomePage() {
                 What Our Clinics Treat
               </h2>
               <p className="mt-4 text-lg text-slate-600">
-                Physician-supervised treatments for men, each prescribed after a medical evaluation. Each clinic's page lists the treatments it offers.
+                Physician-supervised treatments for men, each prescribed after a medical evaluation. Each treatment's page says which clinics offer it.
               </p>
             </div>
             <ul className={`grid gap-6 md:grid-cols-2 ${model.services.length >= 3 ? 'lg:grid-cols-3' : ''}`}>
               {model.services.map((s) => (
-                <ServiceCardBody key={s.key} card={SERVICE_CARDS[s.key]} />
+                <ServiceCardBody key={s.key} card={SERVICE_CARDS[s.key]}>
+                  {/* Where it is offered, and its page (issue 36 item 7). */}
+                  <p className="mt-4 flex items-center gap-2 font-semibold text-slate-900">
+                    <Icon name="map-pin" className="h-5 w-5 flex-none text-brand" />
+                    {offeredWhere(model.locations, offering(model.locations, s.key))}
+                  </p>
+                  <a
+                    href={url(s.path)}
+                    className="mt-4 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+                  >
+                    Learn More<span className="sr-only"> about {SERVICE_CARDS[s.key].title}</span>
+                    <Icon name="arrow-right" className="h-5 w-5" />
+                  </a>
+                </ServiceCardBody>
               ))}
             </ul>
           </div>
@@ -92,11 +106,19 @@ function Locator({ locator }: { locator: NonNullable<BrandModel['locator']> }) {
     zipCode: l.site.config.zipCode,
     phone: l.site.config.phone,
     href: url(l.path),
+    contactHref: url(`${l.path}contact/`),
     stateHref: url(statePath(l.site.stateCode)),
     latitude: (l.point ?? l.site.config.geo)?.latitude,
     longitude: (l.point ?? l.site.config.geo)?.longitude,
   }));
-  return <FindYourClinic locations={locations} zipFile={url(locator.zipFile)} />;
+  return (
+    <FindYourClinic
+      brand={model.name}
+      locations={locations}
+      zipFile={url(locator.zipFile)}
+      nationalZipFile={locator.nationalZipFile && url(locator.nationalZipFile)}
+    />
+  );
 }
 
 /** Without the locator: the locations by state, each state linking to its page, each location to its own. */

@@ -2,7 +2,7 @@ import type { FontChoice } from '../../config/schema.js';
 import type { ServiceDef } from '../../config/services.js';
 import { citySlug } from '../../config/slug.js';
 import type { LogoImage, Site } from '../../pages/page-model.js';
-import type { Placement } from '../../pages/placement.js';
+import { brandSharedPath, type Placement } from '../../pages/placement.js';
 import { siteRoutes } from '../../pages/routes.js';
 
 export type { Crumb, Placement } from '../../pages/placement.js';
@@ -21,14 +21,19 @@ export interface BrandModel {
   logoLight?: LogoImage;
   /** The logo image carries the brand's name: shown alone, as on the city sites. */
   logoIncludesName?: boolean;
-  /** What the clinics treat, for the home page (the union of the locations' services, in catalogue order). */
+  /** What the clinics treat (the union of the locations' services, in catalogue order): a page each at the root, and a card each on the home page. */
   services: ServiceDef[];
+  /**
+   * The brand's own facts for its Privacy Policy and Terms & Conditions (brand config `legal`,
+   * NOTES.md decision 14): the effective date as pages show it (`January 1, 2024`).
+   */
+  legal: { governingLaw: string; effectiveDate: string; email: string };
   locations: BrandLocation[];
   /**
    * The "find your clinic" box (src/brand-site/locator-markup.tsx): the ZIP table and the island's
    * script, site files without a leading slash. Absent, the home page lists the locations by state.
    */
-  locator?: { zipFile: string; script: string };
+  locator?: { zipFile: string; script: string; /** Every US ZIP (zip-table.ts nationalZipTable), fetched only for a ZIP of another state. */ nationalZipFile?: string };
 }
 
 export interface BrandLocation {
@@ -81,12 +86,14 @@ export function placementFor(
       { name: location.stateName, url: `${brand.origin}${statePath(location.stateCode)}` },
     ],
     organization: { id: organizationId(brand.origin), name: brand.name, url: `${brand.origin}/` },
+    // The treatments, privacy and terms are the brand's, once, at its root (NOTES.md decision 16).
+    brandPages: true,
   };
 }
 
 /** The pages of a location a search engine should index, relative to its folder: every route but the noindex ones. */
 export function locationPagePaths(site: Site): string[] {
   return siteRoutes(site.config)
-    .filter((r) => !r.noindex)
+    .filter((r) => !r.noindex && !(site.placement?.brandRoot && brandSharedPath(r.path)))
     .map((r) => r.path);
 }

@@ -7,14 +7,17 @@ import { BrandCtx, type BrandPageContext } from './context.js';
 import { LocationCard, LocationsPage, ROOT_TOKEN, StatePage } from './directory.js';
 import { BrandHomePage } from './home.js';
 import { LOCATIONS_PATH, statePath, type BrandLocation, type BrandModel } from './model.js';
+import { BrandLegalPage, PRIVACY_PATH, TERMS_PATH } from './legal.js';
 import { BrandNotFoundPage } from './not-found.js';
+import { BrandTreatmentPage } from './treatment.js';
 import { brandRobotsTxt, brandSitemaps, SITEMAP_MAX_URLS } from './seo.js';
 import { statesOf } from './states.js';
 
 /**
  * The brand site's own files, by path from its root: `index.html` (the brand's home),
  * `locations/index.html` (the directory), `locations/<st>/index.html` for each state with
- * locations, `404.html`, `sitemap.xml` (with `sitemap-<n>.xml` past 50,000 URLs), `robots.txt`,
+ * locations, a page for each treatment any location offers (`trt-therapy/index.html`),
+ * `privacy/index.html` and `terms/index.html`, `404.html`, `sitemap.xml` (with `sitemap-<n>.xml` past 50,000 URLs), `robots.txt`,
  * `favicon.svg`, the shared stylesheet and the menu's script. Pure: the caller adds the locations'
  * files under their folders, the brand's font and logo files and the locator's files, and writes
  * them all.
@@ -42,6 +45,10 @@ export function renderBrandPages(model: BrandModel, options: { sitemapMaxUrls?: 
     const path = statePath(state.code);
     files[`${path.slice(1)}index.html`] = page(path, <StatePage state={state} />);
   }
+  // One page a treatment any location offers, and the brand's policies, once (NOTES.md decision 16).
+  for (const service of model.services) files[service.file] = page(service.path, <BrandTreatmentPage service={service} />);
+  files['privacy/index.html'] = page(PRIVACY_PATH, <BrandLegalPage kind="privacy" />);
+  files['terms/index.html'] = page(TERMS_PATH, <BrandLegalPage kind="terms" />);
   // Served for any missing path at any depth: its links start at the root.
   files['404.html'] = page('/404.html', <BrandNotFoundPage />, '/');
   Object.assign(files, brandSitemaps(model, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS));

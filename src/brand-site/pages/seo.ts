@@ -8,12 +8,20 @@ export const SITEMAP_MAX_URLS = 50_000;
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * Every indexable page of the brand site once, absolute on the brand domain: the home, the
- * directory, each state with locations, and each location's pages. A location canonical on its
+ * Every indexable page of the brand site once, absolute on the brand domain: the home, each
+ * treatment, the directory, each state with locations, the policies, and each location's pages
+ * (not the redirect pages left at the old addresses of its treatments and policies). A location canonical on its
  * own domain is left out: a sitemap lists canonical URLs, and its own domain's sitemap lists them.
  */
 export function brandUrls(model: BrandModel): string[] {
-  const urls = [`${model.origin}/`, `${model.origin}${LOCATIONS_PATH}`, ...statesOf(model.locations).map((s) => `${model.origin}${statePath(s.code)}`)];
+  const urls = [
+    `${model.origin}/`,
+    ...model.services.map((s) => `${model.origin}${s.path}`),
+    `${model.origin}${LOCATIONS_PATH}`,
+    ...statesOf(model.locations).map((s) => `${model.origin}${statePath(s.code)}`),
+    `${model.origin}/privacy/`,
+    `${model.origin}/terms/`,
+  ];
   for (const l of model.locations) {
     if (canonicalRoot(l.site) !== l.site.siteUrl) continue;
     const base = `${model.origin}${l.path}`;

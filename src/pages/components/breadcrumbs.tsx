@@ -21,9 +21,9 @@ export const MAIN_WITH_CRUMBS = 'flex-1 -mt-16';
  * readers, which announce the list and its count. Each link is 24 px tall, a thumb's target (WCAG
  * 2.2 SC 2.5.8), in a trail no taller than before.
  */
-export function Breadcrumbs({ items }: { items: CrumbLink[] }) {
+export function Breadcrumbs({ items, headerRow = false }: { items: CrumbLink[]; /** The header has a second row (a location's name on a brand site, header.tsx): the trail sits under it. */ headerRow?: boolean }) {
   return (
-    <div className="relative z-10 pt-16">
+    <div className={`relative z-10 ${headerRow ? 'pt-26' : 'pt-16'}`}>
       <nav aria-label="Breadcrumb" className="border-b border-slate-200 bg-white">
         <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-1 text-sm sm:px-6">
           {items.map((c, i) => {

@@ -4,6 +4,8 @@ import { navRoutes } from '../routes.js';
 import { Icon } from './icons.js';
 import { Logo } from './logo.js';
 import { CallButton } from './ui.js';
+import { brandUrl } from '../brand-identity.js';
+import { brandChangeClinic, brandLocationsLink } from '../../texts/site.js';
 
 /**
  * Fixed header: logo, nav with the current page marked, tap-to-call phone. Below `xl` the nav moves
@@ -15,12 +17,22 @@ import { CallButton } from './ui.js';
  */
 export function Header() {
   const { site, path, url } = usePage();
+  const brand = site.placement?.brand;
+  const nav: NavItem[] = navRoutes(site.config).map((r) => ({ path: r.path, label: r.nav! }));
+  if (brand) {
+    // On a brand site, Home is the brand's home, as the logo and the breadcrumb's Home are, and
+    // Locations leads to the directory; the location itself is named in the row below (LocationRow).
+    const toBrand = brandUrl(site, url);
+    nav[0] = { path: '/', label: nav[0]!.label, href: toBrand('/') };
+    nav.push({ path: brand.locations, label: brandLocationsLink.title, href: toBrand('locations/') });
+  }
   return (
     <HeaderFrame
       logo={<Logo place="header" />}
-      nav={navRoutes(site.config).map((r) => ({ path: r.path, label: r.nav! }))}
-      current={path}
+      nav={nav}
+      current={brand && path === '/' ? '' : path}
       url={url}
+      {...(brand ? { below: <LocationRow /> } : {})}
       action={
         <a href={site.telHref} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
           <Icon name="phone" className="h-4 w-4" />
@@ -38,10 +50,36 @@ export function Header() {
   );
 }
 
-/** A link of the header's nav. */
+/**
+ * The row under the header of a location's page on a brand site (issue 36 item 4): which clinic
+ * the page is of, leading to its home, and Change clinic, leading to the brand's directory.
+ */
+function LocationRow() {
+  const { site, path, url } = usePage();
+  const toBrand = brandUrl(site, url);
+  return (
+    <div className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto flex h-10 max-w-6xl items-center justify-between gap-3 px-4 text-sm sm:px-6">
+        <p className="flex min-w-0 items-center gap-1.5 text-slate-700">
+          <Icon name="map-pin" className="h-4 w-4 flex-none text-brand" />
+          <span className="sr-only">{brandChangeClinic.message} </span>
+          <a href={url('/')} aria-current={path === '/' ? 'page' : undefined} className="inline-flex min-h-6 items-center truncate font-semibold text-slate-900 hover:text-brand">
+            {site.city}, {site.stateCode}
+          </a>
+        </p>
+        <a href={toBrand('locations/')} className="inline-flex min-h-6 flex-none items-center font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+          {brandChangeClinic.title}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** A link of the header's nav: a path of the site, linked through the page's url(), or `href` as given (the brand's home from a location's page). */
 export interface NavItem {
   path: string;
   label: string;
+  href?: string;
 }
 
 /**
@@ -57,6 +95,7 @@ export function HeaderFrame({
   url,
   action,
   drawerFooter,
+  below,
 }: {
   logo: ReactNode;
   nav: readonly NavItem[];
@@ -64,12 +103,14 @@ export function HeaderFrame({
   url: (target: string) => string;
   action: ReactNode;
   drawerFooter?: ReactNode;
+  /** A row under the header's own, inside it (a location's name on a brand site; the breadcrumbs then sit under it: Breadcrumbs headerRow). */
+  below?: ReactNode;
 }) {
   const links = (listClass: string, linkClass: (current: boolean) => string) => (
     <ul className={listClass}>
       {nav.map((r) => (
         <li key={r.path}>
-          <a href={url(r.path)} aria-current={r.path === current ? 'page' : undefined} className={linkClass(r.path === current)}>
+          <a href={r.href ?? url(r.path)} aria-current={r.path === current ? 'page' : undefined} className={linkClass(r.path === current)}>
             {r.label}
           </a>
         </li>
@@ -98,6 +139,7 @@ export function HeaderFrame({
           </button>
         </div>
       </div>
+      {below}
       <div id="menu-drawer" popover="auto" className="drawer xl:hidden" role="dialog" aria-modal="true" aria-label="Menu">
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
           <span className="font-semibold text-slate-900">Menu</span>

@@ -1,5 +1,6 @@
 import { usePage } from '../context.js';
 import type { LogoImage } from '../page-model.js';
+import { brandUrl } from '../brand-identity.js';
 import { Icon } from './icons.js';
 
 /**
@@ -14,6 +15,9 @@ import { Icon } from './icons.js';
  */
 export function Logo({ place }: { place: 'header' | 'footer' }) {
   const { site, url } = usePage();
+  const brand = site.placement?.brand;
+  // On a brand site: the brand's logo (or its name), leading to the brand's home, never the location's (issue 36 item 4).
+  if (brand) return <LogoLink place={place} name={brand.name} logo={brand.logo} logoLight={brand.logoLight} includesName={brand.logoIncludesName} url={brandUrl(site, url)} />;
   return <LogoLink place={place} name={site.name} logo={site.logo} logoLight={site.logoLight} includesName={site.config.logoIncludesName} url={url} />;
 }
 

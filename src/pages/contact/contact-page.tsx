@@ -12,6 +12,7 @@ import { SERVICES, type ServiceKey } from '../../config/services.js';
 import { CONTACT_FORM_ID } from '../routes.js';
 import { COSTS_TITLE } from '../content/costs.js';
 import { CostsList } from '../components/costs.js';
+import { sharedFileUrl } from '../brand-identity.js';
 
 export interface ContactFormState {
   values?: Partial<Record<ContactField, string>>;
@@ -108,7 +109,7 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
             <h2 id={CONTACT_FORM_ID} className="text-2xl font-bold text-slate-900">{CONTACT_FORM.title}</h2>
             <p className="mt-2 mb-6 text-slate-600">{CONTACT_FORM.lead}</p>
-            <div id="contact-form-root" data-island={url(assets.contactFormJs)} data-endpoint={site.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder} data-phone={site.phone} data-tel={site.telHref}>
+            <div id="contact-form-root" data-island={sharedFileUrl(site, url)(assets.contactFormJs)} data-endpoint={site.contactEndpoint} data-options={JSON.stringify(site.serviceOptions)} data-placeholder={CONTACT_FORM.messagePlaceholder} data-phone={site.phone} data-tel={site.telHref}>
               <ContactFormView
                 endpoint={site.contactEndpoint}
                 source={{ site: site.slug, page: path.replace(/^\//, '') }}

@@ -8,7 +8,8 @@ import type { Hero, PageMeta, ProcessStep } from './types.js';
 /** Title and description of the Contact page, as the spec words them. */
 export function contactMeta(site: Site): PageMeta {
   return {
-    title: `Contact ${site.name} | Schedule Consultation ${site.stateName}`,
+    // On a brand site every location has a contact page: its title names which (NOTES.md decision 16).
+    title: site.placement ? `Contact ${site.name} in ${site.city}, ${site.stateCode}` : `Contact ${site.name} | Schedule Consultation ${site.stateName}`,
     description: `Questions about testosterone therapy, weight loss or anti-aging treatments? Schedule a consultation in ${site.city}, ${site.stateCode} or call us at ${site.phone}.`,
   };
 }
@@ -70,7 +71,7 @@ export function contactConsent(businessName: string): { before: string; link: st
 /** Title and description of the confirmation page a form posted without script lands on. */
 export function contactSentMeta(site: Site): PageMeta {
   return {
-    title: `Message sent | ${site.name}`,
+    title: site.placement ? `Message sent | ${site.name} in ${site.city}, ${site.stateCode}` : `Message sent | ${site.name}`,
     description: `Your message to ${site.name} in ${site.city} was sent. Our team will contact you within 24 hours.`,
   };
 }

@@ -2,3 +2,4 @@
 export { brandSiteRoutes, type BrandSiteRouteDeps } from './routes.js';
 export { BRAND_SITE, brandSiteService, type BrandSiteService } from './service.js';
 export { brandLocationUrl, readStoredBrandSite } from './read.js';
+export { brandRedirectRoutes } from './redirects.js';

@@ -1,0 +1,50 @@
+import { enabledServices, type Services } from '../config/services.js';
+import { serviceContactPath } from '../pages/routes.js';
+
+/**
+ * The addresses the brand site of issue 24 published that this one no longer builds (issue 36
+ * item 3): each location's copies of the treatment pages, its privacy policy and terms, now the
+ * brand's, once, at its root; and the copies of its contact page per treatment, now its contact
+ * page. Each answers with a permanent redirect to its new page: the clinic server with a 301
+ * (src/server/brand-site/redirects.ts, from `redirects.txt`), a static host with the redirect page the
+ * location's placed site leaves at the old address (src/pages/render-site.tsx redirectPage) or,
+ * where the host reads it (Netlify, Cloudflare Pages), `redirects.txt` copied to `_redirects`.
+ */
+
+/** The file of the brand site that lists its moved addresses, one `from to 301` a line (the format of Netlify's `_redirects`; a name with a type the clinic server deploys). */
+export const REDIRECTS_FILE = 'redirects.txt';
+
+/** What the redirects of a location are made from: its folder (`/locations/fl/tampa/`) and its config's services and booking page. */
+export interface RedirectedLocation {
+  path: string;
+  config: { services: Services; bookingUrl?: string };
+}
+
+/** Each moved address of the listed locations and its new page, both paths from the brand's root. */
+export function brandRedirects(locations: readonly RedirectedLocation[]): [from: string, to: string][] {
+  const out: [string, string][] = [];
+  for (const l of locations) {
+    const services = enabledServices(l.config.services);
+    for (const s of services) out.push([`${l.path}${s.path.slice(1)}`, s.path]);
+    out.push([`${l.path}privacy/`, '/privacy/'], [`${l.path}terms/`, '/terms/']);
+    if (!l.config.bookingUrl) for (const s of services) out.push([`${l.path}${serviceContactPath(s).slice(1)}`, `${l.path}contact/`]);
+  }
+  return out;
+}
+
+/** `redirects.txt` (Netlify's `_redirects` format, which the clinic server reads): `/locations/fl/tampa/trt-therapy/ /trt-therapy/ 301`. */
+export function redirectsFile(redirects: readonly [string, string][]): string {
+  return redirects.map(([from, to]) => `${from} ${to} 301\n`).join('');
+}
+
+/** The moved addresses of a `redirects.txt` file, by path (each with and without its trailing slash). */
+export function parseRedirects(text: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const [from, to, status] = line.trim().split(/\s+/);
+    if (!from || !to || status !== '301' || !from.startsWith('/') || !to.startsWith('/')) continue;
+    map.set(from, to);
+    if (from.endsWith('/')) map.set(from.slice(0, -1), to);
+  }
+  return map;
+}
