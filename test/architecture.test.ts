@@ -38,14 +38,34 @@ const RANKS: Record<string, number> = {
   cli: 6,
 };
 
-/** Folders of src/server that other folders build on and that know no feature. */
-const TECHNOLOGY = new Set(['http', 'sqlite', 'pg', 'bundle', 'crypto']);
 /**
- * Top-level files of src/server a feature or a technology folder may use: settings, the logger, the
- * start-up error texts, the bundle a worker thread loads. Every other top-level file is the composition (apps, stores, serve, start),
- * which may use everything and is used by nothing below it.
+ * The folders of src/server, lowest first (CONTRIBUTING.md, "The server"):
+ *
+ * - the base, which any folder may use and which uses no other: the settings (one resolved server
+ *   configuration, read before any request is served), the logger, the bundle a worker thread loads;
+ * - the technology folders, which features build on and which know no feature;
+ * - the features (every other folder), each using another only through its `index.ts`;
+ * - the composition, which may use everything and is used by nothing below it: the root files
+ *   (`app.ts`, `serve.ts`, `start.ts`) and the folders that assemble the features (the listeners'
+ *   apps, the store set, starting and stopping, backup and restore, the operator's tasks).
  */
-const BASE_FILES = new Set(['config.ts', 'env.ts', 'defaults.ts', 'logger.ts', 'start-error.ts', 'worker-bundle.ts']);
+const BASE = new Set(['settings', 'log', 'workers']);
+const TECHNOLOGY = new Set(['http', 'sqlite', 'pg', 'bundle', 'crypto']);
+const COMPOSITION = new Set(['apps', 'store', 'lifecycle', 'backup', 'tasks']);
+/** The folder a root file of src/server counts as in the folder-cycle rule. */
+const ROOT_NODE = '(root)';
+/** At most this many source files (tests included) in src/server's root: the composition root alone. */
+const ROOT_FILES_MAX = 4;
+
+/** No source file under src/ over this many lines, tests aside (a file over it asks to be split by what it does). */
+const MAX_LINES = 300;
+/**
+ * Known, being split: files over MAX_LINES that their owners are splitting, each named with a
+ * comment saying whose it is (issue 42 item 4 left `src/admin`, the inbox and the brand site to
+ * theirs). Empty now: every file is within the limit. A file not listed fails, and so does a
+ * listed file that no longer exceeds the limit (the list only shrinks).
+ */
+const KNOWN_LONG_FILES = new Set<string>([]);
 
 /** A source tree as the rules read it: src-relative path -> text. */
 type Tree = Map<string, string>;
@@ -92,7 +112,10 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const top = (path: string) => path.split('/')[0]!;
 /** The folder of src/server a path is in ('leads'), or undefined for a top-level server file or outside. */
 const serverFolder = (path: string) => /^server\/([^/]+)\//.exec(path)?.[1];
-const isComposition = (path: string) => /^server\/[^/]+\.tsx?$/.test(path) && !BASE_FILES.has(path.slice('server/'.length));
+/** True for a file of the composition: a root file of src/server or one in a composition folder. */
+const isComposition = (path: string) => /^server\/[^/]+\.tsx?$/.test(path) || COMPOSITION.has(serverFolder(path) ?? '');
+/** The node of the folder-cycle rule a path is in: its folder of src/server, ROOT_NODE for a root file, undefined outside src/server. */
+const cycleNode = (path: string) => serverFolder(path) ?? (/^server\/[^/]+$/.test(path) ? ROOT_NODE : undefined);
 const show = (e: Edge) => `${e.from} -> ${e.to}`;
 
 /** Rule 1: a top-level folder imports only from lower ranks (tests included). */
@@ -109,7 +132,18 @@ function technologyViolations(edges: Edge[]): string[] {
     .filter((e) => !isTest(e.from) && TECHNOLOGY.has(serverFolder(e.from) ?? ''))
     .filter((e) => {
       const to = serverFolder(e.to);
-      return (to !== undefined && !TECHNOLOGY.has(to)) || isComposition(e.to);
+      return (to !== undefined && !TECHNOLOGY.has(to) && !BASE.has(to)) || isComposition(e.to);
+    })
+    .map(show);
+}
+
+/** Rule 2b: the base imports no other folder of src/server and no root file: the settings are read before the request layer exists. */
+function baseViolations(edges: Edge[]): string[] {
+  return edges
+    .filter((e) => !isTest(e.from) && BASE.has(serverFolder(e.from) ?? ''))
+    .filter((e) => {
+      const to = cycleNode(e.to);
+      return to !== undefined && !BASE.has(to);
     })
     .map(show);
 }
@@ -124,19 +158,26 @@ function featureViolations(edges: Edge[]): string[] {
     .filter((e) => !isTest(e.from))
     .filter((e) => {
       const from = serverFolder(e.from);
-      if (from === undefined || TECHNOLOGY.has(from)) return false;
+      if (from === undefined || TECHNOLOGY.has(from) || BASE.has(from) || COMPOSITION.has(from)) return false;
+      if (isComposition(e.to)) return true;
       const to = serverFolder(e.to);
-      if (to === undefined) return isComposition(e.to);
-      return to !== from && !TECHNOLOGY.has(to) && !e.to.endsWith('/index.ts');
+      if (to === undefined) return false;
+      return to !== from && !TECHNOLOGY.has(to) && !BASE.has(to) && !e.to.endsWith('/index.ts');
     })
     .map(show);
 }
 
-/** Rule 4: no cycle between the folders of src/server (type imports and tests count: a folder that names another's types depends on it). */
+/**
+ * Rule 4: no cycle between the folders of src/server, its root files counting as one more folder
+ * (ROOT_NODE). Type-only imports count: a folder that names another's types depends on it. A test's
+ * import counts too, except into the composition: a test may start the whole server, or open the
+ * store set, to set up what it checks, as no production file of a feature may.
+ */
 function folderCycles(edges: Edge[]): string[] {
   const graph = new Map<string, Set<string>>();
   for (const e of edges) {
-    const [from, to] = [serverFolder(e.from), serverFolder(e.to)];
+    if (isTest(e.from) && isComposition(e.to)) continue;
+    const [from, to] = [cycleNode(e.from), cycleNode(e.to)];
     if (from && to && from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
   }
   const reach = (start: string) => {
@@ -236,17 +277,46 @@ describe('layers of src/', () => {
     const bad = planted({
       'server/cities/x.ts': [
         "import { createMessageStore } from '../leads/sqlite-store.js';",
-        "import { openServerStore } from '../open-server-store.js';",
+        "import { openServerStore } from '../store/open-server-store.js';",
         "import type { MessageStore } from '../leads/index.js';",
       ].join('\n'),
     });
-    expect(featureViolations(bad)).toEqual(['server/cities/x.ts -> server/leads/sqlite-store.ts', 'server/cities/x.ts -> server/open-server-store.ts']);
+    expect(featureViolations(bad)).toEqual(['server/cities/x.ts -> server/leads/sqlite-store.ts', 'server/cities/x.ts -> server/store/open-server-store.ts']);
   });
 
-  it('has no import cycle between the folders of src/server', () => {
+  it('keeps the base of src/server (settings, logger, worker bundle) free of every other folder', () => {
+    expect(baseViolations(edges)).toEqual([]);
+    // The settings are read before the request layer: a rule they need lives with them, not in http/.
+    expect(baseViolations(planted({ 'server/settings/x.ts': "import { isLoopback } from '../http/client-address.js';" }))).toEqual(['server/settings/x.ts -> server/http/client-address.ts']);
+    expect(baseViolations(planted({ 'server/log/x.ts': "import type { ServerConfig } from '../app.js';" }))).toEqual(['server/log/x.ts -> server/app.ts']);
+  });
+
+  it('has no import cycle between the folders of src/server, its root files included', () => {
     expect(folderCycles(edges)).toEqual([]);
     // packages uses uploads; an import back closes a cycle, even a type-only one.
     expect(folderCycles(planted({ 'server/uploads/x.ts': "import type { PackageInfo } from '../packages/package-routes.js';" }))).toEqual(['packages <-> uploads']);
+    // The cycle issue 42 cut: the request layer reads the settings, so the settings may not read it back.
+    // Every folder that uses the settings through http/ joins the one cycle it closes.
+    const cut = folderCycles(planted({ 'server/settings/x.ts': "import type { HostRule } from '../http/hosts.js';" }));
+    expect(cut).toHaveLength(1);
+    expect(cut[0]!.split(' <-> ')).toEqual(expect.arrayContaining(['http', 'settings']));
+    // The root files count as a folder: a feature that imports the app closes a cycle through it.
+    const back = folderCycles(planted({ 'server/cities/x.ts': "import type { AppDeps } from '../app.js';" }));
+    expect(back).toHaveLength(1);
+    expect(back[0]!.split(' <-> ')).toEqual(expect.arrayContaining(['(root)', 'cities']));
+  });
+
+  it("keeps src/server's root to the composition root", () => {
+    const rootFiles = [...tree.keys()].filter((p) => /^server\/[^/]+$/.test(p));
+    expect(rootFiles.length, rootFiles.join(', ')).toBeLessThanOrEqual(ROOT_FILES_MAX);
+  });
+
+  it(`has no source file over ${MAX_LINES} lines, tests aside`, () => {
+    const lines = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    const long = [...tree].filter(([p, text]) => !isTest(p) && lines(text) > MAX_LINES).map(([p]) => p);
+    expect(long.filter((p) => !KNOWN_LONG_FILES.has(p))).toEqual([]);
+    // The allow-list only shrinks: a listed file now short enough comes off it.
+    expect([...KNOWN_LONG_FILES].filter((p) => !long.includes(p)), 'split now: take it off KNOWN_LONG_FILES').toEqual([]);
   });
 
   it('has no import cycle between files at run time', () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildFromText } from '../src/dev/build.js';
 import { decodeSiteFiles } from '../src/server/bundle/files.js';
 import { TEXT_EXTENSIONS } from '../src/server/bundle/names.js';
-import { silentLogger } from '../src/server/logger.js';
+import { silentLogger } from '../src/server/log/logger.js';
 import { startServer } from '../src/server/start.js';
 import { adminFormConfig, adminTestApp, logoForm, PNG } from './helpers/server-app.js';
 import { fileBytes, type SiteFiles } from '../src/model/files.js';

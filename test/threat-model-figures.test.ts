@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SESSION_LIMITS } from '../src/server/auth/sessions.js';
 import { FILE_LIMITS, SITE_BODY_MAX_BYTES } from '../src/server/bundle/names.js';
-import { SERVER_DEFAULTS } from '../src/server/defaults.js';
+import { SERVER_DEFAULTS } from '../src/server/settings/defaults.js';
 import { LOGO_MAX_BYTES } from '../src/server/uploads/routes.js';
 import { PHOTO_MAX_BYTES } from '../src/site/images/photo-type.js';
 import { ROOT } from './helpers/site.js';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfigFile } from '../../src/config/load.js';
 import { createApp } from '../../src/server/app.js';
-import { resolveServerConfig } from '../../src/server/config.js';
-import type { ServerStore } from '../../src/server/server-store.js';
+import { resolveServerConfig } from '../../src/server/settings/config.js';
+import type { ServerStore } from '../../src/server/store/server-store.js';
 import { benchOwner, benchSecrets } from './owner.js';
-import { openSqliteStore } from '../../src/server/sqlite-server-store.js';
+import { openSqliteStore } from '../../src/server/store/sqlite-server-store.js';
 
 /**
  * `npm run bench` figures of the admin. Budgets: generate one city on the server

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { newSecretToken, tokenHash } from '../../src/server/auth/tokens.js';
-import type { ServerStore } from '../../src/server/server-store.js';
+import type { ServerStore } from '../../src/server/store/server-store.js';
 import { dataKey, type KeyRing } from '../../src/server/crypto/data-key.js';
 
 /**

@@ -10,8 +10,8 @@ import { citySlug } from '../../src/config/slug.js';
 import { configAssetSource } from '../../src/site/asset-source.js';
 import { configImageCacheDir } from '../../src/site/images/cache-dir.js';
 import { buildSiteFiles } from '../../src/site/pipeline.js';
-import { resolveServerConfig } from '../../src/server/config.js';
-import { createLogger, silentLogger } from '../../src/server/logger.js';
+import { resolveServerConfig } from '../../src/server/settings/config.js';
+import { createLogger, silentLogger } from '../../src/server/log/logger.js';
 import { contactBody } from './page-times.js';
 import { serveClinic } from '../../src/server/serve.js';
 

@@ -133,8 +133,32 @@ export function callRoute<R extends ApiRoute>(
   route: R,
   o: { params?: Record<string, string>; query?: Record<string, string>; body?: RequestOf<R> } = {},
 ): Promise<Answer<ResponseOf<R>>> {
+  return call<ResponseOf<R>>(route.method, urlOfRoute(route, o), o.body);
+}
+
+/** A route's address: its path with `params` filled in, and `query` when there is one. */
+export function urlOfRoute(route: ApiRoute, o: { params?: Record<string, string>; query?: Record<string, string> } = {}): string {
   const query = o.query && Object.keys(o.query).length > 0 ? `?${new URLSearchParams(o.query)}` : '';
-  return call<ResponseOf<R>>(route.method, pathOf(route, o.params) + query, o.body);
+  return pathOf(route, o.params) + query;
+}
+
+/** A read of a route of the shared contract: its typed answer, or a thrown HttpError (as getJson). */
+export const readRoute = <R extends ApiRoute>(route: R, o: { params?: Record<string, string>; query?: Record<string, string> } = {}): Promise<ResponseOf<R>> =>
+  getJson<ResponseOf<R>>(urlOfRoute(route, o));
+
+/**
+ * The raw Response of a route of the shared contract, its body typed by the route's request (JSON,
+ * or FormData for a multipart upload), for the calls that read the answer themselves: a download,
+ * or a failure whose body holds more than the failure (Generate's field errors, a deploy's doorway).
+ */
+export function fetchRoute<R extends ApiRoute>(route: R, o: { params?: Record<string, string>; query?: Record<string, string>; body?: RequestOf<R> } = {}): Promise<Response> {
+  const init: RequestInit = { method: route.method };
+  if (o.body instanceof FormData) init.body = o.body;
+  else if (o.body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(o.body);
+  }
+  return adminFetch(urlOfRoute(route, o), init);
 }
 
 /** Reads a response as an Answer: OK with a JSON body (or none, as a 204), or the failure. */

@@ -60,7 +60,7 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
     case 'brand-site':
       return <BrandSiteView key={session} go={go} canEdit={editCities} />;
     case 'messages':
-      return <InboxView key={session} site={view.site} onSite={(site) => go({ name: 'messages', site }, { keep: true })} />;
+      return <InboxView key={session} site={view.site} saved={view.saved} onPlace={(place) => go({ name: 'messages', ...place }, { keep: true })} />;
     case 'deployments':
       return <DeploymentsView key={session} go={go} />;
     case 'staff':

@@ -1,7 +1,8 @@
 import type { BrandInput } from '../config/brand.js';
-import { call, getJson } from './api.js';
+import * as B from '../contract/brand.js';
+import { callRoute, readRoute } from './api.js';
 
 /** GET /api/brand: the brand settings (kept in the server's store, written out as brand.yaml), or the served clinic's brand before any is saved. */
-export const getBrand = () => getJson<{ brand: BrandInput; stored: boolean }>('/api/brand');
+export const getBrand = () => readRoute(B.getBrand);
 /** PUT /api/brand: owner and editor; field errors as the city form's. */
-export const saveBrand = (brand: BrandInput) => call<{ brand: BrandInput }>('PUT', '/api/brand', { brand });
+export const saveBrand = (brand: BrandInput) => callRoute(B.saveBrand, { body: { brand } });

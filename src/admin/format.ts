@@ -20,7 +20,7 @@ export function cityAndState(city: string, state: string): string {
 }
 
 /** `20241121T235501123Z-...` -> the ISO time of a release, from its id (ids sort in deploy order). */
-export function releaseTime(id: string): string {
+export function releaseTimeText(id: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(id);
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z` : id;
 }

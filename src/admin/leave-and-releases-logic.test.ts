@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldLabel } from './field-labels.js';
-import { cityAndState, releaseTime } from './format.js';
+import { cityAndState, releaseTimeText } from './format.js';
 import { moveLabel } from './sections/release-list.js';
 
 /** Issue 23's small things, as the admin words them: field labels, state codes, release moves. */
@@ -42,6 +42,6 @@ describe('the control that makes a release live', () => {
   });
 
   it('reads a release time from its id', () => {
-    expect(releaseTime(live)).toBe('2026-11-26T12:00:00.000Z');
+    expect(releaseTimeText(live)).toBe('2026-11-26T12:00:00.000Z');
   });
 });

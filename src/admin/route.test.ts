@@ -15,6 +15,8 @@ describe('views and addresses', () => {
     ['#two-step', { name: 'two-step' }],
     ['#messages', { name: 'messages' }],
     ['#messages/tampa', { name: 'messages', site: 'tampa' }],
+    ['#messages?saved=mine', { name: 'messages', saved: 'mine' }],
+    ['#messages?saved=today', { name: 'messages', saved: 'today' }],
     ['#brand', { name: 'brand' }],
     ['#brand-site', { name: 'brand-site' }],
   ])('%s is %j, and back', (hash, view) => {
@@ -23,7 +25,7 @@ describe('views and addresses', () => {
   });
 
   it('reads anything unknown or unsafe as the list', () => {
-    for (const hash of ['#staffs', '#city/../x', '#city/', '#audit/1', '#constructor', '#__proto__', '#messages/', '#messages/../x', '#messages/a?q=pat@example.com']) expect(viewOf(hash)).toEqual({ name: 'list' });
+    for (const hash of ['#staffs', '#city/../x', '#city/', '#audit/1', '#constructor', '#__proto__', '#messages/', '#messages/../x', '#messages/a?q=pat@example.com', '#messages?saved=ortiz', '#messages?q=ortiz', '#messages?saved=mine&q=x']) expect(viewOf(hash)).toEqual({ name: 'list' });
   });
 });
 

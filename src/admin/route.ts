@@ -15,9 +15,15 @@ export type View =
   | { name: 'list' }
   | { name: 'city'; slug: string }
   | { name: 'new'; base?: ClinicConfigInput; from?: string; left?: string[] }
-  /** The inbox, on one city when the address names it (`#messages/tampa`): a slug, never what was searched. */
-  | { name: 'messages'; site?: string }
+  /**
+   * The inbox, on one city when the address names it (`#messages/tampa`), or on a saved filter
+   * (`#messages?saved=mine`, "My open"; `?saved=today`, "New today"): never what was searched.
+   */
+  | { name: 'messages'; site?: string; saved?: SavedInboxFilter }
   | { name: PlainView };
+
+/** The inbox's saved filters an address can name. */
+export type SavedInboxFilter = 'mine' | 'today';
 
 /** The views named by one word and holding nothing else. */
 const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step', 'brand', 'brand-site'] as const;
@@ -30,6 +36,8 @@ export function viewOf(hash: string): View {
   if (h === 'new') return { name: 'new' };
   if (isPlain(h)) return { name: h };
   if (h === 'messages') return { name: 'messages' };
+  const saved = /^messages\?saved=(mine|today)$/.exec(h)?.[1] as SavedInboxFilter | undefined;
+  if (saved) return { name: 'messages', saved };
   const inbox = /^messages\/(.+)$/.exec(h)?.[1];
   if (inbox !== undefined) return SAFE_SLUG.test(inbox) ? { name: 'messages', site: inbox } : { name: 'list' };
   const slug = /^city\/(.+)$/.exec(h)?.[1];
@@ -39,7 +47,7 @@ export function viewOf(hash: string): View {
 /** The address of a view. */
 export function hashOf(view: View): string {
   if (view.name === 'city') return `#city/${view.slug}`;
-  if (view.name === 'messages') return view.site ? `#messages/${view.site}` : '#messages';
+  if (view.name === 'messages') return view.saved ? `#messages?saved=${view.saved}` : view.site ? `#messages/${view.site}` : '#messages';
   return view.name === 'list' ? '' : `#${view.name}`;
 }
 

@@ -3,8 +3,11 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import * as M from '../texts/admin.js';
-import { adminFetch, apiRequest, HttpError, parseJson, readFailure, saveBlob } from './api.js';
-import { deployCity, type DoorwayLine } from './cities-api.js';
+import type { DoorwayAsked } from '../contract/cities.js';
+import type { ResponseOf } from '../contract/route.js';
+import * as S from '../contract/site.js';
+import { fetchRoute, HttpError, parseJson, readFailure, saveBlob, throwIfNotOk } from './api.js';
+import { deployCity } from './cities-api.js';
 import { siteDomain } from '../config/site-domain.js';
 import { formFieldOf, mergeConfig, type AdminForm } from './form.js';
 import { useNotice } from './notice.js';
@@ -36,8 +39,8 @@ export interface ShownDeploy extends DeployResult {
   configVersion?: number;
 }
 
-/** A refused deploy's doorway check: the city's line, and the limits it was read against. */
-export type DoorwayAsked = DoorwayLine & { threshold: number; minLocalWords: number };
+/** A refused deploy's doorway check: the city's line, and the limits it was read against (the contract's). */
+export type { DoorwayAsked } from '../contract/cities.js';
 
 /** The saved version of the open city; Deploy builds it on the server when the form holds it unchanged (`clean`). */
 export interface SavedTarget {
@@ -79,15 +82,11 @@ export function useSiteActions(
       // The form over the opened config, as Save sends it: the fields without an input (hours,
       // local content with its team photos, colour) are in the generated site too.
       const config = mergeConfig(opened(), form.getValues());
-      const res = await adminFetch('/api/generate-clinic-website', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(config),
-      });
+      const res = await fetchRoute(S.generateWebsite, { body: config });
       const text = await res.text();
-      const json = parseJson(text);
+      const json = parseJson(text) as Partial<ResponseOf<typeof S.generateWebsite>> | undefined;
       if (!res.ok) {
-        const { errors } = readFailure(json);
+        const { errors } = readFailure(json as Record<string, unknown> | undefined);
         for (const [key, message] of Object.entries(errors)) form.setError(formFieldOf(key) as keyof AdminForm, { type: 'server', message });
         setProblems(Object.entries(errors));
         console.error(new HttpError(res.status, text, res.statusText).message);
@@ -98,7 +97,7 @@ export function useSiteActions(
       if (!json || typeof json.files !== 'object') throw new Error('the answer holds no files');
       const contactEndpoint = typeof json.contactEndpoint === 'string' ? json.contactEndpoint : undefined;
       const warnings = Array.isArray(json.warnings) ? json.warnings.filter((w): w is string => typeof w === 'string') : [];
-      setGenerated({ files: json.files as Record<string, string>, config, contactEndpoint, warnings });
+      setGenerated({ files: json.files, config, contactEndpoint, warnings });
       show(M.generateSucceeded.title, 'success');
     } catch (err) {
       console.error(err);
@@ -116,8 +115,8 @@ export function useSiteActions(
     // Opened now, while the click still counts as a user gesture, then pointed at the preview.
     const win = window.open('', '_blank');
     try {
-      const res = await apiRequest('POST', '/api/previews', { files: generated.files });
-      const { url } = (await res.json()) as { url: string };
+      const res = await throwIfNotOk(await fetchRoute(S.createPreview, { body: { files: generated.files } }));
+      const { url } = (await res.json()) as ResponseOf<typeof S.createPreview>;
       if (win) win.location.href = url;
       else window.open(url, '_blank');
     } catch (err) {
@@ -130,7 +129,7 @@ export function useSiteActions(
     if (!generated) return generateFirst();
     const { city, businessName } = generated.config;
     try {
-      const res = await apiRequest('POST', '/api/package-website', { city, businessName, domainName: siteDomain(generated.config), files: generated.files });
+      const res = await throwIfNotOk(await fetchRoute(S.packageWebsite, { body: { city, businessName, domainName: siteDomain(generated.config), files: generated.files } }));
       saveBlob(await res.blob(), `${citySlug(city)}-trt-website.zip`);
     } catch (err) {
       console.error(err); // spec section 8: package errors are only logged
@@ -151,11 +150,9 @@ export function useSiteActions(
     const { city, businessName } = generated.config;
     const about = { siteName: citySlug(city), city };
     try {
-      const res = await adminFetch('/api/deploy-website', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+      const res = await fetchRoute(S.deployWebsite, {
         // `config` (beyond the spec) lets the server show this city's own page after a failed form post.
-        body: JSON.stringify({
+        body: {
           domainName: siteDomain(generated.config),
           businessName,
           city,
@@ -163,7 +160,7 @@ export function useSiteActions(
           deploymentType: 'static',
           config: generated.config,
           ...(confirmDoorway ? { confirmDoorway: true } : {}),
-        }),
+        },
       });
       const text = await res.text();
       const body = parseJson(text);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import * as M from '../texts/server.js';
-import { SEARCH_CLOSE_REASONS, SEARCH_STATUSES } from './inbox-search.js';
+import { closeReasonField, statusField } from './inbox.js';
 import { apiRoute } from './route.js';
 
 /** At most this many messages in one bulk change: a page of the list holds 200. */
@@ -19,9 +19,9 @@ export const inboxBulkRequest = z
       .max(BULK_MAX, { error: M.bulkIdsTooMany.title }),
     /** An account id, or null for nobody; absent: the assignee is left as it is. */
     assigneeId: z.string({ error: M.assigneeInvalid.title }).min(1, { error: M.assigneeInvalid.title }).max(100).nullable().optional(),
-    status: z.enum(SEARCH_STATUSES, { error: M.statusInvalid.title }).optional(),
+    status: statusField.optional(),
     /** One reason for every message closed; only with status closed. */
-    closeReason: z.enum(SEARCH_CLOSE_REASONS, { error: M.closeReasonInvalid.title }).nullable().optional(),
+    closeReason: closeReasonField.nullable().optional(),
   })
   .superRefine((b, ctx) => {
     if (b.assigneeId === undefined && b.status === undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: M.bulkNothing.title });

@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { siteInvalid } from '../texts/contact.js';
+import { byStatusShape, siteField } from './inbox.js';
 import { apiRoute } from './route.js';
-import { SEARCH_SLUG } from './inbox-search.js';
 
 /**
  * GET /api/inbox/counts?site=<slug> (issue 37 item 3): how many messages of a city are new,
@@ -11,16 +10,13 @@ import { SEARCH_SLUG } from './inbox-search.js';
  */
 export const inboxCountsQuery = z.object({
   /** One city's slug ('' = the messages of no known site); absent, every city the reader works. */
-  site: z
-    .string()
-    .refine((v) => v === '' || SEARCH_SLUG.test(v), { error: siteInvalid.title })
-    .optional(),
+  site: siteField,
 });
 
 export const inboxCountsResponse = z.object({
   success: z.literal(true),
   /** Messages per status within the city (or the reader's cities). */
-  byStatus: z.object({ new: z.number(), contacted: z.number(), booked: z.number(), closed: z.number() }),
+  byStatus: byStatusShape,
 });
 
 export const inboxCounts = apiRoute({ method: 'GET', path: '/api/inbox/counts', request: undefined, response: inboxCountsResponse });

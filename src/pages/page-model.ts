@@ -1,8 +1,8 @@
-import type { ClinicConfig, Day, HoursEntry } from '../config/schema.js';
+import type { ClinicConfig } from '../config/schema.js';
 import type { SitePhotos } from '../model/photos.js';
 import type { SiteCards } from '../model/cards.js';
 import { webFontFile } from '../model/web-fonts.js';
-import { CONTACT_API_PATH, DAYS } from '../config/schema.js';
+import { CONTACT_API_PATH } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
@@ -11,9 +11,10 @@ import { costsPart, type SiteCosts } from './content/costs.js';
 import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { placedSite, type Placement, type SitePlacement } from './placement.js';
+import { logoSources } from './brand-identity.js';
 import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
-import { upcomingSpecialHours, type SpecialHoursEntry } from '../config/special-hours.js';
-import { lastDay } from '../config/special-hours-days.js';
+import { upcomingSpecialHours } from '../config/special-hours.js';
+import { directionsUrl, formatPhone, hoursRows, longDate, specialHoursRow, telHref } from './display-format.js';
 
 /**
  * Everything a page needs, derived once from a validated config (Vite's UserConfig vs
@@ -131,6 +132,9 @@ export interface SpecialHoursRow {
   closes: string;
 }
 
+// How pages write a phone, a date and opening hours (display-format.ts), read through the page model by its users too.
+export { clock12, directionsUrl, formatPhone, hoursRows, longDate, specialHoursRow, telHref } from './display-format.js';
+
 /** How many special-hours entries the home and contact pages list: the next ones ahead. */
 export const SPECIAL_HOURS_SHOWN = 4;
 
@@ -201,7 +205,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     social: socialLinks(config.socialMedia),
     hours: hoursRows(config.hours),
     specialHours: extras.today ? upcomingSpecialHours(config.specialHours, extras.today).map(specialHoursRow) : [],
-    brandColor: config.primaryColor,
+    brandColor: extras.placement?.identity?.color ?? config.primaryColor, // on a brand site, the brand's (issue 36 item 4)
     ...(extras.year !== undefined ? { year: String(extras.year) } : {}),
     effectiveDate: longDate(config.legal.effectiveDate),
     ...costsPart(config.costs),
@@ -211,7 +215,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     logo: logoImage(config.logoUrl, extras.logoSize),
     logoLight: logoImage(config.logoLightUrl, extras.logoLightSize),
     csp: '',
-    fontFile: webFontFile(config.font),
+    fontFile: webFontFile(extras.placement?.identity?.font ?? config.font),
     cards: extras.cards,
   };
   const why = config.localContent.whyCity;
@@ -220,8 +224,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
   site.csp = pageCsp({
     brandStyle: brandStyle(site.brandColor),
     contactEndpoint: site.contactEndpoint,
-    logoUrl: config.logoUrl,
-    logoLightUrl: config.logoLightUrl,
+    ...logoSources(config, extras.placement?.identity),
   });
   return site;
 }
@@ -242,82 +245,4 @@ function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {
     const name = h.replace(/^@/, '');
     return [{ network, label, url: `${base}${at ? '@' : ''}${encodeURIComponent(name)}` }];
   });
-}
-
-/**
- * A North American number in the one form pages show: `727-555-0199`, `+1 813.555.0142` and
- * `8135550142` all read `(813) 555-0142`. The schema takes nothing else (config/fields.ts, PHONE_RE).
- */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}` : phone.trim();
-}
-
-/** Google Maps' documented search URL (`api=1`) for an address: opens directions on any device. */
-export function directionsUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** `2026-11-26` -> `November 26, 2026` (with the weekday first: `Thursday, November 26, 2026`). No Intl: the same bytes on every Node. */
-export function longDate(date: string, { weekday = false, year = true } = {}): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  // No-break spaces: "January / 2, 2027" on a narrow phone reads as two dates; a range breaks at "through".
-  return `${weekday ? `${WEEKDAYS[day]}, ` : ''}${MONTHS[m - 1]}\u00a0${d}${year ? `,\u00a0${y}` : ''}`;
-}
-
-/** A special-hours entry as pages and JSON-LD show it. */
-export function specialHoursRow(e: SpecialHoursEntry): SpecialHoursRow {
-  const through = lastDay(e);
-  const when =
-    through === e.date
-      ? longDate(e.date, { weekday: true })
-      : `${longDate(e.date, { year: e.date.slice(0, 4) !== through.slice(0, 4) })} through ${longDate(through)}`;
-  const closed = e.closed === true || !e.opens || !e.closes;
-  return {
-    label: e.label,
-    when,
-    time: closed ? 'Closed' : `${clock12(e.opens!)}-${clock12(e.closes!)}`,
-    from: e.date,
-    through,
-    opens: closed ? '00:00' : e.opens!,
-    closes: closed ? '00:00' : e.closes!,
-  };
-}
-
-/** A US phone number as a tap-to-call link: `(813) 555-0142` -> `tel:+18135550142`. */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `tel:+1${digits.length === 11 ? digits.slice(1) : digits}`;
-}
-
-/** `09:00` -> `9:00 AM` */
-export function clock12(t: string): string {
-  const [h = 0, m = 0] = t.split(':').map(Number);
-  const suffix = h >= 12 ? 'PM' : 'AM';
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}:${String(m).padStart(2, '0')} ${suffix}`;
-}
-
-/**
- * Groups the week into display rows, runs of consecutive days with the same hours joined:
- * `Monday-Friday 9:00 AM-6:00 PM`, `Saturday 9:00 AM-2:00 PM`, `Sunday Closed`.
- */
-export function hoursRows(hours: HoursEntry[]): HoursRow[] {
-  const byDay = new Map<Day, string>();
-  for (const h of hours) for (const d of h.days) byDay.set(d, `${clock12(h.opens)}-${clock12(h.closes)}`);
-  const rows: HoursRow[] = [];
-  let i = 0;
-  while (i < DAYS.length) {
-    const time = byDay.get(DAYS[i]!) ?? 'Closed';
-    let j = i;
-    while (j + 1 < DAYS.length && (byDay.get(DAYS[j + 1]!) ?? 'Closed') === time) j++;
-    rows.push({ days: i === j ? DAYS[i]! : `${DAYS[i]}-${DAYS[j]}`, time });
-    i = j + 1;
-  }
-  return rows;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from './settings/config.js';
 import { anonymous, basic, fromAddress, testApp } from '../../test/helpers/server-app.js';
 
 const app = (server: Partial<ServerConfig> = {}) => testApp({ server });

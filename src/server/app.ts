@@ -1,8 +1,5 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import { serverBusy, serverDiskFull, serverFailed } from '../texts/server.js';
-import { adminApiRoutes } from './admin-routes.js';
+import { adminApiRoutes } from './apps/admin-routes.js';
 import { adminGuard, authRoutes } from './auth/index.js';
 import { passwordResetRoutes } from './auth/reset-routes.js';
 import { createSmtpMailer } from './mail/smtp.js';
@@ -10,22 +7,18 @@ import { auditNames, auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
-import { BRAND_SITE, brandLocationUrl, brandSiteService } from './brand-site/index.js';
-import { createRedeployRunner, notifyingCityStore, samplesDir, savedSites, versionDeployer, type CityStore, type RedeployRunner, type VersionDeployer } from './cities/index.js';
+import type { CityStore, RedeployRunner, VersionDeployer } from './cities/index.js';
 import { fallbackFormPage } from './leads/reply.js';
 import { contactRoutes } from './leads/contact-routes.js';
 import { createRefusalLog, type RefusalLog } from './leads/refusals.js';
-import { createSiteDirectory } from './leads/site-directory.js';
-import { SERVER_DEFAULTS } from './defaults.js';
-import { domainIndex } from './releases/domains.js';
+import { SERVER_DEFAULTS } from './settings/defaults.js';
 import type { ReleaseStore } from './releases/store.js';
-import { apiError, isApiPath } from './http/api-error.js';
 import { trustedSet } from './http/client-address.js';
-import { hostGuard, hostRules, reservedHostNames, sitesOrigin, sitesOriginTest } from './http/hosts.js';
+import { hostGuard, hostRules, reservedHostNames, sitesOrigin } from './http/hosts.js';
 import { normalizeOrigin } from './http/origin.js';
 import { pathGuard } from './http/path-guard.js';
 import { contentSecurityPolicy, mutableHeaders, securityHeaders } from './http/security-headers.js';
-import { errorFields, silentLogger, type Logger } from './logger.js';
+import { errorFields, silentLogger, type Logger } from './log/logger.js';
 import { messageRoutes } from './leads/admin-routes.js';
 import { inboxExportRoutes } from './leads/inbox-export.js';
 import { inboxBulkRoutes } from './leads/inbox-bulk.js';
@@ -34,14 +27,15 @@ import { createInboxEvents, type InboxEvents } from './leads/inbox-events.js';
 import { createSealer } from './leads/sealing.js';
 import { notFound, siteRoutes } from './clinic-site/routes.js';
 import { prepareSite } from './clinic-site/site-files.js';
-import { isStoreBusy, RETRY_AFTER_SECONDS } from './sqlite/busy.js';
-import { createSitesApp } from './sites-app.js';
+import { deployServices } from './apps/deploy-services.js';
+import { errorHandler } from './apps/error-handler.js';
+import { createSitesApp } from './apps/sites-app.js';
 import type { AppEnv } from './http/app-env.js';
 import type { ClinicConfig } from '../config/schema.js';
 import type { SiteFiles } from '../model/files.js';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from './settings/config.js';
 import type { FormPageRenderer } from './leads/index.js';
-import type { ServerStore } from './server-store.js';
+import type { ServerStore } from './store/server-store.js';
 
 /**
  * What `createApps` (both listeners' apps) needs from the outside world. Everything with a side
@@ -126,64 +120,7 @@ export function createApps(deps: AppDeps): ClinicApps {
   metrics.watchOutbox(async () => ({ ...(await deps.stores.outbox.counts()), oldestPendingAt: await deps.stores.outbox.oldestPendingAt() }), now);
   const publicOrigin = server.publicUrl ? normalizeOrigin(server.publicUrl) : undefined;
   const { releases, uploads, counters, previews } = deps.stores;
-  // The cities this server knows and their addresses (decision 010): the deployments and the saved
-  // cities, deployed or not. A deploy, rollback or delete (domains.changed) and a city's save or
-  // delete (the store below) make the directory read them again.
-  const stored = deps.stores.cities;
-  const directory = createSiteDirectory({
-    home: deps.clinic,
-    publicOrigin,
-    isSitesOrigin: sitesOriginTest(server),
-    sitesPort: server.sitesPort,
-    deployments: () => releases.list(),
-    cities: savedSites(stored),
-  });
-  const cities = notifyingCityStore(stored, () => directory.invalidate());
-  const domains = domainIndex(releases, () => directory.invalidate());
-  const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
-  // A city the live brand site lists names its page there as canonical on its own site too (issue
-  // 24): only once that page is online, on the domain it is online at.
-  const canonicalFor = async (slug: string, config: ClinicConfig) => {
-    if (config.canonical === 'own') return undefined;
-    const live = await releases.currentId(BRAND_SITE);
-    const meta = live ? await releases.meta(BRAND_SITE, live) : undefined;
-    return meta?.domainName && meta.built?.cities[slug] ? brandLocationUrl(meta.domainName, config) : undefined;
-  };
-  const deployer = versionDeployer({
-    releases,
-    dataDir: server.dataDir,
-    uploads,
-    assetFolders,
-    reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
-    changed: () => domains.changed(),
-    canonicalFor,
-  });
-  // The brand site (issue 24): built from the brand settings and the stored cities, redeployed with them.
-  const brandSite = brandSiteService({
-    brand: deps.stores.brand,
-    cities,
-    releases,
-    uploads,
-    assetFolders,
-    dataDir: server.dataDir,
-    reservedHosts: (requestUrl) => reservedHostNames(server, requestUrl),
-    changed: () => domains.changed(),
-    now,
-  });
-  const redeploys = createRedeployRunner({
-    cities,
-    releases,
-    deployer,
-    brandSite: { name: BRAND_SITE, service: brandSite },
-    canonicalFor,
-    logger,
-    now,
-    concurrency: deps.redeployConcurrency,
-    onFinished: (state, seconds) => {
-      metrics.redeployRuns.inc({ outcome: state });
-      metrics.redeployDuration.observe(seconds);
-    },
-  });
+  const { directory, cities, domains, assetFolders, deployer, brandSite, redeploys } = deployServices({ deps, now, logger, metrics, publicOrigin });
   // The host of each listener's own public URL counts as same-origin there. Never SITES_URL on the
   // admin: a hosted page's Origin must not pass the admin's cross-site checks.
   const hostOf = (url: string | undefined) => (url ? [new URL(url).host] : []);
@@ -314,28 +251,4 @@ export function createApps(deps: AppDeps): ClinicApps {
 /** The admin app alone (route tests, benchmarks); createApps gives both. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   return createApps(deps).admin;
-}
-
-/** The one error handler: expected HTTP failures as they are, anything else logged and a 500. */
-function errorHandler(logger: Logger, metrics: Metrics) {
-  return (err: Error, c: Context<AppEnv>): Response => {
-    if (err instanceof HTTPException) return err.getResponse();
-    // A full disk (a deploy's files, a saved city): the operator's to fix, said as such, never a bare 500.
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC' || code === 'EDQUOT') {
-      metrics.storeErrors.inc({ kind: 'disk_full' });
-      logger.error('request.disk_full', { method: c.req.method, path: c.get('path') });
-      return isApiPath(c.get('path') ?? '') ? apiError(c, 507, { error: serverDiskFull }) : c.text(serverDiskFull.title, 507);
-    }
-    // The database is locked by another process (sqlite/busy.ts): a try a few seconds later may work.
-    if (isStoreBusy(err)) {
-      metrics.storeErrors.inc({ kind: 'busy' });
-      logger.warn('request.store_busy', { method: c.req.method, path: c.get('path') });
-      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return isApiPath(c.get('path') ?? '') ? apiError(c, 503, { error: serverBusy }) : c.text(serverBusy.title, 503);
-    }
-    metrics.storeErrors.inc({ kind: 'failed' });
-    logger.error('request.failed', { method: c.req.method, path: c.get('path'), ...errorFields(err) });
-    return isApiPath(c.get('path') ?? '') ? apiError(c, 500, { error: serverFailed }) : c.text(serverFailed.title, 500);
-  };
 }

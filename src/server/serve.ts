@@ -2,26 +2,27 @@ import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import type { ClinicConfig } from '../config/schema.js';
 import type { SiteFiles } from '../model/files.js';
 import { createApps, type ClinicApps } from './app.js';
 import { samplesDir, seedCities } from './cities/seed.js';
-import type { ServerConfig } from './config.js';
-import { errorFields, type Logger } from './logger.js';
-import { wireMail } from './start-mail.js';
+import type { ServerConfig } from './settings/config.js';
+import { errorFields, type Logger } from './log/logger.js';
+import { wireMail } from './lifecycle/start-mail.js';
 import type { MailWorkerOptions } from './mail/worker.js';
-import { SERVER_DEFAULTS } from './defaults.js';
+import { SERVER_DEFAULTS } from './settings/defaults.js';
 import { trustedSet } from './http/client-address.js';
 import { connectionPool, limitConnections } from './http/connection-limit.js';
 import { healthAnswer, type Readiness } from './http/health.js';
-import { trackConnections } from './shutdown.js';
-import { listenProblem } from './start-error.js';
-import { openServerStore } from './open-server-store.js';
-import type { ServerStore } from './server-store.js';
+import { trackConnections } from './lifecycle/shutdown.js';
+import { displayHost, listen, listener } from './lifecycle/listeners.js';
+import { serverKeys } from './lifecycle/server-keys.js';
+import { indexStoredMessages, sealStoredMessages } from './store/upgrade.js';
+import { openServerStore } from './store/open-server-store.js';
+import type { ServerStore } from './store/server-store.js';
 import type { FormPageRenderer } from './leads/index.js';
-import type { ReleaseSettings } from './server-store.js';
-import { loadDataKey, type KeyRing } from './crypto/data-key.js';
+import type { ReleaseSettings } from './store/server-store.js';
+import type { KeyRing } from './crypto/data-key.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
 import { serverSecrets } from './crypto/server-keys.js';
 import { ensureFirstOwner } from './auth/index.js';
@@ -31,8 +32,8 @@ import { createAuditTrail } from './audit/index.js';
 import { schedulePurge } from './leads/retention.js';
 import { scheduleSpecialHoursRedeploy } from './cities/index.js';
 import { normalizeOrigin } from './http/origin.js';
-import { isLoopbackHost } from './config.js';
-import { ServerStartError } from './start-error.js';
+import { isLoopbackHost } from './settings/config.js';
+import { ServerStartError } from './lifecycle/start-error.js';
 
 /**
  * Listens with an already rendered site: opens the store, wires mail, starts two listeners with
@@ -83,91 +84,6 @@ export interface RunningServer {
   /** Stops accepting, lets in-flight requests finish, stops the mail worker, closes the database. */
   close(): Promise<void>;
 }
-
-type Fetch = Parameters<typeof createAdaptorServer>[0]['fetch'];
-
-/** An http.Server for one app, with the limits every listener gets. */
-function listener(fetch: Fetch, hostname: string): Server {
-  const server = createAdaptorServer({ fetch, hostname }) as Server;
-  // Slow clients (slowloris) must not hold sockets for the default five minutes.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 20_000;
-  return server;
-}
-
-/** Listens, or fails with the operator's reading of why (port in use, no permission...). */
-function listen(server: Server, port: number, host: string, flag: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const failed = (err: Error) => reject(listenProblem(err, `${displayHost(host)}:${port}`, flag) ?? err);
-    server.once('error', failed);
-    server.listen(port, host, () => {
-      server.off('error', failed);
-      resolve();
-    });
-  });
-}
-
-/**
- * The data key (docs/decisions/017-staff-accounts.md), read before the ports are bound: with
- * DATABASE_URL and no key the server stops here, having written nothing; one server on SQLite
- * makes its own key file the first time, and says where it is.
- */
-function serverKeys(config: ServerConfig, logger: Logger): KeyRing {
-  let loaded: ReturnType<typeof loadDataKey>;
-  try {
-    loaded = loadDataKey({ env: config.keyEnv, mayCreate: config.database === undefined });
-  } catch (err) {
-    throw new ServerStartError([(err as Error).message]);
-  }
-  if (loaded.source.kind === 'created') {
-    logger.warn('data_key.created', {
-      file: loaded.source.path,
-      note: 'made a data key (it protects second-factor secrets and the audit trail). Keep a copy in a secret store and give it as DATA_KEY_FILE or DATA_KEY: a key that travels with every copy of the data protects nothing',
-    });
-  } else if (loaded.source.kind === 'found') {
-    logger.info('data_key.file', { file: loaded.source.path });
-  }
-  return { current: loaded.key, previous: loaded.previous };
-}
-
-/**
- * A store upgraded from a release that kept messages in clear (issue 22): each is sealed in place,
- * a batch a transaction (an interrupted start resumes), recorded once in the audit trail, then
- * the files are rewritten so no freed page keeps the old text. Backups taken before still hold it.
- */
-async function sealStoredMessages(store: ServerStore, secrets: { auditKey: Buffer }, logger: Logger): Promise<void> {
-  if (!store.messages.sealStored) return;
-  const sealed = await store.messages.sealStored();
-  if (sealed === 0) return;
-  await store.compact();
-  await createAuditTrail(store.audit, secrets.auditKey, () => new Date()).record({
-    actorId: 'server',
-    actorLabel: 'clinic-gen serve (upgrade)',
-    address: 'local',
-    action: 'message.seal_stored',
-    object: `messages=${sealed}`,
-    city: '',
-    outcome: 200,
-  });
-  logger.warn('messages.sealed', {
-    count: sealed,
-    note: 'messages stored in clear by an earlier release are now sealed with the data key, and the database files were rewritten; backups taken before this start still hold them in clear: replace them',
-  });
-}
-
-/**
- * Messages stored before search tokens existed (issue 37 item 6), or sealed just now, get theirs:
- * each is opened and its keyed tokens stored, a batch a transaction (an interrupted start resumes).
- * Logged as counts only.
- */
-async function indexStoredMessages(store: ServerStore, logger: Logger): Promise<void> {
-  if (!store.messages.indexStored) return;
-  const { indexed, unopened } = await store.messages.indexStored();
-  if (indexed > 0) logger.info('messages.search_indexed', { count: indexed, note: 'messages stored before search by part of a name or number are now searchable' });
-  if (unopened > 0) logger.warn('messages.search_unindexed', { count: unopened, note: 'messages that do not open with this server\'s keys could not be made searchable' });
-}
-
-const displayHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
  * Listens on the configured host and both ports first (a port in use fails before anything is

@@ -5,10 +5,10 @@ import { configAssetSource } from '../site/asset-source.js';
 import { CACHE_MAX_ENV, cacheLimitBytes, pruneCacheIfDue } from '../site/cache-prune.js';
 import { dataImageCacheDir } from '../site/images/cache-dir.js';
 import { buildDay, buildSiteFiles, problemLines } from '../site/pipeline.js';
-import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './config.js';
-import { createLogger, type Logger } from './logger.js';
+import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './settings/config.js';
+import { createLogger, type Logger } from './log/logger.js';
 import { serveClinic, type RunningServer } from './serve.js';
-import { ServerStartError } from './start-error.js';
+import { ServerStartError } from './lifecycle/start-error.js';
 import { textOf } from './http/api-error.js';
 import { cacheLimitNotNumber } from '../texts/server.js';
 
@@ -25,7 +25,7 @@ export interface StartOptions extends ServerFlags {
   now?: () => Date;
 }
 
-/** Start-up failures the operator can fix (src/server/start-error.ts). */
+/** Start-up failures the operator can fix (src/server/lifecycle/start-error.ts). */
 export { ServerStartError };
 
 /** Loads and renders the clinic's site, opens the store and listens. */

@@ -71,7 +71,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditActionText>> = {
   'account.password_reset_requested': act('Ask for a password reset link', 'asked for a password reset link', 'ask for a password reset link'),
   'account.password_reset_failed': fixed('Password reset link refused', 'tried a password reset link that was used, expired or wrong'),
   'account.password_reset': act('Reset a password by email link', 'reset their password with an email link', 'reset their password with an email link'),
-  // Staff, tokens, the trail (src/server/auth/staff-routes.ts, src/server/admin-tasks.ts)
+  // Staff, tokens, the trail (src/server/auth/staff-routes.ts, src/server/tasks/admin-tasks.ts)
   'account.create': act('Add a staff account', 'added', 'add', account('a staff account')),
   'account.update': act('Change a staff account', 'changed', 'change', account('a staff account')),
   'token.create': act('Make an API token', 'made an API token', 'make an API token'),

@@ -179,7 +179,7 @@ export const domainReserved = (domain: string): Message => ({
   hint: 'Give the site its own website address.',
 });
 
-// Start-up: `clinic-gen serve` prints these and exits 1 (src/server/start-error.ts)
+// Start-up: `clinic-gen serve` prints these and exits 1 (src/server/lifecycle/start-error.ts)
 
 export const databaseUnavailable = (file: string, reason: string): Message => ({
   title: `The database ${file} cannot be opened: ${reason}.`,

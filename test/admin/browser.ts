@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startServer } from '../../src/server/start.js';
-import { silentLogger } from '../../src/server/logger.js';
+import { silentLogger } from '../../src/server/log/logger.js';
 import { collectErrors, DESKTOP, launchBrowser, type Viewport } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';
 import { ROOT } from '../helpers/site.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/pg-cluster.mjs';
-import { silentLogger } from '../../src/server/logger.js';
+import { silentLogger } from '../../src/server/log/logger.js';
 import { startServer } from '../../src/server/start.js';
 import { freshCode, signIn, TEST_ADMIN, TEST_ADMIN_ENV } from '../helpers/accounts.js';
 import { axeAudit, collectErrors, launchBrowser, type Viewport } from '../helpers/browser.js';
@@ -136,6 +136,32 @@ describe('forgot password, with mail', () => {
     await page.getByLabel('Code from your authenticator app').fill((await freshCode(totpSecret, setupStep)).code);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('account-name').waitFor();
+
+    // A link opened in this browser, signed in: the token leaves the address, and the person chooses.
+    let calls = 0;
+    page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/api/') && calls++));
+    const done = (r: { url(): string }) => void (new URL(r.url()).pathname.startsWith('/api/') && calls--);
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    await page.goto(link, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'You are signed in', level: 2 }).waitFor();
+    expect(page.url()).toBe(`${mailing.url}/admin`);
+    expect(await page.getByRole('main').textContent()).toContain(`This browser is signed in as ${TEST_ADMIN.email}.`);
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await page.getByTestId('account-name').waitFor();
+    expect(page.url()).toBe(`${mailing.url}/admin`);
+    // The admin is back and loads its list; signing out below while a call is out would make it
+    // answer 401 (a session ended), so the calls are let finish first.
+    await page.getByRole('table', { name: 'Cities' }).getByRole('rowheader', { name: 'Wesley Chapel', exact: true }).waitFor();
+    await until(() => calls === 0);
+    await page.goto(link, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'You are signed in', level: 2 }).waitFor();
+    await until(() => calls === 0);
+    await page.getByRole('button', { name: 'Sign out and choose a new password' }).click();
+    await page.getByRole('heading', { name: 'Choose a new password', level: 2 }).waitFor();
+    expect(page.url()).toBe(`${mailing.url}/admin`);
+    expect(await page.getByTestId('account-name').count()).toBe(0);
 
     // The same link again, in a fresh browser: refused, with a way to ask for a new one.
     await context.close();

@@ -4,9 +4,9 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTaskStore } from '../../src/server/admin-tasks.js';
-import { listTar, readEntry } from '../../src/server/backup-tar.js';
-import type { BackupManifest } from '../../src/server/backup.js';
+import { openTaskStore } from '../../src/server/tasks/admin-tasks.js';
+import { listTar, readEntry } from '../../src/server/backup/tar-reader.js';
+import type { BackupManifest } from '../../src/server/backup/backup.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { logoForm, PNG, validMessage } from '../helpers/server-app.js';

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderSite } from '../../src/pages/render-site.js';
-import { silentLogger } from '../../src/server/logger.js';
+import { silentLogger } from '../../src/server/log/logger.js';
 import { startServer } from '../../src/server/start.js';
 import { DESKTOP, PHONE, axeAudit, collectErrors, launchBrowser } from '../helpers/browser.js';
 import { buildSample } from '../helpers/built-site.js';

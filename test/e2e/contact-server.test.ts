@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/server/logger.js';
+import { silentLogger } from '../../src/server/log/logger.js';
 import { dataKey } from '../../src/server/crypto/data-key.js';
 import { MESSAGE_COLUMNS, toMessage, type MessageRow } from '../../src/server/leads/rows.js';
 import { createSealer } from '../../src/server/leads/sealing.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/server/logger.js';
+import { silentLogger } from '../../src/server/log/logger.js';
 import { startServer } from '../../src/server/start.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/cli.js';

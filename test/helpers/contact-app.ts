@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { trustedSet } from '../../src/server/http/client-address.js';
 import { createRateLimiter } from '../../src/server/rate-limits/store.js';
-import { silentLogger } from '../../src/server/logger.js';
+import { silentLogger } from '../../src/server/log/logger.js';
 import { adminFormConfig, fromAddress, memoryRefusalStore, memoryStore, testConfig } from './server-app.js';
 import { createRefusalLog } from '../../src/server/leads/refusals.js';
 import type { AppEnv } from '../../src/server/http/app-env.js';

@@ -8,9 +8,9 @@ import { freshDatabase } from '../helpers/pg.js';
 import { actingAsOwner, fromAddress, TEST_FILES, TEST_OWNER, TEST_OWNER_TOKEN, testConfig, testSecrets, testServerConfig } from '../helpers/server-app.js';
 import { createApps } from '../../src/server/app.js';
 import { BRAND_FILE } from '../../src/server/brand/index.js';
-import { silentLogger } from '../../src/server/logger.js';
-import { openPgStore } from '../../src/server/pg-server-store.js';
-import type { ServerStore } from '../../src/server/server-store.js';
+import { silentLogger } from '../../src/server/log/logger.js';
+import { openPgStore } from '../../src/server/store/pg-server-store.js';
+import type { ServerStore } from '../../src/server/store/server-store.js';
 
 /**
  * Brand settings with several servers on one PostgreSQL database: a brand saved through one server

@@ -8,7 +8,7 @@ import { addedId, numberedMessage } from '../helpers/server-app.js';
 import { createPgAuditStore } from '../../src/server/audit/pg-store.js';
 import { createAuditTrail, type AuditStore } from '../../src/server/audit/index.js';
 import { dataKey } from '../../src/server/crypto/data-key.js';
-import { openSqliteStore } from '../../src/server/sqlite-server-store.js';
+import { openSqliteStore } from '../../src/server/store/sqlite-server-store.js';
 import { createPgInboxStore } from '../../src/server/leads/inbox-pg.js';
 import { createPgMessageStore } from '../../src/server/leads/pg-store.js';
 import { purgeExpired } from '../../src/server/leads/retention.js';

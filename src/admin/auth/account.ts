@@ -5,6 +5,8 @@
  */
 
 export type { Role } from '../../contract/staff.js';
+import type { ResponseOf } from '../../contract/route.js';
+import type { sessionGet } from '../../contract/session.js';
 import type { PublicAccount, Role } from '../../contract/staff.js';
 
 export const ROLES: Role[] = ['owner', 'editor', 'frontdesk'];
@@ -14,18 +16,11 @@ export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', editor: 'Edit
 /** An account as the server shows it: the contract's (src/contract/staff.ts), written once. */
 export type Account = PublicAccount;
 
-/** How far a sign-in has gone: a code is due (`totp`), an owner must set up a second factor (`enrol`), or done. */
-export type Stage = 'full' | 'totp' | 'enrol';
+/** How far a sign-in has gone: a code is due (`totp`), a second factor must be set up (`enrol`), or done. */
+export type { Stage } from '../../contract/session.js';
 
-/** GET /api/session. */
-export interface SessionInfo {
-  signedIn: boolean;
-  stage?: Stage;
-  account?: Account;
-  /** No account exists yet and this browser may create the owner. */
-  setup: boolean;
-  idleMinutes: number;
-}
+/** GET /api/session as the admin holds it (src/contract/session.ts). */
+export type SessionInfo = Omit<ResponseOf<typeof sessionGet>, 'success'>;
 
 /** What the admin shows a role. */
 export interface Abilities {

@@ -1,5 +1,7 @@
-import { answerOf, call, signalSignedOut, type Answer } from '../api.js';
-import type { Account, SessionInfo, Stage } from './account.js';
+import type { ApiRoute, RequestOf, ResponseOf } from '../../contract/route.js';
+import { passwordChange, sessionGet, setupOwner, signIn as signInRoute, signInCode, signOut, totpConfirm, totpEnrol } from '../../contract/session.js';
+import { answerOf, callRoute, signalSignedOut, type Answer } from '../api.js';
+import type { SessionInfo } from './account.js';
 
 /**
  * The session calls of decision 017. Signing in answers 401 for a wrong password or code, which
@@ -18,15 +20,16 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-async function send<T>(method: string, url: string, body?: unknown): Promise<StepAnswer<T>> {
+/** A sign-in step of the contract, sent with fetch itself: its 401 is a wrong answer, not a session ended. */
+async function send<R extends ApiRoute>(route: R, body: RequestOf<R>): Promise<StepAnswer<ResponseOf<R>>> {
   try {
-    const res = await fetch(url, {
-      method,
+    const res = await fetch(route.path, {
+      method: route.method,
       credentials: 'include',
       headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const answer: StepAnswer<T> = await answerOf<T>(res);
+    const answer: StepAnswer<ResponseOf<R>> = await answerOf<ResponseOf<R>>(res);
     if (res.status === 429) answer.retryAfter = retryAfterSeconds(res.headers.get('Retry-After'));
     return answer;
   } catch (err) {
@@ -37,9 +40,10 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<Ste
 
 /** GET /api/session; throws when the server cannot say (down, a proxy's error page). */
 export async function getSession(): Promise<SessionInfo> {
-  const res = await fetch('/api/session', { credentials: 'include', cache: 'no-store' });
+  const res = await fetch(sessionGet.path, { credentials: 'include', cache: 'no-store' });
   if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-  const json = (await res.json()) as Partial<SessionInfo>;
+  // What a proxy in front of the server may have put in its place is read field by field.
+  const json = (await res.json()) as Partial<ResponseOf<typeof sessionGet>>;
   return {
     signedIn: json.signedIn === true,
     stage: json.stage,
@@ -65,23 +69,21 @@ export async function stillSignedIn(): Promise<boolean> {
   return false;
 }
 
-type Signed = { stage: Stage; account: Account };
-
-export const createOwner = (body: { email: string; name: string; password: string }) => send<Signed>('POST', '/api/setup', body);
-export const signIn = (body: { email: string; password: string }) => send<Signed>('POST', '/api/session', body);
-export const submitCode = (code: string) => send<Signed & { recoveryCodesLeft?: number }>('POST', '/api/session/totp', { code });
+export const createOwner = (body: RequestOf<typeof setupOwner>) => send(setupOwner, body);
+export const signIn = (body: RequestOf<typeof signInRoute>) => send(signInRoute, body);
+export const submitCode = (code: string) => send(signInCode, { code });
 /**
  * A 401 here can only mean the session is gone: an admin call. Signed in fully (Account > Two-step
  * sign-in), the password is asked again; in the set-up right after a sign-in, it is not.
  */
-export const startEnrol = (password?: string) => call<{ secret: string; uri: string; qrSvg: string }>('POST', '/api/session/totp/enrol', password === undefined ? undefined : { password });
-export const confirmEnrol = (code: string) => send<Signed & { recoveryCodes: string[] }>('POST', '/api/session/totp/confirm', { code });
-export const changePassword = (body: { current: string; password: string }) => call<object>('PUT', '/api/session/password', body);
+export const startEnrol = (password?: string) => callRoute(totpEnrol, { body: password === undefined ? undefined : { password } });
+export const confirmEnrol = (code: string) => send(totpConfirm, { code });
+export const changePassword = (body: RequestOf<typeof passwordChange>) => callRoute(passwordChange, { body });
 
 /** DELETE /api/session; `keepalive`, so it still goes when the page is closing. Failures are logged. */
 export async function endSession(): Promise<void> {
   try {
-    await fetch('/api/session', { method: 'DELETE', credentials: 'include', keepalive: true });
+    await fetch(signOut.path, { method: signOut.method, credentials: 'include', keepalive: true });
   } catch (err) {
     console.error(err);
   }

@@ -16,7 +16,7 @@ import * as T from './texts.js';
  */
 
 const FORGOT_HASH = '#forgot-password';
-const RESET_HASH = `#${RESET_LINK_FRAGMENT}`;
+export const RESET_HASH = `#${RESET_LINK_FRAGMENT}`;
 const linkClass = 'font-semibold text-brand underline';
 
 type Step = { view: 'sign-in'; notice?: string } | { view: 'forgot' } | { view: 'choose'; token: string };

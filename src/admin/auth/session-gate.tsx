@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { AdminApp } from '../app.js';
 import type { AdminForm } from '../form.js';
 import { AppHeader } from '../header.js';
@@ -13,6 +13,7 @@ import * as T from './texts.js';
 import { TotpPage } from './totp.js';
 import { useGate } from './use-gate.js';
 import { IdleWarning } from './idle-warning.js';
+import { resetLinkInAddress, ResetWhileSignedIn } from './reset-while-signed-in.js';
 
 /**
  * What /admin shows before anything else: GET /api/session decides between the setup page (no
@@ -23,6 +24,37 @@ export function SessionGate({ initial }: { initial: AdminForm }) {
   const { gate, load, advance, signOut, restart, idleWarning } = useGate();
   const refresh = useCallback(() => void load(), [load]);
   const out = useCallback(() => void signOut(), [signOut]);
+  /** A password-reset link this page was opened with: signed in, the person is asked what to do with it. */
+  const [resetLink, setResetLink] = useState(resetLinkInAddress);
+  const signedIn = gate.step === 'full' || gate.step === 'totp' || gate.step === 'enrol';
+  // Signed out, the sign-in page takes the link itself: this page's copy is done with. Signed in, a
+  // link pasted into this tab's address (a fragment change, no reload) is asked about too.
+  useEffect(() => {
+    if (gate.step === 'sign-in' || gate.step === 'setup' || gate.step === 'unreachable') setResetLink(undefined);
+    if (!signedIn) return;
+    const follow = () => {
+      const token = resetLinkInAddress();
+      if (token !== undefined) setResetLink(token);
+    };
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, [gate.step, signedIn]);
+
+  if (resetLink !== undefined && signedIn) {
+    return (
+      <>
+        <AppHeader />
+        <ResetWhileSignedIn
+          token={resetLink}
+          email={gate.account.email}
+          // The link is dropped once signed out (the effect above): cleared before, the admin would
+          // mount again for the moment the sign-out takes.
+          onSignOut={out}
+          onStay={() => setResetLink(undefined)}
+        />
+      </>
+    );
+  }
 
   // A password an owner set is changed before the admin opens (the server answers nothing else).
   if (gate.step === 'full' && gate.account.passwordChange) {

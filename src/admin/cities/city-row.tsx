@@ -1,5 +1,5 @@
 import { exportUrl, type CitySummary } from '../cities-api.js';
-import { formatDate, releaseTime } from '../format.js';
+import { formatDate, releaseTimeText } from '../format.js';
 import { Icon, type IconName } from '../icons.js';
 import { Tooltip } from '../tooltip.js';
 import { Button } from '../ui.js';
@@ -75,7 +75,7 @@ export function CityRow({ city: c, actions }: { city: CitySummary; actions: City
           <span className="mt-1 block text-xs text-amber-950">
             Pinned to the release of{' '}
             <time dateTime={c.pinned.at} className="whitespace-nowrap">
-              {formatDate(releaseTime(c.pinned.releaseId))}
+              {formatDate(releaseTimeText(c.pinned.releaseId))}
             </time>{' '}
             (rolled back); Redeploy all skips it
           </span>

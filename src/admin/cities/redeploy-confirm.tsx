@@ -1,7 +1,7 @@
 import * as M from '../../texts/admin.js';
 import type { CitySummary } from '../cities-api.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
-import { cityAndState, formatDate, releaseTime } from '../format.js';
+import { cityAndState, formatDate, releaseTimeText } from '../format.js';
 
 /**
  * What Redeploy all would do, asked before it runs (issue 23): each live city with the saved
@@ -41,7 +41,7 @@ export function RedeployConfirm({ plan, onConfirm, onClose }: { plan: CitySummar
           <ul aria-label="Cities skipped" className="mt-1 list-disc pl-5">
             {skipped.map((c) => (
               <li key={c.slug} data-city={c.slug}>
-                {M.redeploySkippedPinned(cityAndState(c.city, c.state), formatDate(releaseTime(c.pinned!.releaseId))).title}
+                {M.redeploySkippedPinned(cityAndState(c.city, c.state), formatDate(releaseTimeText(c.pinned!.releaseId))).title}
               </li>
             ))}
           </ul>

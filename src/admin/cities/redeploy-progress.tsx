@@ -1,7 +1,7 @@
 import { BRAND_SITE_NAME } from '../../config/brand.js';
 import * as M from '../../texts/admin.js';
 import type { CitySummary, RedeployRun } from '../cities-api.js';
-import { formatDate, releaseTime } from '../format.js';
+import { formatDate, releaseTimeText } from '../format.js';
 import { sentence } from '../notice.js';
 import { Button } from '../ui.js';
 
@@ -68,7 +68,7 @@ export function RedeployProgress({ run: asRun, cities, onDismiss }: { run: Redep
           <ul aria-label="Cities skipped" className="mt-1 list-disc pl-5 text-sm text-amber-950">
             {skipped.map((s) => (
               <li key={s.slug} data-city={s.slug}>
-                {(s.reason === 'unchanged' ? M.redeploySkippedUnchanged : M.redeploySkippedPinned)(s.city, formatDate(releaseTime(s.releaseId))).title}
+                {(s.reason === 'unchanged' ? M.redeploySkippedUnchanged : M.redeploySkippedPinned)(s.city, formatDate(releaseTimeText(s.releaseId))).title}
               </li>
             ))}
           </ul>

@@ -1,23 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { BRAND_SITE_NAME } from '../../config/brand.js';
-import { getJson } from '../api.js';
+import { listDeployments, type LiveSite } from '../../contract/site.js';
+import { readRoute } from '../api.js';
 import { useAbilities } from '../auth/session-context.js';
-import { listCities, type CityReleases, type CitySummary, type Release } from '../cities-api.js';
+import { listCities, type CityReleases, type CitySummary } from '../cities-api.js';
 import { cityAndState } from '../format.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import type { Go } from '../route.js';
 import { Button } from '../ui.js';
 import { SiteReleases } from './site-releases.js';
-
-/** GET /api/deployments: one live site, with the city name its live release was deployed as. */
-interface LiveSite {
-  siteName: string;
-  city?: string;
-  url: string;
-  release: string;
-  contactEndpoint?: string;
-  releases: Release[];
-}
 
 /** A live site as the view shows it: its city's releases, and the name the admin lists it by. */
 interface Row {
@@ -56,7 +47,7 @@ export function DeploymentsView({ go }: { go: Go }) {
 
   const reload = useCallback(async () => {
     try {
-      const [live, cities] = await Promise.all([getJson<{ deployments: LiveSite[] }>('/api/deployments'), listCities()]);
+      const [live, cities] = await Promise.all([readRoute(listDeployments), listCities()]);
       setRows(rowsOf(live.deployments, cities));
       const liveNames = new Set(live.deployments.map((d) => d.siteName));
       setOffline(cities.filter((c) => !liveNames.has(c.slug)));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import * as M from '../../texts/admin.js';
-import { apiRequest, failureText, saveBlob } from '../api.js';
+import { deploymentPackage } from '../../contract/site.js';
+import { failureText, fetchRoute, saveBlob, throwIfNotOk } from '../api.js';
 import { makeLive, takeOffline, unpinCity, type CityReleases, type Release } from '../cities-api.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
 import { formatDate } from '../format.js';
@@ -74,7 +75,7 @@ export function SiteReleases({
 
   const download = async () => {
     try {
-      const res = await apiRequest('GET', `/api/deployments/${encodeURIComponent(site.slug)}/package`);
+      const res = await throwIfNotOk(await fetchRoute(deploymentPackage, { params: { siteName: site.slug } }));
       saveBlob(await res.blob(), `${site.slug}-replit-deployment.zip`);
     } catch (err) {
       console.error(err); // spec section 8: package errors are only logged

@@ -1,8 +1,9 @@
+import { inboxAddNote, inboxAssignee, inboxAssignees, inboxDelete, inboxList, inboxMessage, inboxStatus, retentionGet, retentionPut } from '../../contract/inbox.js';
 import { inboxBulk } from '../../contract/inbox-bulk.js';
 import type { RequestOf } from '../../contract/route.js';
 import { inboxSearch } from '../../contract/inbox-search.js';
-import { call, callRoute, type Answer } from '../api.js';
-import { inboxUrl, PAGE_SIZE, searchBody, type Assignee, type CloseReason, type InboxFilters, type InboxPage, type MessageDetail, type Note, type Status } from './inbox-logic.js';
+import { callRoute, type Answer } from '../api.js';
+import { listQuery, PAGE_SIZE, searchBody, type CloseReason, type InboxFilters, type InboxPage, type Status } from './inbox-logic.js';
 
 /**
  * The inbox's calls (src/server/leads/inbox-routes.ts). Each answers an Answer: a refusal (a 400
@@ -10,38 +11,31 @@ import { inboxUrl, PAGE_SIZE, searchBody, type Assignee, type CloseReason, type 
  * belongs, never an exception.
  */
 
-const messagePath = (id: string) => `/api/inbox/${encodeURIComponent(id)}`;
-
 /**
- * One page of the list; with `q`, a search (POST /api/inbox/search, its shapes in
- * src/contract/inbox-search.ts: what was searched stays out of every address).
+ * One page of the list; with `q`, a search (POST /api/inbox/search: what was searched stays out of
+ * every address).
  */
 export const listInbox = (f: InboxFilters, page: number, q?: string): Promise<Answer<InboxPage>> =>
-  q === undefined ? call<InboxPage>('GET', inboxUrl(f, page)) : callRoute(inboxSearch, { body: searchBody(q, f, page, PAGE_SIZE) });
+  q === undefined ? callRoute(inboxList, { query: listQuery(f, page) }) : callRoute(inboxSearch, { body: searchBody(q, f, page, PAGE_SIZE) });
 
 /** Assigns, or changes the status of, the selected messages in one request (POST /api/inbox/bulk). */
 export const bulkChange = (body: RequestOf<typeof inboxBulk>) => callRoute(inboxBulk, { body });
 
-export const listAssignees = () => call<{ assignees: Assignee[] }>('GET', '/api/inbox/assignees');
+export const listAssignees = () => callRoute(inboxAssignees);
 
 /** Opens a message in full (the server records the read). */
-export const openMessage = (id: string) => call<{ message: MessageDetail }>('GET', messagePath(id));
+export const openMessage = (id: string) => callRoute(inboxMessage, { params: { id } });
 
 export const setStatus = (id: string, status: Status, closeReason?: CloseReason) =>
-  call<{ message: MessageDetail }>('PUT', `${messagePath(id)}/status`, status === 'closed' ? { status, closeReason } : { status });
+  callRoute(inboxStatus, { params: { id }, body: status === 'closed' ? { status, closeReason } : { status } });
 
-export const setAssignee = (id: string, assigneeId: string | null) => call<{ message: MessageDetail }>('PUT', `${messagePath(id)}/assignee`, { assigneeId });
+export const setAssignee = (id: string, assigneeId: string | null) => callRoute(inboxAssignee, { params: { id }, body: { assigneeId } });
 
-export const addNote = (id: string, text: string) => call<{ note: Note }>('POST', `${messagePath(id)}/notes`, { text });
+export const addNote = (id: string, text: string) => callRoute(inboxAddNote, { params: { id }, body: { text } });
 
 /** The owner's: deletes a message and its notes for good. */
-export const deleteMessage = (id: string) => call<{ deleted: { id: string; site: string; receivedAt: string } }>('DELETE', messagePath(id));
+export const deleteMessage = (id: string) => callRoute(inboxDelete, { params: { id } });
 
-export interface Retention {
-  days: number | null;
-  minDays: number;
-  maxDays: number;
-}
 
-export const getRetention = () => call<Retention>('GET', '/api/settings/retention');
-export const putRetention = (days: number | null) => call<{ days: number | null }>('PUT', '/api/settings/retention', { days });
+export const getRetention = () => callRoute(retentionGet);
+export const putRetention = (days: number | null) => callRoute(retentionPut, { body: { days } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { warningDue } from '../auth/idle.js';
 import { arrivedLine, presenceLine } from './inbox-live.js';
-import { draftDirty } from './message-detail.js';
+import { draftDirty } from './message-work.js';
 
 describe('the live inbox and its drafts, in words and rules', () => {
   it('names who else views a message', () => {

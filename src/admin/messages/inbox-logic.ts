@@ -7,6 +7,7 @@
 
 import { type CloseReason, type Status } from '../../config/inbox-states.js';
 import type { inboxSearch } from '../../contract/inbox-search.js';
+import { inboxList } from '../../contract/inbox.js';
 import type { RequestOf } from '../../contract/route.js';
 
 export { CLOSE_REASONS, STATUSES, type CloseReason, type Status } from '../../config/inbox-states.js';
@@ -20,75 +21,9 @@ export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
   duplicate: 'Duplicate',
 };
 
-/** A row of GET /api/inbox: enough to pick the next call, nothing more of the patient. */
-export interface InboxItem {
-  id: string;
-  receivedAt: string;
-  site: string;
-  city: string;
-  firstName: string;
-  service: string;
-  status: Status;
-  closeReason: CloseReason | null;
-  assigneeId: string | null;
-  unreadable?: string;
-}
-
-export interface InboxPage {
-  items: InboxItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Over the filter without its status: a status's count is what clicking it shows. */
-  byStatus: Record<Status, number>;
-  /** Over the filter without its city. */
-  byCity: { site: string; city: string; count: number }[];
-  /** A search only: more messages held its tokens than the server checks for one search (the newest were checked). */
-  capped?: boolean;
-}
-
-export interface Note {
-  id: string;
-  at: string;
-  authorId: string;
-  authorLabel: string;
-  text: string;
-  unreadable?: string;
-}
-
-/** GET /api/inbox/:id: one message in full. */
-export interface MessageDetail {
-  id: string;
-  receivedAt: string;
-  site: string;
-  city: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  service: string;
-  message: string;
-  page: string;
-  origin: string;
-  referer: string;
-  registered: boolean;
-  status: Status;
-  closeReason: CloseReason | null;
-  assigneeId: string | null;
-  statusAt: string;
-  notes: Note[];
-  unreadable?: string;
-}
-
-/** GET /api/inbox/assignees: an owner or a front desk account (an owner's cities: null, every city). */
-export interface Assignee {
-  id: string;
-  name: string;
-  email: string;
-  /** City slugs it works; null: all. */
-  cities: string[] | null;
-  active: boolean;
-}
+/** The shapes of the inbox's answers: a row, a page, a note, a message in full, someone to give it to (src/contract/inbox.ts). */
+export type { Assignee, InboxItem, InboxPage, MessageDetail, Note } from '../../contract/inbox.js';
+import type { Assignee, InboxPage } from '../../contract/inbox.js';
 
 /**
  * The list's filters as the view holds them. `site` undefined is every city ('' is "Unknown
@@ -120,12 +55,14 @@ function filterFields(f: InboxFilters): { site?: string; status?: Status; assign
   return out;
 }
 
-/** The address of GET /api/inbox for a set of filters and a page. */
-export function inboxUrl(f: InboxFilters, page: number, pageSize = PAGE_SIZE): string {
+/** The query of GET /api/inbox for a set of filters and a page. */
+export function listQuery(f: InboxFilters, page: number, pageSize = PAGE_SIZE): Record<string, string> {
   const { open, ...rest } = filterFields(f);
-  const q = new URLSearchParams({ ...rest, ...(open ? { open: 'true' } : {}), page: String(page), pageSize: String(pageSize) });
-  return `/api/inbox?${q.toString()}`;
+  return { ...rest, ...(open ? { open: 'true' } : {}), page: String(page), pageSize: String(pageSize) };
 }
+
+/** The address of GET /api/inbox for a set of filters and a page. */
+export const inboxUrl = (f: InboxFilters, page: number, pageSize = PAGE_SIZE): string => `${inboxList.path}?${new URLSearchParams(listQuery(f, page, pageSize)).toString()}`;
 
 /** The address of the owner's export (GET /api/inbox.csv) of a set of filters: the filter, never a search. */
 export function exportUrl(f: InboxFilters): string {

@@ -1,42 +1,42 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { failureText } from '../api.js';
 import { useAbilities, useAccount } from '../auth/session-context.js';
-import { FormAlert, SelectField, TextField } from '../form-fields.js';
+import { FormAlert } from '../form-fields.js';
 import { NoticeArea, useNotice } from '../notice.js';
-import { Button, Card, linkButtonClass } from '../ui.js';
+import { Button } from '../ui.js';
+import type { SavedInboxFilter } from '../route.js';
 import { ViewPage } from '../view-page.js';
 import { listAssignees, listInbox } from './inbox-api.js';
-import { cityOptions, datesReversed, exportUrl, NO_FILTERS, pageCount, rangeLabel, SAVED_FILTERS, savedFilterOf, STATUS_LABELS, STATUSES, todayOf, type Assignee, type InboxFilters, type InboxPage, type Status } from './inbox-logic.js';
+import { datesReversed, NO_FILTERS, pageCount, rangeLabel, SAVED_FILTERS, savedFilterOf, STATUS_LABELS, todayOf, type Assignee, type InboxFilters, type InboxPage } from './inbox-logic.js';
 import { BulkBar } from './bulk-bar.js';
+import { ALL, InboxFilterBar, InboxSearchForm, SEARCH_HINT } from './inbox-filters.js';
 import { InboxTable } from './inbox-table.js';
 import { MessageDetailPanel } from './message-detail.js';
 import { ArrivedBanner, useLiveInbox, useOpenGuard } from './live-parts.js';
 import { RetentionCard } from './retention-card.js';
 
-/** What a search takes, as the field's hint says it. */
-const SEARCH_HINT = 'A last name, a first name, an email address, or 4 digits or more of a phone number.';
-
-/** The city select's value for every city: no slug has a star. */
-const ALL = '*';
 
 /**
  * The front desk's Messages view (issue 22): counts per status and per city that filter, who has
  * a message, dates, a search by name, email or phone digits (issue 37), the list a page at a
- * time, and one message opened beside it to work on. `site` is the city the address named (`#messages/tampa`); choosing another city
- * calls `onSite`, so a reload keeps it. What was searched lives only in this page's memory and in
- * a POST body, never in the address.
+ * time, and one message opened beside it to work on. `site` is the city the address named
+ * (`#messages/tampa`), `saved` the saved filter (`#messages?saved=mine`); another city or saved
+ * filter chosen calls `onPlace`, so a reload or a bookmark keeps it. What was searched lives only in
+ * this page's memory and in a POST body, never in the address.
  */
-export function InboxView({ site, onSite }: { site?: string; onSite: (site: string | undefined) => void }) {
+export function InboxView({ site, saved: savedAsked, onPlace }: { site?: string; saved?: SavedInboxFilter; onPlace: (place: { site?: string; saved?: SavedInboxFilter }) => void }) {
   const can = useAbilities();
   const owner = can.manageStaff;
   const me = useAccount()?.id ?? '';
-  const [filters, setFilters] = useState<InboxFilters>({ ...NO_FILTERS, site });
+  const [filters, setFilters] = useState<InboxFilters>(() =>
+    savedAsked === 'today' ? SAVED_FILTERS.today(todayOf(new Date())) : savedAsked === 'mine' && me ? SAVED_FILTERS.mine(me) : { ...NO_FILTERS, site },
+  );
   const [query, setQuery] = useState<string | undefined>(undefined);
   const [draftQ, setDraftQ] = useState('');
   const [qError, setQError] = useState<string | undefined>(undefined);
   /** The server refused the search (its words are at the search field): no list is shown, never an unfiltered one. */
   const [refused, setRefused] = useState(false);
-  const [dates, setDates] = useState({ from: '', to: '' });
+  const [dates, setDates] = useState(() => ({ from: filters.from, to: filters.to }));
   const [dateError, setDateError] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<InboxPage | undefined>(undefined);
@@ -107,11 +107,7 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
     setFilters((f) => ({ ...f, ...change }));
     setPage(1);
   };
-  const chooseSite = (v: string) => {
-    const next = v === ALL ? undefined : v;
-    filter({ site: next });
-    onSite(next);
-  };
+  const chooseSite = (v: string) => filter({ site: v === ALL ? undefined : v });
   /** A date applies once the two read the right way round; until then it waits in `dates`. */
   const chooseDate = (key: 'from' | 'to', v: string) => {
     const next = { ...dates, [key]: v };
@@ -142,16 +138,18 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
     setDates({ from: f.from, to: f.to });
     setDateError(undefined);
     setPage(1);
-    onSite(undefined);
   };
   const today = todayOf(new Date(now));
   const saved = savedFilterOf(filters, me, today);
+  // The address follows the filters: a saved filter by its name, else the city chosen.
+  useEffect(() => {
+    if (saved !== savedAsked || (saved === undefined && filters.site !== site)) onPlace(saved ? { saved } : { site: filters.site });
+  }, [saved, filters.site]);
   const clearFilters = () => {
     setFilters({ ...NO_FILTERS });
     setDates({ from: '', to: '' });
     setDateError(undefined);
     setPage(1);
-    onSite(undefined);
   };
   const close = (focus: string) => {
     returnTo.current = focus;
@@ -175,7 +173,6 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
     title?.focus();
   };
 
-  const all = data ? STATUSES.reduce((n, s) => n + data.byStatus[s], 0) : 0;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const summary = loadError
     ? ''
@@ -193,14 +190,6 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
   /** The list shows only what answers the current search or filters, never a list from before. */
   const shown = !refused && !loadError && data && data.items.length > 0 ? data : undefined;
   const selectedItems = shown ? shown.items.filter((i) => selected.has(i.id)) : [];
-  const tab = (status: Status | undefined, label: string, count: number) => {
-    const on = filters.status === status;
-    return (
-      <Button key={label} variant={on ? 'primary' : 'secondary'} aria-pressed={on} onClick={() => filter({ status })}>
-        {label} <span className={`rounded-full px-2 text-xs tabular-nums ${on ? 'bg-white/20' : 'bg-brand-soft'}`}>{count}</span>
-      </Button>
-    );
-  };
 
   return (
     <ViewPage
@@ -278,84 +267,22 @@ export function InboxView({ site, onSite }: { site?: string; onSite: (site: stri
         </>
       }
     >
-      <div role="group" aria-label="Saved filters" className="mb-4 flex flex-wrap items-center gap-2">
-        <span className="text-sm font-semibold text-slate-700">Saved filters:</span>
-        {me && (
-          <Button variant={saved === 'mine' ? 'primary' : 'secondary'} aria-pressed={saved === 'mine'} onClick={() => applySaved(SAVED_FILTERS.mine(me))}>
-            My open
-          </Button>
-        )}
-        <Button variant={saved === 'today' ? 'primary' : 'secondary'} aria-pressed={saved === 'today'} onClick={() => applySaved(SAVED_FILTERS.today(today))}>
-          New today
-        </Button>
-      </div>
-      <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-2">
-        {STATUSES.map((s) => tab(s, STATUS_LABELS[s], data?.byStatus[s] ?? 0))}
-        {tab(undefined, 'All', all)}
-      </div>
-      <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Filter messages" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField
-          id="inbox-city"
-          label="City"
-          value={filters.site ?? ALL}
-          onValue={chooseSite}
-          options={[
-            { value: ALL, label: `${can.messageCities === null ? 'All cities' : 'All your cities'} (${(data?.byCity ?? []).reduce((n, c) => n + c.count, 0)})` },
-            ...cityOptions(data?.byCity ?? [], filters.site).map((c) => ({ value: c.site, label: `${c.label} (${c.count})` })),
-          ]}
-        />
-        <SelectField
-          id="inbox-assignee-filter"
-          label="Assigned to"
-          value={filters.assignee}
-          onValue={(assignee) => filter({ assignee })}
-          options={[{ value: '', label: 'Anyone' }, { value: 'none', label: 'Unassigned' }, ...[...assignees].sort((a, b) => a.name.localeCompare(b.name)).map((a) => ({ value: a.id, label: a.name }))]}
-        />
-        <TextField id="inbox-from" label="Received from" type="date" value={dates.from} onValue={(v) => chooseDate('from', v)} error={dateError} />
-        <TextField id="inbox-to" label="Received to" type="date" value={dates.to} onValue={(v) => chooseDate('to', v)} />
-        <div className="sm:col-span-2 lg:col-span-4">
-          <div className="flex flex-wrap items-center gap-3">
-            <Button variant="ghost" onClick={clearFilters}>
-              Clear filters
-            </Button>
-            {can.exportMessages && (
-              <>
-                {/* The owner's: the server records the export with its filter and count. */}
-                <a href={exportUrl(filters)} download className={linkButtonClass} data-testid="inbox-export" aria-describedby={query !== undefined ? 'inbox-export-note' : undefined}>
-                  Export CSV<span className="sr-only"> of the messages of these filters</span>
-                </a>
-                {query !== undefined && (
-                  <p id="inbox-export-note" className="text-sm text-slate-700">
-                    Exports the filter, not a search.
-                  </p>
-                )}
-              </>
-            )}
-          </div>
-        </div>
-      </form>
-      <form role="search" onSubmit={search} noValidate aria-label="Search messages" className="mt-4 flex flex-wrap items-start gap-2 border-t border-slate-200 pt-4">
-        <TextField
-          id="inbox-q"
-          label="Search by name, email or phone"
-          hint={SEARCH_HINT}
-          className="min-w-64 flex-1"
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          value={draftQ}
-          onValue={setDraftQ}
-          error={qError}
-        />
-        <div className="flex gap-2 sm:mt-7">
-          <Button type="submit">Search</Button>
-          {query !== undefined && (
-            <Button variant="ghost" onClick={clearSearch}>
-              Clear search
-            </Button>
-          )}
-        </div>
-      </form>
+      <InboxFilterBar
+        me={me}
+        saved={saved}
+        onSaved={(key) => applySaved(key === 'mine' ? SAVED_FILTERS.mine(me) : SAVED_FILTERS.today(today))}
+        data={data}
+        filters={filters}
+        onFilter={filter}
+        onSite={chooseSite}
+        assignees={assignees}
+        dates={dates}
+        dateError={dateError}
+        onDate={chooseDate}
+        onClear={clearFilters}
+        searching={query !== undefined}
+      />
+      <InboxSearchForm draft={draftQ} onDraft={setDraftQ} error={qError} searching={query !== undefined} onSearch={search} onClear={clearSearch} />
     </ViewPage>
   );
 }

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { logoUploadFailed, logoUploadRejected } from '../../texts/admin.js';
-import { adminFetch, parseJson, readFailure } from '../api.js';
+import type { ResponseOf } from '../../contract/route.js';
+import { uploadLogo } from '../../contract/site.js';
+import { fetchRoute, parseJson, readFailure } from '../api.js';
 import { shownLogo, type AdminForm } from '../form.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import { Button, errorAt } from '../ui.js';
@@ -41,11 +43,12 @@ export function LogoPicker({ form, slot }: { form: UseFormReturn<AdminForm>; slo
     try {
       const body = new FormData();
       body.append('logo', file);
-      const res = await adminFetch('/api/upload-logo', { method: 'POST', body });
+      const res = await fetchRoute(uploadLogo, { body });
       const text = await res.text();
       const json = parseJson(text);
-      if (res.ok && json?.success === true && typeof json.logoUrl === 'string') {
-        form.setValue(slot.name, json.logoUrl, { shouldDirty: true });
+      const done = json as Partial<ResponseOf<typeof uploadLogo>> | undefined;
+      if (res.ok && done?.success === true && typeof done.logoUrl === 'string') {
+        form.setValue(slot.name, done.logoUrl, { shouldDirty: true });
         form.clearErrors(slot.name);
       } else {
         const said = readFailure(json);

@@ -1,27 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { inboxCounts } from '../../contract/inbox-counts.js';
 import type { ResponseOf } from '../../contract/route.js';
-import { callRoute, getJson } from '../api.js';
+import { messageRefusals, messagesByCity, type CityCount, type RefusalRow } from '../../contract/messages.js';
+import { callRoute, readRoute } from '../api.js';
 import { useAbilities } from '../auth/session-context.js';
 import { hashOf } from '../route.js';
 import { Button, Card, linkButtonClass } from '../ui.js';
 import { countedCity, countsQuery, inScope } from './message-scope.js';
-
-/** GET /api/messages/by-city: one row a site. */
-interface CityCount {
-  site: string;
-  city: string;
-  last7Days: number;
-  last30Days: number;
-  total: number;
-}
-
-/** GET /api/messages/refusals: refused posts of the last 7 days, one row a reason and origin. */
-interface RefusalRow {
-  reason: string;
-  origin: string;
-  count: number;
-}
 
 /** What each refusal reason means to the operator. */
 const REASONS: Record<string, string> = {
@@ -84,8 +69,8 @@ function MessageStatus({ scope, canExport, city, cityLabel }: { scope: string[] 
     const inScopeNow = scopeKey === null ? null : scopeKey.split(',').filter(Boolean);
     const [counted, perCity, refused] = await Promise.allSettled([
       callRoute(inboxCounts, { query: countsQuery(site) }),
-      getJson<{ cities: CityCount[] }>('/api/messages/by-city'),
-      getJson<{ refusals: RefusalRow[] }>('/api/messages/refusals'),
+      readRoute(messagesByCity),
+      readRoute(messageRefusals),
     ]);
     const s = settled(counted);
     setFailed(!s?.ok);
@@ -155,7 +140,7 @@ function MessageCounts() {
   const [loaded, setLoaded] = useState(false);
 
   const reload = useCallback(async () => {
-    const [counts, refused] = await Promise.allSettled([getJson<{ cities: CityCount[] }>('/api/messages/by-city'), getJson<{ refusals: RefusalRow[] }>('/api/messages/refusals')]);
+    const [counts, refused] = await Promise.allSettled([readRoute(messagesByCity), readRoute(messageRefusals)]);
     const c = settled(counts);
     if (c) setCities(c.cities);
     const r = settled(refused);

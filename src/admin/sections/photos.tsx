@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { photoUploadFailed, photoUploadRejected } from '../../texts/admin.js';
-import { adminFetch, parseJson, readFailure } from '../api.js';
+import type { ResponseOf } from '../../contract/route.js';
+import { uploadPhoto as uploadPhotoRoute } from '../../contract/site.js';
+import { fetchRoute, parseJson, readFailure } from '../api.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import { Button, Card, describedBy, Field, inputClass } from '../ui.js';
 
@@ -43,10 +45,11 @@ export async function uploadPhoto(file: File): Promise<{ url: string } | { error
   try {
     const body = new FormData();
     body.append('photo', file);
-    const res = await adminFetch('/api/upload-photo', { method: 'POST', body });
+    const res = await fetchRoute(uploadPhotoRoute, { body });
     const text = await res.text();
     const json = parseJson(text);
-    if (res.ok && json?.success === true && typeof json.url === 'string') return { url: json.url };
+    const done = json as Partial<ResponseOf<typeof uploadPhotoRoute>> | undefined;
+    if (res.ok && done?.success === true && typeof done.url === 'string') return { url: done.url };
     const said = readFailure(json);
     return { error: photoUploadRejected(said.message ?? said.error ?? `${res.status}: ${text || res.statusText}`).title };
   } catch (err) {

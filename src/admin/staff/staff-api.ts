@@ -1,5 +1,5 @@
-import { callRoute, getJson } from '../api.js';
-import type { RequestOf, ResponseOf } from '../../contract/route.js';
+import { callRoute, readRoute } from '../api.js';
+import type { RequestOf } from '../../contract/route.js';
 import * as S from '../../contract/staff.js';
 import type { Account, Role } from '../auth/account.js';
 
@@ -14,11 +14,11 @@ export type NewAccount = RequestOf<typeof S.addAccount>;
 export type AccountChange = RequestOf<typeof S.changeAccount>;
 
 // Reads throw on a failed answer (the view shows it); changes answer it as a value.
-export const listAccounts = () => getJson<ResponseOf<typeof S.listAccounts>>(S.listAccounts.path).then((r) => r.accounts);
+export const listAccounts = () => readRoute(S.listAccounts).then((r) => r.accounts);
 export const addAccount = (body: NewAccount) => callRoute(S.addAccount, { body });
 export const changeAccount = (id: string, change: AccountChange) => callRoute(S.changeAccount, { params: { id }, body: change });
 
-export const listTokens = () => getJson<ResponseOf<typeof S.listTokens>>(S.listTokens.path).then((r) => r.tokens);
+export const listTokens = () => readRoute(S.listTokens).then((r) => r.tokens);
 export const createToken = (body: RequestOf<typeof S.createToken>) => callRoute(S.createToken, { body });
 export const revokeToken = (id: string) => callRoute(S.revokeToken, { params: { id } });
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { SERVER_DEFAULTS } from '../../server/defaults.js';
+import { SERVER_DEFAULTS } from '../../server/settings/defaults.js';
 import { fromCwd } from '../configs.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -60,12 +60,12 @@ export function registerBackup(program: Command, io: CliIo, setCode: (c: number)
     );
 }
 
-type Backup = typeof import('../../server/backup.js') & typeof import('../../server/restore.js');
+type Backup = typeof import('../../server/backup/backup.js') & typeof import('../../server/backup/restore.js');
 
 /** Loads the server's modules (SQLite) only for these commands; a problem the operator can fix prints as an error, exit 1. */
 async function run(work: (b: Backup) => Promise<void>): Promise<void> {
-  const b: Backup = { ...(await import('../../server/backup.js')), ...(await import('../../server/restore.js')) };
-  const { ServerStartError } = await import('../../server/start-error.js');
+  const b: Backup = { ...(await import('../../server/backup/backup.js')), ...(await import('../../server/backup/restore.js')) };
+  const { ServerStartError } = await import('../../server/lifecycle/start-error.js');
   try {
     await work(b);
   } catch (err) {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { SERVER_DEFAULTS } from '../../server/defaults.js';
+import { SERVER_DEFAULTS } from '../../server/settings/defaults.js';
 import type { CliIo } from '../io.js';
 import { task } from './users.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { SERVER_DEFAULTS } from '../../server/defaults.js';
+import { SERVER_DEFAULTS } from '../../server/settings/defaults.js';
 import { fromCwd } from '../configs.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -81,13 +81,13 @@ export function registerUsers(program: Command, io: CliIo, setCode: (c: number) 
     );
 }
 
-type Tasks = typeof import('../../server/admin-tasks.js');
+type Tasks = typeof import('../../server/tasks/admin-tasks.js');
 
 /** Opens the store, runs `work`, closes; a mistake the person can fix prints as an error. */
 export async function task(io: CliIo, dataDir: string | undefined, work: (tasks: Tasks, t: Awaited<ReturnType<Tasks['openTaskStore']>>) => Promise<void>): Promise<void> {
   // The server's modules (SQLite, pg) load only for these commands.
-  const tasks = await import('../../server/admin-tasks.js');
-  const { ServerStartError } = await import('../../server/start-error.js');
+  const tasks = await import('../../server/tasks/admin-tasks.js');
+  const { ServerStartError } = await import('../../server/lifecycle/start-error.js');
   let t: Awaited<ReturnType<Tasks['openTaskStore']>>;
   try {
     t = await tasks.openTaskStore({ dataDir: dataDir === undefined ? undefined : fromCwd(io.cwd, dataDir), env: io.env });

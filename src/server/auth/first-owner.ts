@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../log/logger.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import type { AccountStore } from './store.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { basic, fromAddress, testApps, TEST_HOST } from '../../../test/helpers/server-app.js';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../settings/config.js';
 import { isProtectedPath } from './guard.js';
 import { hashPassword } from './passwords.js';
 import { hashRecoveryCode } from './recovery-codes.js';

@@ -5,9 +5,9 @@ import { linksIn, subjectOf, textOf, until } from '../../../test/helpers/mail-te
 import { fromAddress, testApps, TEST_HOST } from '../../../test/helpers/server-app.js';
 import { smtpSink } from '../../../test/helpers/smtp.js';
 import { RESET_LINK_FRAGMENT } from '../../contract/password-reset.js';
-import { resolveServerConfig, type ServerConfig } from '../config.js';
+import { resolveServerConfig, type ServerConfig } from '../settings/config.js';
 import { seal } from '../crypto/data-key.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../log/logger.js';
 import { hashPassword } from './passwords.js';
 import { RESET_LIMITS } from './reset-routes.js';
 import { newSecretToken, tokenHash } from './tokens.js';

@@ -9,7 +9,7 @@ import { actorFields, type AuditTrail } from '../audit/index.js';
 import { apiError } from '../http/api-error.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
 import { clientAddress, rateKey } from '../http/client-address.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../log/logger.js';
 import type { RateCounters } from '../rate-limits/index.js';
 import { createAttemptGate, type AttemptVerdict } from './attempts.js';
 import { body, fieldError } from './fields.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import * as z from 'zod';
 import * as M from '../../texts/server.js';
 import type { Message } from '../../texts/message.js';
 import { actorFields, type AuditTrail } from '../audit/index.js';
@@ -9,7 +8,9 @@ import { open, seal, type KeyRing } from '../crypto/data-key.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
 import { clientAddress, rateKey } from '../http/client-address.js';
 import { createAttemptGate } from './attempts.js';
-import { body, email, fieldError, name, password, publicAccount } from './fields.js';
+import { body, fieldError, publicAccount } from './fields.js';
+import { answerOf } from '../../contract/route.js';
+import { passwordChange, sessionGet, setupOwner, signIn, signInCode, signOut, totpConfirm, totpEnrol } from '../../contract/session.js';
 import { accountActor, refuse } from './guard.js';
 import { hashPassword, passwordProblem, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
@@ -80,19 +81,19 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
   // one without a second factor sets it up now (decision 17).
   const stageAfterPassword = (a: Account) => (a.totpSecret ? 'totp' : needsTwoStep(a) ? 'enrol' : 'full') as Session['stage'];
 
-  app.get('/api/session', async (c) => {
+  app.get(sessionGet.path, async (c) => {
     const s = await current(c);
     const idleMinutes = SESSION_LIMITS.idleMs / 60_000;
-    if (!s) return c.json({ success: true, signedIn: false, setup: await setupOpen(c), idleMinutes });
+    if (!s) return c.json(answerOf(sessionGet, { success: true, signedIn: false, setup: await setupOpen(c), idleMinutes }));
     // The admin asks this while its person types without calling anything else: that is use.
     if (nowMs() - s.session.lastSeenAt >= SESSION_LIMITS.touchEveryMs) await accounts.touchSession(s.session.tokenHash, nowMs());
-    return c.json({ success: true, signedIn: true, stage: s.session.stage, account: publicAccount(s.account), setup: false, idleMinutes });
+    return c.json(answerOf(sessionGet, { success: true, signedIn: true, stage: s.session.stage, account: publicAccount(s.account), setup: false, idleMinutes }));
   });
 
-  app.post('/api/setup', async (c) => {
+  app.post(setupOwner.path, async (c) => {
     const channel = sessionChannel(c, trusted);
     if (channel !== 'loopback') return refuse(c, 403, M.setupLoopbackOnly);
-    const b = await body(c, z.object({ email, name, password }));
+    const b = await body(c, setupOwner.request);
     if (!b.ok) return b.response;
     const problem = passwordProblem(b.value.password, { email: b.value.email, name: b.value.name });
     if (problem) return fieldError(c, 'password', problem);
@@ -110,13 +111,13 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     await accounts.update(owner.id, { lastSignInAt: o.now().toISOString() });
     await log(c, 'account.setup', accountActor(owner), 201, owner.id);
     await startSession(c, { accounts, channel, account: owner, stage: 'enrol', address: address(c), now: nowMs() });
-    return c.json({ success: true, stage: 'enrol', account: publicAccount(owner) }, 201);
+    return c.json(answerOf(setupOwner, { success: true, stage: 'enrol', account: publicAccount(owner) }), 201);
   });
 
-  app.post('/api/session', async (c) => {
+  app.post(signIn.path, async (c) => {
     const channel = sessionChannel(c, trusted);
     if (!channel) return refuse(c, 403, M.signInNeedsHttps);
-    const b = await body(c, z.object({ email: z.string().trim().toLowerCase().max(254), password }));
+    const b = await body(c, signIn.request);
     if (!b.ok) return b.response;
     const account = await accounts.byEmail(b.value.email);
     // Counted per address and per account, named by a hash so the counters never hold an email.
@@ -140,14 +141,14 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     await startSession(c, { accounts, channel, account: signedIn, stage, address: address(c), now: nowMs() });
     await log(c, stage === 'full' ? 'session.sign_in' : 'session.password_ok', accountActor(signedIn), 200);
     if (stage === 'full') o.onSignIn?.('ok');
-    return c.json({ success: true, stage, account: publicAccount(signedIn) });
+    return c.json(answerOf(signIn, { success: true, stage, account: publicAccount(signedIn) }));
   });
 
-  app.post('/api/session/totp', async (c) => {
+  app.post(signInCode.path, async (c) => {
     const s = await current(c);
     if (!s) return refuse(c, 401, M.signInRequired);
     if (s.session.stage !== 'totp' || !s.account.totpSecret) return refuse(c, 403, M.totpNotStarted);
-    const b = await body(c, z.object({ code: z.string({ error: 'Enter the code.' }).trim().min(1, { error: 'Enter the code.' }).max(40) }));
+    const b = await body(c, signInCode.request);
     if (!b.ok) return b.response;
     const client = rateKey(address(c));
     const code = b.value.code.replace(/\s/g, '');
@@ -177,7 +178,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     if (!(await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() }))) return refuse(c, 401, M.signInRequired);
     await log(c, recovery ? 'session.sign_in_recovery_code' : 'session.sign_in', accountActor(s.account), 200);
     o.onSignIn?.('ok');
-    return c.json({ success: true, stage: 'full', account: publicAccount(s.account), recoveryCodesLeft: await accounts.recoveryCodesLeft(s.account.id) });
+    return c.json(answerOf(signInCode, { success: true, stage: 'full', account: publicAccount(s.account), recoveryCodesLeft: await accounts.recoveryCodesLeft(s.account.id) }));
   });
 
   /**
@@ -192,7 +193,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     return refuse(c, 429, tooManyText(outcome.scope), { 'Retry-After': String(outcome.retryAfterSeconds) });
   };
 
-  app.post('/api/session/totp/enrol', async (c) => {
+  app.post(totpEnrol.path, async (c) => {
     const s = await current(c);
     if (!s) return refuse(c, 401, M.signInRequired);
     if (s.session.stage === 'totp') return refuse(c, 403, M.finishSignIn);
@@ -200,7 +201,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     // or moving it to another phone takes the password again: else whoever holds a signed-in
     // browser could put their own app on the account and lock its owner out.
     if (s.session.stage === 'full') {
-      const b = await body(c, z.object({ password: z.string({ error: M.passwordAgainMissing.title }).min(1, { error: M.passwordAgainMissing.title }).max(1024) }));
+      const b = await body(c, totpEnrol.request.unwrap());
       if (!b.ok) return b.response;
       const refused = await passwordAgain(c, s.account, b.value.password, 'password');
       if (refused) {
@@ -211,15 +212,15 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     const secret = newTotpSecret();
     await accounts.update(s.account.id, { totpPending: seal(keys, secret, totpContext(s.account.id)) });
     const uri = otpauthUri({ secret, account: s.account.email, issuer: o.issuer });
-    return c.json({ success: true, secret, uri, qrSvg: qrSvg(uri) });
+    return c.json(answerOf(totpEnrol, { success: true, secret, uri, qrSvg: qrSvg(uri) }));
   });
 
-  app.post('/api/session/totp/confirm', async (c) => {
+  app.post(totpConfirm.path, async (c) => {
     const s = await current(c);
     if (!s) return refuse(c, 401, M.signInRequired);
     if (s.session.stage === 'totp') return refuse(c, 403, M.finishSignIn);
     if (!s.account.totpPending) return refuse(c, 403, M.totpNotStarted);
-    const b = await body(c, z.object({ code: z.string({ error: 'Enter the code.' }).trim().max(40) }));
+    const b = await body(c, totpConfirm.request);
     if (!b.ok) return b.response;
     const secret = open(keys, s.account.totpPending, totpContext(s.account.id)).toString('utf8');
     const v = verifyTotp(secret, b.value.code, nowMs(), null);
@@ -236,10 +237,10 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     if (s.session.stage !== 'full') await advanceSession(c, { accounts, channel: s.channel, session: s.session, stage: 'full', now: nowMs() });
     await log(c, 'account.totp_enrolled', accountActor(s.account), 200, s.account.id);
     const after = (await accounts.byId(s.account.id))!;
-    return c.json({ success: true, stage: 'full', account: publicAccount(after), recoveryCodes: codes });
+    return c.json(answerOf(totpConfirm, { success: true, stage: 'full', account: publicAccount(after), recoveryCodes: codes }));
   });
 
-  app.delete('/api/session', async (c) => {
+  app.delete(signOut.path, async (c) => {
     const channel = sessionChannel(c, trusted);
     const token = channel && readSessionToken(c, channel);
     if (channel && token) {
@@ -251,10 +252,10 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  app.put('/api/session/password', async (c) => {
+  app.put(passwordChange.path, async (c) => {
     const actor = c.get('actor')!;
     if (actor.kind !== 'session') return refuse(c, 403, M.roleForbidden);
-    const b = await body(c, z.object({ current: password, password }));
+    const b = await body(c, passwordChange.request);
     if (!b.ok) return b.response;
     const account = (await accounts.byId(actor.accountId))!;
     const refused = await passwordAgain(c, account, b.value.current, 'current');
@@ -267,7 +268,7 @@ export function authRoutes(o: AuthRouteOptions): Hono<AppEnv> {
     await accounts.update(account.id, { passwordHash: await hashPassword(b.value.password), passwordChange: false });
     // update() ended every session of the account; this browser keeps working under a new one.
     if (s) await startSession(c, { accounts, channel: s.channel, account, stage: 'full', address: address(c), now: nowMs() });
-    return c.json({ success: true });
+    return c.json(answerOf(passwordChange, { success: true }));
   });
 
   app.route('/', staffRoutes({ accounts, now: o.now }));

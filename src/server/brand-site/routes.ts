@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import * as B from '../../contract/brand.js';
+import { answerOf } from '../../contract/route.js';
 import type { Context } from 'hono';
 import { citySlug } from '../../config/slug.js';
 import { deployFailed } from '../../texts/admin.js';
@@ -43,11 +45,11 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const refuse = (c: Context<AppEnv>, f: Failure, message?: typeof deployFailed) => c.json({ ...apiFailure({ error: f.error, message: message ?? f.error }), ...failureBody(f) }, f.status);
 
-  app.get('/api/brand-site', async (c) => {
+  app.get(B.getBrandSite.path, async (c) => {
     const r = await d.site.read();
     const status = await d.site.status(r);
     const live = status.live ? await d.releases.meta(BRAND_SITE, status.live) : undefined;
-    return c.json({
+    return c.json(answerOf(B.getBrandSite, {
       success: true,
       siteName: BRAND_SITE,
       domainName: r.ok ? r.brand.domainName : (live?.domainName ?? null),
@@ -59,17 +61,17 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
       url: live?.domainName ? `https://${live.domainName}/` : null,
       ...status,
       changed: status.live !== null && status.changes.length > 0,
-    });
+    }));
   });
 
-  app.post('/api/brand-site/preview', async (c) => {
+  app.post(B.previewBrandSite.path, async (c) => {
     const made = await d.site.make(placeOf(c, d.publicOrigin));
     if (!made.ok) return refuse(c, made);
     const id = await d.previews.add(made.files);
-    return c.json({ success: true, id, url: d.sitesUrl(c.req.url, `/preview/${id}/`), warnings: made.warnings }, 201);
+    return c.json(answerOf(B.previewBrandSite, { success: true, id, url: d.sitesUrl(c.req.url, `/preview/${id}/`), warnings: made.warnings }), 201);
   });
 
-  app.post('/api/brand-site/package', async (c) => {
+  app.post(B.packageBrandSite.path, async (c) => {
     const made = await d.site.make(placeOf(c, d.publicOrigin));
     if (!made.ok) return refuse(c, made);
     const { brand } = made.read;
@@ -80,7 +82,7 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
     });
   });
 
-  app.post('/api/brand-site/deploy', async (c) => {
+  app.post(B.deployBrandSite.path, async (c) => {
     const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: deployFailed });
     const confirmed = (body.value as { confirmDoorway?: unknown } | null)?.confirmDoorway;
@@ -88,18 +90,20 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
     const out = await d.site.deploy(placeOf(c, d.publicOrigin), { confirmDoorway: confirmed === true });
     if (!out.ok) return refuse(c, out, deployFailed);
     if (out.doorwayConfirmed) c.set('auditObject', out.doorwayConfirmed);
-    return c.json({
-      success: true,
-      message: siteLive(out.release.businessName ?? BRAND_SITE, brandSiteDeployDetail(String(out.locations)).title).title,
-      deploymentUrl: `https://${out.release.domainName}/`,
-      deploymentPath: `deployments/${BRAND_SITE}/releases/${out.release.id}`,
-      siteName: BRAND_SITE,
-      releaseId: out.release.id,
-    });
+    return c.json(
+      answerOf(B.deployBrandSite, {
+        success: true,
+        message: siteLive(out.release.businessName ?? BRAND_SITE, brandSiteDeployDetail(String(out.locations)).title).title,
+        deploymentUrl: `https://${out.release.domainName}/`,
+        deploymentPath: `deployments/${BRAND_SITE}/releases/${out.release.id}`,
+        siteName: BRAND_SITE,
+        releaseId: out.release.id,
+      }),
+    );
   });
 
-  app.post('/api/brand-site/releases/:id/live', async (c) => {
-    const id = c.req.param('id');
+  app.post(B.makeBrandReleaseLive.path, async (c) => {
+    const id = c.req.param('id') ?? '';
     if (!RELEASE_ID.test(id)) return apiError(c, 400, { error: releaseIdBad });
     const ids = await d.releases.releaseIds(BRAND_SITE);
     if (!ids.includes(id)) return apiError(c, 404, { error: brandSiteReleaseUnknown(id) });
@@ -107,7 +111,7 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
     if (!result.ok) return apiError(c, result.status, { error: result.error });
     d.changed();
     // An older release live holds the brand site there (redeploy-all skips it); the newest live again, or a deploy, ends it.
-    return c.json({ success: true, message: textOf(siteRolledBack('The brand site', id)), release: id, pinned: id !== ids.at(-1) });
+    return c.json(answerOf(B.makeBrandReleaseLive, { success: true, message: textOf(siteRolledBack('The brand site', id)), release: id, pinned: id !== ids.at(-1) }));
   });
 
   return app;

@@ -1,3 +1,4 @@
+import type { BrandDoorway } from '../../contract/brand.js';
 import { makeBrandSite } from '../../brand-site/make.js';
 import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { buildInstant } from '../../config/time-zone.js';
@@ -47,12 +48,8 @@ export type Failure = { ok: false; status: 400 | 409; error: Message | string; n
 /** The brand site made in memory: its files checked as a deploy checks them, and what it was made from. */
 export type Made = { ok: true; read: Extract<StoredBrandSiteRead, { ok: true }>; files: SiteBytes; built: BuiltFrom; warnings: string[] } | Failure;
 
-/** The doorway check of the listed cities, failing: each failing city's line. */
-export interface BrandDoorway {
-  threshold: number;
-  minLocalWords: number;
-  failing: { slug: string; city: string; verdict: string; score: number; localWords: number; closest: { slug: string; city: string } | null }[];
-}
+/** The doorway check of the listed cities, failing: each failing city's line (the contract's). */
+export type { BrandDoorway } from '../../contract/brand.js';
 
 export type DeployOutcome = { ok: true; release: ReleaseMeta; locations: number; doorwayConfirmed?: string } | Failure;
 

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import * as B from '../../contract/brand.js';
+import { answerOf } from '../../contract/route.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -16,18 +18,18 @@ const SAVE_FAILED = 'The brand settings were not saved';
  */
 export function brandRoutes(store: BrandStore, dataDir: string, served: ClinicConfig): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/api/brand', async (c) => {
+  app.get(B.getBrand.path, async (c) => {
     const { brand, stored } = await readBrand(store, served);
-    return c.json({ success: true, brand, stored });
+    return c.json(answerOf(B.getBrand, { success: true, brand, stored }));
   });
-  app.put('/api/brand', async (c) => {
+  app.put(B.saveBrand.path, async (c) => {
     const body = await readJson(c.req.raw, MAX_BRAND_BODY);
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: SAVE_FAILED });
     const checked = checkBrand((body.value as { brand?: unknown } | null)?.brand);
     if (!checked.ok) return apiError(c, 400, { ...fieldFailure(checked.errors), message: SAVE_FAILED });
     await saveBrand(store, dataDir, checked.brand);
     c.set('auditObject', `brand fields=${Object.keys(checked.brand).sort().join(',')}`);
-    return c.json({ success: true, brand: checked.brand });
+    return c.json(answerOf(B.saveBrand, { success: true, brand: checked.brand }));
   });
   return app;
 }

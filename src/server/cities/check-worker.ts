@@ -2,7 +2,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { checkSites, type CheckInput, type CheckReport } from '../../check/run-check.js';
 import type { ClinicConfig } from '../../config/schema.js';
 import { checkText } from './yaml.js';
-import { workerBundle } from '../worker-bundle.js';
+import { workerBundle } from '../workers/worker-bundle.js';
 
 /**
  * The admin's doorway check off the event loop: reading every saved city's YAML and `checkSites`

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import * as C from '../../contract/cities.js';
+import { answerOf } from '../../contract/route.js';
 import { deployFailed } from '../../texts/admin.js';
 import {
   cityDeployDetail,
@@ -27,14 +29,14 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
 
   // The doorway check of every saved city (issue 23 item 6): its score against its closest sibling,
   // its verdict and, failing, what to write. Read-only; kept for the set of versions it was made from.
-  app.get('/api/doorway-check', async (c) => {
+  app.get(C.doorwayCheck.path, async (c) => {
     const { report, cities } = await doorway.report();
-    return c.json({ success: true, threshold: report.threshold, minLocalWords: report.minLocalWords, failCount: report.failCount, cities });
+    return c.json(answerOf(C.doorwayCheck, { success: true, threshold: report.threshold, minLocalWords: report.minLocalWords, failCount: report.failCount, cities }));
   });
 
   // The spec's deploy answer (success, message, error, deploymentUrl, deploymentPath), plus the
   // release and the config version it was built from.
-  app.post('/api/cities/:slug/deploy', async (c) => {
+  app.post(C.deployCity.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
@@ -58,33 +60,35 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!out.ok) return apiError(c, out.status, { error: out.error, message: out.message });
     // Deploying the city again ends a rollback's pin: redeploy-all may move it on from here.
     await d.cities.setPin(s.slug, null);
-    return c.json({
-      success: true,
-      message: siteLive(out.businessName || out.city, cityDeployDetail(String(v.version)).title).title,
-      deploymentUrl: d.deploymentUrl(c.req.url, s.slug),
-      deploymentPath: `deployments/${s.slug}/releases/${out.release.id}`,
-      siteName: s.slug,
-      releaseId: out.release.id,
-      configVersion: v.version,
-    });
+    return c.json(
+      answerOf(C.deployCity, {
+        success: true,
+        message: siteLive(out.businessName || out.city, cityDeployDetail(String(v.version)).title).title,
+        deploymentUrl: d.deploymentUrl(c.req.url, s.slug),
+        deploymentPath: `deployments/${s.slug}/releases/${out.release.id}`,
+        siteName: s.slug,
+        releaseId: out.release.id,
+        configVersion: v.version,
+      }),
+    );
   });
 
-  app.post('/api/cities/redeploy-all', async (c) => {
+  app.post(C.startRedeploy.path, async (c) => {
     const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
     if (!body.ok) return apiError(c, body.status, { error: body.error });
     const started = await d.runner.start(placeOf(c, d.publicOrigin));
     if (!started.ok) return c.json({ ...apiFailure({ error: redeployAlreadyRunning }), run: started.run }, 409);
     c.set('auditEach', started.run.items.map((i) => ({ city: i.slug, object: `run=${started.run.id}` })));
-    return c.json({ success: true, run: started.run }, 202);
+    return c.json(answerOf(C.startRedeploy, { success: true, run: started.run }), 202);
   });
 
-  app.get('/api/redeploys/latest', async (c) => c.json({ success: true, run: (await d.runner.latest()) ?? null }));
+  app.get(C.latestRedeploy.path, async (c) => c.json(answerOf(C.latestRedeploy, { success: true, run: (await d.runner.latest()) ?? null })));
 
-  app.get('/api/redeploys/:id', async (c) => {
-    const id = c.req.param('id');
+  app.get(C.getRedeploy.path, async (c) => {
+    const id = c.req.param('id') ?? '';
     const run = RUN_ID.test(id) ? await d.runner.get(id) : undefined;
     if (!run) return apiError(c, 404, { error: redeployRunMissing(id.slice(0, 40)) });
-    return c.json({ success: true, run });
+    return c.json(answerOf(C.getRedeploy, { success: true, run }));
   });
 
   return app;

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import * as C from '../../contract/cities.js';
+import { answerOf } from '../../contract/route.js';
 import { importBodyInvalid, importFileNameInvalid, importFilesFailed, importFileTooLarge, importTooManyFiles } from '../../texts/cities.js';
 import { readJson, sizeLabel } from '../http/read-json.js';
 import { apiError, apiFailure } from '../http/api-error.js';
@@ -16,14 +18,6 @@ export const MAX_IMPORT_FILE_BYTES = 256 * 1024;
  */
 const MAX_IMPORT_BODY = 16 * 1024 * 1024;
 
-interface FileEntry {
-  name: string;
-  text: string;
-}
-
-const isEntry = (f: unknown): f is FileEntry =>
-  f !== null && typeof f === 'object' && typeof (f as FileEntry).name === 'string' && typeof (f as FileEntry).text === 'string';
-
 /**
  * A name is only a label in messages, never a path: anything that could read as one (a folder
  * separator, `..`, NUL or another control character) is refused, as are empty and very long names.
@@ -40,11 +34,12 @@ const isLabel = (name: string) => name.length >= 1 && name.length <= 255 && !/[/
  */
 export function importRoutes(d: CityRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.post('/api/cities/import', async (c) => {
+  app.post(C.importCities.path, async (c) => {
     const body = await readJson(c.req.raw, MAX_IMPORT_BODY);
     if (!body.ok) return apiError(c, body.status, { error: body.error });
-    const files = body.value !== null && typeof body.value === 'object' ? (body.value as { files?: unknown }).files : undefined;
-    if (!Array.isArray(files) || files.length === 0 || !files.every(isEntry)) return apiError(c, 400, { error: importBodyInvalid });
+    const parsed = C.importCities.request.safeParse(body.value);
+    if (!parsed.success) return apiError(c, 400, { error: importBodyInvalid });
+    const { files } = parsed.data;
     if (files.length > MAX_IMPORT_FILES) return apiError(c, 400, { error: importTooManyFiles(String(MAX_IMPORT_FILES)) });
     const badName = files.find((f) => !isLabel(f.name));
     if (badName) return apiError(c, 400, { error: importFileNameInvalid(badName.name) });
@@ -67,7 +62,7 @@ export function importRoutes(d: CityRouteDeps): Hono<AppEnv> {
       ...(failed.length ? [{ city: '', object: `failed=${failed.length}` }] : []),
     ]);
     if (failed.length) return c.json({ ...apiFailure({ error: importFilesFailed(String(failed.length), String(files.length)) }), imported, failed }, 400);
-    return c.json({ success: true, imported });
+    return c.json(answerOf(C.importCities, { success: true, imported }));
   });
   return app;
 }

@@ -7,7 +7,7 @@ import type { Message } from '../../texts/message.js';
 import { textOf } from '../http/api-error.js';
 import { builtFrom, sameBuild } from './built.js';
 import type { ReleaseStore } from '../releases/index.js';
-import { errorFields, silentLogger, type Logger } from '../logger.js';
+import { errorFields, silentLogger, type Logger } from '../log/logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
 import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord, type SkippedCity } from './types.js';
 

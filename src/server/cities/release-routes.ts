@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import * as C from '../../contract/cities.js';
+import { answerOf } from '../../contract/route.js';
 import type { Context } from 'hono';
 import { cityNotPinned, releaseIdBad, releaseNotLive, releaseNotOfCity } from '../../texts/cities.js';
 import { siteNotDeployed, siteRolledBack } from '../../texts/server.js';
@@ -29,14 +31,14 @@ export function cityReleaseRoutes(d: CityRouteDeps): Hono<AppEnv> {
     return { ok: true as const, slug: s.slug, id, newest: ids.at(-1)! };
   };
 
-  app.get('/api/cities/:slug/releases', async (c) => {
+  app.get(C.cityReleases.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     const [stored, history, pins] = await Promise.all([d.cities.latest(s.slug), d.releases.history(s.slug), d.cities.pins()]);
     if (!stored && history.length === 0) return noCity(c, s.slug);
     const live = history.find((r) => r.live);
     const pin = pins.find((p) => p.slug === s.slug);
-    return c.json({
+    return c.json(answerOf(C.cityReleases, {
       success: true,
       slug: s.slug,
       city: stored?.city ?? (live ? (await d.releases.meta(s.slug, live.id)).city : undefined) ?? s.slug,
@@ -46,10 +48,10 @@ export function cityReleaseRoutes(d: CityRouteDeps): Hono<AppEnv> {
       // Newest first, each with the saved version of this city it was built from.
       releases: history.map((r) => ({ id: r.id, createdAt: r.createdAt, live: r.live, configVersion: r.citySlug === s.slug ? r.configVersion : undefined })),
       pinned: pin ? { releaseId: pin.releaseId, at: pin.at } : null,
-    });
+    }));
   });
 
-  app.post('/api/cities/:slug/releases/:id/live', async (c) => {
+  app.post(C.makeCityReleaseLive.path, async (c) => {
     const t = await target(c);
     if (!t.ok) return t.response;
     const result = await d.releases.rollback(t.slug, t.id);
@@ -57,28 +59,28 @@ export function cityReleaseRoutes(d: CityRouteDeps): Hono<AppEnv> {
     d.changed();
     // Only a stored city is pinned (a site deployed from an unsaved form has nothing to redeploy).
     const pinned = t.id !== t.newest ? await d.cities.setPin(t.slug, { releaseId: t.id, at: d.now().toISOString() }) : (await d.cities.setPin(t.slug, null)) && false;
-    return c.json({ success: true, message: siteRolledBack(t.slug, t.id).title, release: t.id, pinned, deploymentUrl: d.deploymentUrl(c.req.url, t.slug) });
+    return c.json(answerOf(C.makeCityReleaseLive, { success: true, message: siteRolledBack(t.slug, t.id).title, release: t.id, pinned, deploymentUrl: d.deploymentUrl(c.req.url, t.slug) }));
   });
 
   // Takes the city's site offline. The path names the live release the operator saw, so neither a
   // release of another city nor a site changed since the page was read can be deleted by it.
-  app.delete('/api/cities/:slug/releases/:id', async (c) => {
+  app.delete(C.takeCityOffline.path, async (c) => {
     const t = await target(c);
     if (!t.ok) return t.response;
     if ((await d.releases.currentId(t.slug)) !== t.id) return apiError(c, 409, { error: releaseNotLive(t.id, t.slug) });
     if (!(await d.releases.remove(t.slug))) return apiError(c, 404, { error: siteNotDeployed(t.slug) });
     d.changed();
     await d.cities.setPin(t.slug, null);
-    return c.json({ success: true, slug: t.slug, offline: true });
+    return c.json(answerOf(C.takeCityOffline, { success: true, slug: t.slug, offline: true }));
   });
 
-  app.delete('/api/cities/:slug/pin', async (c) => {
+  app.delete(C.unpinCity.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     if (!(await d.cities.latest(s.slug))) return noCity(c, s.slug);
     if (!(await d.cities.pins()).some((p) => p.slug === s.slug)) return apiError(c, 409, { error: cityNotPinned(s.slug) });
     await d.cities.setPin(s.slug, null);
-    return c.json({ success: true, slug: s.slug, pinned: false });
+    return c.json(answerOf(C.unpinCity, { success: true, slug: s.slug, pinned: false }));
   });
 
   return app;

@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import type { ClinicConfigInput } from '../../config/schema.js';
+import * as C from '../../contract/cities.js';
+import { answerOf } from '../../contract/route.js';
 import {
   cityAlreadyStored,
   cityBaseVersionInvalid,
@@ -27,7 +30,7 @@ const field = (value: unknown, key: string): unknown => (value !== null && typeo
 export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/cities', async (c) => {
+  app.get(C.listCities.path, async (c) => {
     const [stored, live, counts, pins] = await Promise.all([d.cities.list(), d.releases.list(), d.messages.countBySite(d.now()), d.cities.pins()]);
     const liveBy = new Map(live.map((l) => [l.siteName, l.release]));
     const pinBy = new Map(pins.map((p) => [p.slug, p]));
@@ -55,10 +58,10 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
         };
       }),
     );
-    return c.json({ success: true, cities });
+    return c.json(answerOf(C.listCities, { success: true, cities }));
   });
 
-  app.post('/api/cities', async (c) => {
+  app.post(C.createCity.path, async (c) => {
     const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: citySaveFailed });
     const prepared = prepareConfig(field(body.value, 'config'));
@@ -67,18 +70,18 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     c.set('auditCity', slug);
     const saved = await d.cities.save(prepared.version, { mode: 'create' });
     if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(slug), message: citySaveFailed });
-    return c.json({ success: true, city: { slug, version: saved.version, savedAt: saved.savedAt } }, 201);
+    return c.json(answerOf(C.createCity, { success: true, city: { slug, version: saved.version, savedAt: saved.savedAt } }), 201);
   });
 
-  app.get('/api/cities/:slug', async (c) => {
+  app.get(C.getCity.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     const v = await d.cities.latest(s.slug);
     if (!v) return noCity(c, s.slug);
-    return c.json({ success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml), yaml: v.yaml });
+    return c.json(answerOf(C.getCity, { success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml) as ClinicConfigInput, yaml: v.yaml }));
   });
 
-  app.put('/api/cities/:slug', async (c) => {
+  app.put(C.saveCity.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     if (!(await d.cities.latest(s.slug))) return noCity(c, s.slug);
@@ -96,10 +99,10 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (saved.status === 'missing') return noCity(c, s.slug);
     if (saved.status === 'stale') return apiError(c, 409, { error: cityVersionStale(s.slug, String(baseVersion), String(saved.latest)), message: citySaveFailed });
     if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(s.slug), message: citySaveFailed });
-    return c.json({ success: true, slug: s.slug, version: saved.version, savedAt: saved.savedAt, changed: saved.status !== 'unchanged' });
+    return c.json(answerOf(C.saveCity, { success: true, slug: s.slug, version: saved.version, savedAt: saved.savedAt, changed: saved.status !== 'unchanged' }));
   });
 
-  app.delete('/api/cities/:slug', async (c) => {
+  app.delete(C.deleteCity.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     const history = c.req.query('history');
@@ -108,7 +111,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const offline = await d.releases.remove(s.slug);
     if (offline) d.changed();
     await d.cities.remove(s.slug, history !== 'delete');
-    return c.json({ success: true, slug: s.slug, offline });
+    return c.json(answerOf(C.deleteCity, { success: true, slug: s.slug, offline }));
   });
 
   return app;

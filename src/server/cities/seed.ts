@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { packageRoot } from '../../config/package-root.js';
-import { silentLogger, type Logger } from '../logger.js';
+import { silentLogger, type Logger } from '../log/logger.js';
 import { prepareFile, saveImport } from './save.js';
 import type { CityStore } from './types.js';
 

@@ -2,7 +2,7 @@ import type { SpecialHoursEntry } from '../../config/special-hours.js';
 import { addDays, lastDay } from '../../config/special-hours-days.js';
 import { cityTimeZone, localDate } from '../../config/time-zone.js';
 import type { ReleaseStore } from '../releases/index.js';
-import { errorFields, silentLogger, type Logger } from '../logger.js';
+import { errorFields, silentLogger, type Logger } from '../log/logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
 import type { CityStore } from './types.js';
 import { checkText } from './yaml.js';

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { exportCity } from '../../contract/cities.js';
 import type { Context } from 'hono';
 import { cityVersionMissing } from '../../texts/cities.js';
 import { attachment } from '../bundle/zip.js';
@@ -47,7 +48,7 @@ export function versionRoutes(d: CityRouteDeps): Hono<AppEnv> {
     return c.json({ success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml), yaml: v.yaml });
   });
 
-  app.get('/api/cities/:slug/export', async (c) => {
+  app.get(exportCity.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     const v = await pick(c, s.slug, c.req.query('version'));

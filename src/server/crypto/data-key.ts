@@ -2,6 +2,10 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomFillSy
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { KEY_BYTES, parseKeyText } from '../settings/key-text.js';
+
+// The key's size and how DATA_KEY is written are the settings' rules (checked at start-up, settings/env.ts).
+export { KEY_BYTES, parseKeyText } from '../settings/key-text.js';
 
 /**
  * The server's data key (docs/decisions/017-staff-accounts.md): one key-encryption key that
@@ -21,7 +25,6 @@ export interface KeyRing {
   previous?: DataKey;
 }
 
-export const KEY_BYTES = 32;
 
 /** The key's id: the same key gives the same id on every server, another key another id. */
 export function keyId(key: Buffer): string {
@@ -31,15 +34,6 @@ export function keyId(key: Buffer): string {
 export function dataKey(key: Buffer): DataKey {
   if (key.length !== KEY_BYTES) throw new Error(`a data key is ${KEY_BYTES} bytes, not ${key.length}`);
   return { id: keyId(key), key };
-}
-
-/** A key written as base64 (DATA_KEY, or a DATA_KEY_FILE's content), or the problem with it. */
-export function parseKeyText(text: string): { ok: true; key: Buffer } | { ok: false; error: string } {
-  const trimmed = text.trim();
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return { ok: false, error: `expected ${KEY_BYTES} bytes in base64 (make one with: openssl rand -base64 32)` };
-  const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  if (key.length !== KEY_BYTES) return { ok: false, error: `expected ${KEY_BYTES} bytes in base64, got ${key.length} bytes (make one with: openssl rand -base64 32)` };
-  return { ok: true, key };
 }
 
 /** Where a single server keeps the key it made itself: the user's configuration folder, never the data folder. */

@@ -1,18 +1,16 @@
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { normalizeIp } from '../settings/addresses.js';
+
+// The address rules the settings read too, kept with them (the settings sit below the request layer).
+export { isLoopback, normalizeIp } from '../settings/addresses.js';
 
 /**
  * Who is on the other end of a request. The socket's peer address is the truth; X-Forwarded-For
  * and X-Forwarded-Proto are believed only when that peer is a configured proxy, since anyone can
  * send those headers.
  */
-
-/** Folds IPv4-mapped IPv6 (::ffff:1.2.3.4) into plain IPv4 so one client has one spelling. */
-export function normalizeIp(address: string): string {
-  const a = address.trim().toLowerCase();
-  return a.startsWith('::ffff:') && isIP(a.slice(7)) === 4 ? a.slice(7) : a;
-}
 
 /** Expands `loopback` and normalises the TRUST_PROXY list into a set of addresses. */
 export function trustedSet(list: readonly string[]): ReadonlySet<string> {
@@ -57,13 +55,6 @@ export function isHttps(c: Context, trusted: ReadonlySet<string>): boolean {
   if (peer === undefined || !trusted.has(peer)) return false;
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   return proto === 'https';
-}
-
-/** True for 127.0.0.0/8 and ::1, the addresses only this machine can connect from. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const a = normalizeIp(address);
-  return a === '::1' || (isIP(a) === 4 && a.startsWith('127.'));
 }
 
 /** The key a client is rate-limited under: the IPv4 address, or the /64 prefix of an IPv6 one (one host usually owns a /64). */

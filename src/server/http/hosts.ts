@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { hostMisdirected } from '../../texts/server.js';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../settings/config.js';
 import type { AppEnv } from './app-env.js';
 import { textOf } from './api-error.js';
 import { effectivePort } from './origin.js';

@@ -1,18 +1,12 @@
-/** Origins: normalizing them, and the same-host and same-origin checks of contact and the admin. */
+import { normalizeOrigin } from '../settings/origin.js';
+
+// Origins: the same-host and same-origin checks of contact and the admin. Normalizing one is the
+// settings' rule (they check PUBLIC_URL and CORS_ORIGINS with it), offered here to the request layer too.
+export { normalizeOrigin } from '../settings/origin.js';
 
 /** The port a URL reaches: its own, or its scheme's default (443 for https, 80 for http). */
 export function effectivePort(u: URL): string {
   return u.port || (u.protocol === 'https:' ? '443' : '80');
-}
-
-/** Normalises `https://Tampa.example.com/` to `https://tampa.example.com`; undefined if not an http(s) origin. */
-export function normalizeOrigin(value: string): string | undefined {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** True when `origin` names this server (by Host header, or one of `extraHosts`): the same-host check

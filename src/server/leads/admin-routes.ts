@@ -8,6 +8,8 @@ import type { MessageStore } from './store.js';
 import type { AppEnv } from '../http/app-env.js';
 import { messagesCsvStream } from './csv.js';
 import { parseQuery } from '../http/validate.js';
+import { messageRefusals, messagesByCity } from '../../contract/messages.js';
+import { answerOf } from '../../contract/route.js';
 
 /** `site`: a city slug, or '' for the messages of no known site; absent, every message. */
 const siteFilter = z
@@ -47,10 +49,10 @@ export function messageRoutes(store: MessageStore, refusals: RefusalStore, now: 
   });
 
   // Per city: messages of the last 7 and 30 days and in all (decision 010).
-  app.get('/api/messages/by-city', async (c) => c.json({ success: true, cities: await store.countBySite(now()) }));
+  app.get(messagesByCity.path, async (c) => c.json(answerOf(messagesByCity, { success: true, cities: await store.countBySite(now()) })));
 
   // Refused posts of the last 7 days by reason and origin: a host whose every post fails is seen on its first day.
-  app.get('/api/messages/refusals', async (c) => c.json({ success: true, days: 7, refusals: await recentRefusals(refusals, now(), 7) }));
+  app.get(messageRefusals.path, async (c) => c.json(answerOf(messageRefusals, { success: true, days: 7, refusals: await recentRefusals(refusals, now(), 7) })));
 
   app.get('/api/messages.csv', (c) => {
     const q = parseQuery(c, z.object({ site: siteFilter }));

@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { clientAddress, isHttps, rateKey } from '../http/client-address.js';
 import { isSameHost } from '../http/origin.js';
 import { readBody } from '../http/read-body.js';
-import { errorFields, type Logger } from '../logger.js';
+import { errorFields, type Logger } from '../log/logger.js';
 import type { RateLimiter, RateVerdict } from '../rate-limits/index.js';
 import { isStoreBusy, RETRY_AFTER_SECONDS } from '../sqlite/busy.js';
 import { fileMessage, postEvidence, type Evidence, type Filing } from './attribution.js';

@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { parseQuery } from '../http/validate.js';
 import { csvCell } from './csv.js';
 import type { InboxFilter, InboxStore } from './inbox.js';
-import { filterFields } from './inbox-routes.js';
+import { inboxListQuery } from '../../contract/inbox.js';
 
 /** The columns of the inbox's export (issue 37 item 7): the work on each message, never its notes or text. */
 export const INBOX_CSV_COLUMNS = ['receivedAt', 'city', 'firstName', 'lastName', 'email', 'phone', 'service', 'status', 'assignee', 'closeReason'] as const;
@@ -12,7 +12,7 @@ export const INBOX_CSV_COLUMNS = ['receivedAt', 'city', 'firstName', 'lastName',
 /** Messages read a page at a time: an export never holds more than this many at once. */
 const PAGE = 200;
 
-const exportQuery = z.object({ site: filterFields.site, status: filterFields.status, assignee: filterFields.assignee, from: filterFields.from, to: filterFields.to, open: filterFields.open });
+const exportQuery = inboxListQuery.pick({ site: true, status: true, assignee: true, from: true, to: true, open: true });
 
 /**
  * GET /api/inbox.csv: the owner's export of the inbox's current filter (city, status, assignee,

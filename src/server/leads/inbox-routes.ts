@@ -1,70 +1,36 @@
 import { Hono, type Context } from 'hono';
-import * as z from 'zod';
+import type * as z from 'zod';
 import * as M from '../../texts/server.js';
-import { SAFE_SLUG } from '../../config/slug.js';
-import { siteInvalid } from '../../texts/contact.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { Actor, AppEnv } from '../http/app-env.js';
 import { parseBody, parseQuery } from '../http/validate.js';
-import { CLOSE_REASONS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, STATUSES, type InboxFilter, type InboxStore, type MessageDetail } from './inbox.js';
+import { type InboxFilter, type InboxStore, type MessageDetail } from './inbox.js';
 import type { MessageSealer } from './sealing.js';
 import { readerScope } from './reader-scope.js';
 import type { InboxEvents } from './inbox-events.js';
 import { planSearch } from './search.js';
-import { inboxSearch, SEARCH_CLOSE_REASONS, SEARCH_STATUSES } from '../../contract/inbox-search.js';
+import { inboxSearch } from '../../contract/inbox-search.js';
 import { answerOf } from '../../contract/route.js';
 import { inboxCounts, inboxCountsQuery } from '../../contract/inbox-counts.js';
-import type { CloseReason, Status } from './inbox.js';
+import {
+  inboxAddNote,
+  inboxAssignee,
+  inboxAssignees,
+  inboxDelete,
+  inboxList,
+  inboxListQuery,
+  inboxMessage,
+  inboxStatus,
+  RETENTION_MAX_DAYS,
+  RETENTION_MIN_DAYS,
+  retentionGet,
+  retentionPut,
+} from '../../contract/inbox.js';
+
+const listQuery = inboxListQuery;
 
 /** JSON bodies of the inbox: a note of 2,000 characters fits many times over. */
 const MAX_BODY = 16 * 1024;
-const NOTE_MAX = 2000;
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.inboxDateInvalid.title }).optional();
-/** The filters of a list (a query string, or the search's body): never anything a patient wrote. */
-export const filterFields = {
-  site: z
-    .string()
-    .refine((v) => v === '' || SAFE_SLUG.test(v), { error: siteInvalid.title })
-    .optional(),
-  status: z.enum(STATUSES, { error: M.statusInvalid.title }).optional(),
-  /** An account id, or `none` for the messages nobody has. */
-  assignee: z.string().max(100).optional(),
-  from: day,
-  to: day,
-  /** `true`: only the messages not closed ("My open"). */
-  open: z.enum(['true', 'false'], { error: M.inboxOpenInvalid.title }).optional(),
-  page: z.coerce.number({ error: M.pageInvalid.title }).int({ error: M.pageInvalid.title }).min(1, { error: M.pageInvalid.title }).default(1),
-  pageSize: z.coerce
-    .number({ error: M.pageSizeInvalid.title })
-    .int({ error: M.pageSizeInvalid.title })
-    .min(1, { error: M.pageSizeInvalid.title })
-    .max(200, { error: M.pageSizeInvalid.title })
-    .default(50),
-};
-const listQuery = z.object(filterFields);
-
-/** The contract's states are the store's, both ways (contract/ may not import config/). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameStates: Same<(typeof SEARCH_STATUSES)[number], Status> & Same<(typeof SEARCH_CLOSE_REASONS)[number], CloseReason> = true;
-void sameStates;
-
-const statusBody = z.object({
-  status: z.enum(STATUSES, { error: M.statusInvalid.title }),
-  closeReason: z.enum(CLOSE_REASONS, { error: M.closeReasonInvalid.title }).nullable().optional(),
-});
-const assigneeBody = z.object({ assigneeId: z.string({ error: M.assigneeInvalid.title }).min(1, { error: M.assigneeInvalid.title }).max(100).nullable() });
-const noteBody = z.object({
-  text: z.string({ error: M.noteEmpty.title }).trim().min(1, { error: M.noteEmpty.title }).max(NOTE_MAX, { error: M.noteTooLong.title }),
-});
-const retentionBody = z.object({
-  days: z
-    .number({ error: M.retentionInvalid.title })
-    .int({ error: M.retentionInvalid.title })
-    .min(RETENTION_MIN_DAYS, { error: M.retentionInvalid.title })
-    .max(RETENTION_MAX_DAYS, { error: M.retentionInvalid.title })
-    .nullable(),
-});
 
 /**
  * The staff the inbox needs to know (auth's AccountStore, named by its shape: auth's guard already
@@ -147,10 +113,10 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
     const filter = await filterOf(actor, q);
     const page = await inbox.page(filter, q.page, q.pageSize);
     c.set('auditObject', shown(page.items));
-    return c.json({ success: true, ...page, page: q.page, pageSize: q.pageSize });
+    return c.json(answerOf(inboxList, { success: true, ...page, page: q.page, pageSize: q.pageSize }));
   };
 
-  app.get('/api/inbox', async (c) => {
+  app.get(inboxList.path, async (c) => {
     const q = parseQuery(c, listQuery);
     if (!q.ok) return q.response;
     return list(c, q.value);
@@ -186,21 +152,26 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
 
   // Who a message can be given to: everyone allowed to read its city, owners included (issue 37
   // item 7), with the cities each works (an owner's: every city, null).
-  app.get('/api/inbox/assignees', async (c) => {
+  app.get(inboxAssignees.path, async (c) => {
     const staff = (await accounts.list()).filter((a) => a.role === 'frontdesk' || a.role === 'owner');
-    return c.json({ success: true, assignees: staff.map((a) => ({ id: a.id, name: a.name || a.email, email: a.email, cities: a.role === 'owner' ? null : a.cities, active: a.active })) });
+    return c.json(
+      answerOf(inboxAssignees, {
+        success: true,
+        assignees: staff.map((a) => ({ id: a.id, name: a.name || a.email, email: a.email, cities: a.role === 'owner' ? null : a.cities, active: a.active })),
+      }),
+    );
   });
 
-  app.get('/api/inbox/:id', async (c) => {
-    const m = await visible(c, c.req.param('id'));
+  app.get(inboxMessage.path, async (c) => {
+    const m = await visible(c, c.req.param('id')!);
     if (m instanceof Response) return m;
-    return c.json({ success: true, message: m });
+    return c.json(answerOf(inboxMessage, { success: true, message: m }));
   });
 
-  app.put('/api/inbox/:id/status', async (c) => {
-    const b = await parseBody(c, statusBody, MAX_BODY);
+  app.put(inboxStatus.path, async (c) => {
+    const b = await parseBody(c, inboxStatus.request, MAX_BODY);
     if (!b.ok) return b.response;
-    const m = await visible(c, c.req.param('id'));
+    const m = await visible(c, c.req.param('id')!);
     if (m instanceof Response) return m;
     const { status, closeReason } = b.value;
     if (status === 'closed' && !closeReason) return apiError(c, 400, fieldFailure({ closeReason: M.closeReasonInvalid.title }));
@@ -208,13 +179,13 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
     c.set('auditObject', `message=${m.id} status=${status}${closeReason ? ` reason=${closeReason}` : ''}`);
     const updated = await inbox.update(m.id, { status, closeReason: closeReason ?? null }, o.now().toISOString());
     if (!updated) return apiError(c, 404, { error: M.messageNotFound });
-    return c.json({ success: true, message: updated });
+    return c.json(answerOf(inboxStatus, { success: true, message: updated }));
   });
 
-  app.put('/api/inbox/:id/assignee', async (c) => {
-    const b = await parseBody(c, assigneeBody, MAX_BODY);
+  app.put(inboxAssignee.path, async (c) => {
+    const b = await parseBody(c, inboxAssignee.request, MAX_BODY);
     if (!b.ok) return b.response;
-    const m = await visible(c, c.req.param('id'));
+    const m = await visible(c, c.req.param('id')!);
     if (m instanceof Response) return m;
     const { assigneeId } = b.value;
     if (assigneeId !== null) {
@@ -227,13 +198,13 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
     c.set('auditObject', `message=${m.id} assignee=${assigneeId ?? 'none'}`);
     const updated = await inbox.update(m.id, { assigneeId }, o.now().toISOString());
     if (!updated) return apiError(c, 404, { error: M.messageNotFound });
-    return c.json({ success: true, message: updated });
+    return c.json(answerOf(inboxAssignee, { success: true, message: updated }));
   });
 
-  app.post('/api/inbox/:id/notes', async (c) => {
-    const b = await parseBody(c, noteBody, MAX_BODY);
+  app.post(inboxAddNote.path, async (c) => {
+    const b = await parseBody(c, inboxAddNote.request, MAX_BODY);
     if (!b.ok) return b.response;
-    const m = await visible(c, c.req.param('id'));
+    const m = await visible(c, c.req.param('id')!);
     if (m instanceof Response) return m;
     if (m.unreadable !== undefined) return apiError(c, 409, { error: M.messageUnreadable });
     const actor = actorOf(c);
@@ -242,28 +213,30 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
     const note = await inbox.addNote(m.id, { authorId: actor.id, authorLabel, text: b.value.text }, o.now().toISOString());
     if (!note) return apiError(c, 404, { error: M.messageNotFound });
     c.set('auditObject', `message=${m.id} note=${note.id}`);
-    return c.json({ success: true, note }, 201);
+    return c.json(answerOf(inboxAddNote, { success: true, note }), 201);
   });
 
   // A patient's request to be forgotten: the message, its notes and its pending notification, at once.
-  app.delete('/api/inbox/:id', async (c) => {
-    const id = c.req.param('id');
+  app.delete(inboxDelete.path, async (c) => {
+    const id = c.req.param('id')!;
     c.set('auditObject', `message=${id.slice(0, 64)}`);
     const removed = await inbox.remove(id);
     if (!removed) return apiError(c, 404, { error: M.messageNotFound });
     c.set('auditCity', removed.site);
     c.set('auditObject', `message=${removed.id} received=${removed.receivedAt.slice(0, 10)}`);
-    return c.json({ success: true, deleted: removed });
+    return c.json(answerOf(inboxDelete, { success: true, deleted: removed }));
   });
 
-  app.get('/api/settings/retention', async (c) => c.json({ success: true, days: await inbox.retentionDays(), minDays: RETENTION_MIN_DAYS, maxDays: RETENTION_MAX_DAYS }));
+  app.get(retentionGet.path, async (c) =>
+    c.json(answerOf(retentionGet, { success: true, days: await inbox.retentionDays(), minDays: RETENTION_MIN_DAYS, maxDays: RETENTION_MAX_DAYS })),
+  );
 
-  app.put('/api/settings/retention', async (c) => {
-    const b = await parseBody(c, retentionBody, MAX_BODY);
+  app.put(retentionPut.path, async (c) => {
+    const b = await parseBody(c, retentionPut.request, MAX_BODY);
     if (!b.ok) return b.response;
     await inbox.setRetentionDays(b.value.days);
     c.set('auditObject', `days=${b.value.days ?? 'forever'}`);
-    return c.json({ success: true, days: b.value.days });
+    return c.json(answerOf(retentionPut, { success: true, days: b.value.days }));
   });
 
   return app;

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
 import { dataKey } from '../crypto/data-key.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import { lookupIds, searchIds } from './inbox-sqlite.js';
 import { createSealer } from './sealing.js';
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
 import { dataKey } from '../crypto/data-key.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import type { InboxFilter, InboxStore, Removed } from './inbox.js';
 import { createPgInboxStore } from './inbox-pg.js';
 import { createPgMessageStore } from './pg-store.js';

@@ -13,9 +13,8 @@ import type { StoredMessage } from './store.js';
 export { CLOSE_REASONS, STATUSES, type CloseReason, type Status } from '../../config/inbox-states.js';
 import type { CloseReason, Status } from '../../config/inbox-states.js';
 
-/** Retention an owner may choose, in days: 30 days to 10 years; null keeps messages until deleted. */
-export const RETENTION_MIN_DAYS = 30;
-export const RETENTION_MAX_DAYS = 3650;
+/** Retention an owner may choose (30 days to 10 years; null keeps messages until deleted), as the contract says it. */
+export { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../../contract/inbox.js';
 
 /** Which messages an inbox page covers. Every field but `scope` is optional: absent, no filter. */
 export interface InboxFilter {
@@ -36,20 +35,9 @@ export interface InboxFilter {
   lookup?: { emailIndex?: string; phoneIndex?: string; nameIndex?: string };
 }
 
-/** A row of the list: what the front desk needs to pick the next call, nothing more of the patient. */
-export interface InboxItem {
-  id: string;
-  receivedAt: string;
-  site: string;
-  city: string;
-  firstName: string;
-  service: string;
-  status: Status;
-  closeReason: CloseReason | null;
-  assigneeId: string | null;
-  /** Set when the patient's words do not open (see StoredMessage.unreadable). */
-  unreadable?: string;
-}
+/** A row of the list (what the front desk needs to pick the next call, nothing more of the patient), as the contract says it. */
+export type { InboxItem, Note } from '../../contract/inbox.js';
+import type { InboxItem, Note } from '../../contract/inbox.js';
 
 export interface InboxCounts {
   /**
@@ -65,17 +53,6 @@ export interface InboxPage extends InboxCounts {
   items: InboxItem[];
   /** Messages the whole filter covers. */
   total: number;
-}
-
-export interface Note {
-  id: string;
-  at: string;
-  authorId: string;
-  /** Who wrote it at the time (the account's name or email). */
-  authorLabel: string;
-  text: string;
-  /** Set when the note does not open (changed, moved, or sealed by a key this server was not given): why; `text` is then empty. */
-  unreadable?: string;
 }
 
 /** One message opened in full, with its state and notes, oldest note first. */

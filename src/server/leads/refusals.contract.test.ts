@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
-import { silentLogger } from '../logger.js';
+import { silentLogger } from '../log/logger.js';
 import { migrate } from '../sqlite/migrations.js';
 import { createPgRefusalStore } from './pg-refusals.js';
 import { createRefusalLog, MAX_ORIGINS_A_DAY, OTHER_ORIGINS, recentRefusals, type RefusalStore } from './refusals.js';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../log/logger.js';
 
 /**
  * Refused contact posts (docs/decisions/010-leads-by-city.md): every refusal leaves a trace, so a

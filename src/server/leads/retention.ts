@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.js';
+import type { Logger } from '../log/logger.js';
 import type { InboxStore } from './inbox.js';
 
 /**

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataKey } from '../crypto/data-key.js';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import { withSealWorker, type SealJob } from './seal-worker.js';
 import { createSealer, type MessageSealer } from './sealing.js';
 

@@ -1,7 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { KeyRing } from '../crypto/data-key.js';
 import { createSealer, type MessagePlace, type MessageSealer, type PatientFields, type SealedColumns } from './sealing.js';
-import { workerBundle } from '../worker-bundle.js';
+import { workerBundle } from '../workers/worker-bundle.js';
 
 /**
  * Sealing off the event loop (issue 22): the SQLite message store hands each turn's new messages

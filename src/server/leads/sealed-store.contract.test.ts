@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
 import { dataKey } from '../crypto/data-key.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import { createPgMessageStore } from './pg-store.js';
 import { createSealer } from './sealing.js';
 import type { MessageStore } from './store.js';

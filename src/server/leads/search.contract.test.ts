@@ -10,11 +10,9 @@ import { postgresBin } from '../../../scripts/pg-cluster.mjs';
 import { freshDatabase, migratedDatabase } from '../../../test/helpers/pg.js';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
 import { ROOT } from '../../../test/helpers/site.js';
-import { SAFE_SLUG } from '../../config/slug.js';
-import { SEARCH_SLUG } from '../../contract/inbox-search.js';
 import { dataKey } from '../crypto/data-key.js';
 import { createPool, migratePg } from '../pg/connect.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import type { InboxFilter, InboxStore } from './inbox.js';
 import { createPgInboxStore } from './inbox-pg.js';
 import { createPgMessageStore } from './pg-store.js';
@@ -317,6 +315,3 @@ describe.each(factories)('search ($name)', ({ open, fixture }) => {
   }, 60_000);
 });
 
-it('the contract’s city slug is the config’s', () => {
-  expect(SEARCH_SLUG.source).toBe(SAFE_SLUG.source);
-});

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fromAddress, memoryStore, numberedMessage, testApp } from '../../../test/helpers/server-app.js';
 import { createBatcher } from '../sqlite/batcher.js';
 import { BUSY_RETRY, StoreBusyError } from '../sqlite/busy.js';
-import type { ServerStore } from '../server-store.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import type { ServerStore } from '../store/server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import type { NewMessage } from './store.js';
 
 /**

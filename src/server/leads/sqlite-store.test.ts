@@ -4,8 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../sqlite/migrations.js';
-import type { ServerStore } from '../server-store.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import type { ServerStore } from '../store/server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
 
 const dirs: string[] = [];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../test/helpers/pg.js';
-import { openSqliteStore } from '../sqlite-server-store.js';
+import { openSqliteStore } from '../store/sqlite-server-store.js';
 import { createPgMessageStore } from './pg-store.js';
 import { createPgOutboxStore } from '../mail/pg-outbox.js';
 import type { MessageStore } from './store.js';

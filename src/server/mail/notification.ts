@@ -35,14 +35,14 @@ function idDomain(settings: NotificationSettings): string {
  * slug a form claimed for a city this server does not know is not repeated: anyone posting to the
  * contact API chooses it (the admin's inbox shows it beside the message).
  */
-export function cityLabel(item: Pick<OutboxItem, 'site' | 'city'>): string {
+function cityInMail(item: Pick<OutboxItem, 'site' | 'city'>): string {
   return item.city || 'a city not known to the server';
 }
 
 /** The email for one stored message: city and time, never the message or the visitor's details. */
 export function buildNotification(item: OutboxItem, settings: NotificationSettings): Notification {
   const adminUrl = `${settings.publicUrl.replace(/\/+$/, '')}/admin#messages`;
-  const city = cityLabel(item);
+  const city = cityInMail(item);
   return {
     from: settings.from,
     to: settings.to,

@@ -1,4 +1,4 @@
-import { errorFields, type Logger } from '../logger.js';
+import { errorFields, type Logger } from '../log/logger.js';
 import type { OutboxStore } from './outbox.js';
 import { buildNotification, type NotificationSettings } from './notification.js';
 import type { Mailer } from './smtp.js';

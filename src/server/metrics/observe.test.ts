@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromAddress, testApps } from '../../../test/helpers/server-app.js';
-import { memoryLogger } from '../logger.js';
+import { memoryLogger } from '../log/logger.js';
 import { network } from './observe.js';
 
 describe('the access log', () => {

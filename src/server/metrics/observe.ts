@@ -6,7 +6,7 @@ import { isProtectedPath, ruleFor } from '../auth/index.js';
 import type { AppEnv } from '../http/app-env.js';
 import { clientAddress } from '../http/client-address.js';
 import { mutableHeaders } from '../http/security-headers.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../log/logger.js';
 import type { Metrics } from './registry.js';
 
 /**

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { answerOf } from '../../contract/route.js';
+import { generateWebsite } from '../../contract/site.js';
 import { issueMessages } from '../../config/load.js';
 import { clinicConfigSchema } from '../../config/schema.js';
 import { generateRejected } from '../../texts/admin.js';
@@ -58,12 +60,12 @@ export function generateRoutes(dataDir: string, uploads: UploadStore, assetFolde
   const assets = cityAssetSource(uploads, assetFolders);
   // Photos encoded once stay in `<data>/cache/images`, the one thing kept on local disk with PostgreSQL.
   const imageCache = dataImageCacheDir(dataDir);
-  app.post('/api/generate-clinic-website', async (c) => {
+  app.post(generateWebsite.path, async (c) => {
     const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
     if (!body.ok) return apiError(c, body.status, { ...fieldFailure({ config: body.error }), message: generateRejected.title });
     const result = await generateSite(body.value, assets, publicOrigin ?? new URL(c.req.url).origin, imageCache);
     if (!result.ok) return apiError(c, 400, { ...fieldFailure(result.errors), message: generateRejected.title });
-    return c.json({ success: true, files: result.files, contactEndpoint: result.contactEndpoint, warnings: result.warnings });
+    return c.json(answerOf(generateWebsite, { success: true, files: result.files, contactEndpoint: result.contactEndpoint, warnings: result.warnings }));
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { packageWebsite } from '../../contract/site.js';
 import { privateEndpointHost } from '../../config/endpoint.js';
 import { isHttpEndpoint } from '../../config/endpoint-form.js';
 import { citySlug } from '../../config/slug.js';
@@ -134,7 +135,7 @@ export function releasePackageEntries(
 /** POST /api/package-website {city, businessName, domainName, files} -> the zip. */
 export function packageRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.post('/api/package-website', async (c) => {
+  app.post(packageWebsite.path, async (c) => {
     const body = await readJson(c.req.raw, MAX_PACKAGE_BODY);
     if (!body.ok) return apiError(c, body.status, { error: body.error });
     const v = (body.value ?? {}) as Record<string, unknown>;

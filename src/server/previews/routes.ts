@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { answerOf } from '../../contract/route.js';
+import { createPreview } from '../../contract/site.js';
 import { decodeSiteFiles, type SiteBytes } from '../bundle/files.js';
 import { SITE_BODY_MAX_BYTES } from '../bundle/names.js';
 import { contentType } from '../../site/site-paths.js';
@@ -13,13 +15,13 @@ import { serveFromMap } from '../bundle/serve.js';
 /** POST /api/previews {files} -> {id, url}, `url` made by `urlFor` on the sites listener. */
 export function previewApiRoutes(previews: PreviewStore, urlFor: (c: Context<AppEnv>, path: string) => string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.post('/api/previews', async (c) => {
+  app.post(createPreview.path, async (c) => {
     const body = await readJson(c.req.raw, PREVIEW_LIMITS.maxBodyBytes);
     if (!body.ok) return apiError(c, body.status, { error: body.error });
     const decoded = decodeSiteFiles((body.value as { files?: unknown } | null)?.files);
     if (!decoded.ok) return apiError(c, 400, { error: decoded.error });
     const id = await previews.add(decoded.files);
-    return c.json({ success: true, id, url: urlFor(c, `/preview/${id}/`) }, 201);
+    return c.json(answerOf(createPreview, { success: true, id, url: urlFor(c, `/preview/${id}/`) }), 201);
   });
   return app;
 }

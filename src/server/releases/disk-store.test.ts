@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminTestApp } from '../../../test/helpers/server-app.js';
 import { createReleaseStore } from './disk-store.js';
-import { checkUrlTemplate, deploymentUrl } from './url-template.js';
+import { checkUrlTemplate, deploymentUrl } from '../settings/url-template.js';
 
 /** The release store's edges on disk, and the deployment URL template. */
 const site = (text: string) => new Map([['index.html', new TextEncoder().encode(text)]]);

@@ -1,15 +1,15 @@
 import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { Hono } from 'hono';
+import { answerOf } from '../../contract/route.js';
+import * as S from '../../contract/site.js';
 import type { Context } from 'hono';
-import * as z from 'zod';
-import { domainName } from '../../config/fields.js';
 import { clinicConfigSchema, type ClinicConfig } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { configDigest } from '../../config/digest.js';
 import { decodeSiteFiles } from '../bundle/files.js';
 import { isSiteName, SITE_BODY_MAX_BYTES } from '../bundle/names.js';
 import type { ReleaseStore } from './store.js';
-import { deploymentUrl } from './url-template.js';
+import { deploymentUrl } from '../settings/url-template.js';
 import { attachment, zipStream } from '../bundle/zip.js';
 import { deployFailed } from '../../texts/admin.js';
 import * as M from '../../texts/server.js';
@@ -51,31 +51,17 @@ export interface DeployRouteDeps {
 /** Deploy bodies carry every file, binary ones in base64 (names.ts). */
 const MAX_DEPLOY_BODY = SITE_BODY_MAX_BYTES;
 
-/** Spec section 7: domainName, businessName, city, files, deploymentType. */
-const deployBody = z.object({
-  city: z.string({ error: 'missing; expected the city of the site' }).trim().min(1, { error: 'expected the city of the site' }).max(60),
-  businessName: z.string().trim().max(80).optional(),
-  domainName: z.union([z.literal(''), domainName()]).optional(),
-  deploymentType: z.enum(['static'], { error: 'expected static' }).default('static'),
-  files: z.unknown().optional(),
-  // Not in the spec: the clinic config the files were made from, kept with the release so a failed
-  // no-JavaScript contact post shows this city's own page (docs/decisions/010-leads-by-city.md).
-  config: z.unknown().optional(),
-  // Not in the spec: the operator confirmed deploying a city the doorway check fails.
-  confirmDoorway: z.boolean({ error: 'expected true or false' }).optional(),
-});
-
 /** POST /api/deploy-website, the deployments list, delete, rollback and the package download. */
 export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const urlOf = (c: Context<AppEnv>, siteName: string) => deploymentUrl(d.urlTemplate, { origin: d.sitesOrigin(c.req.url), siteName });
 
-  app.post('/api/deploy-website', async (c) => {
+  app.post(S.deployWebsite.path, async (c) => {
     // The admin shows `message` above `error` (spec section 7: success, message, error).
     const fail = (status: 400 | 409 | 413 | 415, error: FailureText) => apiError(c, status, { message: deployFailed, error });
     const body = await readJson(c.req.raw, MAX_DEPLOY_BODY);
     if (!body.ok) return fail(body.status, body.error);
-    const parsed = deployBody.safeParse(body.value);
+    const parsed = S.deployWebsite.request.safeParse(body.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return fail(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
@@ -107,16 +93,18 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     if (!result.ok) return result.domainOwner ? fail(409, M.domainTaken(domain!, result.domainOwner)) : fail(400, result.error);
     d.changed();
     await d.cities?.setPin(siteName, null);
-    return c.json({
-      success: true,
-      message: M.siteLive(businessName || city, `${deploymentType} site, release ${result.release.id}`).title,
-      deploymentUrl: urlOf(c, siteName),
-      deploymentPath: `deployments/${siteName}/releases/${result.release.id}`,
-      siteName,
-    });
+    return c.json(
+      answerOf(S.deployWebsite, {
+        success: true,
+        message: M.siteLive(businessName || city, `${deploymentType} site, release ${result.release.id}`).title,
+        deploymentUrl: urlOf(c, siteName),
+        deploymentPath: `deployments/${siteName}/releases/${result.release.id}`,
+        siteName,
+      }),
+    );
   });
 
-  app.get('/api/deployments', async (c) => {
+  app.get(S.listDeployments.path, async (c) => {
     const live = await d.store.list();
     const deployments = await Promise.all(live.map(async ({ siteName, release }) => ({
       siteName,
@@ -131,7 +119,7 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
       // Newest first, each with the stored config version it was built from: rollback targets.
       releases: (await d.store.history(siteName)).map((r) => ({ id: r.id, createdAt: r.createdAt, live: r.live, configVersion: r.citySlug === siteName ? r.configVersion : undefined })),
     })));
-    return c.json({ success: true, deployments });
+    return c.json(answerOf(S.listDeployments, { success: true, deployments }));
   });
 
   app.delete('/api/deployments/:siteName', async (c) => {
@@ -160,8 +148,8 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     return c.json({ success: true, message: M.siteRolledBack(siteName, result.release.id).title, release: result.release.id, deploymentUrl: urlOf(c, siteName) });
   });
 
-  app.get('/api/deployments/:siteName/package', async (c) => {
-    const siteName = c.req.param('siteName');
+  app.get(S.deploymentPackage.path, async (c) => {
+    const siteName = c.req.param('siteName') ?? '';
     if (!isSiteName(siteName)) return apiError(c, 400, { error: M.siteNameInvalid });
     const id = await d.store.currentId(siteName);
     if (!id) return apiError(c, 404, { error: M.siteNotDeployed(siteName) });

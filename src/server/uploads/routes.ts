@@ -1,3 +1,5 @@
+import { answerOf } from '../../contract/route.js';
+import { uploadLogo, uploadPhoto } from '../../contract/site.js';
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hono } from 'hono';
@@ -29,7 +31,7 @@ export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbo
 export function uploadRoutes(uploads: UploadStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/api/upload-logo', async (c) => {
+  app.post(uploadLogo.path, async (c) => {
     // The admin's alert reads `message`: 'Failed to upload logo: {message}' (spec section 8).
     const fail = (status: 400 | 413 | 415 | 507, text: FailureText) => apiError(c, status, { error: text });
     const read = await readFormFile(c, 'logo', LOGO_MAX_BYTES, { notMultipart: M.logoNotMultipart, tooLarge: M.logoTooLarge(sizeLabel(LOGO_MAX_BYTES)), missing: M.logoMissing, empty: M.logoEmpty });
@@ -51,12 +53,12 @@ export function uploadRoutes(uploads: UploadStore): Hono<AppEnv> {
     const name = `logo-${randomBytes(16).toString('hex')}.${kind}`;
     const stored = await uploads.put(name, bytes);
     if (!stored.ok) return fail(507, M.logoNotSaved);
-    return c.json({ success: true, logoUrl: `/uploads/${name}`, message: M.logoUploaded.title });
+    return c.json(answerOf(uploadLogo, { success: true, logoUrl: `/uploads/${name}`, message: M.logoUploaded.title }));
   });
 
   // A clinic photo (hero, gallery, team): kept upright, at most 3200 px a side, with no metadata
   // (normalize-upload.ts), so a phone's GPS position never reaches the disk or /uploads/.
-  app.post('/api/upload-photo', async (c) => {
+  app.post(uploadPhoto.path, async (c) => {
     const fail = (status: 400 | 413 | 415 | 507, text: FailureText) => apiError(c, status, { error: text });
     const read = await readFormFile(c, 'photo', PHOTO_MAX_BYTES, { notMultipart: M.photoNotMultipart, tooLarge: M.photoTooLarge(sizeLabel(PHOTO_MAX_BYTES)), missing: M.photoMissing, empty: M.photoEmpty });
     if (!read.ok) return fail(read.status, read.text);
@@ -68,7 +70,7 @@ export function uploadRoutes(uploads: UploadStore): Hono<AppEnv> {
     const name = `photo-${randomBytes(16).toString('hex')}.${photo.kind}`;
     const stored = await uploads.put(name, photo.bytes);
     if (!stored.ok) return fail(507, M.photoNotSaved);
-    return c.json({ success: true, url: `/uploads/${name}`, message: M.photoUploaded.title });
+    return c.json(answerOf(uploadPhoto, { success: true, url: `/uploads/${name}`, message: M.photoUploaded.title }));
   });
 
   app.on(['GET', 'HEAD'], '/uploads/*', async (c, next) => {

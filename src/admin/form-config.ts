@@ -1,0 +1,134 @@
+import { DAYS, type ClinicConfigInput } from '../config/schema.js';
+import { SOCIAL_NETWORKS } from '../config/social.js';
+import type { AdminForm, TriState } from './form.js';
+import { costsConfig } from './form-costs.js';
+import type { PhotosValue, PhotoValue } from './sections/photos.js';
+
+/**
+ * How the admin form's values become a clinic config (spec section 3): the form holds strings as
+ * typed; `toConfig` trims them and leaves empty optional fields out, so the server's schema (the
+ * one clinic schema) decides what is valid; `mergeConfig` lays them over the opened config.
+ */
+
+const fromTri = (v: TriState): boolean | undefined => (v === 'yes' ? true : v === 'no' ? false : undefined);
+
+/** A number typed in a text input: the number, or the text itself (the schema then names the field). */
+function numberOf(s: string): number | string {
+  const n = Number(s.trim());
+  return s.trim() !== '' && Number.isFinite(n) ? n : s.trim();
+}
+
+/** The photos a config gets: trimmed, and none at all (the schema's default) when there are none. */
+function photosConfig(p: PhotosValue): ClinicConfigInput['photos'] {
+  if (!p.hero && p.gallery.length === 0) return undefined;
+  const clean = (x: PhotoValue): PhotoValue => ({ src: x.src.trim(), alt: x.alt.trim() });
+  return p.hero ? { hero: clean(p.hero), gallery: p.gallery.map(clean) } : { gallery: p.gallery.map(clean) };
+}
+
+/**
+ * The config a Save sends: the form's values over the opened config, so the fields the form has no
+ * input for (domainName, a team member's photo, keys of a later schema...) are kept,
+ * never dropped by a save. A field emptied on the form is left out (JSON drops `undefined`).
+ */
+export function mergeConfig(opened: ClinicConfigInput | undefined, v: AdminForm): ClinicConfigInput {
+  const made = toConfig(v) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...opened, ...made };
+  // A city's local content keeps the keys the form has no input for (none today; a later schema's).
+  if (opened?.localContent && made.localContent) {
+    const others = Object.fromEntries(Object.entries(opened.localContent).filter(([k]) => !LOCAL_KEYS.includes(k)));
+    merged.localContent = { ...others, ...(made.localContent as object) };
+  }
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  if (merged.localContent) {
+    const lc = merged.localContent as Record<string, unknown>;
+    for (const [key, value] of Object.entries(lc)) if (value === undefined) delete lc[key];
+  }
+  return merged as unknown as ClinicConfigInput;
+}
+
+/** The keys of localContent the form edits. */
+const LOCAL_KEYS = ['whyCity', 'team', 'faq', 'areasServed'];
+
+/** True when two sets of form values make the same config (what Save would send is unchanged). */
+export function sameForm(a: AdminForm, b: AdminForm): boolean {
+  return JSON.stringify(toConfig(a)) === JSON.stringify(toConfig(b));
+}
+
+/**
+ * The clinic config sent to POST /api/generate-clinic-website. domainName has no input (spec): the
+ * site's address is the Website field, which gives canonical links, and deploys use its host name
+ * as the deployment's domain. deploymentType is 'static'; primaryColor keeps the schema default.
+ */
+export function toConfig(v: AdminForm): ClinicConfigInput {
+  const opt = (s: string) => (s.trim() === '' ? undefined : s.trim());
+  const social = Object.fromEntries(SOCIAL_NETWORKS.map(({ key }) => [key, opt(v.socialMedia[key])]).filter(([, x]) => x !== undefined));
+  return {
+    businessName: v.businessName.trim(),
+    city: v.city.trim(),
+    state: v.state.trim(),
+    address: v.address.trim(),
+    zipCode: v.zipCode.trim(),
+    phone: v.phone.trim(),
+    email: v.email.trim(),
+    website: opt(v.website),
+    description: opt(v.description),
+    logoUrl: opt(v.logoUrl),
+    // false is the schema's default: left out, so a config without the flag stays without it.
+    logoIncludesName: v.logoIncludesName || undefined,
+    logoLightUrl: opt(v.logoLightUrl),
+    font: v.font,
+    photos: photosConfig(v.photos),
+    deploymentType: 'static',
+    services: { ...v.services },
+    socialMedia: social,
+    businessProfiles: v.businessProfiles.map((p) => p.url),
+    primaryColor: opt(v.primaryColor),
+    timeZone: opt(v.timeZone),
+    // None given: left out, and the schema says the city's hours are required.
+    hours: v.hours.length ? v.hours.map((h) => ({ days: DAYS.filter((d) => (h.days || []).includes(d)), opens: h.opens.trim(), closes: h.closes.trim() })) : (undefined as unknown as ClinicConfigInput['hours']),
+    specialHours: v.specialHours.length
+      ? v.specialHours.map((e) => ({
+          label: e.label.trim(),
+          date: e.date.trim(),
+          ...(opt(e.through) ? { through: e.through.trim() } : {}),
+          ...(e.kind === 'closed' ? { closed: true } : { opens: e.opens.trim(), closes: e.closes.trim() }),
+        }))
+      : undefined,
+    bookingUrl: opt(v.bookingUrl),
+    canonical: v.canonical === '' ? undefined : v.canonical,
+    isAcceptingNewPatients: fromTri(v.isAcceptingNewPatients),
+    telehealth: fromTri(v.telehealth),
+    geo: opt(v.latitude) || opt(v.longitude) ? ({ latitude: numberOf(v.latitude), longitude: numberOf(v.longitude) } as { latitude: number; longitude: number }) : undefined,
+    localContent: localContentOf(v),
+    // Left out when none is given: the schema then names each of the three (decision 14).
+    legal:
+      opt(v.governingLaw) || opt(v.courts) || opt(v.effectiveDate)
+        ? ({ governingLaw: opt(v.governingLaw), courts: opt(v.courts), effectiveDate: opt(v.effectiveDate) } as ClinicConfigInput['legal'])
+        : undefined,
+    costs: costsConfig(v),
+    contactEndpoint: opt(v.contactEndpoint),
+  };
+}
+
+/** The config's localContent: only the parts the city has (none at all: left out). */
+function localContentOf(v: AdminForm): ClinicConfigInput['localContent'] {
+  const opt = (s: string) => (s.trim() === '' ? undefined : s.trim());
+  const areas = v.areasServed.split('\n').map((a) => a.trim()).filter(Boolean);
+  const out = {
+    ...(opt(v.whyCity) ? { whyCity: v.whyCity.trim() } : {}),
+    ...(v.team.length
+      ? {
+          team: v.team.map((m) => ({
+            name: m.name.trim(),
+            credentials: m.credentials.trim(),
+            ...(opt(m.role) ? { role: m.role.trim() } : {}),
+            ...(opt(m.bio) ? { bio: m.bio.trim() } : {}),
+            ...(m.photo ? { photo: { src: m.photo.src.trim(), alt: m.photo.alt.trim() } } : {}),
+          })),
+        }
+      : {}),
+    ...(v.faq.length ? { faq: v.faq.map((f) => ({ question: f.question.trim(), answer: f.answer.trim() })) } : {}),
+    ...(areas.length ? { areasServed: areas } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
+}

@@ -1,0 +1,190 @@
+import * as z from 'zod';
+import type { ClinicConfigInput } from '../config/schema.js';
+import { apiRoute } from './route.js';
+
+/**
+ * The saved cities' calls (docs/decisions/012-stored-cities.md, 026-one-contract-a-route.md): the
+ * list, one city, create, save, delete, import, the deploy of a saved version, the doorway check,
+ * redeploy-all runs and one city's releases. The server answers with these
+ * (src/server/cities/*-routes.ts, `answerOf`), the admin calls them (src/admin/cities-api.ts).
+ * A config is checked by the one clinic schema on the server (cities/save.ts), so here it is only typed.
+ */
+
+const ok = { success: z.literal(true) };
+/** A clinic config as the admin form holds it and the server checks it (src/config/schema.ts). */
+const config = z.custom<ClinicConfigInput>();
+const pin = z.object({ releaseId: z.string(), at: z.string() });
+
+/** GET /api/cities: one row a city. */
+export const citySummary = z.object({
+  slug: z.string(),
+  businessName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  version: z.number(),
+  savedAt: z.string(),
+  live: z.boolean(),
+  liveReleaseId: z.string().optional(),
+  liveConfigVersion: z.number().optional(),
+  lastDeployAt: z.string().optional(),
+  messages30d: z.number(),
+  /** The clinic this server serves as its own site: live there, deployed or not. */
+  servedHere: z.boolean().optional(),
+  /** Rolled back: pinned to this release, and skipped by redeploy-all until unpinned. */
+  pinned: pin.optional(),
+});
+export type CitySummary = z.infer<typeof citySummary>;
+
+/** One saved version of a city, as the server read it back. */
+export const cityDetail = z.object({ slug: z.string(), version: z.number(), savedAt: z.string(), config, yaml: z.string() });
+export type CityDetail = z.infer<typeof cityDetail>;
+
+/** One file of an import that was saved. */
+export const imported = z.object({ file: z.string(), slug: z.string(), version: z.number(), created: z.boolean() });
+export type Imported = z.infer<typeof imported>;
+/** One file of an import that was refused, with its `file:line:col field: message` lines (the 400's `failed`). */
+export const importFailure = z.object({ file: z.string(), errors: z.array(z.string()) });
+export type ImportFailure = z.infer<typeof importFailure>;
+
+/** One city's line of the doorway check (GET /api/doorway-check; a refused deploy's `doorway`). */
+export const doorwayLine = z.object({
+  slug: z.string(),
+  city: z.string(),
+  verdict: z.enum(['distinct', 'too-alike', 'no-local-content', 'alone']),
+  pass: z.boolean(),
+  /** Share (0 to 1) of the city's own text its closest sibling's pages say too. */
+  score: z.number(),
+  localWords: z.number(),
+  closest: z.object({ slug: z.string(), city: z.string() }).nullable(),
+  advice: z.array(z.object({ field: z.string(), status: z.string(), message: z.string() })),
+});
+export type DoorwayLine = z.infer<typeof doorwayLine>;
+/** A refused deploy's doorway check (the 409's `doorway`): the city's line, and the limits it was read against. */
+export const doorwayAsked = doorwayLine.extend({ threshold: z.number(), minLocalWords: z.number() });
+export type DoorwayAsked = z.infer<typeof doorwayAsked>;
+
+/** A redeploy-all run as the server reports it (src/server/cities/redeploy-runner.ts). */
+export const redeployRun = z.object({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'interrupted']),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  items: z.array(
+    z.object({
+      slug: z.string(),
+      city: z.string(),
+      state: z.enum(['pending', 'deploying', 'ok', 'failed']),
+      releaseId: z.string().optional(),
+      configVersion: z.number().optional(),
+      error: z.string().optional(),
+    }),
+  ),
+  /** Live cities (and the brand site) the run left alone: pinned to the release a rollback made live, or unchanged since their live release. */
+  skipped: z.array(z.object({ slug: z.string(), city: z.string(), reason: z.enum(['pinned', 'unchanged']), releaseId: z.string() })),
+  summary: z.object({ ok: z.number(), failed: z.number(), pending: z.number() }),
+});
+export type RedeployRun = z.infer<typeof redeployRun>;
+
+/** One release of a site, newest first. */
+export const release = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  live: z.boolean(),
+  /** The saved version of the city it was built from; absent for a site deployed from the form. */
+  configVersion: z.number().optional(),
+});
+export type Release = z.infer<typeof release>;
+
+/** One city's site and its releases, and nothing of any other city. */
+export const cityReleasesView = z.object({
+  slug: z.string(),
+  city: z.string(),
+  url: z.string(),
+  /** The live release's id; null when the site is offline. */
+  live: z.string().nullable(),
+  contactEndpoint: z.string().optional(),
+  releases: z.array(release),
+  pinned: pin.nullable(),
+});
+export type CityReleases = z.infer<typeof cityReleasesView>;
+
+export const listCities = apiRoute({ method: 'GET', path: '/api/cities', request: undefined, response: z.object({ ...ok, cities: z.array(citySummary) }) });
+
+export const getCity = apiRoute({ method: 'GET', path: '/api/cities/:slug', request: undefined, response: z.object({ ...ok, ...cityDetail.shape }) });
+
+export const createCity = apiRoute({
+  method: 'POST',
+  path: '/api/cities',
+  request: z.object({ config }),
+  response: z.object({ ...ok, city: z.object({ slug: z.string(), version: z.number(), savedAt: z.string() }) }),
+});
+
+/** Save: a new version unless the config equals the latest (`changed` false). */
+export const saveCity = apiRoute({
+  method: 'PUT',
+  path: '/api/cities/:slug',
+  request: z.object({ config, baseVersion: z.number().optional() }),
+  response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), changed: z.boolean() }),
+});
+
+/** Delete; the query `history=delete` forgets its versions too. */
+export const deleteCity = apiRoute({ method: 'DELETE', path: '/api/cities/:slug', request: undefined, response: z.object({ ...ok, slug: z.string(), offline: z.boolean() }) });
+
+/** Import: a 400 with `failed` (ImportFailure[]) beside `imported` when a file has errors. */
+export const importCities = apiRoute({
+  method: 'POST',
+  path: '/api/cities/import',
+  request: z.object({ files: z.array(z.object({ name: z.string(), text: z.string() })).min(1) }),
+  response: z.object({ ...ok, imported: z.array(imported) }),
+});
+
+/** The spec's deploy answer of a saved version; a 409 with `doorway` (DoorwayAsked) when the check fails and it was not confirmed. */
+export const deployCity = apiRoute({
+  method: 'POST',
+  path: '/api/cities/:slug/deploy',
+  request: z.object({ version: z.number().optional(), confirmDoorway: z.boolean().optional() }),
+  response: z.object({
+    ...ok,
+    message: z.string(),
+    deploymentUrl: z.string(),
+    deploymentPath: z.string(),
+    siteName: z.string(),
+    releaseId: z.string(),
+    configVersion: z.number(),
+  }),
+});
+
+export const doorwayCheck = apiRoute({
+  method: 'GET',
+  path: '/api/doorway-check',
+  request: undefined,
+  response: z.object({ ...ok, threshold: z.number(), minLocalWords: z.number(), failCount: z.number(), cities: z.array(doorwayLine) }),
+});
+
+/** Starts redeploy-all (202); a 409 with the running `run` when one is running. */
+export const startRedeploy = apiRoute({ method: 'POST', path: '/api/cities/redeploy-all', request: undefined, response: z.object({ ...ok, run: redeployRun }) });
+export const latestRedeploy = apiRoute({ method: 'GET', path: '/api/redeploys/latest', request: undefined, response: z.object({ ...ok, run: redeployRun.nullable() }) });
+export const getRedeploy = apiRoute({ method: 'GET', path: '/api/redeploys/:id', request: undefined, response: z.object({ ...ok, run: redeployRun }) });
+
+export const cityReleases = apiRoute({ method: 'GET', path: '/api/cities/:slug/releases', request: undefined, response: z.object({ ...ok, ...cityReleasesView.shape }) });
+
+/** Makes one of the city's releases live (back or forward); an older one pins the city. */
+export const makeCityReleaseLive = apiRoute({
+  method: 'POST',
+  path: '/api/cities/:slug/releases/:id/live',
+  request: undefined,
+  response: z.object({ ...ok, message: z.string(), release: z.string(), pinned: z.boolean(), deploymentUrl: z.string() }),
+});
+
+/** Takes the city's site offline; the path names the live release the page showed. */
+export const takeCityOffline = apiRoute({
+  method: 'DELETE',
+  path: '/api/cities/:slug/releases/:id',
+  request: undefined,
+  response: z.object({ ...ok, slug: z.string(), offline: z.literal(true) }),
+});
+
+export const unpinCity = apiRoute({ method: 'DELETE', path: '/api/cities/:slug/pin', request: undefined, response: z.object({ ...ok, slug: z.string(), pinned: z.literal(false) }) });
+
+/** The YAML file of a version (`?version=n`, else the latest): a download, not JSON. */
+export const exportCity = apiRoute({ method: 'GET', path: '/api/cities/:slug/export', request: undefined, response: z.string() });
