@@ -42,7 +42,9 @@ export function parseRedirects(text: string): Map<string, string> {
   const map = new Map<string, string>();
   for (const line of text.split('\n')) {
     const [from, to, status] = line.trim().split(/\s+/);
-    if (!from || !to || status !== '301' || !from.startsWith('/') || !to.startsWith('/')) continue;
+    // Paths of this site only: `//host/...` or a backslash would send a patient to another site.
+    const local = (p: string) => p.startsWith('/') && !p.startsWith('//') && !p.includes('\\');
+    if (!from || !to || status !== '301' || !local(from) || !local(to)) continue;
     map.set(from, to);
     if (from.endsWith('/')) map.set(from.slice(0, -1), to);
   }

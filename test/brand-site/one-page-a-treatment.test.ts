@@ -121,6 +121,9 @@ describe('moved addresses keep answering (issue 36 item 3)', () => {
     const parsed = parseRedirects(redirectsFile(listed));
     expect(parsed.get('/locations/fl/tampa/trt-therapy/')).toBe('/trt-therapy/');
     expect(parsed.get('/locations/fl/tampa/trt-therapy')).toBe('/trt-therapy/');
+    // A line pointing off the site (a hand-edited or hostile file) is not followed.
+    const hostile = parseRedirects('/locations/fl/tampa/about/ //evil.example/ 301\n/locations/fl/tampa/terms/ /\\evil.example/ 301\n/a/ /b/ 301');
+    expect([...hostile.keys()]).toEqual(['/a/', '/a']);
   });
 });
 
