@@ -43,6 +43,9 @@ const axe = async (page: Page) => {
   return result.violations;
 };
 
+/** A brand site's deploy builds every location and runs the doorway check first: seconds on a loaded machine. */
+const DEPLOY_WAIT = 60_000;
+
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true }).click();
 
 describe('the brand site in the admin', () => {
@@ -76,7 +79,7 @@ describe('the brand site in the admin', () => {
     await page.getByTestId('brand-site-domain').getByText(BRAND_DOMAIN).waitFor();
     expect(await page.getByTestId('brand-site-count').textContent()).toMatch(/^3 \(/);
     expect(await axe(page)).toEqual([]);
-    const live = await nextNotice(page, 'brand-site-notice', () => page.getByRole('button', { name: 'Deploy brand site' }).click());
+    const live = await nextNotice(page, 'brand-site-notice', () => page.getByRole('button', { name: 'Deploy brand site' }).click(), { timeout: DEPLOY_WAIT });
     expect(live).toBe(`The brand site is live at https://${BRAND_DOMAIN}/`);
     await page.getByRole('list', { name: 'Releases of the brand site' }).getByText('Live').waitFor();
     expect((await hosted('/locations/fl/tampa/')).text).toContain(OLD_PHONE);
@@ -94,7 +97,7 @@ describe('the brand site in the admin', () => {
     expect(await axe(page)).toEqual([]);
 
     // Deployed again: the hosted page shows the new number, the mark is gone.
-    expect(await nextNotice(page, 'brand-site-notice', () => page.getByRole('button', { name: 'Deploy brand site' }).click())).toMatch(/is live at/);
+    expect(await nextNotice(page, 'brand-site-notice', () => page.getByRole('button', { name: 'Deploy brand site' }).click(), { timeout: DEPLOY_WAIT })).toMatch(/is live at/);
     await changed.waitFor({ state: 'detached' });
     expect((await hosted('/locations/fl/tampa/')).text).toContain(NEW_PHONE);
 
@@ -102,13 +105,14 @@ describe('the brand site in the admin', () => {
     const releases = page.getByRole('list', { name: 'Releases of the brand site' });
     await releases.getByRole('listitem').nth(1).waitFor();
     expect(await releases.getByRole('listitem').count()).toBe(2);
-    const back = await nextNotice(page, 'brand-site-notice', () => releases.getByRole('button', { name: /^Roll back the brand site to / }).click());
+    const back = await nextNotice(page, 'brand-site-notice', () => releases.getByRole('button', { name: /^Roll back the brand site to / }).click(), { timeout: DEPLOY_WAIT });
     expect(back).toMatch(/^The brand site now serves the release of .+ It is pinned to this release/);
     await page.getByText('rolled back: Redeploy all skips it', { exact: false }).waitFor();
     expect((await hosted('/locations/fl/tampa/')).text).toContain(OLD_PHONE);
     await changed.waitFor();
     expect(await axe(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    // The one refused save above (Legal incomplete) is the browser's one logged 400.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await context.close();
   }, 240_000);
 });

@@ -123,13 +123,14 @@ export async function fillCity(page: Page, city: string, website: string) {
 /**
  * Runs `act` and returns the text of the next notice in the slot `testId` (the in-page status or
  * alert that replaced window.alert); `data-notice-seq` tells a new notice from the one before.
+ * `timeout` for a long act (a brand site's deploy builds and checks every location first).
  */
-export async function nextNotice(page: Page, testId: string, act: () => Promise<void>): Promise<string> {
+export async function nextNotice(page: Page, testId: string, act: () => Promise<void>, o: { timeout?: number } = {}): Promise<string> {
   const slot = page.getByTestId(testId);
   const seq = Number(await slot.getAttribute('data-notice-seq'));
   await act();
   const next = page.locator(`[data-testid="${testId}"][data-notice-seq="${seq + 1}"]`);
-  await next.waitFor({ state: 'attached' });
+  await next.waitFor({ state: 'attached', timeout: o.timeout });
   return ((await next.getByRole('status').textContent()) || (await next.getByRole('alert').textContent()) || '').trim();
 }
 
