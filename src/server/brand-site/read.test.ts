@@ -17,7 +17,9 @@ const stored = (slug: string, text = readFileSync(join(samplesDir(), `${slug}.ya
   savedAt: '2026-11-26T00:00:00.000Z',
 });
 const cities = ['tampa', 'orlando', 'wesley-chapel'].map((s) => stored(s));
-const brand = (extra = '') => `businessName: Northstar Men's Health\ndomainName: northstar.example.com\n${extra}`;
+/** The brand site's own policies (issue 36), last so the lines the errors below name stay where they were. */
+const LEGAL = 'legal:\n  governingLaw: Florida\n  effectiveDate: "2024-01-01"\n  email: privacy@northstar.example.com\n';
+const brand = (extra = '') => `businessName: Northstar Men's Health\ndomainName: northstar.example.com\n${extra}${LEGAL}`;
 
 describe('the brand site from the store', () => {
   it('lists every stored city without locations, by state then city', () => {
