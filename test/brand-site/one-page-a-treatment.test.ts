@@ -1,9 +1,10 @@
+import type { HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { brandSiteSchema } from '../../src/brand-site/config.js';
 import { brandRedirects, parseRedirects, redirectsFile } from '../../src/brand-site/redirects.js';
 import { SERVICES } from '../../src/config/services.js';
 import { siteRoutes } from '../../src/pages/routes.js';
-import { dom, text } from '../helpers/site.js';
+import { dom, render, sampleConfig, text } from '../helpers/site.js';
 import { buildBrand, ORIGIN } from './pages-fixture.js';
 
 // Issue 36 items 1, 3 and 7 on the brand site as the build puts it together (pages-fixture.ts):
@@ -60,6 +61,25 @@ describe('one page a treatment (issue 36 item 1)', () => {
     // Peptides at Orlando only, vitamin injections at Tampa only (the samples).
     expect(dom(html('peptide-therapy/index.html')).querySelectorAll('#where-to-get-it li h3').map(text)).toEqual(['Orlando, FL']);
     expect(dom(html('vitamin-injections/index.html')).querySelectorAll('#where-to-get-it li h3').map(text)).toEqual(['Tampa, FL']);
+  });
+
+  it("carries the city pages' copy of each treatment section for section, the same claims word for word", () => {
+    // Tampa offers TRT, semaglutide, NAD+, hormone optimization and vitamin injections; Orlando peptides.
+    const cities = [render(sampleConfig('tampa')), render(sampleConfig('orlando'))];
+    // The sections of copy: every section with an id but the brand's own list of clinics.
+    const sections = (page: HTMLElement) =>
+      page
+        .querySelectorAll('main > section[id]')
+        .filter((x) => x.id !== 'where-to-get-it')
+        .map((x) => [x.id, text(x)]);
+    for (const s of offered) {
+      const city = cities.map((c) => c[s.file] as string | undefined).find(Boolean);
+      expect(city, s.file).toBeDefined();
+      const brand = sections(dom(html(s.file)));
+      expect(brand.length, s.file).toBeGreaterThan(2);
+      expect(brand, s.file).toEqual(sections(dom(city!)));
+    }
+    expect(text(dom(html('semaglutide/index.html')).querySelector('#candidacy'))).toContain('Candidacy is decided by a licensed provider after a medical evaluation and lab work.');
   });
 
   it("has the brand's privacy policy and terms once, with its own effective date, and the terms name each location's courts in one list", () => {

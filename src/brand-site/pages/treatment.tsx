@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import type { ServiceDef, ServiceKey } from '../../config/services.js';
 import { Icon } from '../../pages/components/icons.js';
-import { CheckList, PointGrid, Prose, Section, Steps } from '../../pages/components/ui.js';
 import { HORMONE_PAGE } from '../../pages/content/hormone.js';
-import { NAD_BENEFITS, NAD_CONDITIONS, NAD_DECLINE, NAD_OPTIONS, NAD_STEPS, NAD_WHAT_IS, nadHero } from '../../pages/content/nad.js';
+import { nadHero } from '../../pages/content/nad.js';
 import { PEPTIDE_PAGE } from '../../pages/content/peptide.js';
-import { GOOD_CANDIDATES, NOT_SUITABLE, SEMAGLUTIDE_BENEFITS, SEMAGLUTIDE_HOW_IT_WORKS, SEMAGLUTIDE_PROGRAM, semaglutideHero } from '../../pages/content/semaglutide.js';
-import { TRT_BENEFITS, TRT_INTRO, TRT_OPTIONS, TRT_STEPS, trtHero } from '../../pages/content/trt.js';
+import { semaglutideHero } from '../../pages/content/semaglutide.js';
+import { trtHero } from '../../pages/content/trt.js';
 import type { Hero, ServicePageCopy } from '../../pages/content/types.js';
 import { VITAMIN_PAGE } from '../../pages/content/vitamins.js';
+import { NadBody } from '../../pages/nad/nad-page.js';
 import type { Site } from '../../pages/page-model.js';
 import { CONTACT_FORM_ID } from '../../pages/routes.js';
+import { SemaglutideBody } from '../../pages/semaglutide/semaglutide-page.js';
+import { ServiceBody } from '../../pages/service/service-page.js';
+import { TrtBody } from '../../pages/trt/trt-page.js';
 import { useBrandPage } from './context.js';
 import { BrandDocument } from './document.js';
 import { HOME_NAME, type BrandLocation } from './model.js';
@@ -34,110 +37,18 @@ export function offeredWhere(all: readonly BrandLocation[], at: readonly BrandLo
   return `At ${at.length} locations`;
 }
 
-/** The brand's copy of each treatment: the city pages' copy without the city (src/pages/content/). */
+/** The brand's copy of each treatment: the city pages' hero and body (src/pages/), which name no city. */
 const COPY: Record<ServiceKey, { hero: (site: Site) => Hero; body: () => ReactNode }> = {
-  trt: {
-    hero: trtHero,
-    body: () => (
-      <>
-        <Section id="low-testosterone" title="Understanding Low Testosterone">
-          <Prose paragraphs={TRT_INTRO} className="mx-auto max-w-3xl" />
-        </Section>
-        <Section id="options" title="Treatment Options" tone="slate">
-          <PointGrid points={TRT_OPTIONS} icon="syringe" />
-        </Section>
-        <Section id="benefits" title="Potential Benefits of TRT">
-          <PointGrid points={TRT_BENEFITS} columns={4} icon="check-circle" />
-        </Section>
-        <Section id="process" title="Our Process" tone="soft">
-          <Steps steps={TRT_STEPS} />
-        </Section>
-      </>
-    ),
-  },
-  semaglutide: {
-    hero: semaglutideHero,
-    body: () => (
-      <>
-        <Section id="how-it-works" title="How Semaglutide Works">
-          <Prose paragraphs={SEMAGLUTIDE_HOW_IT_WORKS} className="mx-auto max-w-3xl" />
-        </Section>
-        <Section id="program" title="Our Weight Loss Program" tone="slate">
-          <PointGrid points={SEMAGLUTIDE_PROGRAM} />
-        </Section>
-        <Section id="benefits" title="Benefits of Semaglutide">
-          <PointGrid points={SEMAGLUTIDE_BENEFITS} icon="check-circle" />
-        </Section>
-        <Section id="candidacy" title="Is Semaglutide Right for You?" tone="soft">
-          <div className="grid gap-6 md:grid-cols-2">
-            <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <h3 className="text-xl font-semibold text-slate-900">Good Candidates</h3>
-              <CheckList items={GOOD_CANDIDATES} className="mt-4 text-slate-700" />
-            </div>
-            <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <h3 className="text-xl font-semibold text-slate-900">Not Suitable For</h3>
-              <CheckList items={NOT_SUITABLE} mark="cross" className="mt-4 text-slate-700" />
-            </div>
-          </div>
-        </Section>
-      </>
-    ),
-  },
-  nadTherapy: {
-    hero: nadHero,
-    body: () => (
-      <>
-        <Section id="what-is-nad" title="What Is NAD+?">
-          <div className="grid gap-10 md:grid-cols-2">
-            <Prose paragraphs={NAD_WHAT_IS} />
-            <div>
-              <h3 className="mb-4 text-xl font-semibold text-slate-900">Why NAD+ Levels Decline</h3>
-              <Prose paragraphs={NAD_DECLINE} />
-            </div>
-          </div>
-        </Section>
-        <Section id="benefits" title="Potential Benefits of NAD+ Therapy" tone="slate">
-          <PointGrid points={NAD_BENEFITS} columns={4} icon="sparkles" />
-        </Section>
-        <Section id="options" title="NAD+ Treatment Options">
-          <PointGrid points={NAD_OPTIONS} columns={2} icon="flask" />
-        </Section>
-        <Section id="conditions" title="Conditions That May Benefit" tone="soft">
-          <CheckList items={NAD_CONDITIONS} className="mx-auto grid max-w-4xl gap-x-8 text-slate-700 sm:grid-cols-2 lg:grid-cols-3" />
-        </Section>
-        <Section id="process" title="Our NAD+ Process">
-          <Steps steps={NAD_STEPS} />
-        </Section>
-      </>
-    ),
-  },
+  trt: { hero: trtHero, body: () => <TrtBody /> },
+  semaglutide: { hero: semaglutideHero, body: () => <SemaglutideBody /> },
+  nadTherapy: { hero: nadHero, body: () => <NadBody /> },
   hormone_optimization: serviceCopy(HORMONE_PAGE),
   peptideTherapy: serviceCopy(PEPTIDE_PAGE),
   vitaminInjections: serviceCopy(VITAMIN_PAGE),
 };
 
 function serviceCopy(copy: ServicePageCopy): { hero: (site: Site) => Hero; body: () => ReactNode } {
-  return {
-    hero: copy.hero,
-    body: () => (
-      <>
-        <Section id="overview">
-          <Prose paragraphs={copy.intro} className="mx-auto max-w-3xl" />
-        </Section>
-        {copy.sections.map((s, i) => (
-          <Section key={s.title} id={`section-${i + 1}`} title={s.title} lead={s.lead} tone={i % 2 === 0 ? 'slate' : 'white'}>
-            <PointGrid points={s.points} columns={4} icon="check-circle" />
-          </Section>
-        ))}
-        <Section id="process" title="How It Works" tone="soft">
-          <Steps steps={copy.steps} />
-        </Section>
-        <Section id="safety" title="Safety First">
-          <Prose paragraphs={copy.safety} className="mx-auto max-w-3xl" />
-        </Section>
-      </>
-    ),
-  };
+  return { hero: copy.hero, body: () => <ServiceBody copy={copy} /> };
 }
 
 /**

@@ -11,6 +11,17 @@ export function NadPage() {
   return (
     <Document meta={nadMeta(site)}>
       <PageHero hero={nadHero(site)} />
+      <NadBody />
+      <CostsSection />
+      <ClosingCta title={cta.title} lead={cta.lead} />
+    </Document>
+  );
+}
+
+/** The NAD+ page's body below its hero, with no city in it: the city page and the brand's treatment page both show it. */
+export function NadBody() {
+  return (
+    <>
       <Section id="what-is-nad" title="What Is NAD+?">
         <div className="grid gap-10 md:grid-cols-2">
           <Prose paragraphs={NAD_WHAT_IS} />
@@ -32,8 +43,6 @@ export function NadPage() {
       <Section id="process" title="Our NAD+ Process">
         <Steps steps={NAD_STEPS} />
       </Section>
-      <CostsSection />
-      <ClosingCta title={cta.title} lead={cta.lead} />
-    </Document>
+    </>
   );
 }

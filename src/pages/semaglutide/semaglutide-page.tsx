@@ -20,6 +20,17 @@ export function SemaglutidePage() {
   return (
     <Document meta={semaglutideMeta(site)}>
       <PageHero hero={semaglutideHero(site)} />
+      <SemaglutideBody />
+      <CostsSection />
+      <ClosingCta title={cta.title} lead={cta.lead} />
+    </Document>
+  );
+}
+
+/** The semaglutide page's body below its hero, with no city in it: the city page and the brand's treatment page both show it. */
+export function SemaglutideBody() {
+  return (
+    <>
       <Section id="how-it-works" title="How Semaglutide Works">
         <Prose paragraphs={SEMAGLUTIDE_HOW_IT_WORKS} className="mx-auto max-w-3xl" />
       </Section>
@@ -44,8 +55,6 @@ export function SemaglutidePage() {
           Candidacy is decided by a licensed provider after a medical evaluation and lab work.
         </p>
       </Section>
-      <CostsSection />
-      <ClosingCta title={cta.title} lead={cta.lead} />
-    </Document>
+    </>
   );
 }

@@ -11,6 +11,17 @@ export function ServicePage({ copy }: { copy: ServicePageCopy }) {
   return (
     <Document meta={copy.meta(site)}>
       <PageHero hero={copy.hero(site)} />
+      <ServiceBody copy={copy} />
+      <CostsSection />
+      <ClosingCta title={cta.title} lead={cta.lead} />
+    </Document>
+  );
+}
+
+/** A service page's body below its hero, with no city in it: the city page and the brand's treatment page both show it. */
+export function ServiceBody({ copy }: { copy: ServicePageCopy }) {
+  return (
+    <>
       <Section id="overview">
         <Prose paragraphs={copy.intro} className="mx-auto max-w-3xl" />
       </Section>
@@ -25,8 +36,6 @@ export function ServicePage({ copy }: { copy: ServicePageCopy }) {
       <Section id="safety" title="Safety First">
         <Prose paragraphs={copy.safety} className="mx-auto max-w-3xl" />
       </Section>
-      <CostsSection />
-      <ClosingCta title={cta.title} lead={cta.lead} />
-    </Document>
+    </>
   );
 }

@@ -11,6 +11,17 @@ export function TrtPage() {
   return (
     <Document meta={trtMeta(site)}>
       <PageHero hero={trtHero(site)} />
+      <TrtBody />
+      <CostsSection />
+      <ClosingCta title={cta.title} lead={cta.lead} />
+    </Document>
+  );
+}
+
+/** The TRT page's body below its hero, with no city in it: the city page and the brand's treatment page both show it. */
+export function TrtBody() {
+  return (
+    <>
       <Section id="low-testosterone" title="Understanding Low Testosterone">
         <Prose paragraphs={TRT_INTRO} className="mx-auto max-w-3xl" />
       </Section>
@@ -23,8 +34,6 @@ export function TrtPage() {
       <Section id="process" title="Our Process" tone="soft">
         <Steps steps={TRT_STEPS} />
       </Section>
-      <CostsSection />
-      <ClosingCta title={cta.title} lead={cta.lead} />
-    </Document>
+    </>
   );
 }
