@@ -1,12 +1,11 @@
 import type { AssetSource } from '../site/asset-source.js';
 import { buildSiteFiles, problemLines, type SiteOptions } from '../site/pipeline.js';
-import { readLogo } from '../site/logo.js';
+import type { Placement } from '../pages/placement.js';
 import type { SiteFiles } from '../model/files.js';
 import type { BrandSiteConfig, ListedCity } from './config.js';
-import { brandOwnFiles, placementOf } from './site.js';
-import { brandIdentity } from './identity.js';
+import { brandOwnFiles, brandPlacements } from './site.js';
 
-export type BrandSiteFiles = { ok: true; files: SiteFiles; warnings: string[] } | { ok: false; errors: string[] };
+export type BrandSiteFiles = { ok: true; files: SiteFiles; warnings: string[]; /** Each listed city's placement, in order: what the doorway check renders it with. */ placements: Placement[] } | { ok: false; errors: string[] };
 
 /**
  * The whole brand site in memory, for the clinic server (generate, preview, download, deploy): the
@@ -28,13 +27,9 @@ export async function makeBrandSite(
     contactEndpointOf?: (city: ListedCity) => string | undefined;
   } & Pick<SiteOptions, 'contactEndpoint' | 'imageCacheDir' | 'buildTime' | 'servedByClinic'>,
 ): Promise<BrandSiteFiles> {
-  const [logo, light] = await Promise.all([
-    readLogo(brand.logoUrl, opts.brandAssets),
-    readLogo(brand.logoLightUrl, opts.brandAssets, { field: 'logoLightUrl', base: 'logo-light' }),
-  ]);
-  if (!logo.ok || !light.ok) return { ok: false, errors: [logo, light].flatMap((l) => (l.ok ? [] : [`${opts.brandFile} ${l.error.field}: ${l.error.message}`])) };
-  const identity = brandIdentity(brand, { logo: logo.file, light: light.file });
-  const placements = listed.map((c) => placementOf(brand, c, identity));
+  const placed = await brandPlacements(brand, listed, opts.brandAssets, opts.brandFile);
+  if (!placed.ok) return placed;
+  const { placements } = placed;
   const files: SiteFiles = {};
   const warnings: string[] = [];
   const errors: string[] = [];
@@ -55,6 +50,6 @@ export async function makeBrandSite(
     for (const [name, content] of Object.entries(site.files)) files[`${folder}${name}`] = content;
   }
   if (errors.length) return { ok: false, errors };
-  Object.assign(files, brandOwnFiles(brand, listed, placements, { contactEndpoint: opts.contactEndpoint, logo: logo.file, light: light.file }));
-  return { ok: true, files, warnings };
+  Object.assign(files, brandOwnFiles(brand, listed, placements, { contactEndpoint: opts.contactEndpoint, logo: placed.logo, light: placed.light }));
+  return { ok: true, files, warnings, placements };
 }

@@ -4,8 +4,9 @@ import { enabledServices, SERVICES } from '../config/services.js';
 import { ASSETS } from '../pages/assets.js';
 import { longDate, resolveSite } from '../pages/page-model.js';
 import type { BrandIdentity, Placement } from '../pages/placement.js';
-import { brandSharedFiles } from './identity.js';
-import type { LogoFile } from '../site/logo.js';
+import { brandIdentity, brandSharedFiles } from './identity.js';
+import type { AssetSource } from '../site/asset-source.js';
+import { readLogo, type LogoFile } from '../site/logo.js';
 import type { BrandSiteConfig, CityPlace, ListedCity } from './config.js';
 import { placementFor, type BrandModel } from './pages/model.js';
 import { renderBrandPages } from './pages/render.js';
@@ -33,6 +34,27 @@ export function placementOf(brand: Pick<BrandSiteConfig, 'businessName' | 'domai
     city.config.canonical === 'own' ? own : undefined,
   );
   return identity ? { ...placement, identity } : placement;
+}
+
+/**
+ * The brand's logo files (read from `brandAssets`, its config's folder or the server's uploads) and,
+ * from them, its identity (identity.ts) and each listed location's placement with it: what the
+ * build (src/build/brand-site.ts), the server (make.ts) and the doorway check (`check --site`,
+ * which must read the pages the brand site publishes) all place the locations with.
+ */
+export async function brandPlacements<C extends QuickPlace>(
+  brand: BrandSiteConfig,
+  listed: readonly Pick<ListedCity<C>, 'config' | 'state' | 'stateName'>[],
+  brandAssets: AssetSource,
+  brandFile: string,
+): Promise<{ ok: true; identity: BrandIdentity; placements: Placement[]; logo?: LogoFile; light?: LogoFile } | { ok: false; errors: string[] }> {
+  const [logo, light] = await Promise.all([
+    readLogo(brand.logoUrl, brandAssets),
+    readLogo(brand.logoLightUrl, brandAssets, { field: 'logoLightUrl', base: 'logo-light' }),
+  ]);
+  if (!logo.ok || !light.ok) return { ok: false, errors: [logo, light].flatMap((l) => (l.ok ? [] : [`${brandFile} ${l.error.field}: ${l.error.message}`])) };
+  const identity = brandIdentity(brand, { logo: logo.file, light: light.file });
+  return { ok: true, identity, placements: listed.map((c) => placementOf(brand, c, identity)), logo: logo.file, light: light.file };
 }
 
 /**

@@ -14,10 +14,8 @@ import { CITY_NAME, cityHasSafeSlug } from '../config/slug.js';
 import { lookupState } from '../config/states.js';
 import { readFast } from '../config/yaml-fast.js';
 import { configAssetSource } from '../site/asset-source.js';
-import { readLogo } from '../site/logo.js';
 import { readBrandSite, type ListedCity } from '../brand-site/config.js';
-import { brandOwnFiles, placementOf, type QuickPlace } from '../brand-site/site.js';
-import { brandIdentity } from '../brand-site/identity.js';
+import { brandOwnFiles, brandPlacements, placementOf, type QuickPlace } from '../brand-site/site.js';
 
 /**
  * `clinic-gen build --site brand.yaml --config configs/` (issue 24): one site for the brand's
@@ -123,8 +121,13 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   const origin = `https://${brand.domainName}`;
   // The brand's logo, read from beside the brand config, as a city's is from beside its own.
   const brandAssets = configAssetSource(opts.sitePath);
-  const [logo, light] = await Promise.all([readLogo(brand.logoUrl, brandAssets), readLogo(brand.logoLightUrl, brandAssets, { field: 'logoLightUrl', base: 'logo-light' })]);
-  if (!logo.ok || !light.ok) return { ok: false, errors: [logo, light].flatMap((l) => (l.ok ? [] : [`${opts.sitePath} ${l.error.field}: ${l.error.message}`])) };
+  // Every location shows the brand's identity and links its shared files (issue 36 items 4 and 5),
+  // placed as `check --site` places it (brand-site/site.ts brandPlacements).
+  const placed = await brandPlacements(brand, listed, brandAssets, opts.sitePath);
+  if (!placed.ok) return placed;
+  const { identity, placements } = placed;
+  const logo = { file: placed.logo };
+  const light = { file: placed.light };
 
   const manifestPath = brandManifestPath(outDir);
   const manifest = readBrandManifest(manifestPath);
@@ -136,9 +139,6 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   const refusal = whyNotReplace(outDir, { force: opts.force || !firstBuild, keep: [...new Map(keep.map((k) => [k.path, k])).values()], cwd: opts.cwd });
   if (refusal) return { ok: false, errors: [[refusal.title, refusal.message, refusal.hint].filter(Boolean).join('\n')] };
   const code = codeId();
-  // Every location shows the brand's identity and links its shared files (issue 36 items 4 and 5).
-  const identity = brandIdentity(brand, { logo: logo.file, light: light.file });
-  const placements = listed.map((c) => placementOf(brand, c, identity));
   const folderOf = (c: { path: string }) => c.path.slice(1, -1); // locations/fl/tampa
   const buildTime = new Date(opts.buildTime);
   const hashed = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { localContentSchema, type ClinicConfig } from '../config/schema.js';
+import type { Placement } from '../pages/placement.js';
 import { renderSite, type SiteFiles } from '../pages/render-site.js';
 import { pageText } from './page-text.js';
 import { difference, shingles, union } from './shingles.js';
@@ -20,16 +21,28 @@ export interface LocalText {
  * (see `normaliser`); every city of one check must be read with the same one. `files` is the
  * city's rendered site when the caller has it (otherwise it is rendered here); the template is
  * always rendered from `config`.
+ *
+ * With `placement` (a location of a brand site, placed as the brand build places it: brand-site/site.ts
+ * brandPlacements), the pages read are those the brand site publishes in the location's folder
+ * (`publishedPages`: its page, its contact page, any treatment page of its own; not its redirect
+ * pages), and the template is rendered with the same placement, so that like is compared with like.
  */
-export function localText(config: ClinicConfig, words: (text: string) => string[], files?: SiteFiles<string>): LocalText {
-  const template = new Map(indexablePages(renderSite(withoutLocalContent(config))));
+export function localText(config: ClinicConfig, words: (text: string) => string[], files?: SiteFiles<string>, placement?: Placement): LocalText {
+  const pagesOf = placement ? publishedPages : indexablePages;
+  const extras = placement ? { placement } : {};
+  const template = new Map(pagesOf(renderSite(withoutLocalContent(config), extras)));
   // Most pages (services, legal) are the same in the site and its template: read those once.
   // site \ template = (same ∪ changed) \ (same ∪ template's changed) = changed \ (same ∪ template's changed)
   const same: Uint32Array[] = [];
   const changed: Uint32Array[] = [];
   const read = (html: string) => shingles(words(pageText(html)));
-  for (const [route, html] of indexablePages(files ?? renderSite(config))) {
-    const t = template.get(route);
+  // A page the placed template has no page for (a treatment page of the location's own, where the
+  // template has a redirect to the brand's) is set against the same page of the stand-alone
+  // template: the treatment's copy every city gets is not the location's own text.
+  let standAlone: Map<string, string> | undefined;
+  for (const [route, html] of pagesOf(files ?? renderSite(config, extras))) {
+    let t = template.get(route);
+    if (t === undefined && placement) t = (standAlone ??= new Map(indexablePages(renderSite(withoutLocalContent(config))))).get(route);
     template.delete(route);
     if (t === html) same.push(read(html));
     else {
@@ -60,4 +73,24 @@ export function indexablePages(files: SiteFiles<string>): [string, string][] {
     out.push([`/${file.replace(/index\.html$/, '')}`, html]);
   }
   return out;
+}
+
+/**
+ * A placed location's pages as the brand site publishes them, `contact/index.html` -> `/contact/`:
+ * every page but its redirect pages (a `meta refresh` to the brand's treatment and legal pages, or
+ * from a moved address), noindex ones included: its contact page is one of its pages, even if a
+ * search engine is told not to index it (issue 36 item 8).
+ */
+export function publishedPages(files: SiteFiles<string>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [file, html] of Object.entries(files)) {
+    if (!file.endsWith('.html') || file === '404.html' || isRedirectPage(html)) continue;
+    out.push([`/${file.replace(/index\.html$/, '')}`, html]);
+  }
+  return out;
+}
+
+/** A page whose only work is to send the browser elsewhere (`<meta http-equiv="refresh">`). */
+export function isRedirectPage(html: string): boolean {
+  return /<meta http-equiv="refresh"/i.test(html);
 }

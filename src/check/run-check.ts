@@ -1,4 +1,5 @@
 import type { ClinicConfig } from '../config/schema.js';
+import type { Placement } from '../pages/placement.js';
 import type { SiteFiles } from '../pages/render-site.js';
 import { adviceForCity, adviceForPair, type FieldAdvice } from './advice.js';
 import { localText } from './local-text.js';
@@ -13,6 +14,12 @@ export interface CheckInput {
   config: ClinicConfig;
   /** The city's rendered site (`renderSite(config)`), when the caller has it; else rendered here. */
   files?: SiteFiles<string>;
+  /**
+   * The city is a location of a brand site, placed so (brand-site/site.ts brandPlacements): its
+   * pages are read as the brand site publishes them, its template rendered with the same
+   * placement (local-text.ts). `files`, when given, must be rendered with it.
+   */
+  placement?: Placement;
 }
 
 export interface CityRef {
@@ -86,7 +93,7 @@ export function checkSites(inputs: readonly CheckInput[], opts: CheckOptions = {
   const words = normaliser(inputs.map((i) => configValues(i.config)));
   const own: Uint32Array[] = [];
   for (const input of inputs) {
-    own.push(localText(input.config, words, input.files).local);
+    own.push(localText(input.config, words, input.files, input.placement).local);
     opts.onProgress?.({ phase: 'render', done: own.length, total: inputs.length });
   }
   const local = withoutShared(own);

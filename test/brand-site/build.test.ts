@@ -339,7 +339,7 @@ describe('clinic-gen build --site: a brand config with a mistake is refused, nam
 });
 
 describe('clinic-gen check --site: the doorway check over the brand site', () => {
-  it("fails a location that copies another's text, as placed on the brand site, and compares no directory page", () => {
+  it("fails a location that copies another's text, as placed on the brand site, and reports the brand's own pages apart", () => {
     const dir = tempDir('clinic-gen-brand-check-');
     const configs = join(dir, 'configs');
     mkdirSync(configs);
@@ -360,7 +360,8 @@ describe('clinic-gen check --site: the doorway check over the brand site', () =>
     expect(report.cities.find((c) => c.city === 'Clearwater')).toMatchObject({ verdict: 'too-alike', closest: { city: 'Tampa' } });
     expect(report.cities.find((c) => c.city === 'Orlando')?.verdict).toBe('distinct');
     const plain = runCli(['check', '--site', brand, configs]);
-    expect(plain.stdout).toContain('brand site northstarhealth.example.com: 3 locations; the directory pages only list them and are not compared');
+    expect(plain.stdout).toContain("brand site northstarhealth.example.com: 3 locations, each by the pages the brand site publishes for it; the brand's own pages after them");
+    expect(plain.stdout).toMatch(/^brand pages: \d+, the closest pair \/\S* ~ \/\S* \d\.\d\d \(the brand's own pages, one each and no location's: reported, not failed\)$/m);
     rmSync(dir, { recursive: true, force: true });
   });
 });

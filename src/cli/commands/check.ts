@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { DEFAULT_THRESHOLD, MIN_LOCAL_WORDS } from '../../check/limits.js';
+import type { BrandPagesReport } from '../../check/brand-pages.js';
 import type { CheckInput, CheckReport, CityReport } from '../../check/run-check.js';
 import { expandConfigs, wholeNumber } from '../configs.js';
 import { checkConfigsInvalid, notThreshold } from '../../texts/cli.js';
@@ -17,6 +18,13 @@ How it works:
   cities say (and three or more): the clinic's shared copy. Names and contact details of every city
   are set aside first, and texts are compared as overlapping runs of five words. Each city's score
   is the share of its own text that its closest sibling's pages say too (0 = none, 1 = all of it).
+
+With --site, each location listed is rendered as the brand site publishes it, placed and branded as
+  the brand build places it, and its template with the same placement: its page, its contact page
+  and any treatment page of its own are read, not the redirect pages to the brand's treatment and
+  legal pages. The brand's own pages (home, treatments, policies, directory) are no location's:
+  after the locations, each is listed with its closest other brand page (five-word runs, Jaccard),
+  reported, not failed.
 
 Why the default threshold is ${DEFAULT_THRESHOLD.toFixed(2)}:
   Tampa's config copied into "Clearwater" with only the city, address and phone changed scores
@@ -42,7 +50,7 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
     .argument('<configs...>', 'clinic configs (YAML), or folders of them')
     .option('-t, --threshold <0..1>', "fail a city when more than this share of its own text is on another city's pages", threshold, DEFAULT_THRESHOLD)
     .option('--min-words <n>', 'fail a city with fewer words of its own than this', wholeNumber('--min-words'), MIN_LOCAL_WORDS)
-    .option('--site <brand.yaml>', "check the brand site's locations: the cities this brand config lists, each as its pages are on the brand site (the directory pages only list the locations and are not compared)")
+    .option('--site <brand.yaml>', "check the brand site's locations: the cities this brand config lists, each by the pages the brand site publishes for it (its page, its contact page, any treatment page of its own), and report the brand's own pages (home, treatments, policies, directory) compared with each other")
     .option('--verbose', 'list every city, with how many words of its own it has')
     .option('-q, --quiet', 'print only the failing cities and errors')
     .option('--json', 'print one JSON object with every city, for scripts')
@@ -50,13 +58,7 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
     .action(async (values: string[], opts: { threshold: number; minWords: number; verbose?: boolean; quiet?: boolean; json?: boolean; site?: string }) => {
       // Loaded when the command runs: the renderer, the config's schema and the parsers are most of
       // what a CLI loads, which every other command's start (and a rebuild's) would pay for.
-      const [{ checkSites }, { placementOf }, { readBrandSite }, { renderSite }, { loadConfigFile }] = await Promise.all([
-        import('../../check/run-check.js'),
-        import('../../brand-site/site.js'),
-        import('../../brand-site/config.js'),
-        import('../../pages/render-site.js'),
-        import('../../config/load.js'),
-      ]);
+      const [{ checkSites }, { loadConfigFile }] = await Promise.all([import('../../check/run-check.js'), import('../../config/load.js')]);
       // The same file named twice (configs/ and configs/tampa.yaml) is one city, not a twin.
       const seen = new Set<string>();
       if (opts.site) seen.add(resolve(io.cwd, opts.site));
@@ -72,15 +74,31 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
         for (const e of errors) io.err(e);
         throw new CliError(checkConfigsInvalid(String(paths.length - inputs.length), String(paths.length)));
       }
+      let brandPages: BrandPagesReport | undefined;
       if (opts.site) {
-        // The brand site's locations, each rendered as it is placed there (breadcrumbs, links up).
+        const [{ brandOwnFiles, brandPlacements }, { readBrandSite }, { configAssetSource }, { compareBrandPages }] = await Promise.all([
+          import('../../brand-site/site.js'),
+          import('../../brand-site/config.js'),
+          import('../../site/asset-source.js'),
+          import('../../check/brand-pages.js'),
+        ]);
         const read = readBrandSite(opts.site, inputs.map((i) => ({ configPath: i.source, config: i.config })));
-        if (!read.ok) {
-          for (const e of read.errors) io.err(e);
-          throw new CliError({ title: `${opts.site}: the brand site's config has ${read.errors.length === 1 ? 'a problem' : `${read.errors.length} problems`}; nothing was checked` });
+        const placed = read.ok ? await brandPlacements(read.brand, read.listed, configAssetSource(opts.site), opts.site) : read;
+        if (!read.ok || !placed.ok) {
+          const problems = read.ok ? (placed as { errors: string[] }).errors : read.errors;
+          for (const e of problems) io.err(e);
+          throw new CliError({ title: `${opts.site}: the brand site's config has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}; nothing was checked` });
         }
-        inputs = read.listed.map((c) => ({ source: c.configPath, config: c.config, files: renderSite(c.config, { placement: placementOf(read.brand, c) }) }));
-        if (!opts.json && !opts.quiet) io.out(`brand site ${read.brand.domainName}: ${inputs.length} locations; the directory pages only list them and are not compared`);
+        // The brand site's locations, each placed as the brand build places it (the brand's identity
+        // included), so each is read by the pages the brand site publishes for it: its page, its
+        // contact page, any treatment page of its own; not its redirect pages.
+        inputs = read.listed.map((c, i) => ({ source: c.configPath, config: c.config, placement: placed.placements[i]! }));
+        // The brand's own pages, no location's: compared with each other, reported after the locations.
+        brandPages = compareBrandPages(
+          brandOwnFiles(read.brand, read.listed, placed.placements, { logo: placed.logo, light: placed.light }),
+          read.listed.map((c) => c.config),
+        );
+        if (!opts.json && !opts.quiet) io.out(`brand site ${read.brand.domainName}: ${inputs.length} locations, each by the pages the brand site publishes for it; the brand's own pages after them`);
       }
       const progress = createProgress(io, opts);
       const report = checkSites(inputs, {
@@ -88,8 +106,11 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
         minLocalWords: opts.minWords,
         onProgress: (p) => progress.step(p.phase === 'render' ? 'sites rendered' : 'cities compared', p.done, p.total),
       });
-      if (opts.json) io.out(JSON.stringify(report));
-      else printReport(io, report, opts, (await import('../../check/advice.js')).percent);
+      if (opts.json) io.out(JSON.stringify(brandPages ? { ...report, brandPages } : report));
+      else {
+        printReport(io, report, opts, (await import('../../check/advice.js')).percent);
+        if (brandPages && !opts.quiet) printBrandPages(io, brandPages, opts);
+      }
       setCode(report.ok ? 0 : 1);
     });
 }
@@ -145,6 +166,16 @@ function printReport(io: CliIo, report: CheckReport, opts: { verbose?: boolean; 
     io.out(`no city above ${t}, none under ${minLocalWords} words of its own (${n} cities): the sites are distinct enough.`);
   }
 }
+/** The brand's own pages, after the locations: each one's closest other brand page, then the closest pair. */
+function printBrandPages(io: CliIo, b: BrandPagesReport, opts: { verbose?: boolean }): void {
+  const listed = opts.verbose ? b.lines : b.lines.slice(0, 20);
+  if (listed.length) io.out("the brand's own pages, each with its closest other brand page:");
+  for (const l of listed) io.out(`${l.score.toFixed(2)}  ${l.path}${l.closest ? ` ~ ${l.closest}` : '  (the only brand page)'}`);
+  if (listed.length < b.lines.length) io.out(`(${b.lines.length - listed.length} more brand pages, less alike; --verbose lists them all)`);
+  const pair = b.closestPair ? `, the closest pair ${b.closestPair.a} ~ ${b.closestPair.b} ${b.closestPair.score.toFixed(2)}` : '';
+  io.out(`brand pages: ${b.pages}${pair} (the brand's own pages, one each and no location's: reported, not failed)`);
+}
+
 function threshold(v: string): number {
   const n = Number(v);
   if (!/^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(v) || !(n >= 0 && n <= 1)) throw new CliError(notThreshold(v));

@@ -7,6 +7,7 @@ import { brandSiteDoorway, brandSiteInvalid, brandSiteNoDomain } from '../../tex
 import type { Message } from '../../texts/message.js';
 import * as M from '../../texts/server.js';
 import type { SiteFiles } from '../../model/files.js';
+import type { Placement } from '../../pages/placement.js';
 import { checkSiteFiles, type SiteBytes } from '../bundle/files.js';
 import { textOf } from '../http/api-error.js';
 import type { BrandStore } from '../brand/index.js';
@@ -46,7 +47,17 @@ export interface BrandSiteDeps {
 export type Failure = { ok: false; status: 400 | 409; error: Message | string; noDomain?: boolean; doorway?: BrandDoorway };
 
 /** The brand site made in memory: its files checked as a deploy checks them, and what it was made from. */
-export type Made = { ok: true; read: Extract<StoredBrandSiteRead, { ok: true }>; files: SiteBytes; built: BuiltFrom; warnings: string[] } | Failure;
+export type Made =
+  | {
+      ok: true;
+      read: Extract<StoredBrandSiteRead, { ok: true }>;
+      files: SiteBytes;
+      built: BuiltFrom;
+      warnings: string[];
+      /** Each listed city's placement on the brand site, in the listing's order: what its doorway check reads it by. */
+      placements: Placement[];
+    }
+  | Failure;
 
 /** The doorway check of the listed cities, failing: each failing city's line (the contract's). */
 export type { BrandDoorway } from '../../contract/brand.js';
@@ -69,8 +80,11 @@ export interface BrandSiteService {
   read(): Promise<StoredBrandSiteRead>;
   /** Builds the brand site in memory (preview, download, deploy). */
   make(place: DeployPlace, buildTime?: Date): Promise<Made>;
-  /** The doorway check over the listed cities: undefined when every city passes. */
-  doorway(listed: readonly StoredListedCity[]): Promise<BrandDoorway | undefined>;
+  /**
+   * The doorway check over the listed cities: undefined when every city passes. With `placements`
+   * (Made's), each city is read by the pages the brand site publishes for it, as `check --site` reads it.
+   */
+  doorway(listed: readonly StoredListedCity[], placements?: readonly Placement[]): Promise<BrandDoorway | undefined>;
   /** Builds and deploys the brand site; a doorway failure is refused (409) unless `confirmDoorway`. */
   deploy(place: DeployPlace, options?: { confirmDoorway?: boolean; buildTime?: Date }): Promise<DeployOutcome>;
   /** Its live state; `now` is what read() gave, when the caller has it already. */
@@ -130,13 +144,16 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
     if (!site.ok) return fail(400, brandSiteInvalid(site.errors.join('; ')));
     const files = checkBrandFiles(site.files, r.listed);
     if (!files.ok) return fail(400, `files: ${files.error}`);
-    return { ok: true, read: r, files: files.files, built: builtOf(r, at, place), warnings: site.warnings };
+    return { ok: true, read: r, files: files.files, built: builtOf(r, at, place), warnings: site.warnings, placements: site.placements };
   }
 
-  async function doorway(listed: readonly StoredListedCity[]): Promise<BrandDoorway | undefined> {
-    // The listed cities compared with each other only: the brand's directory pages are not city
-    // pages, and a city saved but not listed is not on this site.
-    const { report, cities } = await createDoorwayCheck({ list: async () => listed.map((c) => c.version) }).report();
+  async function doorway(listed: readonly StoredListedCity[], placements?: readonly Placement[]): Promise<BrandDoorway | undefined> {
+    // The listed cities compared with each other only (a city saved but not listed is not on this
+    // site), each by the pages the brand site publishes for it: its page, its contact page, any
+    // treatment page of its own (issue 36 item 8). The brand's own pages are no city's.
+    const placed = new Map(placements ? listed.map((c, i) => [c.slug, placements[i]!]) : []);
+    const check = createDoorwayCheck({ list: async () => listed.map((c) => c.version) }, { placementOf: (slug) => placed.get(slug) });
+    const { report, cities } = await check.report();
     const failing = cities.filter((c) => !c.pass);
     if (failing.length === 0) return undefined;
     return {
@@ -158,7 +175,7 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
     async deploy(place, options = {}) {
       const made = await make(place, options.buildTime);
       if (!made.ok) return made;
-      const failing = await doorway(made.read.listed);
+      const failing = await doorway(made.read.listed, made.placements);
       if (failing && options.confirmDoorway !== true) return fail(409, brandSiteDoorway(failing.failing.map((c) => c.city).join(', ')), { doorway: failing });
       const domain = made.read.brand.domainName.toLowerCase();
       // A site on the admin's or the sites listener's own name would take over that origin.

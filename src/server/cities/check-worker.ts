@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkSites, type CheckInput, type CheckReport } from '../../check/run-check.js';
 import type { ClinicConfig } from '../../config/schema.js';
+import type { Placement } from '../../pages/placement.js';
 import { checkText } from './yaml.js';
 import { workerBundle } from '../workers/worker-bundle.js';
 
@@ -17,6 +18,11 @@ export interface CheckJob {
   yaml?: string;
   /** Or a config already read (what the admin generated). */
   config?: ClinicConfig;
+  /**
+   * The city as a location of the brand site, placed as the brand's deploy places it: read by the
+   * pages the brand site publishes for it (CheckInput.placement). Absent: its stand-alone site.
+   */
+  placement?: Placement;
 }
 
 const MARK = 'clinic-gen-check-worker';
@@ -26,7 +32,7 @@ function inputsOf(jobs: readonly CheckJob[]): CheckInput[] {
   const inputs: CheckInput[] = [];
   for (const j of jobs) {
     const config = j.config ?? (j.yaml === undefined ? undefined : readYaml(j.slug, j.yaml));
-    if (config) inputs.push({ source: j.slug, config });
+    if (config) inputs.push({ source: j.slug, config, ...(j.placement ? { placement: j.placement } : {}) });
   }
   return inputs;
 }

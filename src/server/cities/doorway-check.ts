@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { percent } from '../../check/advice.js';
 import type { CheckReport, CityReport } from '../../check/run-check.js';
 import { configDigest } from '../../config/digest.js';
 import type { ClinicConfig } from '../../config/schema.js';
+import type { Placement } from '../../pages/placement.js';
 import type { Message } from '../../texts/message.js';
 import { doorwayNoLocalContent, doorwayTooAlike } from '../../texts/cities.js';
 import type { CityStore, CityVersion } from './types.js';
@@ -56,14 +58,27 @@ interface Entry {
   job: CheckJob;
 }
 
-const fromVersion = (v: CityVersion): Entry => ({
-  slug: v.slug,
-  digest: v.digest,
-  city: v.city,
-  // Read where the check runs (check-worker.ts); a version the schema no longer takes cannot be
-  // built or deployed, and is left out.
-  job: { slug: v.slug, yaml: v.yaml },
-});
+/**
+ * `placementOf`: the brand site's doorway check (server/brand-site/service.ts) gives each listed
+ * city's placement on the brand site, so that each is read by the pages the brand site publishes
+ * for it (issue 36 item 8); the set's key names it, as it names the config.
+ */
+const entryOf = (placementOf: DoorwayCheckOptions['placementOf']) => {
+  return (v: Pick<CityVersion, 'slug' | 'digest' | 'city'>, job: Omit<CheckJob, 'slug' | 'placement'>): Entry => {
+    const placement = placementOf?.(v.slug);
+    return {
+      slug: v.slug,
+      digest: placement ? `${v.digest}+${createHash('sha256').update(JSON.stringify(placement)).digest('base64url')}` : v.digest,
+      city: v.city,
+      job: { slug: v.slug, ...job, ...(placement ? { placement } : {}) },
+    };
+  };
+};
+
+export interface DoorwayCheckOptions {
+  /** A city's placement on the brand site, when the check is the brand site's (CheckJob.placement). */
+  placementOf?: (slug: string) => Placement | undefined;
+}
 
 export function doorwayView(r: CityReport, names: ReadonlyMap<string, string>): DoorwayView {
   return {
@@ -78,8 +93,12 @@ export function doorwayView(r: CityReport, names: ReadonlyMap<string, string>): 
   };
 }
 
-export function createDoorwayCheck(cities: Pick<CityStore, 'list'>): DoorwayCheck {
+export function createDoorwayCheck(cities: Pick<CityStore, 'list'>, opts: DoorwayCheckOptions = {}): DoorwayCheck {
   const kept = new Map<string, Promise<CheckReport>>();
+  const entry = entryOf(opts.placementOf);
+  // Read where the check runs (check-worker.ts); a version the schema no longer takes cannot be
+  // built or deployed, and is left out.
+  const fromVersion = (v: CityVersion): Entry => entry(v, { yaml: v.yaml });
 
   function run(entries: readonly Entry[]): Promise<CheckReport> {
     const sorted = [...entries].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
@@ -109,9 +128,8 @@ export function createDoorwayCheck(cities: Pick<CityStore, 'list'>): DoorwayChec
       return { report, cities: report.cities.map((r) => doorwayView(r, names)) };
     },
     async failure(slug, given) {
-      const entry: Entry =
-        'yaml' in given ? fromVersion(given) : { slug, digest: configDigest(given), city: given.city, job: { slug, config: given } };
-      const entries = [...(await cities.list()).filter((v) => v.slug !== slug).map(fromVersion), entry];
+      const made: Entry = 'yaml' in given ? fromVersion(given) : entry({ slug, digest: configDigest(given), city: given.city }, { config: given });
+      const entries = [...(await cities.list()).filter((v) => v.slug !== slug).map(fromVersion), made];
       const report = await run(entries);
       const line = report.cities.find((c) => c.source === slug);
       if (!line || line.pass) return undefined;
