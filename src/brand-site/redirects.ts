@@ -1,11 +1,11 @@
-import { enabledServices, type Services } from '../config/services.js';
-import { serviceContactPath } from '../pages/routes.js';
+import { movedOnBrandSite, type PlacedPagesConfig } from '../pages/brand-shared.js';
+import { siteRoutes, type RouteConfig } from '../pages/routes.js';
 
 /**
  * The addresses the brand site of issue 24 published that this one no longer builds (issue 36
  * item 3): each location's copies of the treatment pages, its privacy policy and terms, now the
- * brand's, once, at its root; and the copies of its contact page per treatment, now its contact
- * page. Each answers with a permanent redirect to its new page: the clinic server with a 301
+ * brand's, once, at its root; its about page, now its page; and the copies of its contact page per
+ * treatment, now its contact page. Each answers with a permanent redirect to its new page: the clinic server with a 301
  * (src/server/brand-site/redirects.ts, from `redirects.txt`), a static host with the redirect page the
  * location's placed site leaves at the old address (src/pages/render-site.tsx redirectPage) or,
  * where the host reads it (Netlify, Cloudflare Pages), `redirects.txt` copied to `_redirects`.
@@ -14,20 +14,20 @@ import { serviceContactPath } from '../pages/routes.js';
 /** The file of the brand site that lists its moved addresses, one `from to 301` a line (the format of Netlify's `_redirects`; a name with a type the clinic server deploys). */
 export const REDIRECTS_FILE = 'redirects.txt';
 
-/** What the redirects of a location are made from: its folder (`/locations/fl/tampa/`) and its config's services and booking page. */
+/** What the redirects of a location are made from: its folder (`/locations/fl/tampa/`) and what of its config decides its pages. */
 export interface RedirectedLocation {
   path: string;
-  config: { services: Services; bookingUrl?: string };
+  config: RouteConfig & PlacedPagesConfig;
 }
 
-/** Each moved address of the listed locations and its new page, both paths from the brand's root. */
+/** Each moved address of the listed locations and its new page, both paths from the brand's root (movedOnBrandSite). */
 export function brandRedirects(locations: readonly RedirectedLocation[]): [from: string, to: string][] {
   const out: [string, string][] = [];
   for (const l of locations) {
-    const services = enabledServices(l.config.services);
-    for (const s of services) out.push([`${l.path}${s.path.slice(1)}`, s.path]);
-    out.push([`${l.path}privacy/`, '/privacy/'], [`${l.path}terms/`, '/terms/']);
-    if (!l.config.bookingUrl) for (const s of services) out.push([`${l.path}${serviceContactPath(s).slice(1)}`, `${l.path}contact/`]);
+    for (const route of siteRoutes(l.config)) {
+      const moved = movedOnBrandSite(route, l.config);
+      if (moved) out.push([`${l.path}${route.path.slice(1)}`, moved.shared ? moved.to : `${l.path}${moved.to.slice(1)}`]);
+    }
   }
   return out;
 }

@@ -87,7 +87,7 @@ describe('localText', () => {
 
   it('empties every local field, and keeps the rest of the config', () => {
     const bare = withoutLocalContent(sampleConfig('wesley-chapel'));
-    expect(bare.localContent).toEqual({ team: [], areasServed: [], faq: [] });
+    expect(bare.localContent).toEqual({ team: [], areasServed: [], faq: [], treatmentText: {} });
     expect(bare.description).toBeUndefined();
     expect(bare.city).toBe('Wesley Chapel');
     expect(bare.hours).toEqual(sampleConfig('wesley-chapel').hours);

@@ -3,9 +3,13 @@ import { boolean, clock, domainName, email, hexColor, httpsUrl, httpUrl, line, p
 import { calendarDate, overlappingEntries, SPECIAL_HOURS_MAX, specialHoursEntry } from './special-hours.js';
 import { isTimeZone } from './time-zone.js';
 import { DEFAULT_SERVICES } from './services.js';
+import { localContentSchema } from './local-content.js';
+import { photoSchema } from './photo.js';
 import { CITY_NAME, cityHasSafeSlug } from './slug.js';
 import { lookupState } from './states.js';
 import { isHttpEndpoint, isPathEndpoint } from './endpoint-form.js';
+
+export { localContentSchema, photoSchema };
 
 /**
  * The clinic config: what a YAML file under configs/ or the admin form holds (spec section 3),
@@ -60,25 +64,6 @@ export const socialMediaSchema = z
   })
   .prefault({});
 
-const PHOTO_PATH = 'a site path like /photos/clinic.jpg (beside the config) or /uploads/photo-... (an admin upload)';
-
-/**
- * A photo the site shows: a file named by site path (beside the config, like the logo, or an
- * admin upload under /uploads/), checked by its bytes and encoded by the site pipeline
- * (src/site/images/). Alt text is required: patients using screen readers, and search engines
- * weighing medical pages, are told what the photo shows.
- */
-export const photoSchema = z.strictObject({
-  src: z
-    .string({ error: (i) => (i.input === undefined ? `missing; expected ${PHOTO_PATH}` : `expected ${PHOTO_PATH}`) })
-    .trim()
-    .max(1024, { error: `expected ${PHOTO_PATH}` })
-    .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\/-]+$/.test(v) && !v.split('/').slice(1).some((s) => s === '' || s.startsWith('.')), {
-      error: `expected ${PHOTO_PATH}`,
-    }),
-  alt: line('alt text that says what the photo shows, like "Dr. Maria Lopez talking with a patient"', 200),
-});
-
 /** Spec section 2 knows no photos; a hero and a small gallery are what a clinic site shows. */
 export const PHOTOS_GALLERY_MAX = 8;
 export const photosSchema = z
@@ -88,30 +73,6 @@ export const photosSchema = z
   })
   .prefault({});
 
-const teamMember = z.strictObject({
-  name: line('a name like Dr. Maria Lopez', 80),
-  credentials: line('credentials like MD, board-certified in internal medicine', 120),
-  role: line('a role like Medical Director', 80).optional(),
-  bio: prose('a short biography', 600).optional(),
-  photo: photoSchema.optional(),
-});
-
-const faqItem = z.strictObject({
-  question: line('a question', 200),
-  answer: prose('an answer', 1200),
-});
-
-export const localContentSchema = z
-  .strictObject({
-    team: z.array(teamMember).max(12, { error: 'expected at most 12 team members' }).default([]),
-    areasServed: z
-      .array(line('a neighbourhood or town name', 60))
-      .max(40, { error: 'expected at most 40 areas' })
-      .default([]),
-    faq: z.array(faqItem).max(10, { error: 'expected at most 10 local questions' }).default([]),
-    whyCity: prose('a paragraph on why patients in this city choose the clinic', 1500).optional(),
-  })
-  .prefault({});
 
 /** A fact of the terms and policies a city must give itself (decision 14): "required: ..." when absent. */
 function legalLine(expected: string, max: number) {

@@ -12,7 +12,7 @@ import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { placedSite, type Placement, type SitePlacement } from './placement.js';
 import { logoSources } from './brand-identity.js';
-import { enabledServices, serviceOptions, type ServiceDef } from '../config/services.js';
+import { enabledServices, serviceOptions, type ServiceDef, type ServiceKey } from '../config/services.js';
 import { upcomingSpecialHours } from '../config/special-hours.js';
 import { directionsUrl, formatPhone, hoursRows, longDate, specialHoursRow, telHref } from './display-format.js';
 
@@ -80,6 +80,8 @@ export interface Site {
   costs?: SiteCosts;
   /** The 'Why {city}' paragraphs: the config's local text, or the default copy. */
   whyCity: string[];
+  /** A treatment in the clinic's own words (config localContent.treatmentText), in paragraphs, by service: only those it gave. */
+  treatmentText: Partial<Record<ServiceKey, string[]>>;
   /** The config's photos as the site pipeline encoded them (none when rendered without it). */
   photos: SitePhotos;
   /** schema.org JSON-LD of the clinic, already safe to place inside a <script> element. */
@@ -210,6 +212,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     effectiveDate: longDate(config.legal.effectiveDate),
     ...costsPart(config.costs),
     whyCity: [],
+    treatmentText: {},
     photos: extras.photos ?? { gallery: [], team: [] },
     jsonLd: '',
     logo: logoImage(config.logoUrl, extras.logoSize),
@@ -219,7 +222,8 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     cards: extras.cards,
   };
   const why = config.localContent.whyCity;
-  site.whyCity = why ? why.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) : defaultWhyCity(site);
+  site.whyCity = why ? paragraphs(why) : defaultWhyCity(site);
+  for (const [key, text] of Object.entries(config.localContent.treatmentText)) if (text) site.treatmentText[key as ServiceKey] = paragraphs(text);
   site.jsonLd = scriptSafeJson(clinicJsonLd(site, extras.placement?.organization.id));
   site.csp = pageCsp({
     brandStyle: brandStyle(site.brandColor),
@@ -245,4 +249,9 @@ function socialLinks(handles: ClinicConfig['socialMedia']): SocialLink[] {
     const name = h.replace(/^@/, '');
     return [{ network, label, url: `${base}${at ? '@' : ''}${encodeURIComponent(name)}` }];
   });
+}
+
+/** A text of the config as its paragraphs (separated by a blank line). */
+function paragraphs(text: string): string[] {
+  return text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 }

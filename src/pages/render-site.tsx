@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ClinicConfig } from '../config/schema.js';
+import { SERVICES } from '../config/services.js';
 import { ASSETS } from './assets.js';
 import { AboutPage } from './about/about-page.js';
 import { ContactPage } from './contact/contact-page.js';
@@ -12,11 +13,13 @@ import { termsMeta, termsSections } from './content/terms.js';
 import { VITAMIN_PAGE } from './content/vitamins.js';
 import { PageCtx, type PageContext } from './context.js';
 import { HomePage } from './home/home-page.js';
+import { LocationPage } from './location/location-page.js';
+import { LocationTreatmentPage } from './location/location-treatment-page.js';
 import { LegalPage } from './legal/legal-page.js';
 import { NadPage } from './nad/nad-page.js';
 import { NotFoundPage } from './not-found/not-found-page.js';
 import { relativeUrl, siteRoutes, type PageId, type RouteDef } from './routes.js';
-import { brandSharedPath } from './placement.js';
+import { movedOnBrandSite, sharedOnBrandSite } from './brand-shared.js';
 import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { ServicePage } from './service/service-page.js';
 import { resolveSite, type Site, type SiteExtras } from './page-model.js';
@@ -34,15 +37,25 @@ const PAGES: Record<PageId, (site: Site, route: RouteDef) => ReactElement> = {
   trt: () => <TrtPage />,
   semaglutide: () => <SemaglutidePage />,
   nadTherapy: () => <NadPage />,
-  hormone_optimization: () => <ServicePage copy={HORMONE_PAGE} />,
-  peptideTherapy: () => <ServicePage copy={PEPTIDE_PAGE} />,
-  vitaminInjections: () => <ServicePage copy={VITAMIN_PAGE} />,
+  hormone_optimization: () => <ServicePage copy={HORMONE_PAGE} service="hormone_optimization" />,
+  peptideTherapy: () => <ServicePage copy={PEPTIDE_PAGE} service="peptideTherapy" />,
+  vitaminInjections: () => <ServicePage copy={VITAMIN_PAGE} service="vitaminInjections" />,
   about: () => <AboutPage />,
   contact: () => <ContactPage />,
   contactSent: () => <ContactSentPage />,
   serviceContact: (_, route) => <ContactPage service={route.service} />,
   privacy: (site) => <LegalPage meta={privacyMeta(site)} title="Privacy Policy" sections={privacySections(site)} />,
   terms: (site) => <LegalPage meta={termsMeta(site)} title="Terms & Conditions" sections={termsSections(site)} />,
+};
+
+/**
+ * The pages a location has in place of its stand-alone ones on a brand site (NOTES.md decision
+ * 16): its one page (address, hours, team, its own words) for the home, and its own page of a
+ * treatment it has text of its own for.
+ */
+const PLACED_PAGES: Partial<Record<PageId, (site: Site, route: RouteDef) => ReactElement>> = {
+  home: () => <LocationPage />,
+  ...Object.fromEntries(SERVICES.map((s) => [s.key, () => <LocationTreatmentPage service={s} />])),
 };
 
 const assetPaths = { css: ASSETS.css.file, contactJs: ASSETS.contactJs.file, contactFormJs: ASSETS.contactFormJs.file, menuJs: ASSETS.menuJs.file };
@@ -90,18 +103,18 @@ function renderPages(site: Site): SiteFiles<string> {
   const files: SiteFiles<string> = {};
   const root = site.placement?.brandRoot;
   for (const route of siteRoutes(site.config)) {
-    if (root && (route.id === 'serviceContact' || brandSharedPath(route.path))) {
-      // On a brand site the page is the brand's, at its root (NOTES.md decision 16): its old
-      // address here keeps answering, with a redirect page (a service's contact copy: to the contact page).
-      const to = route.id === 'serviceContact' ? '/contact/' : route.path;
+    const moved = root && movedOnBrandSite(route, site.config);
+    if (moved) {
+      // On a brand site the page is the brand's, at its root, or the location's page (NOTES.md
+      // decision 16): its old address here keeps answering, with a redirect page.
       files[route.file] = redirectPage(
-        brandSharedPath(to) ? relativeUrl(route.path, `/${root.href}${to.slice(1)}`) : relativeUrl(route.path, to),
-        brandSharedPath(to) ? `${root.url}${to.slice(1)}` : `${site.canonicalUrl ?? site.siteUrl}${to}`,
+        moved.shared ? relativeUrl(route.path, `/${root.href}${moved.to.slice(1)}`) : relativeUrl(route.path, moved.to),
+        moved.shared ? `${root.url}${moved.to.slice(1)}` : `${site.canonicalUrl ?? site.siteUrl}${moved.to}`,
       );
       continue;
     }
-    const url = root ? (t: string) => (brandSharedPath(t) ? relativeUrl(route.path, `/${root.href}${t.replace(/^\//, '')}`) : relativeUrl(route.path, t)) : undefined;
-    files[route.file] = renderPage(site, route.path, PAGES[route.id](site, route), url);
+    const url = root ? (t: string) => (sharedOnBrandSite(t, site.config) ? relativeUrl(route.path, `/${root.href}${t.replace(/^\//, '')}`) : relativeUrl(route.path, t)) : undefined;
+    files[route.file] = renderPage(site, route.path, (root ? PLACED_PAGES[route.id] : undefined)?.(site, route) ?? PAGES[route.id](site, route), url);
   }
   // The not-found page may be served at any depth, so it links from the site root. A site placed
   // in a brand site has no root of its own: the brand site's not-found page serves the domain.

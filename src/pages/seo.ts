@@ -2,7 +2,7 @@ import type { Site } from './page-model.js';
 import type { RouteDef } from './routes.js';
 import { DAYS } from '../config/schema.js';
 import { paymentAccepted } from './content/costs.js';
-import { brandSharedPath } from './brand-shared.js';
+import { sharedOnBrandSite } from './brand-shared.js';
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<`, `>`, `&` and the line separators are
@@ -99,8 +99,8 @@ export function canonicalRoot(site: Pick<Site, 'siteUrl' | 'canonicalUrl'>): str
 }
 
 /** The canonical absolute URL of a page of the site: `https://tampa.example.com/trt-therapy/`. */
-export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl' | 'placement'>, path: string): string {
-  if (brandSharedPath(path)) {
+export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl' | 'placement' | 'config'>, path: string): string {
+  if (sharedOnBrandSite(path, site.config)) {
     // On a brand site a treatment, the privacy policy and the terms are the brand's, once, at its
     // root (NOTES.md decision 16); a stand-alone site whose other pages name the brand site's
     // location as canonical keeps these, which the brand site no longer has, canonical at home.

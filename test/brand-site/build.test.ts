@@ -114,7 +114,7 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
     const homes = files.filter((f) => /^locations\/[a-z]{2}\/[a-z0-9-]+\/index\.html$/.test(f)).map((f) => f.replace(/index\.html$/, ''));
     for (const page of ['trt-therapy/index.html', 'privacy/index.html', 'terms/index.html']) expect(files).toContain(page);
     for (const home of homes) {
-      for (const page of ['index.html', 'about/index.html', 'contact/index.html', 'contact/sent/index.html'])
+      for (const page of ['index.html', 'contact/index.html', 'contact/sent/index.html'])
         expect(files, home + page).toContain(home + page);
       for (const page of ['privacy/index.html', 'terms/index.html', 'trt-therapy/index.html'])
         expect(readFileSync(join(p.out, home + page), 'utf8'), home + page).toMatch(/<meta http-equiv="refresh" content="0; url=(\.\.\/){4}[a-z-]+\/">/);
@@ -122,6 +122,11 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
     }
     expect(files.filter((f) => f.endsWith('sitemap.xml'))).toEqual(['sitemap.xml']);
     expect(files.filter((f) => f.endsWith('robots.txt'))).toEqual(['robots.txt']);
+    // A location's page shows its photos and team (issue 36 item 2); its about page moved there.
+    const orlando = readFileSync(join(p.out, 'locations/fl/orlando/index.html'), 'utf8');
+    expect(orlando.match(/<section[^>]*id="clinic-photos"[\s\S]*?<\/section>/)![0].match(/<img /g)).toHaveLength(3);
+    expect(orlando).toContain('id="team"');
+    expect(readFileSync(join(p.out, 'locations/fl/orlando/about/index.html'), 'utf8')).toMatch(/<meta http-equiv="refresh" content="0; url=\.\.\/">/);
   });
 
   it('resolves every internal link and asset of every page (a crawl of the output)', () => {

@@ -43,10 +43,14 @@ export interface BrandBuild {
 /**
  * The brand site as the build will put it together: each city resolved with its placement and
  * rendered, its files under its folder, then the brand's pages. `own` names cities canonical on
- * their own domain.
+ * their own domain; `edit` changes a city's config first.
  */
-export function buildBrand({ own: ownDomain = [] as string[], sitemapMaxUrls }: { own?: string[]; sitemapMaxUrls?: number } = {}): BrandBuild {
-  const configs = [...SAMPLES.map((s) => sampleConfig(s)), ...madeUpConfigs()];
+export function buildBrand({
+  own: ownDomain = [] as string[],
+  sitemapMaxUrls,
+  edit = (c) => c,
+}: { own?: string[]; sitemapMaxUrls?: number; edit?: (config: ClinicConfig) => ClinicConfig } = {}): BrandBuild {
+  const configs = [...SAMPLES.map((s) => sampleConfig(s)), ...madeUpConfigs()].map(edit);
   const files: Record<string, string | Uint8Array> = {};
   const locations: BrandLocation[] = configs.map((config) => {
     const state = lookupState(config.state)!;

@@ -159,13 +159,13 @@ describe('links', () => {
   });
 
   it('a placed location links up to the brand relatively, as it links its own pages', () => {
-    const page = html('locations/fl/tampa/about/index.html');
+    const page = html('locations/fl/tampa/contact/index.html');
     expect(crumbs(page)).toEqual([
       { name: 'Home', href: '../../../../', current: undefined },
       { name: 'Locations', href: '../../../', current: undefined },
       { name: 'Florida', href: '../../', current: undefined },
       { name: 'Tampa', href: '../', current: undefined },
-      { name: 'About', href: '../about/', current: 'page' },
+      { name: 'Contact', href: '../contact/', current: 'page' },
     ]);
     // Its treatments and policies are the brand's, at the root (issue 36 item 1).
     const links = dom(page).querySelectorAll('a').map((a) => a.getAttribute('href'));
@@ -189,8 +189,8 @@ describe('placed location pages', () => {
     const direct = renderSiteDirect(config, extras);
     expect(Object.keys(templated).sort()).toEqual(Object.keys(direct).sort());
     for (const f of Object.keys(direct)) expect(templated[f], f).toBe(direct[f]);
-    const page = templated['about/index.html'] as string;
-    expect(crumbs(page).map((c) => c.name)).toEqual(['Home', 'Locations', 'Idaho', "Coeur d'Alene", 'About']);
+    const page = templated['contact/index.html'] as string;
+    expect(crumbs(page).map((c) => c.name)).toEqual(['Home', 'Locations', 'Idaho', "Coeur d'Alene", 'Contact']);
     const list = jsonLd(page).find((d) => d['@type'] === 'BreadcrumbList')!;
     expect(list.itemListElement[3]).toEqual({ '@type': 'ListItem', position: 4, name: "Coeur d'Alene", item: `${ORIGIN}/locations/id/coeur-dalene/` });
   });
@@ -248,8 +248,9 @@ describe('structured data', () => {
     const home = dom(html('locations/fl/orlando/index.html'));
     expect(home.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/');
     expect(home.querySelector('meta[property="og:url"]')!.getAttribute('content')).toBe('https://orlando.example.com/');
+    // Its about page is its page now (issue 36 item 2): the old address is a redirect page, canonical there.
     const about = dom(html('locations/fl/orlando/about/index.html'));
-    expect(about.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/about/');
+    expect(about.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://orlando.example.com/');
     // Its old treatment address on the brand site is a redirect to the brand's page, canonical there.
     expect(dom(html('locations/fl/orlando/trt-therapy/index.html')).querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`${ORIGIN}/trt-therapy/`);
     const clinic = clinics.find((c) => c.address.addressLocality === 'Orlando')!;
@@ -264,7 +265,13 @@ describe('structured data', () => {
     for (const file of htmlFiles.filter((f) => copy(f) && !f.startsWith('locations/fl/orlando/'))) {
       expect(dom(html(file)).querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${ORIGIN}${pathOf(file).replace(/[^/]+\/$/, '')}`);
     }
-    for (const file of pageFiles.filter((f) => !f.startsWith('locations/fl/orlando/') && f !== '404.html' && !f.endsWith('contact/sent/index.html') && !copy(f))) {
+    // A location's contact page is for patients who chose the clinic: noindex, and a copy of no page (issue 36 item 2).
+    const contact = (f: string) => /^locations\/.+\/contact\/index\.html$/.test(f);
+    for (const file of pageFiles.filter(contact)) {
+      expect(dom(html(file)).querySelector('meta[name=robots]')?.getAttribute('content'), file).toBe('noindex');
+      expect(dom(html(file)).querySelector('link[rel=canonical]'), file).toBeNull();
+    }
+    for (const file of pageFiles.filter((f) => !f.startsWith('locations/fl/orlando/') && f !== '404.html' && !f.endsWith('contact/sent/index.html') && !copy(f) && !contact(f))) {
       expect(dom(html(file)).querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${ORIGIN}${pathOf(file)}`);
     }
   });
@@ -281,7 +288,10 @@ describe('sitemap and robots', () => {
     expect(urls).toContain(`${ORIGIN}/locations/tx/`);
     // The treatments and policies once, the brand's (issue 36 item 1); a location's old copies are redirects.
     expect(urls).toContain(`${ORIGIN}/privacy/`);
-    expect(urls).toContain(`${ORIGIN}/locations/fl/tampa/about/`);
+    expect(urls).toContain(`${ORIGIN}/locations/fl/tampa/`);
+    // The location's page is its one indexable page (issue 36 item 2): no about page, no contact page.
+    expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/about/`);
+    expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/contact/`);
     expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/trt-therapy/`);
     expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/privacy/`);
     expect(urls).not.toContain(`${ORIGIN}/locations/fl/tampa/contact/sent/`);
@@ -296,7 +306,7 @@ describe('sitemap and robots', () => {
   });
 
   it('past the limit, sitemap.xml is an index of sitemap files that together list each URL once', () => {
-    const small = buildBrand({ sitemapMaxUrls: 40 }).brandFiles;
+    const small = buildBrand({ sitemapMaxUrls: 8 }).brandFiles;
     const index = small['sitemap.xml']!;
     expect(index).toContain('<sitemapindex');
     const parts = locs(index);
@@ -304,7 +314,7 @@ describe('sitemap and robots', () => {
     const all = parts.flatMap((p) => {
       const file = small[p.slice(ORIGIN.length + 1)]!;
       expect(file, p).toContain('<urlset');
-      expect(locs(file).length).toBeLessThanOrEqual(40);
+      expect(locs(file).length).toBeLessThanOrEqual(8);
       return locs(file);
     });
     expect(new Set(all).size).toBe(all.length);

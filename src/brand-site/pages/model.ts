@@ -2,7 +2,8 @@ import type { FontChoice } from '../../config/schema.js';
 import type { ServiceDef } from '../../config/services.js';
 import { citySlug } from '../../config/slug.js';
 import type { LogoImage, Site } from '../../pages/page-model.js';
-import { brandSharedPath, type Placement } from '../../pages/placement.js';
+import { movedOnBrandSite } from '../../pages/brand-shared.js';
+import type { Placement } from '../../pages/placement.js';
 import { siteRoutes } from '../../pages/routes.js';
 
 export type { Crumb, Placement } from '../../pages/placement.js';
@@ -91,9 +92,15 @@ export function placementFor(
   };
 }
 
-/** The pages of a location a search engine should index, relative to its folder: every route but the noindex ones. */
+/**
+ * The pages of a location a search engine should index, relative to its folder: every route but
+ * the noindex ones; on a brand site also none that moved (movedOnBrandSite: a treatment without
+ * text of its own, the policies, the about page) and not the contact page, which is for patients
+ * who chose this clinic (NOTES.md decision 16).
+ */
 export function locationPagePaths(site: Site): string[] {
+  const placed = Boolean(site.placement?.brandRoot);
   return siteRoutes(site.config)
-    .filter((r) => !r.noindex && !(site.placement?.brandRoot && brandSharedPath(r.path)))
+    .filter((r) => !r.noindex && !(placed && (r.id === 'contact' || movedOnBrandSite(r, site.config))))
     .map((r) => r.path);
 }

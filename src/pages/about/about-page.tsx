@@ -2,8 +2,8 @@ import { APPROACH, SPECIALTIES, VALUES, aboutHero, aboutMeta, mission } from '..
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { Icon } from '../components/icons.js';
-import { Gallery, TeamPhoto } from '../components/gallery.js';
-import { ClosingCta, PageHero, PointGrid, Prose, Section, fitGrid } from '../components/ui.js';
+import { ClinicPhotos, TeamSection } from '../components/clinic-parts.js';
+import { ClosingCta, PageHero, PointGrid, Prose, Section } from '../components/ui.js';
 import { Faq } from '../home/faq.js';
 
 /**
@@ -28,26 +28,8 @@ export function AboutPage() {
       <Section id="specialties" title="Our Specialties" tone="soft">
         <PointGrid points={SPECIALTIES.filter((p) => !p.service || site.config.services[p.service])} />
       </Section>
-      {site.photos.gallery.length > 0 && (
-        <Section id="clinic-photos" title={`Our ${site.city} Clinic`}>
-          <Gallery photos={site.photos.gallery} />
-        </Section>
-      )}
-      {local.team.length > 0 && (
-        <Section id="team" title={`Our ${site.city} Team`}>
-          <ul className={fitGrid(local.team.length)}>
-            {local.team.map((m, i) => (
-              <li key={m.name} className="rounded-xl border border-slate-200 p-6 shadow-sm">
-                {site.photos.team[i] && <TeamPhoto photo={site.photos.team[i]} />}
-                <h3 className="text-lg font-semibold text-slate-900">{m.name}</h3>
-                <p className="font-medium text-slate-700">{m.credentials}</p>
-                {m.role && <p className="text-slate-600">{m.role}</p>}
-                {m.bio && <p className="mt-3 text-slate-700">{m.bio}</p>}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      <ClinicPhotos />
+      <TeamSection />
       <Section id="why-city" title={`Why ${site.city}`} tone="slate">
         <div className="grid gap-10 md:grid-cols-2">
           <Prose paragraphs={site.whyCity} />

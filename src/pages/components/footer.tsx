@@ -79,7 +79,8 @@ export function Footer() {
           <p>© {site.year && `${site.year} `}{site.name}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-x-6 gap-y-3">
             <li>
-              <a href={url('/about/')} className="hover:text-white">
+              {/* On a brand site a location's about page is its page (NOTES.md decision 16). */}
+              <a href={url(site.placement?.brandRoot ? '/' : '/about/')} className="hover:text-white">
                 About
               </a>
             </li>

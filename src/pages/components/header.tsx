@@ -18,7 +18,10 @@ import { brandChangeClinic, brandLocationsLink } from '../../texts/site.js';
 export function Header() {
   const { site, path, url } = usePage();
   const brand = site.placement?.brand;
-  const nav: NavItem[] = navRoutes(site.config).map((r) => ({ path: r.path, label: r.nav! }));
+  // On a brand site a location's about page is its page, which the row under the header names (NOTES.md decision 16).
+  const nav: NavItem[] = navRoutes(site.config)
+    .filter((r) => !(site.placement?.brandRoot && r.id === 'about'))
+    .map((r) => ({ path: r.path, label: r.nav! }));
   if (brand) {
     // On a brand site, Home is the brand's home, as the logo and the breadcrumb's Home are, and
     // Locations leads to the directory; the location itself is named in the row below (LocationRow).

@@ -4,7 +4,7 @@ import { usePage } from '../context.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from './hero-photo.js';
 import { Icon, type IconName } from './icons.js';
 import { PHONE_NOWRAP, PhoneText } from './visit.js';
-import { contactFormTarget } from '../routes.js';
+import { CONTACT_FORM_ID, contactFormTarget } from '../routes.js';
 
 /** A page section with a centred heading. */
 export function Section({
@@ -65,14 +65,15 @@ export function PageHero({ hero, actions = true }: { hero: Hero; actions?: boole
  * 'Schedule Consultation' and 'Call Now' (tap to call). Schedule Consultation goes to the clinic's
  * booking page when its config names one (the specification notes, decision 11), else to the
  * contact form itself: /contact/#send-message, or on a service page that service's copy of the
- * contact page, the service chosen (routes.ts contactFormTarget, decision 023).
+ * contact page, the service chosen (routes.ts contactFormTarget, decision 023). A location on a
+ * brand site has one contact page: its copies per treatment moved there (NOTES.md decision 16).
  */
 export function CtaButtons({ className = '', light = true }: { className?: string; light?: boolean }) {
   const { site, path, url } = usePage();
   return (
     <div className={`flex flex-col gap-3 sm:flex-row ${className}`}>
       <a
-        href={site.bookingUrl ?? url(contactFormTarget(path))}
+        href={site.bookingUrl ?? url(site.placement?.brandRoot ? `/contact/#${CONTACT_FORM_ID}` : contactFormTarget(path))}
         {...(site.bookingUrl ? { rel: 'noopener' } : {})}
         className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark"
       >

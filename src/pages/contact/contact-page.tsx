@@ -34,7 +34,7 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
   const values = state.values ?? {};
   const chosen = SERVICES.find((s) => s.key === service)?.label;
   return (
-    <Document meta={contactMeta(site)} scripts={[assets.contactJs]} {...(service ? { noindex: true, canonicalPath: '/contact/' } : {})}>
+    <Document meta={contactMeta(site)} scripts={[assets.contactJs]} {...(service ? { noindex: true, canonicalPath: '/contact/' } : site.placement?.brandRoot ? { noindex: true } : {})}>
       {/* After a form post without script the outcome comes first, under the fixed header, so a phone
           shows it without scrolling (decision 010); the errors stay under their fields below. */}
       {state.notice && (

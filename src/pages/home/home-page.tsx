@@ -7,8 +7,8 @@ import { Icon } from '../components/icons.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
 import { ClosingCta, CtaButtons, PointGrid, Prose, Section, fitGrid } from '../components/ui.js';
 import { Faq } from './faq.js';
-import { ADDRESS_TITLE, HOURS_TITLE, SPECIAL_HOURS_TITLE, localFaqTitle, visitSection } from '../content/visit.js';
-import { DirectionsLink, PHONE_NOWRAP, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
+import { localFaqTitle, visitSection } from '../content/visit.js';
+import { VisitSection } from '../components/clinic-parts.js';
 
 const ACCENT: Record<ServiceCard['color'], string> = {
   brand: 'bg-brand-soft text-brand',
@@ -48,37 +48,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <Section id="visit" title={visit.title} tone="slate">
-        <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
-          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Icon name="clock" className="h-5 w-5 text-brand" />
-              {HOURS_TITLE}
-            </h3>
-            <div className="mt-3">
-              <WeekHours />
-            </div>
-            <SpecialHoursList title={SPECIAL_HOURS_TITLE} headingLevel={4} />
-          </div>
-          <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Icon name="map-pin" className="h-5 w-5 text-brand" />
-              {ADDRESS_TITLE}
-            </h3>
-            <address className="mt-3 not-italic">
-              {site.addressLines[0]}
-              <br />
-              {site.addressLines[1]}
-              <br />
-              <a href={site.telHref} className={`font-semibold text-brand underline ${PHONE_NOWRAP}`}>
-                {site.phone}
-              </a>
-            </address>
-            <DirectionsLink className="mt-2" />
-            <VisitFacts className="mt-4 border-t border-slate-200 pt-4" />
-          </div>
-        </div>
-      </Section>
+      <VisitSection title={visit.title} />
 
       {core.length > 0 && (
         <Section id="services" title="Our Services" lead={`Physician-supervised treatments for men in ${site.city}, each prescribed after a medical evaluation.`}>

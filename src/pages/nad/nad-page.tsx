@@ -1,3 +1,4 @@
+import { OwnTreatmentText } from '../components/own-treatment-text.js';
 import { NAD_BENEFITS, NAD_CONDITIONS, NAD_DECLINE, NAD_OPTIONS, NAD_STEPS, NAD_WHAT_IS, nadCta, nadHero, nadMeta } from '../content/nad.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
@@ -11,6 +12,7 @@ export function NadPage() {
   return (
     <Document meta={nadMeta(site)}>
       <PageHero hero={nadHero(site)} />
+      <OwnTreatmentText service="nadTherapy" />
       <NadBody />
       <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />

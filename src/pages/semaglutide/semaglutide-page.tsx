@@ -1,3 +1,4 @@
+import { OwnTreatmentText } from '../components/own-treatment-text.js';
 import {
   GOOD_CANDIDATES,
   NOT_SUITABLE,
@@ -20,6 +21,7 @@ export function SemaglutidePage() {
   return (
     <Document meta={semaglutideMeta(site)}>
       <PageHero hero={semaglutideHero(site)} />
+      <OwnTreatmentText service="semaglutide" />
       <SemaglutideBody />
       <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />

@@ -1,3 +1,5 @@
+import type { ServiceKey } from '../../config/services.js';
+import { OwnTreatmentText } from '../components/own-treatment-text.js';
 import type { ServicePageCopy } from '../content/types.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
@@ -5,12 +7,13 @@ import { ClosingCta, PageHero, PointGrid, Prose, Section, Steps } from '../compo
 import { CostsSection } from '../components/costs.js';
 
 /** The page of a service beyond the spec's three (hormone optimization, peptides, vitamins). */
-export function ServicePage({ copy }: { copy: ServicePageCopy }) {
+export function ServicePage({ copy, service }: { copy: ServicePageCopy; service: ServiceKey }) {
   const { site } = usePage();
   const cta = copy.cta(site);
   return (
     <Document meta={copy.meta(site)}>
       <PageHero hero={copy.hero(site)} />
+      <OwnTreatmentText service={service} />
       <ServiceBody copy={copy} />
       <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />

@@ -1,3 +1,4 @@
+import { OwnTreatmentText } from '../components/own-treatment-text.js';
 import { TRT_BENEFITS, TRT_INTRO, TRT_OPTIONS, TRT_STEPS, trtCta, trtHero, trtMeta } from '../content/trt.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
@@ -11,6 +12,7 @@ export function TrtPage() {
   return (
     <Document meta={trtMeta(site)}>
       <PageHero hero={trtHero(site)} />
+      <OwnTreatmentText service="trt" />
       <TrtBody />
       <CostsSection />
       <ClosingCta title={cta.title} lead={cta.lead} />
