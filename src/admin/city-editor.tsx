@@ -194,7 +194,7 @@ function DraftNotice({ form, draftAs, opened, version }: { form: UseFormReturn<A
   };
   const newer = draft.version !== undefined && version !== undefined && version > draft.version;
   // The local content's fields are named as on their card (the form keeps them at its top level).
-  const label = (k: string) => fieldLabel(['whyCity', 'team', 'faq', 'areasServed'].includes(k) ? `localContent.${k}` : k).label;
+  const label = (k: string) => fieldLabel(['whyCity', 'treatmentText', 'team', 'faq', 'areasServed'].includes(k) ? `localContent.${k}` : k).label;
   const changed = restoredForm(draft, opened, version).changed.map(label);
   return (
     <div role="region" aria-label="Unsaved changes kept" data-testid="draft-notice" className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 lg:col-span-2">

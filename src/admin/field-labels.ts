@@ -2,6 +2,12 @@ import { BRAND_LEGAL_LABELS } from '../config/brand.js';
 import { SOCIAL_NETWORKS } from '../config/social.js';
 import { SERVICES } from '../config/services.js';
 
+/** The heading of the treatments in the clinic's own words (sections/treatment-text.tsx). */
+export const TREATMENT_TEXTS = 'Treatments in your own words';
+
+/** The label of one treatment's text: `In your own words: TRT Therapy`. */
+export const treatmentTextLabel = (service: string) => `In your own words: ${service}`;
+
 /**
  * What an error list calls a field the server named by its config key (`zipCode`,
  * `businessProfiles[2]`, `photos.gallery[0].alt`): the label the operator sees on the form (issue
@@ -46,6 +52,7 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   contactEndpoint: { label: 'Contact form address', id: 'field-contactEndpoint' },
   localContent: { label: 'Local content' },
   'localContent.whyCity': { label: 'Why this city', id: 'field-whyCity' },
+  'localContent.treatmentText': { label: TREATMENT_TEXTS },
   'localContent.areasServed': { label: 'Areas served', id: 'field-areasServed' },
   'localContent.team': { label: 'Team' },
   'localContent.faq': { label: 'Local questions' },
@@ -106,6 +113,8 @@ export function fieldLabel(key: string): { label: string; id?: string } {
   if (network) return { label: network.label, id: `field-social-${network.key}` };
   const service = SERVICES.find((s) => key === `services.${s.key}`);
   if (service) return { label: `Service: ${service.label}` };
+  const treatment = SERVICES.find((s) => key === `localContent.treatmentText.${s.key}`);
+  if (treatment) return { label: treatmentTextLabel(treatment.label), id: `field-treatmentText-${treatment.key}` };
   const profile = /^businessProfiles[.[](\d+)\]?(?:\.url)?$/.exec(key)?.[1];
   if (profile !== undefined) return { label: `Business profile URL ${Number(profile) + 1}` };
   if (key === 'photos.hero.src' || key === 'photos.hero') return { label: 'Hero photo' };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { clinicConfigSchema, type ClinicConfigInput } from '../config/schema.js';
 import { fieldLabel } from './field-labels.js';
 import { colorCheck } from './sections/brand.js';
-import { formFieldOf, formFromConfig, mergeConfig, toConfig } from './form.js';
+import { formFieldOf, formFromConfig, initialForm, mergeConfig, sameForm, toConfig } from './form.js';
+import { fieldId } from './sections/fields.js';
 
 /**
  * The city form and the clinic config (issue 23 item 1): every field of the schema has a place on
@@ -53,6 +54,10 @@ const FULL: ClinicConfigInput = {
     areasServed: ['Downtown', 'Old Northeast', 'Kenwood'],
     faq: [{ question: 'Is there parking?', answer: 'Yes, behind the building on 2nd Street.' }],
     whyCity: 'Downtown St. Petersburg has no other men’s clinic within walking distance of the Pier.',
+    treatmentText: {
+      trt: 'Dr. Ruiz sees every TRT patient herself.\n\nLabs are drawn here, on the first visit.',
+      peptideTherapy: 'Peptide plans are reviewed every six weeks.',
+    },
   },
   legal: { governingLaw: 'Florida', courts: 'Pinellas County', effectiveDate: '2025-03-01' },
   costs: { firstVisit: 'Pricing is given at your consultation.', payment: ['cash', 'hsa-fsa'], insurance: 'We do not bill insurance.' },
@@ -147,6 +152,65 @@ describe('the city form and the config', () => {
     expect(fieldLabel('bookingUrl')).toEqual({ label: 'Online booking URL', id: 'field-bookingUrl' });
     expect(fieldLabel('legal.courts')).toEqual({ label: 'Courts', id: 'field-courts' });
     expect(fieldLabel('localContent.whyCity')).toEqual({ label: 'Why this city', id: 'field-whyCity' });
+  });
+});
+
+describe('the treatments in the clinic’s own words (localContent.treatmentText)', () => {
+  it('reads each into the form, saves it back trimmed, and leaves an emptied one out', () => {
+    const form = formFromConfig(FULL);
+    expect(form.treatmentText).toEqual({ trt: FULL.localContent!.treatmentText!.trt, semaglutide: '', nadTherapy: '', hormone_optimization: '', peptideTherapy: 'Peptide plans are reviewed every six weeks.', vitaminInjections: '' });
+    form.treatmentText.nadTherapy = '  NAD+ drips take two hours in our quiet room.\n\nBring a book.  \n';
+    form.treatmentText.peptideTherapy = '  \n ';
+    const saved = mergeConfig(FULL, form);
+    expect(saved.localContent?.treatmentText).toEqual({ trt: FULL.localContent!.treatmentText!.trt, nadTherapy: 'NAD+ drips take two hours in our quiet room.\n\nBring a book.' });
+    expect(clinicConfigSchema.safeParse(saved).success).toBe(true);
+    // Opened again: the same texts, and saved again: the same config.
+    expect(mergeConfig(saved, formFromConfig(saved))).toEqual(saved);
+  });
+
+  it('leaves treatmentText out when no text is left (never `""` or `{}`), and a new city starts with none', () => {
+    const form = formFromConfig(FULL);
+    for (const key of Object.keys(form.treatmentText) as (keyof typeof form.treatmentText)[]) form.treatmentText[key] = ' ';
+    const saved = mergeConfig(FULL, form);
+    expect(saved.localContent).not.toHaveProperty('treatmentText');
+    expect(saved.localContent?.whyCity).toBe(FULL.localContent?.whyCity);
+    // A config as the server parsed it (the schema's `{}` default) is saved without it.
+    const parsed = { ...FULL, localContent: { whyCity: 'x', treatmentText: {} } } as ClinicConfigInput;
+    expect(mergeConfig(parsed, formFromConfig(parsed)).localContent).toEqual({ whyCity: 'x' });
+    // The served clinic's texts are its own: a new city's form has none.
+    expect(Object.values(initialForm(FULL as unknown as Record<string, unknown>).treatmentText)).toEqual(['', '', '', '', '', '']);
+  });
+
+  it('keeps the text of a service switched off on the form, but does not save it while the service is off', () => {
+    const form = formFromConfig(FULL);
+    form.services.trt = false;
+    const saved = mergeConfig(FULL, form);
+    expect(saved.localContent?.treatmentText).toEqual({ peptideTherapy: 'Peptide plans are reviewed every six weeks.' });
+    expect(clinicConfigSchema.safeParse(saved).success).toBe(true);
+    // Still on the form: switched on again before the save, the text is saved as it was.
+    expect(form.treatmentText.trt).toBe(FULL.localContent!.treatmentText!.trt);
+    form.services.trt = true;
+    expect(mergeConfig(FULL, form)).toEqual(FULL);
+    // A text written for a service that is off makes no change a save would send.
+    const off = formFromConfig(FULL);
+    off.treatmentText.semaglutide = 'Weekly check-ins.';
+    expect(sameForm(off, formFromConfig(FULL))).toBe(true);
+    // A config (a YAML) with text for a service it does not offer: read, not saved.
+    const yaml = { ...FULL, localContent: { ...FULL.localContent, treatmentText: { vitaminInjections: 'B12 on Fridays.' } } } as ClinicConfigInput;
+    expect(formFromConfig(yaml).treatmentText.vitaminInjections).toBe('B12 on Fridays.');
+    expect(mergeConfig(yaml, formFromConfig(yaml)).localContent).not.toHaveProperty('treatmentText');
+  });
+
+  it('puts the schema’s message on the treatment’s text area, named by its label', () => {
+    const form = formFromConfig(FULL);
+    form.treatmentText.trt = 'x'.repeat(2001);
+    const parsed = clinicConfigSchema.safeParse(toConfig(form));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => i.path.join('.'))).toContain('localContent.treatmentText.trt');
+    expect(formFieldOf('localContent.treatmentText.trt')).toBe('treatmentText.trt');
+    expect(fieldLabel('localContent.treatmentText.trt')).toEqual({ label: 'In your own words: TRT Therapy', id: fieldId('treatmentText.trt') });
+    expect(fieldLabel('localContent.treatmentText.hormone_optimization')).toEqual({ label: 'In your own words: Hormone Optimization', id: 'field-treatmentText-hormone_optimization' });
+    expect(fieldLabel('localContent.treatmentText').label).toBe('Treatments in your own words');
   });
 });
 

@@ -1,5 +1,6 @@
-import { DAYS, type ClinicConfigInput } from '../config/schema.js';
+import { DAYS, type ClinicConfigInput, type ServiceKey } from '../config/schema.js';
 import { SOCIAL_NETWORKS } from '../config/social.js';
+import { SERVICES } from '../config/services.js';
 import type { AdminForm, TriState } from './form.js';
 import { costsConfig } from './form-costs.js';
 import type { PhotosValue, PhotoValue } from './sections/photos.js';
@@ -47,7 +48,7 @@ export function mergeConfig(opened: ClinicConfigInput | undefined, v: AdminForm)
 }
 
 /** The keys of localContent the form edits. */
-const LOCAL_KEYS = ['whyCity', 'team', 'faq', 'areasServed'];
+const LOCAL_KEYS = ['whyCity', 'treatmentText', 'team', 'faq', 'areasServed'];
 
 /** True when two sets of form values make the same config (what Save would send is unchanged). */
 export function sameForm(a: AdminForm, b: AdminForm): boolean {
@@ -116,6 +117,7 @@ function localContentOf(v: AdminForm): ClinicConfigInput['localContent'] {
   const areas = v.areasServed.split('\n').map((a) => a.trim()).filter(Boolean);
   const out = {
     ...(opt(v.whyCity) ? { whyCity: v.whyCity.trim() } : {}),
+    ...treatmentTextOf(v),
     ...(v.team.length
       ? {
           team: v.team.map((m) => ({
@@ -131,4 +133,18 @@ function localContentOf(v: AdminForm): ClinicConfigInput['localContent'] {
     ...(areas.length ? { areasServed: areas } : {}),
   };
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The treatment texts a config gets: those of the services switched on, trimmed; an empty one is
+ * left out, and so is all of `treatmentText` when none is left. The text of a service switched
+ * off stays on the form (switched on again, it is there) but is not saved: no page shows it.
+ */
+function treatmentTextOf(v: AdminForm): { treatmentText?: Partial<Record<ServiceKey, string>> } {
+  const given = SERVICES.flatMap((s) => {
+    // `?.`: a draft kept by an earlier release (drafts.ts) has no treatmentText.
+    const text = (v.treatmentText?.[s.key] ?? '').trim();
+    return v.services[s.key] && text ? [[s.key, text] as const] : [];
+  });
+  return given.length ? { treatmentText: Object.fromEntries(given) } : {};
 }

@@ -57,6 +57,11 @@ export interface AdminForm {
   isAcceptingNewPatients: TriState;
   telehealth: TriState;
   whyCity: string;
+  /**
+   * Each treatment as this clinic gives it, in its own words (config localContent.treatmentText),
+   * by service; '' when none. Kept for a service switched off while editing, not saved for it.
+   */
+  treatmentText: Record<ServiceKey, string>;
   team: TeamRow[];
   faq: { question: string; answer: string }[];
   /** One area a line. */
@@ -100,6 +105,9 @@ export interface TeamRow {
 
 const defaultServices = () => Object.fromEntries(SERVICE_TOGGLES.map((s) => [s.key, s.on])) as Record<ServiceKey, boolean>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+/** The treatment texts of a config (or none: a city's own words, never the served clinic's) as the form holds them. */
+const treatmentTexts = (given?: Partial<Record<ServiceKey, string | undefined>>) =>
+  Object.fromEntries(SERVICES.map((s) => [s.key, str(given?.[s.key])])) as Record<ServiceKey, string>;
 
 /** The first values: the served clinic's (a JSON block in the page), over the spec defaults. */
 export function initialForm(data: Record<string, unknown> = {}): AdminForm {
@@ -137,6 +145,7 @@ export function initialForm(data: Record<string, unknown> = {}): AdminForm {
     isAcceptingNewPatients: '',
     telehealth: '',
     whyCity: '',
+    treatmentText: treatmentTexts(),
     team: [],
     faq: [],
     areasServed: '',
@@ -182,6 +191,7 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     isAcceptingNewPatients: tri(config.isAcceptingNewPatients),
     telehealth: tri(config.telehealth),
     whyCity: str(config.localContent?.whyCity),
+    treatmentText: treatmentTexts(config.localContent?.treatmentText),
     team: (config.localContent?.team ?? []).map((m) => ({
       name: str(m.name),
       credentials: str(m.credentials),

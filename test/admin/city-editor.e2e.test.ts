@@ -49,6 +49,8 @@ const QUESTION = 'Is there parking at the St. Petersburg clinic?';
 const ANSWER = 'Yes: the lot behind the building on 4th Street North is free for patients.';
 const BRAND_DESCRIPTION = 'Northstar Men’s Health: physician-supervised TRT, weight loss and NAD+ therapy for men across Florida.';
 const BOOKING = 'https://booking.example.com/northstar-st-petersburg';
+const TRT_TEXT = ['Dr. Marsh sees every TRT patient at the first visit and at each dose change.', 'Labs are drawn on site, so results are back before the follow-up visit.'];
+const NAD_TEXT = 'NAD+ drips take about two hours in the quiet room on the second floor.';
 
 describe('a new city from empty to a site', () => {
   it('St. Petersburg: brand defaults only, local content, team with photos, Thanksgiving, booking; the saved YAML builds the same site', async () => {
@@ -94,6 +96,19 @@ describe('a new city from empty to a site', () => {
 
     await field(page, 'Why this city').fill(WHY);
     await field(page, 'Areas served').fill('Old Northeast\nKenwood\nGulfport');
+    // A treatment in the clinic's own words (issue 36 item 2), with spaces a save trims.
+    await field(page, 'In your own words: TRT Therapy').fill(`  ${TRT_TEXT.join('\n\n')}\n`);
+    // A text for a treatment then switched off: kept while editing (switched on again, it is back), not saved.
+    await field(page, 'In your own words: NAD+ Therapy').fill(NAD_TEXT);
+    const nad = page.getByRole('switch', { name: 'NAD+ Therapy', exact: true });
+    await nad.uncheck();
+    expect(await field(page, 'In your own words: NAD+ Therapy').count()).toBe(0);
+    expect(await page.getByTestId('treatment-text-kept').textContent()).toBe(
+      'Your text on NAD+ Therapy is kept while you edit, but not saved while that service is switched off under Services Offered.',
+    );
+    await nad.check();
+    expect(await field(page, 'In your own words: NAD+ Therapy').inputValue()).toBe(NAD_TEXT);
+    await nad.uncheck();
     for (const [i, m] of TEAM.entries()) {
       await page.getByRole('button', { name: 'Add team member' }).click();
       const n = i + 1;
@@ -165,12 +180,18 @@ describe('a new city from empty to a site', () => {
     }
     expect(all.match(/Wesley Chapel|Newberry Pines|555-0142|Pasco/g)).toBeNull();
     expect(html('terms/index.html')).toContain('the courts of Pinellas County, Florida');
+    // The TRT page has the clinic's own section; NAD+, switched off, has no page and its text was not saved.
+    for (const text of TRT_TEXT) expect(html('trt-therapy/index.html')).toContain(text);
+    expect(files.has('nad-therapy/index.html')).toBe(false);
+    expect(all.includes(NAD_TEXT)).toBe(false);
 
     // The saved YAML, as the server exports it, built by `clinic-gen build` on the same day.
     const exported = await page.request.get(`${world.url}/api/cities/st-petersburg/export`);
     expect(exported.status()).toBe(200);
     const yaml = await exported.text();
     expect(yaml).toContain('label: Thanksgiving');
+    expect(yaml).toContain('treatmentText:');
+    expect(yaml).not.toContain('NAD+ drips');
     const dir = tempDir('clinic-stpete-');
     writeFileSync(join(dir, 'st-petersburg.yaml'), yaml);
     // What the YAML names: the brand's logo beside the sample configs, the uploaded photos.

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import * as M from '../../texts/admin.js';
 import { exportUrl, getCity, type CityDetail } from '../cities-api.js';
+import { TREATMENT_TEXTS, treatmentTextLabel } from '../field-labels.js';
 import { FONT_LABELS } from '../font-choices.js';
 import { formFromConfig, SERVICE_TOGGLES, shownLogo, SOCIAL_NETWORKS, type AdminForm } from '../form.js';
 import { formatDate } from '../format.js';
@@ -89,9 +90,11 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 const dlClass = 'grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]';
 
 /** The details of the editor's sections, as text. */
-function Details({ form: f }: { form: AdminForm }) {
+export function Details({ form: f }: { form: AdminForm }) {
   const logo = shownLogo(f.logoUrl);
   const services = SERVICE_TOGGLES.filter((s) => f.services[s.key]);
+  // The treatments in its own words: those it offers (a service switched off shows no page of it).
+  const ownWords = services.filter((s) => f.treatmentText[s.key].trim() !== '');
   const social = SOCIAL_NETWORKS.filter(({ key }) => f.socialMedia[key]);
   const photos = [...(f.photos.hero ? [{ ...f.photos.hero, label: 'Hero photo' }] : []), ...f.photos.gallery.map((p, i) => ({ ...p, label: `Clinic photo ${i + 1}` }))];
   return (
@@ -155,6 +158,12 @@ function Details({ form: f }: { form: AdminForm }) {
       <Card id="local" title="Local content">
         <dl className={dlClass}>
           <Row term="Why this city">{f.whyCity && <span className="whitespace-pre-wrap">{f.whyCity}</span>}</Row>
+          {ownWords.length === 0 && <Row term={TREATMENT_TEXTS}>{''}</Row>}
+          {ownWords.map((s) => (
+            <Row key={s.key} term={treatmentTextLabel(s.label)}>
+              <span className="whitespace-pre-wrap">{f.treatmentText[s.key]}</span>
+            </Row>
+          ))}
           <Row term="Team">
             {f.team.length > 0 && (
               <ul>

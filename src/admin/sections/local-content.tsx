@@ -5,14 +5,16 @@ import { NoticeArea, useNotice } from '../notice.js';
 import { Button, Card } from '../ui.js';
 import { focusSoon, TextInput } from './fields.js';
 import { FilePicker, uploadPhoto } from './photos.js';
+import { TreatmentTexts } from './treatment-text.js';
 
 const TEAM_MAX = 12;
 const FAQ_MAX = 10;
 
 /**
  * Local content: what this city's site says that no other does (why patients here choose the
- * clinic, its team with photos, credentials and bios, its own questions, the areas it serves). It
- * is what `clinic-gen check` measures, so a city without it reads as a copy of its siblings.
+ * clinic, its team with photos, credentials and bios, its own questions, the areas it serves, the
+ * treatments it offers in its own words: sections/treatment-text.tsx). It is what `clinic-gen
+ * check` measures, so a city without it reads as a copy of its siblings.
  */
 export function LocalContent({ form }: { form: UseFormReturn<AdminForm> }) {
   const team = useFieldArray({ control: form.control, name: 'team' });
@@ -82,6 +84,8 @@ export function LocalContent({ form }: { form: UseFormReturn<AdminForm> }) {
           Add a local question
         </Button>
       )}
+
+      <TreatmentTexts form={form} />
     </Card>
   );
 }
