@@ -139,7 +139,7 @@ if (want('brand')) {
   }
   cpSync(join(root, 'configs', 'images'), join(dir, 'images'), { recursive: true });
   const brand = join(tmp, 'brand.yaml');
-  writeFileSync(brand, "businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\n");
+  writeFileSync(brand, "businessName: Northstar Men's Health\ndomainName: northstarhealth.example.com\nlegal:\n  governingLaw: Florida\n  effectiveDate: '2024-01-01'\n  email: privacy@northstarhealth.example.com\n");
   const env = { CLINIC_GEN_CACHE_DIR: join(tmp, 'caches', 'brand') };
   const run = (args, out) => JSON.parse(timeRun(['build', '--config', dir, '--out', out, '--json', ...args, '--contact-endpoint', 'same-origin'], env).stdout);
   const timed = (args, out) => {
@@ -157,7 +157,9 @@ if (want('brand')) {
   const mid = (runs) => [...runs].sort((a, b) => a.ms - b.ms)[1];
   const [a, b] = [mid(alone), mid(site)];
   row('1,000 cities as stand-alone sites, primed cache, wall (median of 3)', `${a.ms.toFixed(0)} ms`, 'context');
-  row('the brand site with the same 1,000 locations, wall (median of 3)', `${b.ms.toFixed(0)} ms = ${(b.ms / a.ms).toFixed(2)}x`, '<= 1.2x stand-alone');
+  row('the brand site with the same 1,000 locations, wall (median of 3)', `${b.ms.toFixed(0)} ms = ${(b.ms / a.ms).toFixed(2)}x`, '<= 0.6x stand-alone (issue 36: fewer pages)');
+  const [bytesAlone, bytesBrand] = [writtenBytes(join(tmp, 'alone-0')), writtenBytes(join(tmp, 'brand-0'))];
+  row('  bytes written (a file hard-linked twice counted once): stand-alone / brand site', `${(bytesAlone / 1e6).toFixed(1)} / ${(bytesBrand / 1e6).toFixed(1)} MB = ${(bytesBrand / bytesAlone).toFixed(2)}x`, '<= 0.4x');
   row('  peak memory (max RSS): stand-alone / brand site', `${(a.report.maxRssKb / 1024).toFixed(0)} / ${(b.report.maxRssKb / 1024).toFixed(0)} MB`, 'context');
   row('  brand site: its own files (home, directory, states, sitemap...)', String(b.report.site.pages), 'context');
   const again = timed(['--site', brand], join(tmp, 'brand-2'));
@@ -165,6 +167,8 @@ if (want('brand')) {
   const zips = readdirSync(join(tmp, 'brand-2', 'assets')).find((f) => /^zips\.[0-9a-f]{10}\.txt$/.test(f));
   const bytes = readFileSync(join(tmp, 'brand-2', 'assets', zips));
   row('the ZIP table shipped for one state (Florida), gzipped', `${(gzipSync(bytes).length / 1024).toFixed(1)} KB (${(bytes.length / 1024).toFixed(0)} KB raw)`, '<= 60 KB');
+  const national = readFileSync(join(tmp, 'brand-2', 'assets', readdirSync(join(tmp, 'brand-2', 'assets')).find((f) => /^zips-us\.[0-9a-f]{10}\.txt$/.test(f))));
+  row('  the national ZIP table, loaded only for a ZIP outside the listed states, gzipped', `${(gzipSync(national).length / 1024).toFixed(1)} KB (${(national.length / 1024).toFixed(0)} KB raw)`, 'context');
 }
 
 /**
@@ -671,3 +675,25 @@ if (want('sample-lighthouse')) {
 }
 
 rmSync(tmp, { recursive: true, force: true });
+
+/** The bytes of a built folder as written: every file's size, a file hard-linked in several places once. */
+function writtenBytes(dir) {
+  const seen = new Set();
+  let total = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) {
+        const st = statSync(p);
+        if (st.nlink > 1) {
+          if (seen.has(st.ino)) continue;
+          seen.add(st.ino);
+        }
+        total += st.size;
+      }
+    }
+  };
+  walk(dir);
+  return total;
+}

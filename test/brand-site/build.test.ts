@@ -126,6 +126,11 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
     const orlando = readFileSync(join(p.out, 'locations/fl/orlando/index.html'), 'utf8');
     expect(orlando.match(/<section[^>]*id="clinic-photos"[\s\S]*?<\/section>/)![0].match(/<img /g)).toHaveLength(3);
     expect(orlando).toContain('id="team"');
+    // Cards for its own pages only, the page's own h1 on them: none for a page that moved.
+    const cards = files.filter((f) => f.startsWith('locations/fl/orlando/assets/cards/')).map((f) => f.split('/').pop()!.replace(/\.[0-9a-f]{10}\.png$/, ''));
+    expect(cards.sort()).toEqual(['contact', 'home']);
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(orlando)![1]!;
+    expect(files).toContain(new URL(og).pathname.slice(1));
     expect(readFileSync(join(p.out, 'locations/fl/orlando/about/index.html'), 'utf8')).toMatch(/<meta http-equiv="refresh" content="0; url=\.\.\/">/);
   });
 
