@@ -43,14 +43,16 @@ export interface BrandBuild {
 /**
  * The brand site as the build will put it together: each city resolved with its placement and
  * rendered, its files under its folder, then the brand's pages. `own` names cities canonical on
- * their own domain; `edit` changes a city's config first.
+ * their own domain; `edit` changes a city's config first; `cities` replaces the samples and the
+ * made-up cities.
  */
 export function buildBrand({
   own: ownDomain = [] as string[],
   sitemapMaxUrls,
   edit = (c) => c,
-}: { own?: string[]; sitemapMaxUrls?: number; edit?: (config: ClinicConfig) => ClinicConfig } = {}): BrandBuild {
-  const configs = [...SAMPLES.map((s) => sampleConfig(s)), ...madeUpConfigs()].map(edit);
+  cities = [...SAMPLES.map((s) => sampleConfig(s)), ...madeUpConfigs()],
+}: { own?: string[]; sitemapMaxUrls?: number; edit?: (config: ClinicConfig) => ClinicConfig; cities?: ClinicConfig[] } = {}): BrandBuild {
+  const configs = cities.map(edit);
   const files: Record<string, string | Uint8Array> = {};
   const locations: BrandLocation[] = configs.map((config) => {
     const state = lookupState(config.state)!;
