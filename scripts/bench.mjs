@@ -644,14 +644,14 @@ function lighthouse(url, path) {
 }
 
 if (want('brand-lighthouse')) {
-  // Issue 24: the sample brand site (the three sample cities), built with --site and served by a
+  // Issues 24 and 36: the sample brand site (the three sample cities), built with --site and served by a
   // plain static server, as a static host would serve it.
   const out = join(tmp, 'brand-sample');
   timeRun(['build', '--site', join(root, 'configs/brand/northstar.yaml'), '--config', join(root, 'configs'), '--out', out, '-q', '--contact-endpoint', 'https://clinic.example.com/api/contact']);
   const server = await serveFolder(out);
   try {
     const url = server.url;
-    for (const path of ['/', '/locations/', '/locations/fl/', '/locations/fl/tampa/']) lighthouse(url, path);
+    for (const path of ['/', '/locations/', '/locations/fl/', '/trt-therapy/', '/locations/fl/tampa/', '/locations/fl/tampa/contact/']) lighthouse(url, path);
   } finally {
     server.stop();
   }

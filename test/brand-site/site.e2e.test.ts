@@ -12,7 +12,7 @@ import { serveStatic } from '../helpers/static-server.js';
 // directory is navigable with JavaScript off, and axe and the Nu Html Checker find nothing on the
 // brand's home, the directory, a state page and a location's home.
 
-const PAGES = ['/', '/locations/', '/locations/fl/', '/locations/fl/tampa/'];
+const PAGES = ['/', '/locations/', '/locations/fl/', '/locations/fl/tampa/', '/locations/fl/tampa/contact/', '/trt-therapy/'];
 let out: string;
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveStatic>>;
