@@ -140,7 +140,7 @@ describe('one identity', () => {
   it("every page shows the brand's name and colour, never a location's logo or colour", async () => {
     const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
-    for (const path of ['/', '/locations/', '/locations/fl/orlando/', '/locations/fl/orlando/contact/', '/locations/fl/wesley-chapel/about/', '/no-such-page/']) {
+    for (const path of ['/', '/locations/', '/locations/fl/orlando/', '/locations/fl/orlando/contact/', '/locations/fl/wesley-chapel/', '/trt-therapy/', '/no-such-page/']) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
       const seen = await page.evaluate(() => ({
         brand: getComputedStyle(document.documentElement).getPropertyValue('--brand').trim(),
@@ -162,7 +162,7 @@ describe('one identity', () => {
     await expect.poll(() => header.getByRole('link', { name: 'Tampa, FL' }).getAttribute('href')).toBe('../');
     await header.getByRole('link', { name: 'Change clinic' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/locations/');
-    await page.goto(`${server.url}/locations/fl/orlando/about/`);
+    await page.goto(`${server.url}/locations/fl/orlando/contact/`);
     await page.getByRole('link', { name: "Northstar Men's Health home" }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     // Home, in the phone's menu.
