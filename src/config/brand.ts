@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { domainName, email } from './fields.js';
+import { domainName, email, requiredLine } from './fields.js';
 import { calendarDate } from './special-hours.js';
 import { clinicConfigSchema, type ClinicConfigInput } from './schema.js';
 
@@ -15,17 +15,6 @@ export type BrandField = (typeof BRAND_FIELDS)[number];
 
 const s = clinicConfigSchema.shape;
 
-/** A fact of the brand's own policies: "required: ..." when absent (NOTES.md decision 14: never a city's). */
-function brandLegalLine(expected: string, max: number) {
-  return z
-    .string({ error: (i) => (i.input === undefined ? `required: ${expected}` : `expected ${expected}`) })
-    .trim()
-    .min(1, { error: `expected ${expected}` })
-    .max(max, { error: `expected at most ${max} characters` })
-    // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'expected a single line without control characters' });
-}
-
 /**
  * What the brand site's own Privacy Policy and Terms & Conditions state (issue 36): the law that
  * governs the website's terms, the date both take effect, and where patients write about them. The
@@ -33,7 +22,7 @@ function brandLegalLine(expected: string, max: number) {
  * own config, and the terms list them.
  */
 export const brandLegalSchema = z.strictObject({
-  governingLaw: brandLegalLine("the state whose law governs the brand site's terms, like Florida", 40),
+  governingLaw: requiredLine("the state whose law governs the brand site's terms, like Florida", 40),
   effectiveDate: calendarDate("the date the brand site's privacy policy and terms take effect", 'a date like 2024-01-01', 'required'),
   email: email(),
 });

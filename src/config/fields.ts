@@ -117,3 +117,14 @@ export function clock() {
   const expected = 'a 24-hour time like 09:00';
   return z.string({ error: say(expected) }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `expected ${expected}` });
 }
+
+/** A line a config must give itself (NOTES.md decision 14: a policy's facts): "required: ..." when absent. */
+export function requiredLine(expected: string, max: number) {
+  return z
+    .string({ error: (i) => (i.input === undefined ? `required: ${expected}` : `expected ${expected}`) })
+    .trim()
+    .min(1, { error: `expected ${expected}` })
+    .max(max, { error: `expected at most ${max} characters` })
+    // eslint-disable-next-line no-control-regex
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'expected a single line without control characters' });
+}

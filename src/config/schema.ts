@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { boolean, clock, domainName, email, hexColor, httpsUrl, httpUrl, line, phone, prose, socialHandle } from './fields.js';
+import { boolean, clock, domainName, email, hexColor, httpsUrl, httpUrl, line, phone, prose, requiredLine, socialHandle } from './fields.js';
 import { calendarDate, overlappingEntries, SPECIAL_HOURS_MAX, specialHoursEntry } from './special-hours.js';
 import { isTimeZone } from './time-zone.js';
 import { DEFAULT_SERVICES } from './services.js';
@@ -74,25 +74,14 @@ export const photosSchema = z
   .prefault({});
 
 
-/** A fact of the terms and policies a city must give itself (decision 14): "required: ..." when absent. */
-function legalLine(expected: string, max: number) {
-  return z
-    .string({ error: (i) => (i.input === undefined ? `required: ${expected}` : `expected ${expected}`) })
-    .trim()
-    .min(1, { error: `expected ${expected}` })
-    .max(max, { error: `expected at most ${max} characters` })
-    // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'expected a single line without control characters' });
-}
-
 /**
  * What the Terms & Conditions and the Privacy Policy state of this city's clinic: the law and courts
  * that govern the terms, and the date both take effect. Each is the city's own (NOTES.md decision
  * 14): another city's courts in a patient's terms would be a false statement, so none is filled in.
  */
 export const legalFields = z.strictObject({
-  governingLaw: legalLine("the state whose law governs this city's terms, like Florida", 40),
-  courts: legalLine("the courts this city's terms name for disputes, like Hillsborough County", 80),
+  governingLaw: requiredLine("the state whose law governs this city's terms, like Florida", 40),
+  courts: requiredLine("the courts this city's terms name for disputes, like Hillsborough County", 80),
   effectiveDate: calendarDate("the date this city's privacy policy and terms take effect", 'a date like 2024-01-01', 'required'),
 });
 // Absent `legal` reads as an empty one, so each missing fact is named by its own field
