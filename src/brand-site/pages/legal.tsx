@@ -1,3 +1,4 @@
+import { LegalSections } from '../../pages/legal/legal-page.js';
 import { privacySections } from '../../pages/content/privacy.js';
 import { termsSections } from '../../pages/content/terms.js';
 import type { LegalParagraph, LegalSection } from '../../pages/content/types.js';
@@ -10,9 +11,6 @@ import { statesOf } from './states.js';
 
 export const PRIVACY_PATH = '/privacy/';
 export const TERMS_PATH = '/terms/';
-
-const LINK = 'font-medium break-words text-brand underline underline-offset-2 hover:text-brand-dark';
-const PHONE_LINK = 'font-medium whitespace-nowrap text-brand underline underline-offset-2 hover:text-brand-dark';
 
 /** The locations in the directory's order. */
 const everyLocation = (model: BrandModel) => statesOf(model.locations).flatMap((s) => s.locations);
@@ -90,34 +88,6 @@ export function BrandLegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
     kind === 'privacy'
       ? `How ${model.name} and its clinics collect, use and protect your personal and health information, and your rights under HIPAA.`
       : `Terms of use for the ${model.name} website and the services of its clinics: medical disclaimer, payment, cancellations and governing law.`;
-  const runs = (p: LegalParagraph) =>
-    typeof p === 'string'
-      ? p
-      : p.map((run, i) =>
-          typeof run === 'string' ? (
-            run
-          ) : (
-            <a key={i} href={'route' in run ? url(run.route) : run.href} className={'nowrap' in run && run.nowrap ? PHONE_LINK : LINK}>
-              {run.text}
-            </a>
-          ),
-        );
-  const body = (paragraphs: LegalParagraph[], list?: string[]) => (
-    <>
-      {paragraphs.map((p, i) => (
-        <p key={i} className="mt-4 leading-relaxed text-slate-700">
-          {runs(p)}
-        </p>
-      ))}
-      {list && (
-        <ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
-          {list.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
   return (
     <BrandDocument
       meta={{ title: `${title} | ${model.name}`, description }}
@@ -129,27 +99,7 @@ export function BrandLegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
       <article className="mx-auto max-w-3xl px-4 pt-10 pb-16 sm:px-6">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">Effective date: {model.legal.effectiveDate}</p>
-        {sections.map((s, i) => (
-          <section key={s.heading} className="mt-10">
-            <h2 className="text-2xl font-semibold text-slate-900">
-              {i + 1}. {s.heading}
-            </h2>
-            {body(s.paragraphs, s.list)}
-            {s.subsections?.map((sub) => (
-              <div key={sub.heading} className="mt-6">
-                <h3 className="text-xl font-semibold text-slate-900">{sub.heading}</h3>
-                {body(sub.paragraphs, sub.list)}
-              </div>
-            ))}
-            {s.contact && (
-              <address className="mt-4 space-y-1 leading-relaxed text-slate-700 not-italic">
-                {s.contact.map((line, j) => (
-                  <p key={j}>{runs(line)}</p>
-                ))}
-              </address>
-            )}
-          </section>
-        ))}
+        <LegalSections sections={sections} url={url} />
       </article>
     </BrandDocument>
   );

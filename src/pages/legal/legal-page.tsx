@@ -14,7 +14,7 @@ const PHONE_LINK = 'font-medium whitespace-nowrap text-brand underline underline
  * photo the title sits in a short band over it, as on the other pages; without one, on white.
  */
 export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: string; sections: LegalSection[] }) {
-  const { site } = usePage();
+  const { site, url } = usePage();
   const photo = site.photos.hero;
   return (
     <Document meta={meta}>
@@ -34,40 +34,53 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
             <p className="mt-3 text-slate-600">Effective date: {site.effectiveDate}</p>
           </>
         )}
-        {sections.map((s, i) => (
-          <section key={s.heading} className="mt-10">
-            <h2 className="text-2xl font-semibold text-slate-900">
-              {i + 1}. {s.heading}
-            </h2>
-            <Body paragraphs={s.paragraphs} list={s.list} />
-            {s.subsections?.map((sub) => (
-              <div key={sub.heading} className="mt-6">
-                <h3 className="text-xl font-semibold text-slate-900">{sub.heading}</h3>
-                <Body paragraphs={sub.paragraphs} list={sub.list} />
-              </div>
-            ))}
-            {s.contact && (
-              <address className="mt-4 space-y-1 leading-relaxed text-slate-700 not-italic">
-                {s.contact.map((line, j) => (
-                  <p key={j}>
-                    <Runs paragraph={line} />
-                  </p>
-                ))}
-              </address>
-            )}
-          </section>
-        ))}
+        <LegalSections sections={sections} url={url} />
       </article>
     </Document>
   );
 }
 
-function Body({ paragraphs, list }: { paragraphs: LegalParagraph[]; list?: string[] }) {
+
+/**
+ * The numbered sections of a policy, its paragraphs' site routes linked through `url`: the city's
+ * pages and the brand site's policies (src/brand-site/pages/legal.tsx) show the same markup.
+ */
+export function LegalSections({ sections, url }: { sections: LegalSection[]; url: (target: string) => string }) {
+  return (
+    <>
+    {sections.map((s, i) => (
+      <section key={s.heading} className="mt-10">
+        <h2 className="text-2xl font-semibold text-slate-900">
+          {i + 1}. {s.heading}
+        </h2>
+        <Body paragraphs={s.paragraphs} list={s.list} url={url} />
+        {s.subsections?.map((sub) => (
+          <div key={sub.heading} className="mt-6">
+            <h3 className="text-xl font-semibold text-slate-900">{sub.heading}</h3>
+            <Body paragraphs={sub.paragraphs} list={sub.list} url={url} />
+          </div>
+        ))}
+        {s.contact && (
+          <address className="mt-4 space-y-1 leading-relaxed text-slate-700 not-italic">
+            {s.contact.map((line, j) => (
+              <p key={j}>
+                <Runs paragraph={line} url={url} />
+              </p>
+            ))}
+          </address>
+        )}
+      </section>
+    ))}
+    </>
+  );
+}
+
+function Body({ paragraphs, list, url }: { paragraphs: LegalParagraph[]; list?: string[]; url: (target: string) => string }) {
   return (
     <>
       {paragraphs.map((p, i) => (
         <p key={i} className="mt-4 leading-relaxed text-slate-700">
-          <Runs paragraph={p} />
+          <Runs paragraph={p} url={url} />
         </p>
       ))}
       {list && (
@@ -82,8 +95,7 @@ function Body({ paragraphs, list }: { paragraphs: LegalParagraph[]; list?: strin
 }
 
 /** A paragraph's text and links; a site route is linked relative to the page, like every link. */
-function Runs({ paragraph }: { paragraph: LegalParagraph }) {
-  const { url } = usePage();
+function Runs({ paragraph, url }: { paragraph: LegalParagraph; url: (target: string) => string }) {
   if (typeof paragraph === 'string') return paragraph;
   return paragraph.map((run, i) =>
     typeof run === 'string' ? (
