@@ -108,6 +108,15 @@ export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl' | 'plac
     if (root && !site.canonicalUrl) return `${root.url}${path.slice(1)}`;
     if (!site.placement && site.canonicalUrl) return `${site.siteUrl}${path}`;
   }
+  if (!site.placement && site.canonicalUrl) {
+    // A stand-alone site naming its location on the brand site: that location has no about page
+    // (its page holds what the about page says) and its contact page is noindex, so the about page
+    // names the location's page and the contact pages name themselves (never a redirect, nor a
+    // page kept out of search).
+    const p = path.replace(/[#?].*$/, '');
+    if (p === '/about/') return `${site.canonicalUrl}/`;
+    if (p.startsWith('/contact/')) return `${site.siteUrl}${path}`;
+  }
   return `${canonicalRoot(site)}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 

@@ -374,7 +374,14 @@ describe('stand-alone sites', () => {
     const config = sampleConfig('tampa');
     const brandUrl = `${ORIGIN}/locations/fl/tampa`;
     const site = renderSite(config, { canonicalUrl: `${brandUrl}/` });
-    expect(dom(site['about/index.html'] as string).querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`${brandUrl}/about/`);
+    const canonicalOf = (f: string) => dom(site[f] as string).querySelector('link[rel=canonical]')!.getAttribute('href');
+    expect(canonicalOf('index.html')).toBe(`${brandUrl}/`);
+    // The brand site has no about page for a location (its page says it all, issue 36 item 2), and
+    // its contact pages are noindex: the about page names the location's page, the contact pages
+    // name themselves; none names a redirect or a page kept out of search.
+    expect(canonicalOf('about/index.html')).toBe(`${brandUrl}/`);
+    expect(canonicalOf('contact/index.html')).toBe('https://tampa.example.com/contact/');
+    expect(canonicalOf('contact/trt-therapy/index.html')).toBe('https://tampa.example.com/contact/');
     // The brand site has no Tampa copy of a treatment or policy (issue 36 item 1): these stay canonical at home.
     const trt = dom(site['trt-therapy/index.html'] as string);
     expect(trt.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://tampa.example.com/trt-therapy/');
