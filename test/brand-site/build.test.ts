@@ -6,6 +6,7 @@ import { runCli, tempDir } from '../helpers/cli.js';
 import { dom, ROOT, sampleConfig } from '../helpers/site.js';
 import { siteRoutes } from '../../src/pages/routes.js';
 import { lookupState } from '../../src/config/states.js';
+import { SERVICES } from '../../src/config/services.js';
 
 // `clinic-gen build --site` (issue 24) as a user runs it, the built binary on its worker threads:
 // the three samples plus 50 generated cities over four states, built into one brand site on disk,
@@ -155,6 +156,27 @@ describe('clinic-gen build --site: the samples and 50 cities over four states', 
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('gives no two pages a title, the noindex ones included, and each treatment any location offers exactly one page, at the root (issue 36)', () => {
+    const titles = new Map<string, string[]>();
+    for (const file of files.filter((f) => f.endsWith('.html') && f !== '404.html')) {
+      const page = dom(readFileSync(join(p.out, file), 'utf8'));
+      // Redirect pages (an old address) are no pages: they name the page they lead to.
+      if (page.querySelector('meta[http-equiv="refresh"]')) continue;
+      const title = page.querySelector('title')!.textContent;
+      titles.set(title, [...(titles.get(title) ?? []), file]);
+    }
+    expect([...titles.entries()].filter(([, fs]) => fs.length > 1)).toEqual([]);
+    expect(titles.size).toBeGreaterThan(53 * 3);
+    // A treatment's page: one at the root for each treatment a listed city offers (the samples between them offer all six), none under a location.
+    const offered = SERVICES.map((s) => s.file);
+    expect(offered).toHaveLength(6);
+    for (const file of offered) {
+      expect(files, file).toContain(file);
+      const pages = files.filter((f) => f.endsWith(`/${file}`) && !readFileSync(join(p.out, f), 'utf8').includes('http-equiv="refresh"'));
+      expect(pages, file).toEqual([]);
+    }
   });
 
   it('lists every indexable page once in sitemap.xml, with absolute URLs on the brand domain that match the canonical links', () => {
@@ -415,8 +437,11 @@ describe('clinic-gen build --brand-site: a stand-alone site of a city that is al
     expect(r.code, r.stderr).toBe(0);
     const canonical = (f: string) => dom(readFileSync(join(out, f), 'utf8')).querySelector('link[rel="canonical"]')?.getAttribute('href');
     expect(canonical('tampa/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/`);
-    // The brand site has no Tampa copy of a treatment (issue 36): its own stays canonical at home.
-    expect(canonical('tampa/about/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/about/`);
+    // The brand site's Tampa page holds what the about page says (its about address redirects
+    // there); it has no Tampa copy of a treatment, and Tampa's contact page there is noindex
+    // (issue 36): those stay canonical at home.
+    expect(canonical('tampa/about/index.html')).toBe(`${ORIGIN}/locations/fl/tampa/`);
+    expect(canonical('tampa/contact/index.html')).toBe('https://tampa.example.com/contact/');
     expect(canonical('tampa/trt-therapy/index.html')).toBe('https://tampa.example.com/trt-therapy/');
     expect(existsSync(join(out, 'tampa/sitemap.xml'))).toBe(false);
     expect(readFileSync(join(out, 'tampa/robots.txt'), 'utf8')).not.toContain('Sitemap:');
