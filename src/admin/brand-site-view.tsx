@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { failureText, saveBlob } from './api.js';
-import { deployBrandSite, downloadBrandSite, getBrandSite, makeBrandReleaseLive, previewBrandSite, type BrandDoorway, type BrandSiteState } from './brand-site-api.js';
+import { brandPagesLine, deployBrandSite, downloadBrandSite, getBrandSite, makeBrandReleaseLive, previewBrandSite, type BrandDoorway, type BrandPagesSummary, type BrandSiteState } from './brand-site-api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDate } from './format.js';
 import { NoticeArea, useNotice } from './notice.js';
@@ -18,7 +18,7 @@ import { Button, Card, linkButtonClass } from './ui.js';
 export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
   const [state, setState] = useState<BrandSiteState | 'failed' | undefined>(undefined);
   const [busy, setBusy] = useState<'preview' | 'download' | 'deploy' | 'release' | undefined>(undefined);
-  const [doorway, setDoorway] = useState<{ doorway: BrandDoorway; error: string } | null>(null);
+  const [doorway, setDoorway] = useState<{ doorway: BrandDoorway; error: string; brandPages?: BrandPagesSummary } | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | undefined>(undefined);
   const { notice, show, clear } = useNotice();
   const deployButton = () => document.getElementById('brand-site-deploy');
@@ -76,11 +76,11 @@ export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
     setBusy(undefined);
     if (answer.ok) {
       setDoorway(null);
-      show(`The brand site is live at ${answer.deploymentUrl}`, 'success');
+      show(`The brand site is live at ${answer.deploymentUrl}. ${brandPagesLine(answer.brandPages)}`.trim(), 'success');
     } else {
       const asked = answer.status === 409 && !confirmDoorway ? (answer.body?.doorway as BrandDoorway | undefined) : undefined;
       if (asked) {
-        setDoorway({ doorway: asked, error: answer.failure.error ?? '' });
+        setDoorway({ doorway: asked, error: answer.failure.error ?? '', brandPages: answer.body?.brandPages as BrandPagesSummary | undefined });
         return;
       }
       setDoorway(null);
@@ -252,6 +252,7 @@ export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
               ))}
             </ul>
             <p className="mt-2">Search engines treat near-identical city pages as doorway pages.</p>
+            {brandPagesLine(doorway.brandPages) && <p className="mt-2">{brandPagesLine(doorway.brandPages)}</p>}
           </div>
         )}
       </ConfirmDialog>

@@ -58,6 +58,17 @@ export const brandDoorway = z.object({
 });
 export type BrandDoorway = z.infer<typeof brandDoorway>;
 
+/**
+ * The brand's own pages (home, treatments, policies, directory, states), compared with each other
+ * and reported apart from the locations, never failing a deploy (issue 36 item 8): how many, and
+ * the two most alike.
+ */
+export const brandPagesSummary = z.object({
+  pages: z.number(),
+  closest: z.object({ a: z.string(), b: z.string(), score: z.number() }).nullable(),
+});
+export type BrandPagesSummary = z.infer<typeof brandPagesSummary>;
+
 export const getBrandSite = apiRoute({ method: 'GET', path: '/api/brand-site', request: undefined, response: z.object({ ...ok, ...brandSiteState.shape }) });
 /** A preview on the sites listener (201). */
 export const previewBrandSite = apiRoute({
@@ -66,12 +77,12 @@ export const previewBrandSite = apiRoute({
   request: z.object({}),
   response: z.object({ ...ok, id: z.string(), url: z.string(), warnings: z.array(z.string()) }),
 });
-/** The spec's deploy answer; a 409 with `doorway` (BrandDoorway) when listed cities fail the check and it was not confirmed. */
+/** The spec's deploy answer with the brand's own pages compared (`brandPages`); a 409 with `doorway` (BrandDoorway) and `brandPages` when listed cities fail the check and it was not confirmed. */
 export const deployBrandSite = apiRoute({
   method: 'POST',
   path: '/api/brand-site/deploy',
   request: z.object({ confirmDoorway: z.boolean().optional() }),
-  response: z.object({ ...ok, message: z.string(), deploymentUrl: z.string(), deploymentPath: z.string(), siteName: z.string(), releaseId: z.string() }),
+  response: z.object({ ...ok, message: z.string(), deploymentUrl: z.string(), deploymentPath: z.string(), siteName: z.string(), releaseId: z.string(), brandPages: brandPagesSummary }),
 });
 /** Makes a release live (rollback, or back to the newest); an older one pins the brand site. */
 export const makeBrandReleaseLive = apiRoute({

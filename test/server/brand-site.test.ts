@@ -92,7 +92,15 @@ describe('the brand site in the admin', () => {
 
     const first = await t.json('POST', '/api/brand-site/deploy', {});
     expect(first.status, JSON.stringify(await first.clone().json())).toBe(200);
-    const r1 = (await body(first)).releaseId as string;
+    const deployed = await body(first);
+    const r1 = deployed.releaseId as string;
+    // The brand's own pages compared apart from its locations (issue 36 item 8): home, treatments,
+    // policies, directory, the state; the closest two named, none of them a location's page.
+    const { brandPages } = deployed;
+    expect(brandPages.pages).toBeGreaterThanOrEqual(10);
+    expect([brandPages.closest.a, brandPages.closest.b].every((p: string) => !/^\/locations\/[a-z]{2}\/[a-z-]+\//.test(p))).toBe(true);
+    expect(brandPages.closest.score).toBeGreaterThan(0);
+    expect(brandPages.closest.score).toBeLessThan(1);
     expect(await t.store.currentId(BRAND_SITE)).toBe(r1);
     const meta = await t.store.meta(BRAND_SITE, r1);
     expect(meta.domainName).toBe(BRAND_DOMAIN);
@@ -179,6 +187,7 @@ describe('the brand site in the admin', () => {
     const why = await body(refused);
     expect(why).toMatchObject({ success: false, message: 'Deployment failed', error: expect.stringMatching(/doorway check fails/) });
     expect(why.doorway.failing.map((c: Body) => c.slug).sort()).toEqual(['clearwater', 'tampa']);
+    expect(why.brandPages).toMatchObject({ pages: expect.any(Number), closest: { a: expect.any(String), b: expect.any(String), score: expect.any(Number) } });
     expect(await t.store.currentId(BRAND_SITE)).toBeUndefined();
     // Listing only the three samples: the check is of the listed cities, and passes.
     await setBrand(t, { domainName: BRAND_DOMAIN, locations: { FL: ['tampa', 'orlando', 'wesley-chapel'] } });

@@ -98,6 +98,7 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
         deploymentPath: `deployments/${BRAND_SITE}/releases/${out.release.id}`,
         siteName: BRAND_SITE,
         releaseId: out.release.id,
+        brandPages: out.brandPages,
       }),
     );
   });

@@ -1,4 +1,5 @@
-import type { BrandDoorway } from '../../contract/brand.js';
+import type { BrandDoorway, BrandPagesSummary } from '../../contract/brand.js';
+import { compareBrandPages } from '../../check/brand-pages.js';
 import { makeBrandSite } from '../../brand-site/make.js';
 import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { buildInstant } from '../../config/time-zone.js';
@@ -44,7 +45,7 @@ export interface BrandSiteDeps {
   now?: () => Date;
 }
 
-export type Failure = { ok: false; status: 400 | 409; error: Message | string; noDomain?: boolean; doorway?: BrandDoorway };
+export type Failure = { ok: false; status: 400 | 409; error: Message | string; noDomain?: boolean; doorway?: BrandDoorway; brandPages?: BrandPagesSummary };
 
 /** The brand site made in memory: its files checked as a deploy checks them, and what it was made from. */
 export type Made =
@@ -62,7 +63,7 @@ export type Made =
 /** The doorway check of the listed cities, failing: each failing city's line (the contract's). */
 export type { BrandDoorway } from '../../contract/brand.js';
 
-export type DeployOutcome = { ok: true; release: ReleaseMeta; locations: number; doorwayConfirmed?: string } | Failure;
+export type DeployOutcome = { ok: true; release: ReleaseMeta; locations: number; doorwayConfirmed?: string; brandPages: BrandPagesSummary } | Failure;
 
 /** The brand site's live state: its releases, whether a rollback holds it on an older one, what changed since its live release. */
 export interface BrandSiteStatus {
@@ -176,7 +177,8 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
       const made = await make(place, options.buildTime);
       if (!made.ok) return made;
       const failing = await doorway(made.read.listed, made.placements);
-      if (failing && options.confirmDoorway !== true) return fail(409, brandSiteDoorway(failing.failing.map((c) => c.city).join(', ')), { doorway: failing });
+      const brandPages = ownPagesCompared(made.files, made.read.listed);
+      if (failing && options.confirmDoorway !== true) return fail(409, brandSiteDoorway(failing.failing.map((c) => c.city).join(', ')), { doorway: failing, brandPages });
       const domain = made.read.brand.domainName.toLowerCase();
       // A site on the admin's or the sites listener's own name would take over that origin.
       if (d.reservedHosts(place.requestUrl).has(domain)) return fail(409, M.domainReserved(domain));
@@ -193,6 +195,7 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
         release: result.release,
         locations: made.read.listed.length,
         doorwayConfirmed: failing ? `doorway=confirmed failing=${failing.failing.map((c) => c.slug).join(',')}` : undefined,
+        brandPages,
       };
     },
     async status(now) {
@@ -225,7 +228,15 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
   };
 }
 
-/** What an answer that refuses carries besides its text: the doorway lines when the check failed, whether the domain is missing. */
+/** What an answer that refuses carries besides its text: the doorway lines when the check failed (with the brand's pages compared), whether the domain is missing. */
 export function failureBody(f: Failure) {
-  return { doorway: f.doorway, noDomain: f.noDomain };
+  return { doorway: f.doorway, noDomain: f.noDomain, brandPages: f.brandPages };
+}
+
+/** The brand's own pages of a made brand site (the files outside its locations' folders), compared as `check --site` compares them. */
+function ownPagesCompared(files: SiteBytes, listed: readonly StoredListedCity[]): BrandPagesSummary {
+  const folders = listed.map((c) => c.path.slice(1));
+  const own = Object.fromEntries([...files].filter(([name]) => !folders.some((f) => name.startsWith(f))));
+  const r = compareBrandPages(own, listed.map((c) => c.config));
+  return { pages: r.pages, closest: r.closestPair };
 }
