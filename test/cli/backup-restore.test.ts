@@ -160,6 +160,11 @@ describe('backup of a live server, restored into an empty folder', () => {
     // Patients' words are sealed at rest: the archive holds none of them in clear.
     for (const clear of ['backup stream', 'jordan@example.com', '555-0100', 'Rivera']) expect(bytes.includes(Buffer.from(clear)), clear).toBe(false);
     expect(existsSync(keyFile)).toBe(true);
+    // Taken under load, with links and releases coming and going: every byte as its manifest says (issue 38).
+    const verified = runCli(['backup', 'verify', '--in', out], { env: { XDG_CONFIG_HOME: join(work, 'no-config-dir') } });
+    expect(verified.stderr).toBe('');
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/^backup ok: [\d,]+ files, /);
 
     // Restored into a folder that does not exist yet, with the key given: the key is recognized.
     const target = join(work, 'restored');

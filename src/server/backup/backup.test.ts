@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backupDataFolder } from './backup.js';
+import { backupDataFolder, plaintextMessages } from './backup.js';
 import { restoreDataFolder } from './restore.js';
 import { listTar } from './tar-reader.js';
 import { dataKey } from '../crypto/data-key.js';
@@ -93,6 +93,8 @@ describe('backup of a data folder', () => {
     const target = join(work, 'restored');
     const restored = await restoreDataFolder({ input: out, dataDir: target, keyEnv: { DATA_KEY: key.key.toString('base64'), XDG_CONFIG_HOME: join(work, 'cfg') } });
     expect(restored).toMatchObject({ messages: 0, key: { kind: 'matches', source: 'DATA_KEY' } });
+    // Every file was checked against the manifest's SHA-256 before the first was written.
+    expect(restored.verified?.files).toBe(entries.filter((e) => e.type === 'file' && e.path !== 'clinic-gen-backup.json').length);
     const before = tree(data);
     for (const k of Object.keys(before)) if (/^(clinic\.db|data-key|cache)|\.tmp-|\.trash-/.test(k)) delete before[k];
     before['deployments/orlando/current'] = `-> ${orlandoTarget}`;
@@ -138,5 +140,22 @@ describe('backup of a data folder', () => {
     expect(readdirSync(empty)).toEqual(['clinic.db']);
     await expect(restoreDataFolder({ input: out, dataDir: empty, keyEnv: {} })).rejects.toThrow(/is not empty \(1 entry, like clinic\.db\)/);
     expect(existsSync(join(empty, 'clinic.db'))).toBe(true);
+  });
+
+  it('counts the messages a database holds in clear: every one before sealing existed, else those not sealed yet', () => {
+    const db = new Database(':memory:');
+    try {
+      expect(plaintextMessages(db)).toBe(0);
+      // Schema 5 and older: no sealed column, every message as the patient typed it.
+      db.exec("CREATE TABLE messages (id INTEGER PRIMARY KEY, message TEXT NOT NULL); INSERT INTO messages (message) VALUES ('a'), ('b'), ('c')");
+      expect(plaintextMessages(db)).toBe(3);
+      // After migration 6, before the first start sealed them: the rows without a sealed value.
+      db.exec("ALTER TABLE messages ADD COLUMN sealed TEXT; UPDATE messages SET sealed = 'v1.x', message = '' WHERE id = 2");
+      expect(plaintextMessages(db)).toBe(2);
+      db.exec("UPDATE messages SET sealed = 'v1.x', message = ''");
+      expect(plaintextMessages(db)).toBe(0);
+    } finally {
+      db.close();
+    }
   });
 });

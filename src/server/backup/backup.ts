@@ -11,6 +11,7 @@ import { DB_FILE } from '../store/sqlite-server-store.js';
 import { ServerStartError } from '../lifecycle/start-error.js';
 import { archiveDeployments, archiveUploads } from './archive-files.js';
 import { BackupError } from './backup-error.js';
+import { FORMAT_VERSION, MANIFEST_FILE, manifestBytes, type BackupCounts, type BackupManifest } from './manifest.js';
 
 /**
  * `clinic-gen backup` and `clinic-gen restore` (docs/backups.md): one SQLite server's data folder
@@ -19,46 +20,19 @@ import { BackupError } from './backup-error.js';
  * What a backup holds: `clinic.db`, copied by SQLite's online backup API in one step (a read
  * transaction, so the copy is the database as one commit left it while the server goes on writing:
  * never a file copy, which can tear in WAL mode); `deployments/` with every site's releases and its
- * `current` symlink, each release complete or absent; `uploads/`; and a manifest. Never the data
+ * `current` symlink, each release complete or absent; `uploads/`; and a manifest with the SHA-256
+ * of every file and of itself (manifest.ts; `backup verify`: verify.ts). Never the data
  * key (a key that travels with the data protects nothing) and never `cache/` (derived, rebuilt by
  * the server). The backup writes nothing in the data folder (SQLite's own housekeeping of its WAL
  * aside) and refuses an `--out` inside it; the archive is written under a temporary name beside
- * `--out` and renamed when complete.
+ * `--out`, owner-only (0600), and renamed when complete.
  */
 
 export { BackupError } from './backup-error.js';
+export { MANIFEST_FILE, FORMAT_VERSION, type BackupCounts, type BackupManifest } from './manifest.js';
 
-export const MANIFEST_FILE = 'clinic-gen-backup.json';
-/** The names a backup holds at its top; restore refuses anything else. */
-export const TOP_NAMES = new Set([MANIFEST_FILE, DB_FILE, 'deployments', 'uploads']);
 /** A page count past any database: the online backup copies everything in one step (copyDatabase: no restart while the server writes). */
 const ALL_PAGES = 0x7fffffff;
-export interface BackupCounts {
-  messages: number;
-  cities: number;
-  accounts: number;
-  /** Sites with a live release. */
-  sites: number;
-  releases: number;
-  /** Files of the releases (a file several releases share counts once a release). */
-  files: number;
-  uploads: number;
-}
-
-export interface BackupManifest {
-  format: 'clinic-gen-backup';
-  formatVersion: 1;
-  clinicGenVersion: string;
-  /** The database's schema version (its last migration). */
-  schemaVersion: number;
-  /** When the database was copied: every message committed before then is in the backup. */
-  createdAt: string;
-  /** The id (a fingerprint, not the key) of the data key the data was written with; null before any server started on it. */
-  dataKeyId: string | null;
-  databaseBytes: number;
-  counts: BackupCounts;
-  notIncluded: string[];
-}
 
 export interface BackupResult {
   out: string;
@@ -72,6 +46,8 @@ export interface BackupResult {
 export interface RestoreResult {
   dataDir: string;
   manifest: BackupManifest;
+  /** What was checked before anything was written: every file against its SHA-256; undefined for a backup of format 1, which holds none. */
+  verified?: { files: number; bytes: number };
   /** Schema version after restore (migrated when the backup was older than this clinic-gen). */
   schemaVersion: number;
   migrated: number[];
@@ -147,17 +123,19 @@ export async function backupDataFolder(o: BackupOptions): Promise<BackupResult> 
     const uploads = await archiveUploads(writer, join(dataDir, 'uploads'));
     const manifest: BackupManifest = {
       format: 'clinic-gen-backup',
-      formatVersion: 1,
+      formatVersion: FORMAT_VERSION,
       clinicGenVersion: o.version,
       schemaVersion: db.schemaVersion,
       createdAt: db.at.toISOString(),
       dataKeyId: db.dataKeyId ?? null,
       databaseBytes: db.bytes,
       counts: { ...db.counts, sites: deployments.sites, releases: deployments.releases, files: deployments.files, uploads },
+      plaintextMessages: db.plaintextMessages,
       notIncluded: NOT_INCLUDED,
+      entries: [...writer.written],
     };
-    const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
-    await writer.add({ path: MANIFEST_FILE, type: 'file', mode: 0o644, mtime, size: body.length }, body);
+    const body = manifestBytes(manifest);
+    await writer.add({ path: MANIFEST_FILE, type: 'file', mode: 0o600, mtime, size: body.length }, body);
     await writer.finish();
     const bytes = writer.bytes;
     writer = undefined;
@@ -180,6 +158,7 @@ interface DatabaseCopy {
   schemaVersion: number;
   dataKeyId?: string;
   counts: Pick<BackupCounts, 'messages' | 'cities' | 'accounts'>;
+  plaintextMessages: number;
 }
 
 /**
@@ -214,6 +193,7 @@ async function copyDatabase(from: string, to: string, now: () => Date): Promise<
       schemaVersion: copy.pragma('user_version', { simple: true }) as number,
       dataKeyId: peekMeta(copy, META.dataKeyId),
       counts: databaseCounts(copy),
+      plaintextMessages: plaintextMessages(copy),
     };
   } finally {
     copy.close();
@@ -225,6 +205,18 @@ export function databaseCounts(db: Database.Database): Pick<BackupCounts, 'messa
   const has = (table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
   const count = (table: string, where = '') => (has(table) ? (db.prepare(`SELECT count(*) AS n FROM ${table} ${where}`).get() as { n: number }).n : 0);
   return { messages: count('messages'), cities: count('cities', 'WHERE deleted_at IS NULL'), accounts: count('accounts') };
+}
+
+/**
+ * Patients' messages a database holds in clear: all of them before messages were sealed at rest
+ * (schema 5 and older have no `sealed` column), else those not sealed yet (the server seals them
+ * at its next start: store/upgrade.ts). A backup of them is as sensitive as the messages.
+ */
+export function plaintextMessages(db: Database.Database): number {
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('messages')").all();
+  if (columns.length === 0) return 0;
+  const where = columns.some((c) => c.name === 'sealed') ? 'WHERE sealed IS NULL' : '';
+  return (db.prepare(`SELECT count(*) AS n FROM messages ${where}`).get() as { n: number }).n;
 }
 
 export async function syncFolder(dir: string): Promise<void> {

@@ -2,91 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, link, lstat, mkdir, open, readdir, rm, symlink, utimes } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { TarFormatError, type TarEntry } from './tar-format.js';
-import { copyEntry, listTar, readEntry } from './tar-reader.js';
+import { TarFormatError } from './tar-format.js';
+import { copyEntry } from './tar-reader.js';
 import { dataKey, defaultKeyFile, loadDataKey, parseKeyText, type DataKey } from '../crypto/data-key.js';
 import { META } from '../crypto/server-keys.js';
 import { migrate, MIGRATIONS, SchemaTooNewError } from '../sqlite/migrations.js';
 import { peekMeta } from '../sqlite/meta.js';
 import { DB_FILE } from '../store/sqlite-server-store.js';
-import { MANIFEST_FILE, TOP_NAMES, BackupError, serverData, databaseCounts, syncFolder, type BackupManifest, type RestoreResult } from './backup.js';
+import { MANIFEST_FILE, BackupError, serverData, databaseCounts, syncFolder, type RestoreResult } from './backup.js';
+import type { Planned } from './restore-plan.js';
+import { archiveEntries, verifyArchive } from './verify.js';
 
 /**
  * `clinic-gen restore` (issue 22): a backup made by backup.ts put into an empty data folder, every
- * entry checked before anything is written.
+ * entry checked before anything is written, and every byte against the manifest's checksums
+ * (verify.ts, issue 38): nothing at all is written from a damaged archive.
  */
 
-/** An entry restore will write, its path checked and normalized. */
-interface Planned extends TarEntry {
-  type: 'file' | 'directory' | 'symlink' | 'hardlink';
-  /** A hard link's earlier entry, normalized. */
-  linkTo?: string;
-}
-
-/**
- * Every entry of the archive checked before anything is written: a relative path, no `..` step,
- * under a name a backup holds, never written through a link or twice; a symlink pointing only down
- * into its own folder (relative, no `..`), a hard link only to an earlier file of the archive; no
- * devices or other special files. Throws naming the first entry refused.
- */
-function planRestore(entries: TarEntry[]): Planned[] {
-  const kinds = new Map<string, Planned['type']>();
-  const plan: Planned[] = [];
-  const refuse = (raw: string, why: string) => new BackupError(`--in: refusing the entry ${JSON.stringify(raw)}: ${why}; nothing was restored`);
-  const normal = (raw: string): string => {
-    if (/[\u0000-\u001f\\]/.test(raw)) throw refuse(raw, 'its name holds a control character or a backslash');
-    if (raw.startsWith('/')) throw refuse(raw, 'an absolute path would land outside the data folder');
-    const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
-    if (parts.includes('..')) throw refuse(raw, 'a ".." step would land outside the data folder');
-    if (parts.length === 0) throw refuse(raw, 'it names no file');
-    if (!TOP_NAMES.has(parts[0]!)) throw refuse(raw, `a backup holds only ${[...TOP_NAMES].join(', ')}`);
-    return parts.join('/');
-  };
-  for (const e of entries) {
-    if (e.type === 'other') throw refuse(e.path, `its type (${JSON.stringify(e.flag)}) is not a file, folder or link`);
-    const path = normal(e.path);
-    if (kinds.has(path)) throw refuse(e.path, 'it is in the archive twice');
-    const parts = path.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const parent = parts.slice(0, i).join('/');
-      const kind = kinds.get(parent);
-      if (kind !== undefined && kind !== 'directory') throw refuse(e.path, `it would be written through ${parent}, which is not a folder`);
-    }
-    if ((path === DB_FILE || path === MANIFEST_FILE) && e.type !== 'file') throw refuse(e.path, 'it must be a file');
-    if ((path === 'deployments' || path === 'uploads') && e.type !== 'directory') throw refuse(e.path, 'it must be a folder');
-    const entry: Planned = { ...e, path, type: e.type };
-    if (e.type === 'symlink') {
-      const target = e.linkpath ?? '';
-      const steps = target.split('/');
-      if (!target || target.startsWith('/') || steps.includes('..') || /[\u0000-\u001f\\]/.test(target)) {
-        throw refuse(e.path, `a link in a backup points only down into its own folder, and this one points to ${JSON.stringify(target)}`);
-      }
-    }
-    if (e.type === 'hardlink') {
-      const to = normal(e.linkpath ?? '');
-      if (kinds.get(to) !== 'file') throw refuse(e.path, `a hard link must name a file earlier in the archive, and ${JSON.stringify(e.linkpath)} is not one`);
-      entry.linkTo = to;
-    }
-    kinds.set(path, entry.type === 'hardlink' ? 'file' : entry.type);
-    plan.push(entry);
-  }
-  if (kinds.get(MANIFEST_FILE) !== 'file' || kinds.get(DB_FILE) !== 'file') {
-    throw new BackupError(`--in: not a clinic-gen backup: it holds no ${kinds.has(MANIFEST_FILE) ? DB_FILE : MANIFEST_FILE}; nothing was restored`);
-  }
-  return plan;
-}
-
-function parseManifest(bytes: Buffer): BackupManifest {
-  let m: Partial<BackupManifest>;
-  try {
-    m = JSON.parse(bytes.toString('utf8')) as Partial<BackupManifest>;
-  } catch {
-    throw new BackupError(`--in: its ${MANIFEST_FILE} is not JSON: not a clinic-gen backup, or a damaged one; nothing was restored`);
-  }
-  if (m.format !== 'clinic-gen-backup' || typeof m.formatVersion !== 'number') throw new BackupError(`--in: its ${MANIFEST_FILE} is not a clinic-gen backup's; nothing was restored`);
-  if (m.formatVersion > 1) throw new BackupError(`--in: a backup of format ${m.formatVersion}, made by clinic-gen ${m.clinicGenVersion ?? '(newer)'}: upgrade clinic-gen to restore it; nothing was restored`);
-  return m as BackupManifest;
-}
+const NOTHING = '; nothing was restored';
 
 /** The data key a server started here would use: DATA_KEY or DATA_KEY_FILE, else the key file a single server made (never made here). */
 function keyHere(env: Record<string, string | undefined>): { key: DataKey; previous?: DataKey; source: string } | undefined {
@@ -132,18 +65,15 @@ export async function restoreDataFolder(o: RestoreOptions): Promise<RestoreResul
     }
   }
 
-  let entries: TarEntry[];
-  try {
-    entries = await listTar(o.input);
-  } catch (err) {
-    if (err instanceof TarFormatError) throw new BackupError(`--in: ${o.input}: ${err.message}; nothing was restored`);
-    throw err;
-  }
-  const plan = planRestore(entries);
+  const entries = await archiveEntries(o.input, NOTHING);
   const archive = await open(o.input, 'r');
   let created = false;
   try {
-    const manifest = parseManifest(await readEntry(archive, plan.find((e) => e.path === MANIFEST_FILE)!));
+    const verified = await verifyArchive(archive, entries, NOTHING);
+    if (!verified.ok) throw new BackupError(`--in: ${o.input}: ${verified.error}; nothing was restored: restore from another backup`);
+    const { manifest, plan } = verified;
+    /** Each file's SHA-256 in the manifest, checked again as it is copied: the archive may change after it was verified. */
+    const sums = new Map((verified.checked ? (manifest.entries ?? []) : []).map((m) => [m.path, m.sha256]));
     const here = keyHere(o.keyEnv);
     const checkKey = (id: string | null | undefined) => {
       if (!here || !id || here.source.startsWith('the key file')) return;
@@ -170,12 +100,14 @@ export async function restoreDataFolder(o: RestoreOptions): Promise<RestoreResul
         folders.push(e);
         continue;
       }
-      await mkdir(dirname(full), { recursive: true });
+      await mkdir(dirname(full), { recursive: true, mode: 0o700 });
       if (e.type === 'file') {
         // wx: never over anything, never through a link someone placed meanwhile.
-        const target = await open(full, 'wx', e.mode & 0o777 || 0o600);
+        // The owner's alone, whatever the archive says (issue 38 item 6): its bits for group and others are dropped.
+        const target = await open(full, 'wx', e.mode & 0o700 || 0o600);
         try {
-          await copyEntry(archive, e, target);
+          const sha256 = await copyEntry(archive, e, target);
+          if (verified.checked && sums.get(e.path) !== sha256) throw new BackupError(`--in: ${o.input}: ${e.path} changed while it was restored (its SHA-256 is not its manifest's)${NOTHING}`);
           await target.datasync();
         } finally {
           await target.close();
@@ -187,7 +119,7 @@ export async function restoreDataFolder(o: RestoreOptions): Promise<RestoreResul
     // Folders last, deepest first: their modes could forbid the writes above, and each write touched its time.
     for (const f of folders.reverse()) {
       const full = join(root, f.path);
-      await chmod(full, f.mode & 0o777 || 0o755);
+      await chmod(full, 0o700);
       await utimes(full, f.mtime, f.mtime);
     }
     await syncFolder(root);
@@ -218,11 +150,13 @@ export async function restoreDataFolder(o: RestoreOptions): Promise<RestoreResul
     }
     const keyId = storedKeyId ?? manifest.dataKeyId ?? undefined;
     const key: RestoreResult['key'] = !here || !keyId ? { kind: 'none' } : keyId === here.key.id || keyId === here.previous?.id ? { kind: 'matches', source: here.source } : { kind: 'other', source: here.source, id: here.key.id };
-    return { dataDir: root, manifest: { ...manifest, dataKeyId: keyId ?? null }, schemaVersion, migrated, messages, key };
+    const checked = verified.checked ? { files: verified.files, bytes: verified.bytes } : undefined;
+    return { dataDir: root, manifest: { ...manifest, dataKeyId: keyId ?? null }, verified: checked, schemaVersion, migrated, messages, key };
   } catch (err) {
     // Leave the folder as it was found: empty, or missing.
     if (created) await rm(root, { recursive: true, force: true });
     else if (rootStat) for (const name of await readdir(root).catch(() => [] as string[])) await rm(join(root, name), { recursive: true, force: true });
+    if (err instanceof TarFormatError) throw new BackupError(`--in: ${o.input}: ${err.message}${NOTHING}`);
     throw err;
   } finally {
     await archive.close();

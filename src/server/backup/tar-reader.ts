@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { BLOCK, TarFormatError, type TarEntry, type TarType } from './tar-format.js';
@@ -74,7 +75,13 @@ export async function listTar(path: string): Promise<TarEntry[]> {
       if (at + BLOCK > size) throw new TarFormatError('the archive has no end marker: it was cut short');
       await readAt(block, at);
       if (block.every((b) => b === 0)) break;
-      if (!checksumOk(block)) throw new TarFormatError(`the header at byte ${at} is damaged (checksum): not a tar archive, or a damaged one`);
+      if (!checksumOk(block)) {
+        const where = entries.length ? `the entry after ${JSON.stringify(entries.at(-1)!.path)}` : 'the first entry';
+        // Its name only when the block is a tar header and the name a plain path: never the text of a file given by mistake.
+        const name = readString(block, 0, 100);
+        const shown = block.toString('latin1', 257, 262) === 'ustar' && /^[\w.\/-]+$/.test(name) ? `, whose name reads ${JSON.stringify(name)}` : '';
+        throw new TarFormatError(`the header at byte ${at} (${where}${shown}) is damaged (checksum): not a tar archive, or a damaged one`);
+      }
       const flag = String.fromCharCode(block[156]!);
       const headerSize = readNumber(block, 124, 12);
       if (!Number.isSafeInteger(headerSize) || headerSize < 0) throw new TarFormatError(`the header at byte ${at} has no valid size`);
@@ -124,16 +131,19 @@ export async function listTar(path: string): Promise<TarEntry[]> {
   }
 }
 
-/** Copies an entry's content from the open archive to `target` (an open file), in chunks. */
-export async function copyEntry(archive: FileHandle, entry: TarEntry, target: FileHandle): Promise<void> {
+/** Copies an entry's content from the open archive to `target` (an open file), in chunks; returns the SHA-256 of what it copied. */
+export async function copyEntry(archive: FileHandle, entry: TarEntry, target: FileHandle): Promise<string> {
+  const hash = createHash('sha256');
   const chunk = 1 << 20;
   for (let done = 0; done < entry.size; ) {
     const buf = Buffer.alloc(Math.min(chunk, entry.size - done));
     const { bytesRead } = await archive.read(buf, 0, buf.length, entry.dataOffset + done);
     if (bytesRead !== buf.length) throw new TarFormatError(`the archive ends inside ${JSON.stringify(entry.path)}: it was cut short`);
+    hash.update(buf);
     for (let at = 0; at < buf.length; ) at += (await target.write(buf, at, buf.length - at)).bytesWritten;
     done += buf.length;
   }
+  return hash.digest('hex');
 }
 
 /** An entry's whole content (for small entries: the manifest). */

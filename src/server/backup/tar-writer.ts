@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { BLOCK, type TarHeader, type TarType } from './tar-format.js';
 
@@ -83,10 +84,25 @@ export function headerBlocks(h: TarHeader): Buffer[] {
   return [ustarBlock({ ...base, flag: 'x', name: paxName, prefix: '', size: pax.length, linkname: '' }), pad(pax), main];
 }
 
+/** Bytes of zeros that end an archive of `entriesBytes`: the end marker (two zero blocks), padded to a whole record. */
+export function endLength(entriesBytes: number): number {
+  const end = 2 * BLOCK;
+  return end + ((RECORD - ((entriesBytes + end) % RECORD)) % RECORD);
+}
+
 /** `bytes` followed by zeros up to the next block. */
 function pad(bytes: Buffer): Buffer {
   const rest = bytes.length % BLOCK;
   return rest === 0 ? bytes : Buffer.concat([bytes, Buffer.alloc(BLOCK - rest)]);
+}
+
+/** An entry as written, for the backup's manifest (manifest.ts): a file with its size and SHA-256, a link with its target. */
+export interface WrittenEntry {
+  path: string;
+  type: TarType;
+  size?: number;
+  sha256?: string;
+  link?: string;
 }
 
 /** Appends entries to a new file; `finish` writes the end of the archive and syncs it to disk. */
@@ -95,12 +111,23 @@ export class TarWriter {
   private bufferedBytes = 0;
   /** Bytes of the archive so far. */
   bytes = 0;
+  /** Every entry so far, in order, each file's content hashed as it was written. */
+  readonly written: WrittenEntry[] = [];
 
   private constructor(private readonly handle: FileHandle) {}
 
-  /** Creates `path`, which must not exist. */
+  /** Creates `path`, which must not exist, readable by its owner only (it holds the server's data, whatever the umask). */
   static async create(path: string): Promise<TarWriter> {
-    return new TarWriter(await open(path, 'wx', 0o600));
+    const handle = await open(path, 'wx', 0o600);
+    await handle.chmod(0o600);
+    return new TarWriter(handle);
+  }
+
+  private record(h: TarHeader, size: number, sha256?: string): void {
+    const at = h.path;
+    if (h.type === 'file') this.written.push({ path: at, type: 'file', size, sha256 });
+    else if (h.type === 'directory') this.written.push({ path: at, type: 'directory' });
+    else this.written.push({ path: at, type: h.type, link: h.linkpath ?? '' });
   }
 
   private async push(chunk: Buffer): Promise<void> {
@@ -122,7 +149,9 @@ export class TarWriter {
   async add(h: TarHeader, body?: Uint8Array): Promise<void> {
     if (h.type === 'file' && (body?.byteLength ?? 0) !== h.size) throw new Error(`tar: ${h.path} is ${h.size} bytes, given ${body?.byteLength ?? 0}`);
     for (const b of headerBlocks(h)) await this.push(b);
-    if (h.type === 'file' && body && body.byteLength > 0) await this.push(pad(Buffer.from(body.buffer, body.byteOffset, body.byteLength)));
+    const content = h.type === 'file' ? Buffer.from(body?.buffer ?? new ArrayBuffer(0), body?.byteOffset ?? 0, body?.byteLength ?? 0) : undefined;
+    this.record(h, content?.length ?? 0, content && createHash('sha256').update(content).digest('hex'));
+    if (content && content.length > 0) await this.push(pad(content));
   }
 
   /** One file entry whose content is read from `source` in chunks, for a file too large to hold in memory. */
@@ -131,16 +160,20 @@ export class TarWriter {
     try {
       const size = (await file.stat()).size;
       for (const b of headerBlocks({ ...h, type: 'file', size })) await this.push(b);
+      const hash = createHash('sha256');
       const chunk = 1 << 20;
       for (let at = 0; at < size; ) {
         const buf = Buffer.alloc(Math.min(chunk, size - at));
         const { bytesRead } = await file.read(buf, 0, buf.length, at);
         if (bytesRead === 0) throw new Error(`tar: ${source} shrank while it was read`);
-        await this.push(bytesRead === buf.length ? buf : buf.subarray(0, bytesRead));
+        const read = bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
+        hash.update(read);
+        await this.push(read);
         at += bytesRead;
       }
       const rest = size % BLOCK;
       if (rest) await this.push(Buffer.alloc(BLOCK - rest));
+      this.record({ ...h, type: 'file' }, size, hash.digest('hex'));
     } finally {
       await file.close();
     }
@@ -148,9 +181,7 @@ export class TarWriter {
 
   /** Writes the end of the archive (two zero blocks, padded to a record), syncs and closes. */
   async finish(): Promise<void> {
-    const end = 2 * BLOCK;
-    const total = this.bytes + end;
-    await this.push(Buffer.alloc(end + ((RECORD - (total % RECORD)) % RECORD)));
+    await this.push(Buffer.alloc(endLength(this.bytes)));
     await this.flush();
     await this.handle.sync();
     await this.handle.close();

@@ -52,6 +52,18 @@ describe('backup tar', () => {
     }
   });
 
+  it('records each entry as written, a file with the SHA-256 of its content, for the manifest', async () => {
+    const w = await TarWriter.create(join(work, 'written.tar'));
+    for (const e of entries) await w.add(e.h, e.body === undefined ? undefined : Buffer.from(e.body));
+    await w.finish();
+    expect(statSync(join(work, 'written.tar')).mode & 0o777).toBe(0o600);
+    expect(w.written[0]).toEqual({ path: 'deployments', type: 'directory' });
+    // sha256('hello'), as sha256sum prints it.
+    expect(w.written[2]).toEqual({ path: `${LONG_DIR}/index.html`, type: 'file', size: 5, sha256: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824' });
+    expect(w.written[5]).toEqual({ path: `${LONG_DIR}/same.html`, type: 'hardlink', link: `${LONG_DIR}/index.html` });
+    expect(w.written.length).toBe(entries.length);
+  });
+
   it.skipIf(!hasTar)('writes what tar(1) extracts: names, contents, symlinks and hard links', async () => {
     await write(join(work, 'for-tar.tar'));
     const out = join(work, 'extracted');
@@ -87,7 +99,8 @@ describe('backup tar', () => {
     const flipped = Buffer.from(bytes);
     flipped[520] = flipped[520]! ^ 0xff; // inside the second header's name
     writeFileSync(damaged, flipped);
-    await expect(listTar(damaged)).rejects.toThrow(/damaged \(checksum\)/);
+    // Named by where it is and the entry before it (its own name, damaged, is not repeated).
+    await expect(listTar(damaged)).rejects.toThrow(/^the header at byte 512 \(the entry after "deployments"\) is damaged \(checksum\)/);
 
     const cut = join(work, 'cut.tar');
     writeFileSync(cut, bytes);
@@ -102,7 +115,8 @@ describe('backup tar', () => {
     truncateSync(endless, 512);
     await expect(listTar(endless)).rejects.toThrow(/no end marker: it was cut short/);
 
+    // A file given by mistake: refused, and none of its text repeated in the message.
     writeFileSync(join(work, 'text.tar'), 'not a tar at all\n'.repeat(64));
-    await expect(listTar(join(work, 'text.tar'))).rejects.toThrow(/not a tar archive/);
+    await expect(listTar(join(work, 'text.tar'))).rejects.toThrow(/^the header at byte 0 \(the first entry\) is damaged \(checksum\): not a tar archive/);
   });
 });
