@@ -54,7 +54,27 @@ export const auditRecord = z.object({
   outcome: z.number(),
 });
 
-/** GET /api/audit: a page of records, newest first, and what the filters offer. */
+/**
+ * Whether the trail verifies (issue 38 item 5): the page holds only records 1 to `verified`, each
+ * chained by its MAC to the one before; `broken` names the first record at fault (changed, missing,
+ * inserted, or the trail cut short) and how many records past it are not shown.
+ */
+export const auditTrailState = z.object({
+  /** Records 1 to this one verify; the page and its total hold no other. */
+  verified: z.number(),
+  broken: z
+    .object({
+      /** The first record at fault (a missing one by its number). */
+      seq: z.number(),
+      /** What is wrong with it, as `clinic-gen audit verify` says it. */
+      reason: z.string(),
+      /** Records in the store past the last that verifies, left out of the page. */
+      unverified: z.number(),
+    })
+    .optional(),
+});
+
+/** GET /api/audit: a page of records that verify, newest first, what the filters offer, and whether the trail is whole. */
 export const auditPageRoute = apiRoute({
   method: 'GET',
   path: '/api/audit',
@@ -73,9 +93,14 @@ export const auditPageRoute = apiRoute({
     actors: z.array(z.object({ id: z.string(), label: z.string(), name: z.string() })),
     /** Every city the trail names, by slug, with its name. */
     cities: z.array(z.object({ slug: z.string(), name: z.string() })),
+    trail: auditTrailState,
   }),
 });
 
-/** GET /api/audit.csv: every record of a filter, oldest first; the first columns are the records as written, the rest in words. */
+/**
+ * GET /api/audit.csv: every record of a filter, oldest first, whatever its number; the first columns
+ * are the records as written, then the same in words, and `verified`: `yes` for a record of the part
+ * of the trail that verifies, `no` for one at or past a break (kept, as evidence).
+ */
 export const AUDIT_CSV_PATH = '/api/audit.csv';
-export const AUDIT_CSV_COLUMNS = ['seq', 'at', 'actor', 'address', 'action', 'object', 'city', 'outcome', 'mac', 'person', 'words', 'city_name', 'messages'] as const;
+export const AUDIT_CSV_COLUMNS = ['seq', 'at', 'actor', 'address', 'action', 'object', 'city', 'outcome', 'mac', 'person', 'words', 'city_name', 'messages', 'verified'] as const;

@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,9 @@ import { openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
  * each record is one line (when, who, what in words, the city, the message, how it ended) whose
  * time opens its detail (the full time, who, from where, the action code, the object, the outcome)
  * by mouse or keyboard, with aria-expanded saying which; the City filter finds Tampa by name; axe
- * finds nothing at 1440 and 1024 px, with a record open, nor does the Nu Html Checker.
+ * finds nothing at 1440 and 1024 px, with a record open, nor does the Nu Html Checker. Once a
+ * record is changed behind the server's back, the view lists only the records before it and says
+ * where the trail breaks, in words (issue 38 item 5). That test runs last: it breaks the trail.
  */
 let world: AdminWorld;
 
@@ -164,4 +167,24 @@ describe('the Audit trail', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('lists only the records that verify once one is changed, and says where the trail breaks, in words', async () => {
+    // Someone with write access to the database changes record 3, the append-only trigger dropped first.
+    const db = new Database(join(world.dataDir, 'clinic.db'));
+    try {
+      db.exec("DROP TRIGGER audit_no_update; UPDATE audit_log SET actor_label = 'someone@example.com' WHERE seq = 3");
+    } finally {
+      db.close();
+    }
+    const { page, context } = await openTrail(1024);
+    try {
+      const notice = page.getByRole('alert').filter({ hasText: 'the audit trail breaks at record 3' });
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('Only records 1 to 2, which verify, are listed.');
+      expect(await lines(page).count()).toBe(2);
+      expect(await axe(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

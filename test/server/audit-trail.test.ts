@@ -139,9 +139,9 @@ describe('the audit trail, as people read it', () => {
     const csv = await owner('GET', '/api/audit.csv?city=tampa');
     expect(csv.status).toBe(200);
     const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"seq","at","actor","address","action","object","city","outcome","mac","person","words","city_name","messages"');
+    expect(lines[0]).toBe('"seq","at","actor","address","action","object","city","outcome","mac","person","words","city_name","messages","verified"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"dana@clinic.example","127.0.0.1","city.import","/api/cities/import version=1 new","tampa","201",');
-    expect(lines[1]).toMatch(/,"Dana Editor","imported Tampa","Tampa",""$/);
+    expect(lines[1]).toMatch(/,"Dana Editor","imported Tampa","Tampa","","yes"$/);
   });
 });

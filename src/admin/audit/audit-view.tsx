@@ -3,6 +3,7 @@ import { SelectField, TextField } from '../form-fields.js';
 import { Button, Card, linkButtonClass } from '../ui.js';
 import { ViewPage } from '../view-page.js';
 import { actorOption, auditCsvUrl, datesReversed, getAudit, NO_FILTERS, pageCount, type AuditFilters, type AuditPage } from './audit-api.js';
+import { AuditBreakNotice } from './audit-break.js';
 import { AuditTable } from './audit-table.js';
 
 /**
@@ -60,7 +61,7 @@ export function AuditView() {
   return (
     <ViewPage
       title="Audit trail"
-      lead="Every sign-in, failed sign-in, message read, export and change: when, who, from which address, and how it ended. Open a record for its detail. Records are kept 6 years and cannot be altered."
+      lead="Every sign-in, failed sign-in, message read, export and change: when, who, from which address, and how it ended. Open a record for its detail. Records are kept 6 years, each chained to the one before: only records that verify are listed, and a changed, removed or inserted record shows as a break."
       below={
         <Card id="audit-records" title="Records">
           <p role="status" className="text-sm text-slate-700" data-testid="audit-summary">
@@ -71,6 +72,7 @@ export function AuditView() {
               The audit trail could not be loaded. Try again, or reload the page.
             </p>
           )}
+          {data && <AuditBreakNotice trail={data.trail} />}
           {data && data.records.length > 0 && <AuditTable records={data.records} />}
           {data && pages > 1 && (
             <nav aria-label="Pages of records" className="mt-4 flex flex-wrap items-center gap-2">

@@ -35,29 +35,40 @@ export function createPgAuditStore(pool: pg.Pool): AuditStore {
       }),
     each: async function* (filter, chunk = 1000) {
       const { where, params } = filterSql(filter, (n) => `$${n}`);
-      let after = 0;
+      const n = params.length;
+      // Every row, whatever its seq: the first chunk from the lowest, then the rows after the last read.
+      let after: number | undefined;
       for (;;) {
-        const rows = await guarded(
-          async () =>
-            (
-              await pool.query<AuditRow>(
-                `SELECT * FROM audit_log ${where ? `${where} AND` : 'WHERE'} seq > $${params.length + 1} ORDER BY seq LIMIT $${params.length + 2}`,
-                [...params, after, chunk],
-              )
-            ).rows,
-        );
+        const sql =
+          after === undefined
+            ? `SELECT * FROM audit_log ${where} ORDER BY seq LIMIT $${n + 1}`
+            : `SELECT * FROM audit_log ${where ? `${where} AND` : 'WHERE'} seq > $${n + 1} ORDER BY seq LIMIT $${n + 2}`;
+        const rows = await guarded(async () => (await pool.query<AuditRow>(sql, after === undefined ? [...params, chunk] : [...params, after, chunk])).rows);
         if (rows.length === 0) return;
         after = Number(rows.at(-1)!.seq);
         yield rows.map(recordOf);
       }
     },
-    facets: () =>
-      guarded(async () => ({
-        actions: (await pool.query<{ action: string }>('SELECT DISTINCT action FROM audit_log ORDER BY action')).rows.map((r) => r.action),
-        actors: (
-          await pool.query<{ id: string; label: string }>("SELECT actor_id AS id, max(actor_label) AS label FROM audit_log WHERE actor_id <> '' GROUP BY actor_id ORDER BY label")
-        ).rows,
-        cities: (await pool.query<{ city: string }>("SELECT DISTINCT city FROM audit_log WHERE city <> '' ORDER BY city")).rows.map((r) => r.city),
-      })),
+    head: () =>
+      guarded(async () => {
+        const row = (await pool.query<{ seq: string; mac: string }>('SELECT seq, mac FROM audit_log ORDER BY seq DESC LIMIT 1')).rows[0];
+        return row && { seq: Number(row.seq), mac: row.mac };
+      }),
+    // A changed row is a new row version with its writer's transaction id (xmin); a removed or added one changes the count.
+    stamp: (through) =>
+      guarded(async () => {
+        const row = (await pool.query<{ n: string; x: string }>('SELECT count(*) AS n, coalesce(sum(xmin::text::bigint), 0) AS x FROM audit_log WHERE seq <= $1', [through])).rows[0]!;
+        return `${row.n}:${row.x}`;
+      }),
+    facets: (through) =>
+      guarded(async () => {
+        const { where, params } = filterSql({ through }, (n) => `$${n}`);
+        const and = where ? `${where} AND` : 'WHERE';
+        return {
+          actions: (await pool.query<{ action: string }>(`SELECT DISTINCT action FROM audit_log ${where} ORDER BY action`, params)).rows.map((r) => r.action),
+          actors: (await pool.query<{ id: string; label: string }>(`SELECT actor_id AS id, max(actor_label) AS label FROM audit_log ${and} actor_id <> '' GROUP BY actor_id ORDER BY label`, params)).rows,
+          cities: (await pool.query<{ city: string }>(`SELECT DISTINCT city FROM audit_log ${and} city <> '' ORDER BY city`, params)).rows.map((r) => r.city),
+        };
+      }),
   };
 }

@@ -8,18 +8,22 @@ import type { AppEnv } from '../http/app-env.js';
 import { csvCell } from '../leads/index.js';
 import { describer, personOf, type AuditNames, type DescribedRecord } from './describe.js';
 import type { AuditFilter, AuditRecord, AuditStore } from './store.js';
+import { trustedTrail } from './trusted.js';
 
-/** A CSV row: the record as written (its codes and MAC), then the same in words. */
-const row = (r: AuditRecord, d: DescribedRecord) =>
-  `${[String(r.seq), r.at, r.actorLabel || '(unknown)', r.address, r.action, r.object, r.city, String(r.outcome), r.mac, d.person, d.words, d.cityName, d.messages.join(' ')].map(csvCell).join(',')}\r\n`;
+/** A CSV row: the record as written (its codes and MAC), then the same in words, and whether it verifies. */
+const row = (r: AuditRecord, d: DescribedRecord, through: number) =>
+  `${[String(r.seq), r.at, r.actorLabel || '(unknown)', r.address, r.action, r.object, r.city, String(r.outcome), r.mac, d.person, d.words, d.cityName, d.messages.join(' '), r.seq >= 1 && r.seq <= through ? 'yes' : 'no'].map(csvCell).join(',')}\r\n`;
 
 /**
  * The trail for owners (auth/permissions.ts): a page of it with its filters, and the CSV of a
  * filter. Both read each record for people (describe.ts): names, the city's name, the messages'
- * short references and the action in words, beside the codes.
+ * short references and the action in words, beside the codes. The page holds only records that
+ * verify under the chain's key (trusted.ts) and says where the trail breaks; the CSV keeps every
+ * record, marking which verify.
  */
-export function auditRoutes(store: AuditStore, now: () => Date, names: AuditNames): Hono<AppEnv> {
+export function auditRoutes(store: AuditStore, now: () => Date, names: AuditNames, key: Buffer): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const trusted = trustedTrail(store, key);
   /** The query as a filter and a page, or the 400 naming each field at fault. */
   const parse = (c: Context<AppEnv>) => {
     const q = parseQuery(c, auditFilterQuery);
@@ -32,7 +36,8 @@ export function auditRoutes(store: AuditStore, now: () => Date, names: AuditName
   app.get(auditPageRoute.path, async (c) => {
     const q = parse(c);
     if (!q.ok) return q.response;
-    const [{ records, total }, facets, read] = await Promise.all([store.page(q.filter, q.page, q.pageSize), store.facets(), describer(names)]);
+    const trail = await trusted.check();
+    const [{ records, total }, facets, read] = await Promise.all([store.page({ ...q.filter, through: trail.through }, q.page, q.pageSize), store.facets(trail.through), describer(names)]);
     return c.json(
       answerOf(auditPageRoute, {
         success: true,
@@ -44,6 +49,7 @@ export function auditRoutes(store: AuditStore, now: () => Date, names: AuditName
         actionNames: Object.fromEntries(facets.actions.map((a) => [a, auditActionName(a)])),
         actors: facets.actors.map((a) => ({ ...a, name: personOf({ actorId: a.id, actorLabel: a.label }, read.people) })),
         cities: await Promise.all(facets.cities.map(async (slug) => ({ slug, name: await read.cityName(slug) }))),
+        trail: { verified: trail.through, ...(trail.broken ? { broken: trail.broken } : {}) },
       }),
     );
   });
@@ -51,7 +57,8 @@ export function auditRoutes(store: AuditStore, now: () => Date, names: AuditName
   app.get(AUDIT_CSV_PATH, async (c) => {
     const q = parse(c);
     if (!q.ok) return q.response;
-    const read = await describer(names);
+    const [read, checked] = await Promise.all([describer(names), trusted.check()]);
+    let trail = checked;
     const chunks = store.each(q.filter)[Symbol.asyncIterator]();
     const encoder = new TextEncoder();
     let head = `\uFEFF${AUDIT_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
@@ -61,7 +68,9 @@ export function auditRoutes(store: AuditStore, now: () => Date, names: AuditName
         let text = head;
         if (!next.done) {
           const described = await read.describe(next.value);
-          text += next.value.map((r, i) => row(r, described[i]!)).join('');
+          // Records appended since the check are verified before they are marked.
+          if (!trail.broken && next.value.some((r) => r.seq > trail.through)) trail = await trusted.check();
+          text += next.value.map((r, i) => row(r, described[i]!, trail.through)).join('');
         }
         head = '';
         if (text) controller.enqueue(encoder.encode(text));

@@ -449,7 +449,7 @@ describe('the audit trail', () => {
     const bytes = Buffer.from(await csv.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('"seq","at","actor","address","action","object","city","outcome","mac","person","words","city_name","messages"');
+    expect(text.split('\r\n')[0]).toBe('"seq","at","actor","address","action","object","city","outcome","mac","person","words","city_name","messages","verified"');
     expect(text).toContain('"city.delete","/api/cities/tampa","tampa","404"');
   });
 });
