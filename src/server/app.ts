@@ -3,7 +3,7 @@ import { adminApiRoutes } from './apps/admin-routes.js';
 import { adminGuard, authRoutes } from './auth/index.js';
 import { passwordResetRoutes } from './auth/reset-routes.js';
 import { createSmtpMailer } from './mail/smtp.js';
-import { auditNames, auditRoutes, createAuditTrail } from './audit/index.js';
+import { auditHeadMetrics, auditNames, auditRoutes, createAuditTrail } from './audit/index.js';
 import type { KeyRing } from './crypto/data-key.js';
 import { createMetrics, isScraper, metricsRoutes, observe, type Metrics } from './metrics/index.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
@@ -118,6 +118,7 @@ export function createApps(deps: AppDeps): ClinicApps {
   const trusted = trustedSet(server.trustProxy);
   const metrics = deps.metrics ?? createMetrics();
   metrics.watchOutbox(async () => ({ ...(await deps.stores.outbox.counts()), oldestPendingAt: await deps.stores.outbox.oldestPendingAt() }), now);
+  metrics.watchAuditHead(auditHeadMetrics(deps.stores.audit));
   const publicOrigin = server.publicUrl ? normalizeOrigin(server.publicUrl) : undefined;
   const { releases, uploads, counters, previews } = deps.stores;
   const { directory, cities, domains, assetFolders, deployer, brandSite, redeploys } = deployServices({ deps, now, logger, metrics, publicOrigin });
@@ -211,7 +212,7 @@ export function createApps(deps: AppDeps): ClinicApps {
   );
   // Forgot password (issue 37 item 9): a link by email when the server sends mail, else the sign-in page says to ask an owner.
   admin.route('/', passwordResetRoutes({ accounts: deps.stores.accounts, audit, trusted, counters, now, logger, mail: server.mail && { ...server.mail, clinic: deps.clinic.businessName, send: createSmtpMailer(server.mail.smtp).send } }));
-  admin.route('/', auditRoutes(deps.stores.audit, now, auditNames(deps.stores.accounts, directory)));
+  admin.route('/', auditRoutes(deps.stores.audit, now, auditNames(deps.stores.accounts, directory), deps.secrets.auditKey));
   admin.route('/', metricsRoutes(metrics));
   admin.route('/', contact(false));
   admin.route('/', messageRoutes(deps.stores.messages, deps.stores.refusals, now));

@@ -16,8 +16,10 @@ import { connectionPool, limitConnections } from './http/connection-limit.js';
 import { healthAnswer, type Readiness } from './http/health.js';
 import { trackConnections } from './lifecycle/shutdown.js';
 import { displayHost, listen, listener } from './lifecycle/listeners.js';
-import { serverKeys } from './lifecycle/server-keys.js';
+import { forgetMadeKey, serverKeys } from './lifecycle/server-keys.js';
+import { watchDataKey, type DataKeyWatch } from './lifecycle/data-key-watch.js';
 import { indexStoredMessages, sealStoredMessages } from './store/upgrade.js';
+import { requireUpgradeBackup } from './backup/upgrade-backup.js';
 import { openServerStore } from './store/open-server-store.js';
 import type { ServerStore } from './store/server-store.js';
 import type { FormPageRenderer } from './leads/index.js';
@@ -26,9 +28,9 @@ import type { KeyRing } from './crypto/data-key.js';
 import type { StoredSecrets } from './crypto/server-keys.js';
 import { serverSecrets } from './crypto/server-keys.js';
 import { ensureFirstOwner } from './auth/index.js';
-import { createMetrics } from './metrics/index.js';
+import { createMetrics, setUnreadableValues } from './metrics/index.js';
 import { createSealer, withSealWorker } from './leads/index.js';
-import { createAuditTrail } from './audit/index.js';
+import { auditHeadLog, createAuditTrail } from './audit/index.js';
 import { schedulePurge } from './leads/retention.js';
 import { scheduleSpecialHoursRedeploy } from './cities/index.js';
 import { normalizeOrigin } from './http/origin.js';
@@ -96,15 +98,19 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   // wrong key, failing first) must not count as unhandled before then.
   const site = Promise.resolve(o.files);
   site.catch(() => undefined);
-  const keys = serverKeys(config, o.logger);
+  const startKeys = serverKeys(config, o.logger);
+  const keys = startKeys.ring;
   // The apps need the ports actually bound (port 0 picks one) and the store, so they are made
   // last; until then every request is answered 503 with Retry-After.
   let apps: ClinicApps | undefined;
   let store: ServerStore | undefined;
+  let keyWatch: DataKeyWatch | undefined;
   let stopping = false;
   const readiness: Readiness = () => {
     if (stopping) return { ready: false, reason: 'stopping' };
     if (!apps || !store) return { ready: false, reason: 'starting' };
+    // Values sealed with a key this server was not given: its messages cannot all be read (lifecycle/data-key-watch.ts).
+    if (keyWatch && keyWatch.unreadable > 0) return { ready: false, reason: 'data key' };
     return store.writable() ? { ready: true } : { ready: false, reason: 'database' };
   };
   const starting = () => new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
@@ -119,6 +125,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     await listen(sites, config.sitesPort, config.host, '--sites-port (or SITES_PORT)');
   } catch (err) {
     await Promise.all(connections.map((c) => c.drain(0)));
+    await forgetMadeKey(startKeys, undefined, o.logger);
     throw err;
   }
   const at = (s: Server) => `http://${displayHost(config.host)}:${(s.address() as AddressInfo).port}`;
@@ -127,14 +134,25 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   let worker: ReturnType<typeof wireMail> | undefined;
   let files: SiteFiles;
   let secrets: { keys: KeyRing } & StoredSecrets | undefined;
+  let auditHead: ReturnType<typeof auditHeadLog> | undefined;
   try {
     store = await openServerStore({ clinic: o.clinic, server: config, logger: o.logger, releases: o.releases, lockGraceMs: o.lockGraceMs, keys });
+    // The trail's head in the log at start, at stop and every 100 records: outside the database (issue 38 item 5).
+    auditHead = auditHeadLog(store.audit, o.logger);
+    store.audit = auditHead.audit;
+    await auditHead.log('start');
+    // Messages an earlier release kept in clear are sealed below only once a backup of them is named (issue 38 item 2).
+    const plain = (await store.messages.countStoredPlain?.()) ?? 0;
+    const upgrade = plain > 0 ? await requireUpgradeBackup({ kind: store.kind, plain, backup: config.upgradeBackup, dataDir: config.dataDir }) : undefined;
     secrets = { keys, ...(await serverSecrets(store.meta, keys)) };
+    // Seals with the store's data key, says it runs (keys rotate reads it), counts what it cannot open (issue 38 item 1).
+    keyWatch = await watchDataKey({ store, ring: keys, keyEnv: config.keyEnv, logger: o.logger });
+    setUnreadableValues(keyWatch.unreadable);
     // From here on what patients write is sealed; messages stored by a release before are sealed in place now.
     // Sealed on a worker thread where the store can use one (SQLite: leads/seal-worker.ts).
     const sealer = createSealer(keys, secrets.searchKey);
     store.messages.useSealer?.(store.kind === 'sqlite' ? withSealWorker(sealer, { keys, searchKey: secrets.searchKey }) : sealer);
-    await sealStoredMessages(store, secrets, o.logger);
+    await sealStoredMessages(store, secrets, o.logger, upgrade);
     await indexStoredMessages(store, o.logger);
     const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: o.now ?? (() => new Date()) });
     // With no account, only a browser on this machine can create the first: elsewhere nobody could sign in.
@@ -151,6 +169,9 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   } catch (err) {
     await Promise.all(connections.map((c) => c.drain(0)));
     await worker?.stop();
+    await keyWatch?.stop();
+    // A key this start made, and nothing was written with, goes with it (issue 38 item 6).
+    await forgetMadeKey(startKeys, store, o.logger);
     await store?.close();
     throw err;
   }
@@ -217,6 +238,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
         await runs.stop();
         await worker?.stop();
         await running.refusals.close();
+        await keyWatch?.stop();
+        await auditHead?.log('stop');
         await store.close();
       })()),
   };

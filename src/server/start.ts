@@ -9,6 +9,7 @@ import { isLoopbackHost, resolveServerConfig, type ServerFlags } from './setting
 import { createLogger, type Logger } from './log/logger.js';
 import { serveClinic, type RunningServer } from './serve.js';
 import { ServerStartError } from './lifecycle/start-error.js';
+import { ownerOnlyUmask } from './lifecycle/owner-only.js';
 import { textOf } from './http/api-error.js';
 import { cacheLimitNotNumber } from '../texts/server.js';
 
@@ -18,7 +19,11 @@ export interface StartOptions extends ServerFlags {
   configPath: string;
   /** The environment to read (default process.env). */
   env?: Record<string, string | undefined>;
-  /** Stop gracefully on SIGTERM / SIGINT. Only the CLI asks, so tests can run several servers. */
+  /**
+   * The process is the server's own: stop gracefully on SIGTERM / SIGINT, and make every file it
+   * writes its owner's alone (umask 077: lifecycle/owner-only.ts). Only the CLI asks, so tests can
+   * run several servers in one process.
+   */
   installSignalHandlers?: boolean;
   logger?: Logger;
   /** The server's clock (ServeOptions.now); tests move it. */
@@ -31,6 +36,8 @@ export { ServerStartError };
 /** Loads and renders the clinic's site, opens the store and listens. */
 export async function startServer(options: StartOptions): Promise<{ url: string; sitesUrl: string; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger();
+  // Before anything is written: the data folder's files and folders are made 0600 and 0700.
+  if (options.installSignalHandlers) ownerOnlyUmask();
   const { port, sitesPort, host, dataDir, rateLimit, seedSamples } = options;
   const resolved = resolveServerConfig({ flags: { port, sitesPort, host, dataDir, rateLimit, seedSamples }, env: options.env ?? process.env });
   if (!resolved.ok) throw new ServerStartError(resolved.errors);

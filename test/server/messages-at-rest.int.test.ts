@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,10 +153,49 @@ describe('patients’ words at rest', () => {
     writable(data);
     const markers = ['FIXTURE-PHI-', 'Fixturefirst', 'Fixturelast', 'fixture0001@example.com', 'fixture0999@example.com'];
     expect(inClear(data, markers).length).toBeGreaterThan(0);
-    const s = await startServeProcess({ config: join(ROOT, 'configs/wesley-chapel.yaml'), env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password' }, args: ['--data', data], timeoutMs: 120_000 });
+    const serve = (env: Record<string, string>) =>
+      startServeProcess({ config: join(ROOT, 'configs/wesley-chapel.yaml'), env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password', ...env }, args: ['--data', data], timeoutMs: 120_000 });
+    const stillClear = () => {
+      const db = new Database(join(data, 'clinic.db'), { readonly: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM messages WHERE sealed IS NULL').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    // Issue 38 item 2: without a backup named, the start refuses, seals nothing and says what to do.
+    const refused = await serve({}).then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    expect(refused).toContain('UPGRADE_BACKUP: missing');
+    expect(refused).toContain('holds 1,000 patient messages in clear');
+    expect(refused).toContain(`clinic-gen backup --data ${data} --out <file>`);
+    expect(refused).toContain('Nothing was sealed.');
+    expect(stillClear()).toBe(1000);
+    // A backup that is not of this data as it is (one of an empty folder: no messages in clear) is not one.
+    const kept = mkdtempSync(join(tmpdir(), 'clinic-upgrade-backups-'));
+    folders.push(kept);
+    const empty = mkdtempSync(join(tmpdir(), 'clinic-empty-data-'));
+    folders.push(empty);
+    const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), ...args], { encoding: 'utf8', env: { ...process.env, DATA_KEY: randomBytes(32).toString('base64'), XDG_CONFIG_HOME: join(kept, '.config') } });
+    expect(cli('users', 'list', '--data', empty).status).toBe(0);
+    expect(cli('backup', '--data', empty, '--out', join(kept, 'empty.tar')).status).toBe(0);
+    const wrong = await serve({ UPGRADE_BACKUP: join(kept, 'empty.tar') }).then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    expect(wrong).toContain('holds no messages in clear, so it is not a backup of this data as it is');
+    expect(stillClear()).toBe(1000);
+    // The backup the message asks for, then the start that names it.
+    const made = cli('backup', '--data', data, '--out', join(kept, 'before-upgrade.tar'));
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain('1,000 patient messages in clear');
+    const s = await serve({ UPGRADE_BACKUP: join(kept, 'before-upgrade.tar') });
     started.push(s);
     expect(s.output()).toContain('"messages.sealed"');
     expect(s.output()).toContain('"count":1000');
+    expect(s.output()).toContain('The data key is now required to read every message');
     const owner = await signIn(s.url, { email: 'admin', password: 'fixture owner password' });
     const texts: string[] = [];
     for (let page = 1; page <= 5; page++) {
@@ -211,7 +252,8 @@ describe('patients’ words at rest', () => {
 
     const s = await startServeProcess({
       config: join(ROOT, 'configs/wesley-chapel.yaml'),
-      env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password', DATABASE_URL: cluster.url.replace(/\/postgres$/, '/upgraded') },
+      // The dump the database was made from is the backup this upgrade names (issue 38 item 2).
+      env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password', DATABASE_URL: cluster.url.replace(/\/postgres$/, '/upgraded'), UPGRADE_BACKUP: dump },
       timeoutMs: 120_000,
     });
     started.push(s);

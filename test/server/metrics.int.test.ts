@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { adminFormConfig } from '../helpers/server-app.js';
+import { ROOT } from '../helpers/site.js';
 
 /**
  * Issue 26: GET /metrics and the access log of a real `clinic-gen serve`, after this test has sent
@@ -16,9 +17,12 @@ const PATIENT = { firstName: 'Quincy', lastName: 'Patientname', email: 'quincy.p
 const dir = mkdtempSync(join(tmpdir(), 'clinic-metrics-'));
 let s: ServeProcess;
 let owner: string;
+/** The first scrape, before anything else reached the server. */
+let first: string;
 
 beforeAll(async () => {
   s = await startServeProcess({ env: { METRICS_TOKEN: TOKEN } });
+  first = await (await fetch(`${s.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
   owner = await s.owner();
 });
 afterAll(async () => {
@@ -38,6 +42,54 @@ function value(text: string, name: string, labels: Record<string, string> = {}):
   }
   return sum;
 }
+
+/** Each series of the scrape's metrics of one type: name, labels and value. */
+function seriesOf(text: string, type: 'counter' | 'gauge'): Map<string, { labels: string; value: number }[]> {
+  const lines = text.split('\n');
+  const names = lines.filter((l) => l.startsWith('# TYPE ') && l.endsWith(` ${type}`)).map((l) => l.split(' ')[2]!);
+  const out = new Map<string, { labels: string; value: number }[]>(names.map((n) => [n, []]));
+  for (const line of lines) {
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})? (\S+)$/.exec(line);
+    if (m && out.has(m[1]!)) out.get(m[1]!)!.push({ labels: m[2] ?? '', value: Number(m[3]) });
+  }
+  return out;
+}
+
+describe('the first scrape (issue 38 item 7)', () => {
+  it('has every counter of clinic-gen at 0, each labelled one with its known series, and passes promtool', () => {
+    writeFileSync(join(dir, 'first.txt'), first);
+    const promtool = spawnSync('promtool', ['check', 'metrics'], { input: first, encoding: 'utf8', timeout: 30_000 });
+    expect(promtool.status, `${promtool.stdout}${promtool.stderr}`).toBe(0);
+    const counters = [...seriesOf(first, 'counter')].filter(([name]) => name.startsWith('clinicgen_'));
+    expect(counters.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['clinicgen_contact_messages_stored_total', 'clinicgen_contact_posts_refused_total', 'clinicgen_deploys_total', 'clinicgen_http_requests_total', 'clinicgen_redeploy_runs_total', 'clinicgen_sign_ins_total', 'clinicgen_store_errors_total']),
+    );
+    // Every counter, those above and any added since: a series from the start, at 0.
+
+    for (const [name, series] of counters) {
+      expect(series.length, `${name} has a series`).toBeGreaterThan(0);
+      for (const one of series) expect(one.value, `${name}${one.labels}`).toBe(0);
+    }
+    const labels = (name: string) => new Map(counters).get(name)!.map((x) => x.labels).sort();
+    expect(labels('clinicgen_store_errors_total')).toEqual(['{kind="busy"}', '{kind="disk_full"}', '{kind="failed"}']);
+    expect(labels('clinicgen_deploys_total')).toEqual(
+      ['delete', 'deploy', 'rollback'].flatMap((kind) => ['failed', 'ok'].map((outcome) => `{kind="${kind}",outcome="${outcome}"}`)),
+    );
+    expect(labels('clinicgen_sign_ins_total')).toEqual(['{outcome="failed"}', '{outcome="limited"}', '{outcome="ok"}']);
+  });
+
+  it('has the gauges at 0 (unreadable values, messages in clear, the outbox) and the build’s version and code id', () => {
+    const gauges = seriesOf(first, 'gauge');
+    for (const name of ['clinicgen_unreadable_values', 'clinicgen_plaintext_messages', 'clinicgen_mail_outbox_pending', 'clinicgen_mail_outbox_oldest_age_seconds']) {
+      expect(gauges.get(name), name).toEqual([{ labels: '', value: 0 }]);
+    }
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const info = gauges.get('clinicgen_build_info')!;
+    expect(info).toHaveLength(1);
+    expect(info[0]!.value).toBe(1);
+    expect(info[0]!.labels).toMatch(new RegExp(`^\\{version="${version.replaceAll('.', '\\.')}",code_id="[A-Za-z0-9_-]{20,}"\\}$`));
+  });
+});
 
 describe('GET /metrics', () => {
   it('answers the scraper’s token and a signed-in owner, nobody else', async () => {

@@ -7,6 +7,7 @@ import { postgresBin } from '../../scripts/pg-cluster.mjs';
 import { signIn } from '../helpers/accounts.js';
 import { freshDatabase } from '../helpers/pg.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
+import { runCli } from '../helpers/cli.js';
 import { ROOT } from '../helpers/site.js';
 import { basic } from '../helpers/server-app.js';
 
@@ -70,7 +71,13 @@ async function checkUpgraded(s: ServeProcess, expectedMessages: number) {
 describe('upgrading from the Basic-auth release', () => {
   it('on SQLite: ADMIN_PASSWORD becomes the owner "admin"; messages and the live site are kept; ADMIN_PASSWORD is ignored afterwards', async () => {
     const data = copy(join(FIXTURE, 'sqlite-data'));
-    const first = await upgradedServer({}, data);
+    // The upgrade seals the messages only with a backup of them named (issue 38 item 2).
+    const kept = mkdtempSync(join(tmpdir(), 'clinic-upgrade-backup-'));
+    folders.push(kept);
+    const backup = join(kept, 'before-upgrade.tar');
+    const made = runCli(['backup', '--data', data, '--out', backup]);
+    expect(made.code, made.stderr).toBe(0);
+    const first = await upgradedServer({ UPGRADE_BACKUP: backup }, data);
     const owner = await checkUpgraded(first, 1000);
     const live = (await (await fetch(`${first.url}/api/deployments`, { headers: owner.headers() })).json()) as { deployments: { siteName: string }[] };
     expect(live.deployments.map((d) => d.siteName)).toContain('tampa');
@@ -104,7 +111,8 @@ describe('upgrading from the Basic-auth release', () => {
     try {
       const restore = spawnSync(join(postgresBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', db.url, '-f', join(FIXTURE, 'postgres.sql')], { encoding: 'utf8', timeout: 60_000 });
       expect(restore.status, restore.stderr).toBe(0);
-      const s = await upgradedServer({ DATABASE_URL: db.url, PUBLIC_URL: 'http://127.0.0.1' });
+      // The dump it was restored from is the backup the upgrade names (issue 38 item 2).
+      const s = await upgradedServer({ DATABASE_URL: db.url, PUBLIC_URL: 'http://127.0.0.1', UPGRADE_BACKUP: join(FIXTURE, 'postgres.sql') });
       await checkUpgraded(s, 300);
       await s.stop();
       started.splice(started.indexOf(s), 1);

@@ -37,7 +37,7 @@ Environment:
   DATABASE_URL     postgres://user:pass@host:5432/db: keep everything in PostgreSQL, so any number
                    of servers share messages, cities and deployments (DATABASE_POOL_SIZE, default
                    ${SERVER_DEFAULTS.databasePoolSize}); without it, SQLite in --data
-  DATA_KEY_PREVIOUS, SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS,
+  DATA_KEY_PREVIOUS (or _FILE), SITES_PORT, ALLOWED_HOSTS, CONTACT_RATE_LIMIT, TRUST_PROXY, CORS_ORIGINS,
   SMTP_URL (or SMTP_HOST/PORT/USER/PASS/SECURE), MAIL_FROM, NOTIFY_TO, DEPLOY_URL_TEMPLATE,
   CLINIC_GEN_SEED_SAMPLES: see docs/serving.md
 

@@ -88,6 +88,8 @@ export async function task(io: CliIo, dataDir: string | undefined, work: (tasks:
   // The server's modules (SQLite, pg) load only for these commands.
   const tasks = await import('../../server/tasks/admin-tasks.js');
   const { ServerStartError } = await import('../../server/lifecycle/start-error.js');
+  // What these commands make in the data folder (SQLite's files, folders) is its owner's alone, as serve's is.
+  (await import('../../server/lifecycle/owner-only.js')).ownerOnlyUmask();
   let t: Awaited<ReturnType<Tasks['openTaskStore']>>;
   try {
     t = await tasks.openTaskStore({ dataDir: dataDir === undefined ? undefined : fromCwd(io.cwd, dataDir), env: io.env });

@@ -51,7 +51,7 @@ export type KeySource = { kind: 'env' } | { kind: 'file'; path: string } | { kin
  */
 export function loadDataKey(o: { env: Record<string, string | undefined>; mayCreate: boolean }): { key: DataKey; previous?: DataKey; source: KeySource } {
   const { env } = o;
-  const previous = env.DATA_KEY_PREVIOUS ? fromText(env.DATA_KEY_PREVIOUS, 'DATA_KEY_PREVIOUS') : undefined;
+  const previous = previousKey(env);
   if (env.DATA_KEY) return { key: fromText(env.DATA_KEY, 'DATA_KEY'), previous, source: { kind: 'env' } };
   if (env.DATA_KEY_FILE) {
     let text: string;
@@ -78,6 +78,39 @@ export function loadDataKey(o: { env: Record<string, string | undefined>; mayCre
   }
   chmodSync(path, 0o600);
   return { key: dataKey(key), previous, source: { kind: 'created', path } };
+}
+
+/** DATA_KEY_PREVIOUS, or the file DATA_KEY_PREVIOUS_FILE names (systemd's credentials), as DATA_KEY and DATA_KEY_FILE. */
+function previousKey(env: Record<string, string | undefined>): DataKey | undefined {
+  if (env.DATA_KEY_PREVIOUS) return fromText(env.DATA_KEY_PREVIOUS, 'DATA_KEY_PREVIOUS');
+  if (!env.DATA_KEY_PREVIOUS_FILE) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(env.DATA_KEY_PREVIOUS_FILE, 'utf8');
+  } catch (err) {
+    throw new Error(`DATA_KEY_PREVIOUS_FILE: cannot read ${env.DATA_KEY_PREVIOUS_FILE} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  return fromText(text, `DATA_KEY_PREVIOUS_FILE (${env.DATA_KEY_PREVIOUS_FILE})`);
+}
+
+/**
+ * The keys a running server can be given again without a restart: what its key files hold now
+ * (DATA_KEY_FILE, DATA_KEY_PREVIOUS_FILE, or the key file it found), read again; a key given in
+ * the environment cannot change under a running process. Nothing is made; a file that cannot be
+ * read gives nothing.
+ */
+export function keysOnFile(env: Record<string, string | undefined>): DataKey[] {
+  const current = env.DATA_KEY ? undefined : (env.DATA_KEY_FILE ?? defaultKeyFile(env));
+  const files = [current, env.DATA_KEY_PREVIOUS_FILE].filter((f): f is string => Boolean(f));
+  const out: DataKey[] = [];
+  for (const f of files) {
+    try {
+      out.push(fromText(readFileSync(f, 'utf8'), f));
+    } catch {
+      // unreadable or not a key now: nothing to adopt from it
+    }
+  }
+  return out;
 }
 
 function fromText(text: string, setting: string): DataKey {

@@ -1,5 +1,6 @@
 import { open, seal, type KeyRing } from './data-key.js';
 import { META } from './server-keys.js';
+import type { ServerPresence } from './key-ring.js';
 
 /**
  * What `clinic-gen keys rotate` re-wraps under the ring's current key (issue 22): every value a
@@ -29,16 +30,30 @@ export interface RewrapStore {
   notSealedBy(keyId: string, limit: number): Promise<SealedValue[]>;
   /** Replaces each value that still holds what was read (another writer's change wins); answers how many. */
   replace(changes: { at: SealedValue; next: string }[]): Promise<number>;
-  /** Records the id of the key everything is now sealed by. */
+  /**
+   * Records the id of the store's current key: from then on the store refuses a value sealed by
+   * another (key-ring.ts). Writes in flight finish first (they are re-wrapped after).
+   */
   setKeyId(keyId: string): Promise<void>;
+  /** How many sealed values name none of `keyIds` (they cannot be opened with those keys), and the keys they name. */
+  unopenable(keyIds: readonly string[]): Promise<{ count: number; keyIds: string[] }>;
+  /** Records (or refreshes) a running server's entry (key-ring.ts ServerPresence). */
+  announce(p: ServerPresence): Promise<void>;
+  /** Removes a server's entry (its clean stop). */
+  withdraw(id: string): Promise<void>;
+  /** The servers whose entry was refreshed at or after `since`. */
+  present(since: Date): Promise<ServerPresence[]>;
 }
 
 /**
- * Re-wraps, a batch at a time, until nothing is left sealed by another key, then records the
- * current key's id: from then on the previous key is no longer needed. Values written meanwhile
- * by servers already given the new key are sealed by it and are skipped.
+ * Makes the ring's current key the store's, then re-wraps, a batch at a time, until nothing is
+ * left sealed by another key: from then on the previous key is no longer needed (but by backups
+ * taken before). Values written meanwhile are sealed by the new key (the store refuses others).
  */
 export async function rewrapAll(store: RewrapStore, ring: KeyRing, onBatch?: (done: number) => void): Promise<number> {
+  // The new key is the store's first: a server still sealing with the old one is refused from here
+  // on, and what it wrote before is among the values re-wrapped below.
+  await store.setKeyId(ring.current.id);
   let done = 0;
   for (let rounds = 0; rounds < 1_000_000; rounds++) {
     const batch = await store.notSealedBy(ring.current.id, 200);

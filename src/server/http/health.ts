@@ -6,10 +6,11 @@
  * - `GET /healthz`: 200 while the process answers at all, also while it starts or stops.
  * - `GET /readyz`: 200 when the site is built and the database takes writes; otherwise 503 with
  *   `Retry-After` and the reason (`starting`, `stopping`, `database`: its write lock has been held
- *   elsewhere for as long as a write would wait for it), so traffic goes elsewhere meanwhile.
+ *   elsewhere for as long as a write would wait for it; `data key`: the store holds values sealed
+ *   with a key this server was not given), so traffic goes elsewhere meanwhile.
  */
 
-export type Readiness = () => { ready: true } | { ready: false; reason: 'starting' | 'stopping' | 'database' };
+export type Readiness = () => { ready: true } | { ready: false; reason: 'starting' | 'stopping' | 'database' | 'data key' };
 
 const HEALTH = '/healthz';
 const READY = '/readyz';

@@ -69,7 +69,6 @@ interface Prepared extends Item {
 }
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
-
 /** PostgreSQL refused the batch's INSERT (a bad row, a deadlock; not the connection): nothing was stored. */
 class RefusedBatch {
   constructor(readonly cause: unknown) {}
@@ -236,6 +235,7 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
     useSealer(s) {
       sealer = s;
     },
+    countStoredPlain: () => guarded(async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM messages WHERE sealed IS NULL')).rows[0]!.n)),
     async sealStored(batch = 200) {
       if (!sealer) throw new Error('no sealer: open the store with its data key first');
       const s = sealer;

@@ -77,7 +77,8 @@ export function withSealWorker(sealer: MessageSealer, secrets: Keys, workerUrl: 
         waiting.set(n, { jobs, resolve, reject });
         try {
           worker!.ref();
-          worker!.postMessage({ n, jobs });
+          // The key to seal with: the ring's current one, which follows the store's (lifecycle/data-key-watch.ts).
+          worker!.postMessage({ n, jobs, keyId: secrets.keys.current.id });
         } catch {
           // Not sent (the worker is stopping): sealed here.
           waiting.delete(n);
@@ -112,8 +113,15 @@ function runSealWorkerIfAny(): void {
     ...(data.keys.previous ? { previous: { id: data.keys.previous.id, key: buf(data.keys.previous.key) } } : {}),
   };
   const sealer = createSealer(ring, buf(data.searchKey));
-  parentPort!.on('message', ({ n, jobs }: { n: number; jobs: SealJob[] }) => {
+  parentPort!.on('message', ({ n, jobs, keyId }: { n: number; jobs: SealJob[]; keyId?: string }) => {
     try {
+      // The store moved to the other key of the ring (a rotation): seal with it from now on. A key
+      // the worker was not given (read again from a key file) is refused: the batch is sealed on
+      // the main thread.
+      if (keyId && keyId !== ring.current.id) {
+        if (ring.previous?.id !== keyId) throw new Error(`not given key ${keyId}`);
+        [ring.current, ring.previous] = [ring.previous, ring.current];
+      }
       parentPort!.postMessage({ n, sealed: jobs.map((j) => sealer.seal(j.place, j.fields)) } satisfies Reply);
     } catch (err) {
       parentPort!.postMessage({ n, error: err instanceof Error ? err.message : String(err) } satisfies Reply);

@@ -182,6 +182,9 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
     useSealer(s) {
       sealer = s;
     },
+    async countStoredPlain() {
+      return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages WHERE sealed IS NULL').get()!.n;
+    },
     async sealStored(batch = 200) {
       if (!sealer) throw new Error('no sealer: open the store with its data key first');
       const s = sealer;

@@ -46,6 +46,8 @@ export interface MessageStore {
   useSealer?(sealer: MessageSealer): void;
   /** Seals every message still stored in clear (a store upgraded from before sealing); answers how many. Resumable: a batch at a time. */
   sealStored?(batch?: number): Promise<number>;
+  /** How many messages are still stored in clear (by a release before sealing), for the upgrade's acknowledgement (store/upgrade.ts). */
+  countStoredPlain?(): Promise<number>;
   /**
    * Stores the search tokens (leads/search.ts) of every sealed message that has none yet (stored
    * before they existed, or sealed by sealStored), opening each: how many it indexed, and how many

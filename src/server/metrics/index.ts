@@ -2,3 +2,4 @@
 export { createMetrics, type Metrics } from './registry.js';
 export { observe, network } from './observe.js';
 export { metricsRoutes, isScraper } from './routes.js';
+export { setPlaintextMessages, setUnreadableValues } from './data-gauges.js';

@@ -1,4 +1,7 @@
 import { Counter, Gauge, Histogram, collectDefaultMetrics, Registry } from 'prom-client';
+import pkg from '../../../package.json' with { type: 'json' };
+import { codeId } from '../../site/site-inputs.js';
+import { registerDataGauges } from './data-gauges.js';
 
 /**
  * What the server counts for `GET /metrics` (issue 26), in one registry per server (tests run
@@ -20,6 +23,8 @@ export interface Metrics {
   storeErrors: Counter<'kind'>;
   /** Reads the outbox when scraped: how many notifications wait, and since when the oldest. */
   watchOutbox(read: () => Promise<{ pending: number; oldestPendingAt: string | null }>, now: () => Date): void;
+  /** Reads the audit trail's head when scraped (audit/head.ts auditHeadMetrics): kept outside the database, as the log's head lines are. */
+  watchAuditHead(read: () => Promise<{ seq: number; mac48: number } | undefined>): void;
 }
 
 /** Seconds, for request and work durations: 1 ms to 1 minute. */
@@ -62,7 +67,42 @@ export function createMetrics(o: { process?: boolean } = {}): Metrics {
       if (o && outbox) this.set(o.oldestPendingAt ? Math.max(0, (outbox.now().getTime() - Date.parse(o.oldestPendingAt)) / 1000) : 0);
     },
   });
-  return {
+  registerDataGauges(registers);
+  // The audit trail's head (issue 38 item 5): a scraper that keeps it can tell a trail cut short
+  // later (`clinic-gen audit verify --head SEQ:MAC`); an empty trail reads 0, a failed read the last.
+  let auditHead: (() => Promise<{ seq: number; mac48: number } | undefined>) | undefined;
+  let lastHead: { seq: number; mac48: number } | undefined;
+  const readHead = async () => (auditHead ? (lastHead = (await auditHead().catch(() => lastHead)) ?? { seq: 0, mac48: 0 }) : undefined);
+  new Gauge({
+    name: 'clinicgen_audit_head_seq',
+    help: 'Number of the newest record of the audit trail (its head; docs/security.md).',
+    registers,
+    async collect() {
+      this.set((await readHead())?.seq ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'clinicgen_audit_head_mac48',
+    help: "First 48 bits of the audit trail head's MAC as a number (printf %012x gives its first 12 hex digits).",
+    registers,
+    async collect() {
+      this.set((await readHead())?.mac48 ?? 0);
+    },
+  });
+  // Which release answers: its version and code id (the digest of the code, site/site-inputs.ts),
+  // read at the first scrape (hashing the sources, when run from them, takes a moment).
+  new Gauge({
+    name: 'clinicgen_build_info',
+    help: 'Always 1: the version of clinic-gen and the id of its code (a new build, a new id).',
+    labelNames: ['version', 'code_id'],
+    registers,
+    collect() {
+      // The scrape answers even when the code cannot be read (a package being replaced under it).
+      this.reset();
+      this.set({ version: pkg.version, code_id: buildCodeId() }, 1);
+    },
+  });
+  const metrics: Metrics = {
     registry,
     requests: new Counter({ name: 'clinicgen_http_requests_total', help: 'HTTP requests answered, by listener, method, route template and status.', labelNames: ['listener', 'method', 'route', 'status'], registers }),
     duration: new Histogram({ name: 'clinicgen_http_request_duration_seconds', help: 'Time to answer an HTTP request, by listener, method and route template.', labelNames: ['listener', 'method', 'route'], buckets: SECONDS, registers }),
@@ -77,5 +117,45 @@ export function createMetrics(o: { process?: boolean } = {}): Metrics {
     watchOutbox(read, now) {
       outbox = { read, now };
     },
+    watchAuditHead(read) {
+      auditHead = read;
+    },
   };
+  startAtZero(metrics);
+  return metrics;
+}
+
+function buildCodeId(): string {
+  try {
+    return codeId();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Each series of a fixed label set is there from the first scrape, at 0, so that an alert on its
+ * rate or its increase sees the first event (a series that appears with 1 has no increase). The
+ * open label sets get the series the scrape itself will grow: the admin's GET /metrics, and
+ * messages of no known city.
+ */
+const KNOWN = {
+  deploys: { kind: ['deploy', 'rollback', 'delete'], outcome: ['ok', 'failed'] },
+  builds: ['generate', 'preview', 'package', 'deploy'],
+  storeErrors: ['busy', 'disk_full', 'failed'],
+  refusals: ['honeypot', 'rate_limit', 'failed_limit', 'validation', 'size', 'malformed', 'conflict'],
+  signIns: ['ok', 'failed', 'limited'],
+  redeployRuns: ['done', 'interrupted'],
+} as const;
+
+function startAtZero(m: Metrics): void {
+  for (const kind of KNOWN.deploys.kind) for (const outcome of KNOWN.deploys.outcome) m.deploys.inc({ kind, outcome }, 0);
+  for (const kind of KNOWN.builds) m.deployDuration.zero({ kind });
+  for (const kind of KNOWN.storeErrors) m.storeErrors.inc({ kind }, 0);
+  for (const reason of KNOWN.refusals) m.contactRefused.inc({ reason }, 0);
+  for (const outcome of KNOWN.signIns) m.signIns.inc({ outcome }, 0);
+  for (const outcome of KNOWN.redeployRuns) m.redeployRuns.inc({ outcome }, 0);
+  m.contactStored.inc({ city: 'unknown' }, 0);
+  m.requests.inc({ listener: 'admin', method: 'GET', route: '/metrics', status: '200' }, 0);
+  m.duration.zero({ listener: 'admin', method: 'GET', route: '/metrics' });
 }

@@ -81,6 +81,11 @@ export interface ServerConfig {
    * start of a data folder (docs/decisions/012-stored-cities.md).
    */
   seedSamples: boolean;
+  /**
+   * UPGRADE_BACKUP: the backup taken before a start seals the messages an earlier release kept in
+   * clear (store/upgrade.ts): a start that would seal them refuses without it.
+   */
+  upgradeBackup?: string;
   mail?: MailSettings;
   /**
    * DATABASE_URL: every store in PostgreSQL, shared by any number of servers
@@ -161,12 +166,14 @@ export function resolveServerConfig(input: { flags?: ServerFlags; env: Record<st
         DATA_KEY: env.DATA_KEY,
         DATA_KEY_FILE: env.DATA_KEY_FILE,
         DATA_KEY_PREVIOUS: env.DATA_KEY_PREVIOUS,
+        DATA_KEY_PREVIOUS_FILE: env.DATA_KEY_PREVIOUS_FILE,
         XDG_CONFIG_HOME: input.env.XDG_CONFIG_HOME,
         HOME: input.env.HOME,
       },
       publicUrl: env.PUBLIC_URL,
       urlTemplate: env.DEPLOY_URL_TEMPLATE ?? SERVER_DEFAULTS.urlTemplate,
       seedSamples: flags.data.seedSamples ?? env.CLINIC_GEN_SEED_SAMPLES ?? SERVER_DEFAULTS.seedSamples,
+      ...(env.UPGRADE_BACKUP ? { upgradeBackup: env.UPGRADE_BACKUP } : {}),
       mail,
       database: env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE ?? SERVER_DEFAULTS.databasePoolSize } : undefined,
     },

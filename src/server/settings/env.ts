@@ -54,6 +54,9 @@ export const serverEnvSchema = z.object({
   DATA_KEY: keyText,
   DATA_KEY_FILE: z.string().trim().min(1).optional(),
   DATA_KEY_PREVIOUS: keyText,
+  DATA_KEY_PREVIOUS_FILE: z.string().trim().min(1).optional(),
+  // The backup taken before the start that seals an earlier release's messages (store/upgrade.ts).
+  UPGRADE_BACKUP: z.string().trim().min(1).optional(),
   CONTACT_RATE_LIMIT: z
     .string()
     .regex(/^\d+$/, { error: 'expected a whole number of messages per minute and address, like 5 (0 lifts the limit)' })
@@ -122,6 +125,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): EnvR
   const errors = parsed.success ? [] : parsed.error.issues.map((i) => `${String(i.path[0] ?? 'environment')}: ${i.message}`);
   if (parsed.success) errors.push(...mailErrors(parsed.data));
   if (parsed.success && parsed.data.DATA_KEY && parsed.data.DATA_KEY_FILE) errors.push('DATA_KEY_FILE: set DATA_KEY or DATA_KEY_FILE, not both');
+  if (parsed.success && parsed.data.DATA_KEY_PREVIOUS && parsed.data.DATA_KEY_PREVIOUS_FILE) errors.push('DATA_KEY_PREVIOUS_FILE: set DATA_KEY_PREVIOUS or DATA_KEY_PREVIOUS_FILE, not both');
   if (parsed.success && parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD) errors.push('ADMIN_PASSWORD: missing; ADMIN_EMAIL and ADMIN_PASSWORD create the first owner together');
   return parsed.success && errors.length === 0 ? { ok: true, env: parsed.data } : { ok: false, errors };
 }

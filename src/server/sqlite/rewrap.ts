@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sealContext, SEALED_META, type RewrapStore, type SealedValue } from '../crypto/rewrap.js';
 import { META } from '../crypto/server-keys.js';
+import { livePresences, PRESENCE_KEY } from '../crypto/key-ring.js';
 
 /** The sealed values of the SQLite database, for `keys rotate` (crypto/rewrap.ts). */
 export function sqliteRewrapStore(db: Database.Database): RewrapStore {
@@ -44,5 +45,30 @@ export function sqliteRewrapStore(db: Database.Database): RewrapStore {
     async setKeyId(keyId) {
       db.prepare('UPDATE store_meta SET value = ? WHERE key = ?').run(keyId, META.dataKeyId);
     },
+    async unopenable(keyIds) {
+      const rows = db
+        .prepare<[string, string], { k: string; n: number }>(
+          `SELECT substr(v, 4, 16) AS k, count(*) AS n FROM (${SEALED_UNION}) WHERE substr(v, 4, 16) NOT IN (SELECT value FROM json_each(?)) GROUP BY k ORDER BY k`,
+        )
+        .all(JSON.stringify([...SEALED_META]), JSON.stringify(keyIds));
+      return { count: rows.reduce((a, r) => a + r.n, 0), keyIds: rows.map((r) => r.k) };
+    },
+    async announce(p) {
+      db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(`${PRESENCE_KEY}${p.id}`, JSON.stringify(p));
+    },
+    async withdraw(id) {
+      db.prepare('DELETE FROM store_meta WHERE key = ?').run(`${PRESENCE_KEY}${id}`);
+    },
+    async present(since) {
+      const rows = db.prepare<[string], { value: string }>("SELECT value FROM store_meta WHERE key LIKE ? || '%'").all(PRESENCE_KEY);
+      return livePresences(rows.map((r) => r.value), since);
+    },
   };
 }
+
+/** Every value sealed by the data key, as one column `v` (bind the sealed store_meta keys as a JSON list). */
+const SEALED_UNION = `SELECT sealed_key AS v FROM messages WHERE sealed_key IS NOT NULL
+  UNION ALL SELECT totp_secret FROM accounts WHERE totp_secret IS NOT NULL
+  UNION ALL SELECT totp_pending FROM accounts WHERE totp_pending IS NOT NULL
+  UNION ALL SELECT value FROM store_meta WHERE key IN (SELECT value FROM json_each(?))`;
+

@@ -9,7 +9,7 @@ import type { ServerStore } from './server-store.js';
  * a batch a transaction (an interrupted start resumes), recorded once in the audit trail, then
  * the files are rewritten so no freed page keeps the old text. Backups taken before still hold it.
  */
-export async function sealStoredMessages(store: ServerStore, secrets: { auditKey: Buffer }, logger: Logger): Promise<void> {
+export async function sealStoredMessages(store: ServerStore, secrets: { auditKey: Buffer }, logger: Logger, backup?: { backup: string; note: string }): Promise<void> {
   if (!store.messages.sealStored) return;
   const sealed = await store.messages.sealStored();
   if (sealed === 0) return;
@@ -19,13 +19,17 @@ export async function sealStoredMessages(store: ServerStore, secrets: { auditKey
     actorLabel: 'clinic-gen serve (upgrade)',
     address: 'local',
     action: 'message.seal_stored',
-    object: `messages=${sealed}`,
+    object: `messages=${sealed}${backup ? ` backup=${backup.backup}` : ''}`,
     city: '',
     outcome: 200,
   });
   logger.warn('messages.sealed', {
     count: sealed,
-    note: 'messages stored in clear by an earlier release are now sealed with the data key, and the database files were rewritten; backups taken before this start still hold them in clear: replace them',
+    ...(backup ? { backup: backup.backup } : {}),
+    note:
+      'messages stored in clear by an earlier release are now sealed with the data key, and the database files were rewritten. The data key is now required to read every message: ' +
+      'keep it in a secret store, apart from the data and the backups (lose it and every message is lost). ' +
+      `The backup named (${backup ? backup.note : 'none'}) still holds them in clear: keep it as safe as the messages, and destroy it once a backup of the sealed data is verified`,
   });
 }
 

@@ -7,6 +7,7 @@ import { ROLES, type Account, type AccountStore, type Role } from '../auth/index
 import { resolveServerConfig } from '../settings/config.js';
 import { loadDataKey, type KeyRing } from '../crypto/data-key.js';
 import { serverSecrets } from '../crypto/server-keys.js';
+import { PRESENCE, presenceLabel } from '../crypto/key-ring.js';
 import { rewrapAll } from '../crypto/rewrap.js';
 import { silentLogger } from '../log/logger.js';
 import { openServerStore } from '../store/open-server-store.js';
@@ -135,12 +136,23 @@ export async function verifyAudit(t: TaskStore) {
 }
 
 /**
- * `clinic-gen keys rotate`: every value sealed by the previous data key (DATA_KEY_PREVIOUS)
- * re-wrapped under DATA_KEY, then the store records the new key's id; afterwards servers need
- * only DATA_KEY. Servers keep running meanwhile, given both keys.
+ * `clinic-gen keys rotate`: the store's current key becomes DATA_KEY, then every value sealed by
+ * the previous one (DATA_KEY_PREVIOUS) is re-wrapped under it; afterwards servers need only
+ * DATA_KEY. Refused while a server runs on the store without the new key (it could not seal
+ * another message), unless the operator says the servers have it (`serversHaveNewKey`: given in
+ * their key files, which they read again when the store's key changes).
  */
-export async function rotateKeys(t: TaskStore, onBatch?: (done: number) => void): Promise<{ rewrapped: number; keyId: string; previous?: string }> {
+export async function rotateKeys(t: TaskStore, o: { serversHaveNewKey?: boolean; now?: Date } = {}, onBatch?: (done: number) => void): Promise<{ rewrapped: number; keyId: string; previous?: string }> {
   if (!t.keys.previous) throw new TaskError('DATA_KEY_PREVIOUS: missing; give the new key as DATA_KEY and the one the store was written with as DATA_KEY_PREVIOUS');
+  const now = o.now ?? new Date();
+  const without = (await t.store.sealedValues.present(new Date(now.getTime() - PRESENCE.goneAfterMs))).filter((p) => !p.keys.includes(t.keys.current.id));
+  if (without.length && !o.serversHaveNewKey) {
+    throw new TaskError(
+      `a server is running on this store without the new key ${t.keys.current.id}: ${without.map(presenceLabel).join('; ')}. ` +
+        'After the rotation it could not store a message (each would be refused with 503). Restart it with DATA_KEY=<new> and DATA_KEY_PREVIOUS=<old> first, ' +
+        'or, if its key file (DATA_KEY_FILE) already holds the new key, run again with --servers-have-new-key.',
+    );
+  }
   const rewrapped = await rewrapAll(t.store.sealedValues, t.keys, onBatch);
   await t.audit.record({ ...SHELL, actorLabel: 'clinic-gen keys rotate (shell)', action: 'keys.rotate', object: `key=${t.keys.current.id} from=${t.keys.previous.id} values=${rewrapped}`, outcome: 200 });
   return { rewrapped, keyId: t.keys.current.id, previous: t.keys.previous.id };
