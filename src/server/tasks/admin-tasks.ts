@@ -150,7 +150,8 @@ export async function rotateKeys(t: TaskStore, o: { serversHaveNewKey?: boolean;
     throw new TaskError(
       `a server is running on this store without the new key ${t.keys.current.id}: ${without.map(presenceLabel).join('; ')}. ` +
         'After the rotation it could not store a message (each would be refused with 503). Restart it with DATA_KEY=<new> and DATA_KEY_PREVIOUS=<old> first, ' +
-        'or, if its key file (DATA_KEY_FILE) already holds the new key, run again with --servers-have-new-key.',
+        'or, if its key file (DATA_KEY_FILE) already holds the new key, run again with --servers-have-new-key. ' +
+        `A server that stopped without saying so drops out of this list ${PRESENCE.goneAfterMs / 1000} s after its last word.`,
     );
   }
   const rewrapped = await rewrapAll(t.store.sealedValues, t.keys, onBatch);
