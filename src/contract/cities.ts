@@ -28,6 +28,9 @@ export const citySummary = z.object({
   liveConfigVersion: z.number().optional(),
   lastDeployAt: z.string().optional(),
   messages30d: z.number(),
+  /** The ZIP code and phone of its saved version, which the cities search matches (a ZIP, an area code). */
+  zipCode: z.string().optional(),
+  phone: z.string().optional(),
   /** The clinic this server serves as its own site: live there, deployed or not. */
   servedHere: z.boolean().optional(),
   /** Rolled back: pinned to this release, and skipped by redeploy-all until unpinned. */

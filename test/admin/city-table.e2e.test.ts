@@ -83,10 +83,20 @@ describe('the table of 50 cities', () => {
     expect(await count(page).getAttribute('role')).toBe('status');
 
     // Search: the labelled box, as a person types.
-    const search = page.getByRole('searchbox', { name: 'Search by city name' });
+    const search = page.getByRole('searchbox', { name: 'Search by city, ZIP or area code' });
     await search.pressSequentially('clear');
     expect(await rowsBecome(page, (n) => n.length === 1)).toEqual(['Clearwater']);
     expect(await count(page).textContent()).toBe('1 of 50 cities');
+    // Issue 39 item 9: St., Ft. and Mt. and their spelled forms alike; a ZIP code; an area code.
+    for (const [typed, found] of [
+      ['saint cloud', ['St. Cloud']],
+      ['ft myers', ['Fort Myers']],
+      ['328', ['Orlando']],
+      ['(727)', ['Clearwater']],
+    ] as const) {
+      await search.fill(typed);
+      expect(await rowsBecome(page, (n) => n.length === found.length && n.every((c, i) => c === found[i])), typed).toEqual(found);
+    }
     await search.fill('');
     await rowsBecome(page, (n) => n.length === 50);
 
@@ -121,12 +131,15 @@ describe('the table of 50 cities', () => {
     await rowsBecome(page, (n) => n.length === 46);
     expect(await count(page).textContent()).toBe('46 of 50 cities');
 
-    // Back from a city, the list is as it was left.
+    // Back from a city, the list is as it was left, but for the search, which starts empty on each visit.
+    await search.fill('apop');
+    await rowsBecome(page, (n) => n.length === 1);
     await page.getByRole('button', { name: 'Open Apopka' }).click();
     await page.getByRole('heading', { name: 'Apopka', level: 2 }).waitFor();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Cities' }).click();
     await rowsBecome(page, (n) => n.length === 46);
     expect(await page.getByLabel('Show', { exact: true }).inputValue()).toBe('not-deployed');
+    expect(await search.inputValue()).toBe('');
     expect(await count(page).textContent()).toBe('46 of 50 cities');
 
     expect(errors).toEqual([]);

@@ -152,8 +152,12 @@ const COLUMNS: { key: SortKey; label: string; full?: string; numeric?: boolean }
 /** The city's column stays in sight while a narrow screen scrolls the table sideways (as its rows' headers do). */
 const STICKY = 'sticky left-0 z-10 bg-white';
 
-/** The search, filter and sort last used, so that back from a city the list is as the operator left it (until a reload). */
-let kept: { query: string; filter: CityFilter; sort: Sort } = { query: '', filter: 'all', sort: DEFAULT_SORT };
+/**
+ * The filter and sort last used, so that back from a city the list is as the operator left it
+ * (until a reload). The search starts empty on each visit (issue 39 item 9): a term kept from an
+ * earlier visit hid cities, and the list then said "No city matches" under "All cities".
+ */
+let kept: { filter: CityFilter; sort: Sort } = { filter: 'all', sort: DEFAULT_SORT };
 
 /**
  * The cities as a table: a search by name, a filter (live, not deployed, changed since deploy), a
@@ -161,10 +165,10 @@ let kept: { query: string; filter: CityFilter; sort: Sort } = { query: '', filte
  * one sorted), and the number of cities shown, said politely whenever it changes.
  */
 function CityTable({ cities, actions }: { cities: CitySummary[]; actions: CityActions }) {
-  const [query, setQuery] = useState(kept.query);
+  const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<CityFilter>(kept.filter);
   const [sort, setSort] = useState<Sort>(kept.sort);
-  kept = { query, filter, sort };
+  kept = { filter, sort };
   const shown = useMemo(() => visibleCities(cities, { query, filter, sort }), [cities, query, filter, sort]);
   const id = useId();
 
@@ -188,7 +192,7 @@ function CityTable({ cities, actions }: { cities: CitySummary[]; actions: CityAc
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 flex-1">
           <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium text-slate-800">
-            Search by city name
+            Search by city, ZIP or area code
           </label>
           <input id={`${id}-search`} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} autoComplete="off" className={inputClass} />
         </div>

@@ -24,6 +24,29 @@ const view = (over: Partial<{ query: string; filter: 'all' | 'live' | 'not-deplo
   names(visibleCities(all, { query: '', filter: 'all', sort: { key: 'city', direction: 'ascending' }, ...over }));
 
 describe('search', () => {
+  it('reads St., Ft. and Mt. as their spelled forms, both ways (issue 39 item 9)', () => {
+    const places = [city({ city: 'St. Petersburg' }), city({ city: 'Fort Myers' }), city({ city: 'Mount Dora' }), city({ city: 'Stuart' }), city({ city: 'Port St. Lucie' })];
+    const find = (query: string) => names(visibleCities(places, { query, filter: 'all', sort: { key: 'city', direction: 'ascending' } }));
+    expect(find('st pete')).toEqual(['St. Petersburg']);
+    expect(find('saint pete')).toEqual(['St. Petersburg']);
+    expect(find('ft myers')).toEqual(['Fort Myers']);
+    expect(find('Ft. Myers')).toEqual(['Fort Myers']);
+    expect(find('mt dora')).toEqual(['Mount Dora']);
+    expect(find('port saint')).toEqual(['Port St. Lucie']);
+    // "st" is a word of its own only: Stuart is not Saint-uart.
+    expect(find('stu')).toEqual(['Stuart']);
+  });
+
+  it('finds a city by the start of its ZIP code or by its area code, however the number is written', () => {
+    const places = [city({ city: 'Tampa', zipCode: '33607', phone: '(813) 555-0142' }), city({ city: 'Orlando', zipCode: '32803', phone: '+1 407-555-0167' }), city({ city: 'Austin' })];
+    const find = (query: string) => names(visibleCities(places, { query, filter: 'all', sort: { key: 'city', direction: 'ascending' } }));
+    expect(find('33607')).toEqual(['Tampa']);
+    expect(find('328')).toEqual(['Orlando']);
+    expect(find('813')).toEqual(['Tampa']);
+    expect(find('(407)')).toEqual(['Orlando']);
+    expect(find('555')).toEqual([]);
+  });
+
   it('finds a city by any part of its name, whatever the case', () => {
     expect(view({ query: 'clear' })).toEqual(['Clearwater']);
     expect(view({ query: 'CLEAR' })).toEqual(['Clearwater']);

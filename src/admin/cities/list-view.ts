@@ -50,10 +50,33 @@ const fold = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Whether a city's name holds what was typed ("clear" finds Clearwater; case and accents ignored). */
+/** St., Ft. and Mt. and their spelled forms read alike: "st pete" finds St. Petersburg, "fort myers" Ft. Myers. */
+const ABBREVIATIONS: [RegExp, string][] = [
+  [/\b(?:st|saint)\b\.?/g, 'saint'],
+  [/\b(?:ft|fort)\b\.?/g, 'fort'],
+  [/\b(?:mt|mount)\b\.?/g, 'mount'],
+];
+const spelled = (s: string): string => ABBREVIATIONS.reduce((t, [re, word]) => t.replace(re, word), fold(s).replace(/\s*\.\s*/g, '. ')).replace(/\s+/g, ' ').trim();
+
+/** The area code of a US phone number as written ("(813) 555-0142" -> "813"), or undefined. */
+export function areaCode(phone: string | undefined): string | undefined {
+  const digits = (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 ? digits.slice(0, 3) : undefined;
+}
+
+/**
+ * Whether a city matches what was typed (issue 39 item 9): its name holds it ("clear" finds
+ * Clearwater; case, accents and St./Ft./Mt. or their spelled forms alike), or, typed as digits, its
+ * ZIP code starts with them or they are its phone's area code ("813", "(813)").
+ */
 export function matchesSearch(c: CitySummary, query: string): boolean {
   const q = fold(query);
-  return q === '' || fold(c.city).includes(q);
+  if (q === '') return true;
+  if (/^[\d\s()-]+$/.test(q)) {
+    const digits = q.replace(/\D/g, '');
+    if (digits && ((c.zipCode ?? '').startsWith(digits) || areaCode(c.phone) === digits)) return true;
+  }
+  return spelled(c.city).includes(spelled(query));
 }
 
 export function matchesFilter(c: CitySummary, filter: CityFilter): boolean {

@@ -24,7 +24,8 @@ describe('saving a city', () => {
     const list = await body(await t.request('/api/cities'));
     expect(list).toEqual({
       success: true,
-      cities: [{ slug: 'tampa', businessName: 'Northstar Men’s Health', city: 'Tampa', state: 'FL', version: 1, savedAt: expect.any(String), live: false, messages30d: 0, servedHere: false }],
+      // Its ZIP code and phone, for the cities search (issue 39 item 9).
+      cities: [{ slug: 'tampa', businessName: 'Northstar Men’s Health', city: 'Tampa', state: 'FL', version: 1, savedAt: expect.any(String), live: false, messages30d: 0, servedHere: false, zipCode: '33602', phone: '(813) 555-0101' }],
     });
 
     const again = await t.json('POST', '/api/cities', { config: adminFormConfig({ phone: '(813) 555-0199' }) });

@@ -1,3 +1,4 @@
+import { readFast } from '../../config/yaml-fast.js';
 import { Hono } from 'hono';
 import type { ClinicConfigInput } from '../../config/schema.js';
 import * as C from '../../contract/cities.js';
@@ -52,6 +53,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
           liveConfigVersion: release?.citySlug === v.slug ? release.configVersion : undefined,
           lastDeployAt: newest ? releaseTime(newest) : undefined,
           messages30d: messages.get(v.slug) ?? 0,
+          ...searchFields(v.yaml),
           // The clinic this server serves as its own site is live there, deployed or not.
           servedHere: v.slug === d.home,
           pinned: pinBy.has(v.slug) ? { releaseId: pinBy.get(v.slug)!.releaseId, at: pinBy.get(v.slug)!.at } : undefined,
@@ -115,4 +117,13 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/** A saved version's ZIP code and phone, read quickly from its text (the list reads every city's), for the cities search. */
+function searchFields(yaml: string): { zipCode?: string; phone?: string } {
+  const data = readFast(yaml)?.data as Record<string, unknown> | undefined;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  const zipCode = text(data?.zipCode);
+  const phone = text(data?.phone);
+  return { ...(zipCode ? { zipCode } : {}), ...(phone ? { phone } : {}) };
 }
