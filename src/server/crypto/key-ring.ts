@@ -58,7 +58,7 @@ export function presenceLabel(p: ServerPresence): string {
   return `${p.host}:${p.pid} (started ${p.startedAt}, keys ${p.keys.join(', ')})`;
 }
 
-/** The store_meta keys of running servers' entries (crypto/key-ring.ts ServerPresence). */
+/** The prefix of the store_meta keys of running servers' entries (ServerPresence, above): `server:<host>:<pid>:<random>`. */
 export const PRESENCE_KEY = 'server:';
 
 /** The entries refreshed at or after `since`, as written (anything else in such a row is left out). */

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { keysOnFile, type KeyRing } from '../crypto/data-key.js';
 import { isRetiredKeyRefusal, PRESENCE, ringIds, useStoreKey, type ServerPresence } from '../crypto/key-ring.js';
-import { META } from '../crypto/server-keys.js';
+import { META, type MetaStore } from '../crypto/server-keys.js';
 import type { Logger } from '../log/logger.js';
-import type { MetaStore } from '../crypto/server-keys.js';
 import type { RewrapStore } from '../crypto/rewrap.js';
 import type { MessageStore } from '../leads/index.js';
 
