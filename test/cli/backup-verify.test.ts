@@ -1,18 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataKey } from '../../src/server/crypto/data-key.js';
-import { createReleaseStore } from '../../src/server/releases/disk-store.js';
-import { openSqliteStore } from '../../src/server/store/sqlite-server-store.js';
-import { folderUploadStore } from '../../src/server/uploads/store.js';
 import type { BackupManifest } from '../../src/server/backup/backup.js';
 import type { TarEntry } from '../../src/server/backup/tar-format.js';
 import { listTar, readEntry } from '../../src/server/backup/tar-reader.js';
 import { TarWriter } from '../../src/server/backup/tar-writer.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { serverDataFolder } from '../helpers/data-folder.js';
 import { ROOT } from '../helpers/site.js';
 
 /**
@@ -51,15 +47,7 @@ beforeAll(async () => {
   // A data folder as a server leaves it: the database with its key's id, two sites (one with two
   // releases sharing files: hard links), a logo.
   const data = join(work, 'data');
-  const key = dataKey(randomBytes(32));
-  const store = openSqliteStore(data, { keys: { current: key } });
-  await store.meta.putIfAbsent('data_key_id', key.id);
-  await store.close();
-  const releases = createReleaseStore({ root: join(data, 'deployments'), durable: false });
-  await releases.deploy('tampa', { files: site('tampa one') });
-  await releases.deploy('tampa', { files: site('tampa two') });
-  await releases.deploy('orlando', { files: site('orlando') });
-  expect((await folderUploadStore(join(data, 'uploads')).put(`logo-${'c'.repeat(32)}.png`, text('png bytes of a logo'))).ok).toBe(true);
+  await serverDataFolder(data, { site, names: ['tampa one', 'tampa two', 'orlando'], logo: { name: `logo-${'c'.repeat(32)}.png`, bytes: text('png bytes of a logo') } });
   // With no umask to narrow it: the archive is the owner's alone by itself.
   const r = spawnSync('sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, join(ROOT, 'bin/clinic-gen.js'), 'backup', '--data', data, '--out', good], { env: { ...process.env, ...env }, encoding: 'utf8' });
   expect(r.stderr).toBe('');

@@ -29,9 +29,6 @@ export function parseHead(text: string): { ok: true; head: AuditHead } | { ok: f
   return { ok: true, head: { seq, mac: m[2]!.toLowerCase() } };
 }
 
-/** Whether a record's MAC is the one a head names (whole, or its first digits). */
-export const macMatches = (mac: string, head: AuditHead) => mac.toLowerCase().startsWith(head.mac);
-
 export type HeadMoment = 'start' | 'stop' | 'every';
 
 /** The log line of a head: `audit.head` with the moment, the sequence, the MAC and the command that checks it. */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -7,10 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backupDataFolder, plaintextMessages } from './backup.js';
 import { restoreDataFolder } from './restore.js';
 import { listTar } from './tar-reader.js';
-import { dataKey } from '../crypto/data-key.js';
+import { serverDataFolder } from '../../../test/helpers/data-folder.js';
 import { createReleaseStore } from '../releases/disk-store.js';
 import { openSqliteStore } from '../store/sqlite-server-store.js';
-import { folderUploadStore } from '../uploads/store.js';
 
 /**
  * What a backup takes from a data folder and what it leaves, on a real release store and database:
@@ -48,16 +46,8 @@ function tree(dir: string): Record<string, string> {
 describe('backup of a data folder', () => {
   it('takes the database, deployments and uploads, leaves out keys, cache and work in progress, and restores the same tree', async () => {
     const data = join(work, 'data');
-    const key = dataKey(randomBytes(32));
-    const store = openSqliteStore(data, { keys: { current: key } });
-    await store.meta.putIfAbsent('data_key_id', key.id);
     // Messages are the CLI test's (test/cli/backup-restore.test.ts); here the database is what a first start leaves.
-    await store.close();
-    const releases = createReleaseStore({ root: join(data, 'deployments'), durable: false });
-    await releases.deploy('tampa', { files: site('one') });
-    const live = await releases.deploy('tampa', { files: site('two') });
-    await releases.deploy('orlando', { files: site('orlando') });
-    expect((await folderUploadStore(join(data, 'uploads')).put(`logo-${'a'.repeat(32)}.png`, bytes('png'))).ok).toBe(true);
+    const { key, live } = await serverDataFolder(data, { site, names: ['one', 'two', 'orlando'], logo: { name: `logo-${'a'.repeat(32)}.png`, bytes: bytes('png') } });
 
     // What is not the server's data, or not finished: none of it may be in a backup.
     writeFileSync(join(data, 'data-key'), `${key.key.toString('base64')}\n`);

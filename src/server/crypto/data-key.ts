@@ -53,15 +53,7 @@ export function loadDataKey(o: { env: Record<string, string | undefined>; mayCre
   const { env } = o;
   const previous = previousKey(env);
   if (env.DATA_KEY) return { key: fromText(env.DATA_KEY, 'DATA_KEY'), previous, source: { kind: 'env' } };
-  if (env.DATA_KEY_FILE) {
-    let text: string;
-    try {
-      text = readFileSync(env.DATA_KEY_FILE, 'utf8');
-    } catch (err) {
-      throw new Error(`DATA_KEY_FILE: cannot read ${env.DATA_KEY_FILE} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-    }
-    return { key: fromText(text, `DATA_KEY_FILE (${env.DATA_KEY_FILE})`), previous, source: { kind: 'file', path: env.DATA_KEY_FILE } };
-  }
+  if (env.DATA_KEY_FILE) return { key: keyFile('DATA_KEY_FILE', env.DATA_KEY_FILE), previous, source: { kind: 'file', path: env.DATA_KEY_FILE } };
   if (!o.mayCreate) {
     throw new Error('DATA_KEY: required with DATABASE_URL: every server of a group must be given the same key (DATA_KEY, 32 bytes in base64, or DATA_KEY_FILE); make one with: openssl rand -base64 32');
   }
@@ -83,14 +75,18 @@ export function loadDataKey(o: { env: Record<string, string | undefined>; mayCre
 /** DATA_KEY_PREVIOUS, or the file DATA_KEY_PREVIOUS_FILE names (systemd's credentials), as DATA_KEY and DATA_KEY_FILE. */
 function previousKey(env: Record<string, string | undefined>): DataKey | undefined {
   if (env.DATA_KEY_PREVIOUS) return fromText(env.DATA_KEY_PREVIOUS, 'DATA_KEY_PREVIOUS');
-  if (!env.DATA_KEY_PREVIOUS_FILE) return undefined;
+  return env.DATA_KEY_PREVIOUS_FILE ? keyFile('DATA_KEY_PREVIOUS_FILE', env.DATA_KEY_PREVIOUS_FILE) : undefined;
+}
+
+/** The key in the file a setting names (`DATA_KEY_FILE`, `DATA_KEY_PREVIOUS_FILE`); an error names the setting and the file. */
+function keyFile(setting: string, path: string): DataKey {
   let text: string;
   try {
-    text = readFileSync(env.DATA_KEY_PREVIOUS_FILE, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new Error(`DATA_KEY_PREVIOUS_FILE: cannot read ${env.DATA_KEY_PREVIOUS_FILE} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    throw new Error(`${setting}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  return fromText(text, `DATA_KEY_PREVIOUS_FILE (${env.DATA_KEY_PREVIOUS_FILE})`);
+  return fromText(text, `${setting} (${path})`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { KeyRing } from '../crypto/data-key.js';
+import { useStoreKey } from '../crypto/key-ring.js';
 import { createSealer, type MessagePlace, type MessageSealer, type PatientFields, type SealedColumns } from './sealing.js';
 import { workerBundle } from '../workers/worker-bundle.js';
 
@@ -118,10 +119,7 @@ function runSealWorkerIfAny(): void {
       // The store moved to the other key of the ring (a rotation): seal with it from now on. A key
       // the worker was not given (read again from a key file) is refused: the batch is sealed on
       // the main thread.
-      if (keyId && keyId !== ring.current.id) {
-        if (ring.previous?.id !== keyId) throw new Error(`not given key ${keyId}`);
-        [ring.current, ring.previous] = [ring.previous, ring.current];
-      }
+      if (keyId && !useStoreKey(ring, keyId)) throw new Error(`not given key ${keyId}`);
       parentPort!.postMessage({ n, sealed: jobs.map((j) => sealer.seal(j.place, j.fields)) } satisfies Reply);
     } catch (err) {
       parentPort!.postMessage({ n, error: err instanceof Error ? err.message : String(err) } satisfies Reply);

@@ -72,7 +72,12 @@ export function createMetrics(o: { process?: boolean } = {}): Metrics {
   // later (`clinic-gen audit verify --head SEQ:MAC`); an empty trail reads 0, a failed read the last.
   let auditHead: (() => Promise<{ seq: number; mac48: number } | undefined>) | undefined;
   let lastHead: { seq: number; mac48: number } | undefined;
-  const readHead = async () => (auditHead ? (lastHead = (await auditHead().catch(() => lastHead)) ?? { seq: 0, mac48: 0 }) : undefined);
+  // Both gauges are collected together: one read of the store serves them.
+  let reading: Promise<{ seq: number; mac48: number } | undefined> | undefined;
+  const readHead = () =>
+    (reading ??= (async () => (auditHead ? (lastHead = (await auditHead().catch(() => lastHead)) ?? { seq: 0, mac48: 0 }) : undefined))().finally(() => {
+      reading = undefined;
+    }));
   new Gauge({
     name: 'clinicgen_audit_head_seq',
     help: 'Number of the newest record of the audit trail (its head; docs/security.md).',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EMAIL_ADDRESS } from '../../config/email-address.js';
 import { SAFE_SLUG } from '../../config/slug.js';
 import { hashPassword, passwordProblem } from '../auth/passwords.js';
-import { createAuditTrail, verifyChain, type AuditTrail } from '../audit/index.js';
+import { createAuditTrail, type AuditTrail } from '../audit/index.js';
 import { ROLES, type Account, type AccountStore, type Role } from '../auth/index.js';
 import { resolveServerConfig } from '../settings/config.js';
 import { loadDataKey, type KeyRing } from '../crypto/data-key.js';
@@ -129,10 +129,6 @@ export async function resetPassword(t: TaskStore, email: string, password: strin
   if (resetTwoStep) await t.store.accounts.setRecoveryCodes(a.id, []);
   await t.audit.record({ ...SHELL, action: 'account.update', object: `account=${a.id} password${resetTwoStep ? ',two-step' : ''}`, outcome: 200 });
   return after;
-}
-
-export async function verifyAudit(t: TaskStore) {
-  return verifyChain(t.auditKey, t.store.audit.each({}));
 }
 
 /**
