@@ -10,6 +10,7 @@ import { registerValidate } from './commands/validate.js';
 import { registerUsers } from './commands/users.js';
 import { registerAudit } from './commands/audit.js';
 import { registerKeys } from './commands/keys.js';
+import { registerPlaintext } from './commands/plaintext.js';
 import { registerBackup } from './commands/backup.js';
 import { helpAfterError, unexpectedError } from '../texts/cli.js';
 import { CliError, errorLines } from './errors.js';
@@ -45,6 +46,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   registerUsers(program, io, setCode);
   registerAudit(program, io, setCode);
   registerKeys(program, io, setCode);
+  registerPlaintext(program, io, setCode);
   registerBackup(program, io, setCode);
   try {
     await program.parseAsync(argv);

@@ -19,6 +19,7 @@ import { displayHost, listen, listener } from './lifecycle/listeners.js';
 import { forgetMadeKey, serverKeys } from './lifecycle/server-keys.js';
 import { watchDataKey, type DataKeyWatch } from './lifecycle/data-key-watch.js';
 import { indexStoredMessages, sealStoredMessages } from './store/upgrade.js';
+import { watchPlaintext, type PlaintextWatch } from './lifecycle/plaintext-watch.js';
 import { requireUpgradeBackup } from './backup/upgrade-backup.js';
 import { openServerStore } from './store/open-server-store.js';
 import type { ServerStore } from './store/server-store.js';
@@ -105,13 +106,16 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
   let apps: ClinicApps | undefined;
   let store: ServerStore | undefined;
   let keyWatch: DataKeyWatch | undefined;
+  let plaintextWatch: PlaintextWatch | undefined;
   let stopping = false;
   const readiness: Readiness = () => {
     if (stopping) return { ready: false, reason: 'stopping' };
     if (!apps || !store) return { ready: false, reason: 'starting' };
     // Values sealed with a key this server was not given: its messages cannot all be read (lifecycle/data-key-watch.ts).
     if (keyWatch && keyWatch.unreadable > 0) return { ready: false, reason: 'data key' };
-    return store.writable() ? { ready: true } : { ready: false, reason: 'database' };
+    if (!store.writable()) return { ready: false, reason: 'database' };
+    const plaintext = plaintextWatch?.remaining() ?? 0;
+    return plaintext > 0 ? { ready: true, plaintext } : { ready: true };
   };
   const starting = () => new Response('Starting', { status: 503, headers: { 'Retry-After': '1' } });
   const admin = listener((req, env) => healthAnswer(req, readiness) ?? (apps ? apps.admin.fetch(req, env) : starting()), config.host);
@@ -154,6 +158,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     store.messages.useSealer?.(store.kind === 'sqlite' ? withSealWorker(sealer, { keys, searchKey: secrets.searchKey }) : sealer);
     await sealStoredMessages(store, secrets, o.logger, upgrade);
     await indexStoredMessages(store, o.logger);
+    // What the upgrade could not scrub of PostgreSQL's WAL: in /readyz and the metric until a superuser does (issue 38 item 3).
+    plaintextWatch = await watchPlaintext(store);
     const anyAccount = await ensureFirstOwner({ accounts: store.accounts, email: config.adminEmail, password: config.adminPassword, logger: o.logger, now: o.now ?? (() => new Date()) });
     // With no account, only a browser on this machine can create the first: elsewhere nobody could sign in.
     if (!anyAccount && !isLoopbackHost(config.host)) {
@@ -170,6 +176,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     await Promise.all(connections.map((c) => c.drain(0)));
     await worker?.stop();
     await keyWatch?.stop();
+    plaintextWatch?.stop();
     // A key this start made, and nothing was written with, goes with it (issue 38 item 6).
     await forgetMadeKey(startKeys, store, o.logger);
     await store?.close();
@@ -239,6 +246,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
         await worker?.stop();
         await running.refusals.close();
         await keyWatch?.stop();
+        plaintextWatch?.stop();
         await auditHead?.log('stop');
         await store.close();
       })()),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresBin, startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
 import { signIn } from '../helpers/accounts.js';
+import { runCli } from '../helpers/cli.js';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { ROOT } from '../helpers/site.js';
 
@@ -84,6 +85,52 @@ const stopped = (s: ServeProcess) =>
     s.child.once('exit', () => resolve());
     s.child.kill('SIGTERM');
   });
+
+const readyz = async (url: string) => (await (await fetch(`${url}/readyz`)).json()) as { status: string; plaintext?: string };
+
+/**
+ * A cluster with PostgreSQL's default settings holding the fixture's dump (release d4b66c2, 300
+ * messages in clear) in database `upgraded`, owned by role `clinic` (password `clinic-pass`) as a
+ * clinic's own database is: statistics sampled from the rows, and the pages checkpointed.
+ */
+async function fixtureCluster() {
+  const cluster = await startCluster({ fsync: false });
+  clusters.push(cluster);
+  const work = mkdtempSync(join(tmpdir(), 'clinic-pg-upgrade-'));
+  folders.push(work);
+  const dump = join(work, 'postgres.sql');
+  cpSync(join(ROOT, '..', 'shared', 'fixtures', 'release-d4b66c2', 'postgres.sql'), dump);
+  const psqlAs = (user: string, db: string, ...args: string[]) => {
+    const r = spawnSync(join(postgresBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(cluster.port), '-U', user, '-d', db, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'C' },
+    });
+    expect(r.status, `psql ${args.join(' ')}:\n${r.stdout}\n${r.stderr}`).toBe(0);
+    return r.stdout;
+  };
+  const psql = (db: string, ...args: string[]) => psqlAs('postgres', db, ...args);
+  psql('postgres', '-c', "CREATE ROLE clinic LOGIN PASSWORD 'clinic-pass'");
+  psql('postgres', '-c', 'CREATE DATABASE upgraded OWNER clinic');
+  psqlAs('clinic', 'upgraded', '-f', dump);
+  // A database that ran for a while has statistics (autovacuum analyzes it): sampled values of
+  // every column, the patients' among them, are in pg_statistic.
+  psql('upgraded', '-c', 'ANALYZE');
+  // And its pages were written to the files (a checkpoint), not only to the WAL.
+  psql('upgraded', '-c', 'CHECKPOINT');
+  expect(psql('upgraded', '-A', '-t', '-c', 'SELECT count(*) FROM messages').trim()).toBe('300');
+  const markers = ['FIXTURE-PHI-', 'Fixturefirst', 'Fixturelast', 'fixture0001@example.com', 'fixture0300@example.com', '(813) 555-0001'];
+  const clusterFiles = () => everyFileUnder(cluster.dir);
+  // In the table's file and in the WAL.
+  const before = foundIn(clusterFiles(), markers);
+  expect(before.some((f) => f.includes('/base/'))).toBe(true);
+  expect(before.some((f) => f.includes('/pg_wal/'))).toBe(true);
+  // The statistics are compressed on disk (no byte search sees them): ask PostgreSQL.
+  const sampled = () =>
+    psql('upgraded', '-A', '-t', '-c', "SELECT count(*) FROM pg_stats WHERE tablename = 'messages' AND concat(most_common_vals::text, histogram_bounds::text) ~ 'Fixture|FIXTURE|fixture'").trim();
+  expect(sampled()).not.toBe('0');
+  const url = (user: string) => `postgres://${user}@127.0.0.1:${cluster.port}/upgraded`;
+  return { cluster, dump, psql, markers, clusterFiles, sampled, superuserUrl: url('postgres'), clinicUrl: url('clinic:clinic-pass') };
+}
 
 describe('patients’ words at rest', () => {
   /** The 212 ng/dL message posted as JSON, as a retry and as a plain form, and a note on it: what a byte search must not find. */
@@ -214,53 +261,23 @@ describe('patients’ words at rest', () => {
   }, 120_000);
 
   it('of a PostgreSQL database of the release that kept them in clear are sealed on the first start: every message opens, no marker is left in the cluster’s files', async () => {
-    // As docs/security.md tells operators: `wal_recycle = off` during the upgrade. With the default
-    // (on), the segment written while the dump was loaded is renamed for reuse (pg_wal/…03 here)
-    // with the old rows in it: no application can change that, only the server's configuration.
-    const cluster = await startCluster({ fsync: false, settings: { wal_recycle: 'off' } });
-    clusters.push(cluster);
-    const work = mkdtempSync(join(tmpdir(), 'clinic-pg-upgrade-'));
-    folders.push(work);
-    const dump = join(work, 'postgres.sql');
-    cpSync(join(ROOT, '..', 'shared', 'fixtures', 'release-d4b66c2', 'postgres.sql'), dump);
-    const psql = (db: string, ...args: string[]) => {
-      const r = spawnSync(join(postgresBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-d', db, ...args], {
-        encoding: 'utf8',
-        env: { ...process.env, LC_ALL: 'C' },
-      });
-      expect(r.status, `psql ${args.join(' ')}:\n${r.stdout}\n${r.stderr}`).toBe(0);
-      return r.stdout;
-    };
-    psql('postgres', '-c', 'CREATE DATABASE upgraded');
-    psql('upgraded', '-f', dump);
-    // A database that ran for a while has statistics (autovacuum analyzes it): sampled values of
-    // every column, the patients' among them, are in pg_statistic.
-    psql('upgraded', '-c', 'ANALYZE');
-    // And its pages were written to the files (a checkpoint), not only to the WAL.
-    psql('upgraded', '-c', 'CHECKPOINT');
-    expect(psql('upgraded', '-A', '-t', '-c', 'SELECT count(*) FROM messages').trim()).toBe('300');
-    const markers = ['FIXTURE-PHI-', 'Fixturefirst', 'Fixturelast', 'fixture0001@example.com', 'fixture0300@example.com', '(813) 555-0001'];
-    const clusterFiles = () => everyFileUnder(cluster.dir);
-    // In the table's file and in the WAL.
-    const before = foundIn(clusterFiles(), markers);
-    expect(before.some((f) => f.includes('/base/'))).toBe(true);
-    expect(before.some((f) => f.includes('/pg_wal/'))).toBe(true);
-    // The statistics are compressed on disk (no byte search sees them): ask PostgreSQL.
-    const sampled = () =>
-      psql('upgraded', '-A', '-t', '-c', "SELECT count(*) FROM pg_stats WHERE tablename = 'messages' AND concat(most_common_vals::text, histogram_bounds::text) ~ 'Fixture|FIXTURE|fixture'").trim();
-    expect(sampled()).not.toBe('0');
+    // PostgreSQL's default settings (wal_recycle on: a released segment is renamed for reuse,
+    // contents and all), the server connected as the cluster's superuser: it scrubs the WAL itself.
+    const { cluster, dump, psql, markers, clusterFiles, sampled, superuserUrl } = await fixtureCluster();
 
     const s = await startServeProcess({
       config: join(ROOT, 'configs/wesley-chapel.yaml'),
       // The dump the database was made from is the backup this upgrade names (issue 38 item 2).
-      env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password', DATABASE_URL: cluster.url.replace(/\/postgres$/, '/upgraded'), UPGRADE_BACKUP: dump },
+      env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password', DATABASE_URL: superuserUrl, UPGRADE_BACKUP: dump },
       timeoutMs: 120_000,
     });
     started.push(s);
     expect(s.output()).toContain('"messages.sealed"');
     expect(s.output()).toContain('"count":300');
     // The cluster's superuser ran the start: it could checkpoint and switch the WAL itself.
-    expect(s.output()).not.toContain('"database.compact_incomplete"');
+    expect(s.output()).toContain('"database.wal_scrubbed"');
+    expect(s.output()).not.toContain('"database.plaintext_remaining"');
+    expect(await readyz(s.url)).toEqual({ status: 'ready' });
     const owner = await signIn(s.url, { email: 'admin', password: 'fixture owner password' });
     const texts: string[] = [];
     for (let page = 1; page <= 2; page++) {
@@ -276,6 +293,62 @@ describe('patients’ words at rest', () => {
     await stopped(s);
     // What PostgreSQL still holds in memory reaches the files at its next checkpoint (at the latest
     // when it shuts down): search the files after one.
+    psql('upgraded', '-c', 'CHECKPOINT');
+    expect(foundIn(clusterFiles(), markers)).toEqual([]);
+    expect(sampled()).toBe('0');
+    cluster.stop();
+  }, 180_000);
+  it('of a PostgreSQL database, the server on the clinic’s own role and PostgreSQL’s default settings: /readyz, the metric and plaintext check report the WAL until the superuser’s one command, then no marker is left', async () => {
+    const { cluster, dump, psql, markers, clusterFiles, sampled, superuserUrl, clinicUrl } = await fixtureCluster();
+    const token = 'metrics-scraper-token-0123456789abcdef';
+    const s = await startServeProcess({
+      config: join(ROOT, 'configs/wesley-chapel.yaml'),
+      env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: 'fixture owner password', DATABASE_URL: clinicUrl, UPGRADE_BACKUP: dump, METRICS_TOKEN: token },
+      timeoutMs: 120_000,
+    });
+    started.push(s);
+    expect(s.output()).toContain('"messages.sealed"');
+    // The clinic's role may not checkpoint or switch the WAL: the log names the one command.
+    expect(s.output()).toContain('"database.plaintext_remaining"');
+    expect(s.output()).toContain('clinic-gen plaintext scrub');
+    expect(s.output()).not.toContain('"database.wal_scrubbed"');
+    // Serving as ever, and saying what remains.
+    const ready = await readyz(s.url);
+    expect(ready.status).toBe('ready');
+    expect(ready.plaintext).toContain('300 patients');
+    expect(ready.plaintext).toContain('clinic-gen plaintext scrub');
+    const gauge = async () => {
+      const text = await (await fetch(`${s.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).text();
+      return /^clinicgen_plaintext_messages (\d+)$/m.exec(text)?.[1];
+    };
+    expect(await gauge()).toBe('300');
+    const cliEnv = { DATABASE_URL: clinicUrl, DATA_KEY: s.dataKey };
+    const check = runCli(['plaintext', 'check'], { env: cliEnv });
+    expect(check.code, check.stderr).toBe(1);
+    expect(check.stdout).toContain("PostgreSQL's WAL still holds 300 messages in clear");
+    // The table's files are rewritten; the WAL still holds the old rows.
+    expect(foundIn(clusterFiles(), markers).some((f) => f.includes('/pg_wal/'))).toBe(true);
+
+    // The clinic's role may not run the scrub: refused, naming what it needs.
+    const refused = runCli(['plaintext', 'scrub', '--database-url', clinicUrl]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Connect as a superuser');
+    // The superuser's one command (docs/serving.md#upgrading).
+    const scrub = runCli(['plaintext', 'scrub'], { env: { DATABASE_URL: superuserUrl } });
+    expect(scrub.code, scrub.stderr).toBe(0);
+    expect(scrub.stdout).toContain("PostgreSQL's WAL no longer holds anything written before now");
+    expect(scrub.stdout).toContain('the 300 messages sealed since');
+    // /readyz says so within a probe or two (read again at most once a second while any remain).
+    for (let i = 0; i < 100 && (await readyz(s.url)).plaintext !== undefined; i++) await new Promise((r) => setTimeout(r, 200));
+    expect(await readyz(s.url)).toEqual({ status: 'ready' });
+    expect(await gauge()).toBe('0');
+    const clean = runCli(['plaintext', 'check'], { env: cliEnv });
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toContain('no WAL written before the sealing is left');
+
+    const owner = await signIn(s.url, { email: 'admin', password: 'fixture owner password' });
+    await inboxHolds(s.url, owner.headers(), 300);
+    await stopped(s);
     psql('upgraded', '-c', 'CHECKPOINT');
     expect(foundIn(clusterFiles(), markers)).toEqual([]);
     expect(sampled()).toBe('0');

@@ -25,6 +25,15 @@ describe('health and readiness probes', () => {
     expect(await not.json()).toEqual({ status: 'not ready', reason: 'database' });
   });
 
+  it('answers /readyz with 200 and what remains in clear after an upgrade, with what to run', async () => {
+    const res = healthAnswer(get('http://127.0.0.1:3000/readyz'), () => ({ ready: true, plaintext: 1000 }))!;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; plaintext: string };
+    expect(body.status).toBe('ready');
+    expect(body.plaintext).toContain("1000 patients' messages");
+    expect(body.plaintext).toContain('clinic-gen plaintext scrub');
+  });
+
   it('answers HEAD without a body', async () => {
     const res = healthAnswer(get('http://127.0.0.1:3000/healthz', 'HEAD'), ready)!;
     expect(res.status).toBe(200);

@@ -7,10 +7,13 @@
  * - `GET /readyz`: 200 when the site is built and the database takes writes; otherwise 503 with
  *   `Retry-After` and the reason (`starting`, `stopping`, `database`: its write lock has been held
  *   elsewhere for as long as a write would wait for it; `data key`: the store holds values sealed
- *   with a key this server was not given), so traffic goes elsewhere meanwhile.
+ *   with a key this server was not given), so traffic goes elsewhere meanwhile. A ready server
+ *   whose store still keeps patients' messages in clear after an upgrade (PostgreSQL's WAL until a
+ *   superuser scrubs it: pg/wal-scrub.ts) answers 200 with `plaintext`, the count and what to run:
+ *   it serves as well as ever, and taking every server out of a balancer would stop the site.
  */
 
-export type Readiness = () => { ready: true } | { ready: false; reason: 'starting' | 'stopping' | 'database' | 'data key' };
+export type Readiness = () => { ready: true; plaintext?: number } | { ready: false; reason: 'starting' | 'stopping' | 'database' | 'data key' };
 
 const HEALTH = '/healthz';
 const READY = '/readyz';
@@ -22,8 +25,13 @@ export function healthAnswer(req: Request, readiness: Readiness): Response | und
   if (path !== HEALTH && path !== READY) return undefined;
   if (path === HEALTH) return answer(req, 200, { status: 'ok' });
   const state = readiness();
+  if (state.ready && state.plaintext) return answer(req, 200, { status: 'ready', plaintext: plaintextNote(state.plaintext) });
   return state.ready ? answer(req, 200, { status: 'ready' }) : answer(req, 503, { status: 'not ready', reason: state.reason }, { 'Retry-After': '1' });
 }
+
+/** What /readyz says while messages remain in clear outside the tables. */
+const plaintextNote = (n: number) =>
+  `${n} patients' messages sealed by the upgrade are still in clear in PostgreSQL's WAL: run clinic-gen plaintext scrub as a superuser (docs/serving.md#upgrading)`;
 
 /** The path of an absolute request URL, without its query; sliced, not parsed (every request pays for it). */
 function pathOf(url: string): string {

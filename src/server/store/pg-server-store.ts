@@ -22,6 +22,7 @@ import type { KeyRing } from '../crypto/data-key.js';
 import { checkKeyId, META } from '../crypto/server-keys.js';
 import { peekPgMeta, pgMeta } from '../pg/meta.js';
 import { pgRewrapStore } from '../pg/rewrap.js';
+import { plaintextInWal, recordPlaintextInWal, SCRUB_COMMAND, scrubWal, type ScrubResult } from '../pg/wal-scrub.js';
 
 export interface OpenPgStoreOptions {
   url: string;
@@ -122,46 +123,36 @@ export async function openPgStore(o: OpenPgStoreOptions): Promise<ServerStore> {
       writable: () => feed.connected(),
       onRemoteChange: (listener) => void listeners.add(listener),
       inboxRelay,
-      compact: async () => {
+      compact: async ({ sealed }) => {
         await messages.flush();
         // New files for both tables (the old ones are emptied now and unlinked at the next
         // checkpoint), and new statistics: ANALYZE had sampled the old rows' values into pg_statistic.
         await pool.query('VACUUM (FULL, ANALYZE) messages');
         await pool.query('VACUUM (FULL, ANALYZE) message_notes');
-        // What PostgreSQL itself still holds of the old rows (issue 22), each step if this role may:
-        // pg_statistic's dead rows (VACUUM FULL of a catalog: a superuser or the database's owner;
-        // refused with a mere warning, so the file it lives in tells), then the WAL written before
-        // (a checkpoint, a switch to a new segment, a checkpoint: the segments before it are
-        // released; removed rather than recycled, contents and all, only with wal_recycle = off).
-        const missed: string[] = [];
-        const statsFile = async () => (await pool.query<{ f: string }>("SELECT pg_relation_filenode('pg_catalog.pg_statistic')::text AS f")).rows[0]!.f;
-        const statsBefore = await statsFile();
-        await pool.query('VACUUM FULL pg_catalog.pg_statistic');
-        if ((await statsFile()) === statsBefore) missed.push('VACUUM FULL pg_catalog.pg_statistic');
-        for (const sql of ['CHECKPOINT', 'SELECT pg_switch_wal()', 'CHECKPOINT']) {
-          try {
-            await pool.query(sql);
-          } catch (err) {
-            if ((err as { code?: unknown }).code !== '42501') throw err;
-            missed.push(sql);
-          }
+        // What PostgreSQL itself still holds of the old rows (pg/wal-scrub.ts): written over here
+        // when this role may (a superuser), else recorded for /readyz, the metric and
+        // `clinic-gen plaintext check`, with the one command a superuser runs.
+        let scrub: ScrubResult;
+        try {
+          scrub = await scrubWal(pool);
+        } catch (err) {
+          if ((err as { code?: unknown }).code !== '42501') throw err;
+          scrub = { ok: false, reason: `this server's database role may not run CHECKPOINT and pg_switch_wal() (${(err as Error).message})` };
         }
-        const walRecycle = (await pool.query<{ v: string }>("SELECT current_setting('wal_recycle') AS v")).rows[0]!.v;
-        if (missed.length > 0 || walRecycle !== 'off') {
-          const run = [...missed.filter((m) => m.startsWith('VACUUM')), 'CHECKPOINT', 'SELECT pg_switch_wal()', 'CHECKPOINT'].join('; ');
-          o.logger.warn('database.compact_incomplete', {
-            ...(missed.length > 0 ? { refused: missed.join('; ') } : {}),
-            walRecycle,
-            note:
-              'PostgreSQL may still hold the messages stored in clear by the earlier release (old WAL segments' +
-              (missed.includes('VACUUM FULL pg_catalog.pg_statistic') ? ', pg_statistic' : '') +
-              `): with wal_recycle = off in the server's configuration (ALTER SYSTEM SET wal_recycle = off; SELECT pg_reload_conf()), ` +
-              `run as a superuser, connected to this database: ${run}` +
-              (walRecycle !== 'off' ? '; segments already recycled keep the old rows until PostgreSQL writes over them (docs/security.md)' : '') +
-              '; backups and WAL archives taken before still hold them in clear: replace them',
-          });
+        if (scrub.ok) {
+          o.logger.info('database.wal_scrubbed', { segments: scrub.segments, note: 'PostgreSQL’s WAL segments written before the messages were sealed are written over' });
+          return;
         }
+        const left = await recordPlaintextInWal(pool, { messages: sealed, now: new Date() });
+        o.logger.warn('database.plaintext_remaining', {
+          messages: left.messages,
+          note:
+            `PostgreSQL's WAL still holds the ${left.messages} messages sealed just now in clear: ${scrub.reason}. ` +
+            `Run as a superuser, once: ${SCRUB_COMMAND} (docs/serving.md#upgrading). /readyz and clinicgen_plaintext_messages report it until then; ` +
+            'backups and WAL archives taken before still hold them in clear: replace them',
+        });
       },
+      plaintextRemaining: async () => (await plaintextInWal(pool))?.messages ?? 0,
       close: () =>
         (closing ??= (async () => {
           await messages.flush().catch(() => undefined);

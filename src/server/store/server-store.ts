@@ -68,9 +68,14 @@ export interface ServerStore {
   /**
    * Rewrites the files the store controls so that no page freed by a change keeps old contents
    * (SQLite: VACUUM and an emptied WAL; PostgreSQL: VACUUM FULL of the messages): after the
-   * messages of an older release were sealed in place.
+   * messages of an older release were sealed in place (`sealed`: how many).
    */
-  compact(): Promise<void>;
+  compact(o: { sealed: number }): Promise<void>;
+  /**
+   * Messages whose text in clear the store may still keep outside its tables (PostgreSQL: WAL
+   * written before they were sealed, pg/wal-scrub.ts), as recorded by the upgrade; 0 when none. Absent with SQLite.
+   */
+  plaintextRemaining?(): Promise<number>;
   /** Commits what is queued, then closes. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -13,7 +13,7 @@ export async function sealStoredMessages(store: ServerStore, secrets: { auditKey
   if (!store.messages.sealStored) return;
   const sealed = await store.messages.sealStored();
   if (sealed === 0) return;
-  await store.compact();
+  await store.compact({ sealed });
   await createAuditTrail(store.audit, secrets.auditKey, () => new Date()).record({
     actorId: 'server',
     actorLabel: 'clinic-gen serve (upgrade)',
