@@ -20,6 +20,22 @@ export interface Generated {
   contactEndpoint?: string;
   /** What the server warns of in the generated site (a form posting to a loopback address), shown with it. */
   warnings: string[];
+  /** What it was built from: the saved version the editor showed, and whether unsaved edits were in it. */
+  source: BuiltFrom;
+  /** The form and version it was built from, compared with the editor's now (stale once either changes). */
+  key: string;
+}
+
+/** The version a site was built from, as the editor showed it: a saved version, with or without unsaved edits, or none yet. */
+export interface BuiltFrom {
+  version?: number;
+  edited: boolean;
+}
+
+/** "Version 2", "Version 2 with unsaved edits", "Unsaved edits (not saved yet)": what Preview, Download and Deploy say they build. */
+export function builtFromText(b: BuiltFrom): string {
+  if (b.version === undefined) return 'Unsaved edits (this city is not saved yet)';
+  return b.edited ? `Version ${b.version} with unsaved edits` : `Version ${b.version}`;
 }
 
 /** Spec section 3: the deployment response. */
@@ -37,6 +53,8 @@ export interface ShownDeploy extends DeployResult {
   city: string;
   /** The saved version it was built from, when Deploy deployed one. */
   configVersion?: number;
+  /** What the editor showed when Deploy sent the generated site (not a saved version alone). */
+  builtFrom?: BuiltFrom;
 }
 
 /** A refused deploy's doorway check: the city's line, and the limits it was read against (the contract's). */
@@ -73,16 +91,26 @@ export function useSiteActions(
   const { notice, show, clear } = useNotice();
   const [problems, setProblems] = useState<[string, string][]>([]);
 
-  const generate = async () => {
+  /** The editor's state now: the form over the opened config, as Save sends it, and the version it shows. */
+  const editorNow = () => {
+    // The fields without an input (hours, local content with its team photos, colour) are in the generated site too.
+    const config = mergeConfig(opened(), form.getValues());
+    const target = savedTarget();
+    const source: BuiltFrom = target ? { version: target.version, edited: !target.clean } : { edited: true };
+    return { config, source, key: JSON.stringify([source.version ?? null, config]) };
+  };
+  /** The generated site when it is still what the editor shows; undefined once a save or an edit made it stale. */
+  const upToDate = () => (generated && generated.key === editorNow().key ? generated : undefined);
+
+  /** Builds the editor's state now on the server; null (errors shown on the form) when refused. */
+  const build = async (): Promise<Generated | null> => {
     setGenerating(true);
     setProblems([]);
     clear();
     form.clearErrors();
     try {
-      // The form over the opened config, as Save sends it: the fields without an input (hours,
-      // local content with its team photos, colour) are in the generated site too.
-      const config = mergeConfig(opened(), form.getValues());
-      const res = await fetchRoute(S.generateWebsite, { body: config });
+      const now = editorNow();
+      const res = await fetchRoute(S.generateWebsite, { body: now.config });
       const text = await res.text();
       const json = parseJson(text) as Partial<ResponseOf<typeof S.generateWebsite>> | undefined;
       if (!res.ok) {
@@ -92,21 +120,31 @@ export function useSiteActions(
         console.error(new HttpError(res.status, text, res.statusText).message);
         setGenerated(null);
         show(M.generateRejected.title, 'error');
-        return;
+        return null;
       }
       if (!json || typeof json.files !== 'object') throw new Error('the answer holds no files');
       const contactEndpoint = typeof json.contactEndpoint === 'string' ? json.contactEndpoint : undefined;
       const warnings = Array.isArray(json.warnings) ? json.warnings.filter((w): w is string => typeof w === 'string') : [];
-      setGenerated({ files: json.files, config, contactEndpoint, warnings });
+      const built: Generated = { files: json.files, config: now.config, contactEndpoint, warnings, source: now.source, key: now.key };
+      setGenerated(built);
       show(M.generateSucceeded.title, 'success');
+      return built;
     } catch (err) {
       console.error(err);
       setGenerated(null);
       show(M.generateFailed.title, 'error');
+      return null;
     } finally {
       setGenerating(false);
     }
   };
+  const generate = async () => void (await build());
+  /**
+   * What Preview, Download and Deploy send: the generated site while it is what the editor shows,
+   * else the editor's state built again first (a save or an edit since), so none of them ever sends
+   * an earlier version than the one shown as current.
+   */
+  const current = async (): Promise<Generated | null> => upToDate() ?? (generated ? build() : null);
 
   const generateFirst = () => show(M.generateFirst.title, 'error');
 
@@ -115,7 +153,9 @@ export function useSiteActions(
     // Opened now, while the click still counts as a user gesture, then pointed at the preview.
     const win = window.open('', '_blank');
     try {
-      const res = await throwIfNotOk(await fetchRoute(S.createPreview, { body: { files: generated.files } }));
+      const site = await current();
+      if (!site) return void win?.close();
+      const res = await throwIfNotOk(await fetchRoute(S.createPreview, { body: { files: site.files } }));
       const { url } = (await res.json()) as ResponseOf<typeof S.createPreview>;
       if (win) win.location.href = url;
       else window.open(url, '_blank');
@@ -127,9 +167,11 @@ export function useSiteActions(
 
   const download = async () => {
     if (!generated) return generateFirst();
-    const { city, businessName } = generated.config;
+    const site = await current();
+    if (!site) return;
+    const { city, businessName } = site.config;
     try {
-      const res = await throwIfNotOk(await fetchRoute(S.packageWebsite, { body: { city, businessName, domainName: siteDomain(generated.config), files: generated.files } }));
+      const res = await throwIfNotOk(await fetchRoute(S.packageWebsite, { body: { city, businessName, domainName: siteDomain(site.config), files: site.files } }));
       saveBlob(await res.blob(), `${citySlug(city)}-trt-website.zip`);
     } catch (err) {
       console.error(err); // spec section 8: package errors are only logged
@@ -144,21 +186,23 @@ export function useSiteActions(
     const target = savedTarget();
     if (target?.clean) return deploySaved(target, confirmDoorway);
     if (!generated) return generateFirst();
+    const site = await current();
+    if (!site) return;
     setDeploying(true);
     setResult(null);
     setDoorwayAsk(null);
-    const { city, businessName } = generated.config;
+    const { city, businessName } = site.config;
     const about = { siteName: citySlug(city), city };
     try {
       const res = await fetchRoute(S.deployWebsite, {
         // `config` (beyond the spec) lets the server show this city's own page after a failed form post.
         body: {
-          domainName: siteDomain(generated.config),
+          domainName: siteDomain(site.config),
           businessName,
           city,
-          files: generated.files,
+          files: site.files,
           deploymentType: 'static',
-          config: generated.config,
+          config: site.config,
           ...(confirmDoorway ? { confirmDoorway: true } : {}),
         },
       });
@@ -178,7 +222,7 @@ export function useSiteActions(
         return;
       }
       const json = body as unknown as DeployResult;
-      setResult({ ...json, ...about });
+      setResult({ ...json, ...about, builtFrom: site.source });
       if (json.success) onDeployed();
     } catch (err) {
       console.error(err);
@@ -220,6 +264,8 @@ export function useSiteActions(
 
   return {
     generated,
+    /** False once a save or an edit made the generated site other than what the editor shows (read at render: the form changes without this hook's). */
+    generatedIsCurrent: () => generated !== null && upToDate() !== undefined,
     generating,
     deploying,
     result,

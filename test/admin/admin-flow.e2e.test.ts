@@ -141,7 +141,8 @@ describe('the operator flow', () => {
     await result.waitFor();
     expect(await result.getAttribute('data-success')).toBe('true');
     expect(await result.getByRole('link').getAttribute('href')).toBe(`${world.sitesUrl}/sites/tampa/`);
-    expect(await result.textContent()).toBe(`The website for Tampa is liveLive at ${world.sitesUrl}/sites/tampa/`);
+    // A city never saved: deployed from the form, and the result says so (issue 39 item 4).
+    expect(await result.textContent()).toBe(`The website for Tampa is liveLive at ${world.sitesUrl}/sites/tampa/Built from unsaved edits (this city is not saved yet).`);
     const item = page.locator('[data-site="tampa"]');
     await item.waitFor();
 

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../confirm-dialog.js';
 import * as M from '../../texts/admin.js';
 import { ErrorSummary } from '../error-summary.js';
 import { NoticeArea } from '../notice.js';
-import type { SiteActions } from '../use-site-actions.js';
+import { builtFromText, type BuiltFrom, type SiteActions } from '../use-site-actions.js';
 import { Button, Card } from '../ui.js';
 import { fieldLabel } from '../field-labels.js';
 
@@ -39,6 +39,11 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
         <div data-testid="generated-panel" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
           <p className="font-semibold text-slate-900">
             Website for {a.generated.config.city} generated: {pages} pages, {files} files.
+          </p>
+          <p data-testid="generated-from" className="mt-1 text-sm text-slate-700">
+            {a.generatedIsCurrent()
+              ? `Built from ${lower(builtFromText(a.generated.source))}.`
+              : `Built from ${lower(builtFromText(a.generated.source))}; the editor now shows ${lower(builtFromText(editorShows(target)))}: Preview, Download and Deploy build that first.`}
           </p>
           {a.generated.contactEndpoint && (
             <p data-testid="contact-endpoint" className="mt-1 text-sm text-slate-700">
@@ -104,6 +109,10 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
     </Card>
   );
 }
+
+/** What the editor shows now, as the generated site's source is told. */
+const editorShows = (target: ReturnType<SiteActions['savedTarget']>): BuiltFrom => (target ? { version: target.version, edited: !target.clean } : { edited: true });
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 /** Words that follow a full stop start with a capital. */
@@ -193,6 +202,7 @@ function DeployResultPanel({ result }: { result: NonNullable<SiteActions['result
         </p>
       )}
       {result.success && result.configVersion !== undefined && <p className="mt-1">Built from config version {result.configVersion}.</p>}
+      {result.success && result.configVersion === undefined && result.builtFrom && <p className="mt-1">Built from {lower(builtFromText(result.builtFrom))}.</p>}
     </div>
   );
 }
