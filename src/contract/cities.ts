@@ -191,3 +191,44 @@ export const unpinCity = apiRoute({ method: 'DELETE', path: '/api/cities/:slug/p
 
 /** The YAML file of a version (`?version=n`, else the latest): a download, not JSON. */
 export const exportCity = apiRoute({ method: 'GET', path: '/api/cities/:slug/export', request: undefined, response: z.string() });
+
+/** A field that differs between two versions: its config path (labelled as errors are), the text before and after. */
+export const fieldChange = z.object({ path: z.string(), before: z.string(), after: z.string() });
+export type FieldChangeView = z.infer<typeof fieldChange>;
+
+/**
+ * One line of a city's history (issue 39 item 1): when, who (the account's email or the token's
+ * name; absent for versions saved before it was recorded), what changed from the version before
+ * (none for the first), what it restored (when a Restore made it), and the releases built from it.
+ */
+export const historyLine = z.object({
+  version: z.number(),
+  savedAt: z.string(),
+  savedBy: z.string().optional(),
+  changes: z.array(fieldChange),
+  restoredFrom: z.number().optional(),
+  releases: z.array(z.string()),
+});
+export type HistoryLine = z.infer<typeof historyLine>;
+
+/** GET: a city's saved versions, newest first. */
+export const cityHistory = apiRoute({ method: 'GET', path: '/api/cities/:slug/versions', request: undefined, response: z.object({ ...ok, slug: z.string(), versions: z.array(historyLine) }) });
+
+/** GET: what differs between two saved versions (`from`, `to` in the query), field by field. */
+export const compareVersions = apiRoute({
+  method: 'GET',
+  path: '/api/cities/:slug/compare',
+  request: undefined,
+  response: z.object({ ...ok, slug: z.string(), from: z.number(), to: z.number(), changes: z.array(fieldChange) }),
+});
+
+/**
+ * POST: Restore makes an earlier version's config the newest version (nothing is rewritten);
+ * `baseVersion` must be the latest, as for a save. `changed` false: it already was the latest's.
+ */
+export const restoreVersion = apiRoute({
+  method: 'POST',
+  path: '/api/cities/:slug/versions/:version/restore',
+  request: z.object({ baseVersion: z.number() }),
+  response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), changed: z.boolean(), restoredFrom: z.number() }),
+});

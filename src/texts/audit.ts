@@ -105,6 +105,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditActionText>> = {
   'city.create': act('Add a city', 'added', 'add', city('a city')),
   'city.import': act('Import cities', 'imported', 'import', city('cities')),
   'city.save': act('Save a city', 'saved', 'save', city('a city')),
+  'city.restore': act('Restore a city’s earlier version', 'restored an earlier version of', 'restore an earlier version of', city('a city')),
   'city.delete': act('Delete a city', 'deleted', 'delete', city('a city')),
   'city.deploy': act('Deploy a city', 'deployed', 'deploy', city('a city')),
   'city.redeploy_all': act('Redeploy every city', 'redeployed', 'redeploy', (s) => (s.city ? ` ${s.city} with every city` : ' every city')),

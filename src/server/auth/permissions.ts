@@ -136,6 +136,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('POST', '/api/cities/:slug/deploy', 'sites.write', 'city.deploy', slug),
   r('GET', '/api/cities/:slug/versions', 'sites.read', undefined, slug),
   r('GET', '/api/cities/:slug/versions/:version', 'sites.read', undefined, slug),
+  // History (issue 39 item 1): compare two versions; Restore makes an earlier one the newest.
+  r('GET', '/api/cities/:slug/compare', 'sites.read', undefined, slug),
+  r('POST', '/api/cities/:slug/versions/:version/restore', 'sites.write', 'city.restore', slug),
   r('GET', '/api/cities/:slug/export', 'sites.read', undefined, slug),
   // A city's own releases (cities/release-routes.ts): a release of another city is refused.
   r('GET', '/api/cities/:slug/releases', 'sites.read', undefined, slug),

@@ -41,7 +41,7 @@ describe('deploying a stored city', () => {
       { id: r2, createdAt: expect.any(String), live: true, configVersion: 2 },
       { id: r1, createdAt: expect.any(String), live: false, configVersion: 1 },
     ]);
-    expect((await body(await t.request('/api/cities/tampa/versions'))).versions).toEqual([
+    expect((await body(await t.request('/api/cities/tampa/versions'))).versions).toMatchObject([
       { version: 2, savedAt: expect.any(String), releases: [r2] },
       { version: 1, savedAt: expect.any(String), releases: [r1] },
     ]);

@@ -53,9 +53,9 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
       if (d.city === 'insert') await c.query('INSERT INTO cities (slug, created_at) VALUES ($1, $2)', [v.slug, savedAt]);
       else if (d.city === 'revive') await c.query('UPDATE cities SET deleted_at = NULL WHERE slug = $1', [v.slug]);
       await c.query(
-        `INSERT INTO city_versions (slug, version, yaml, digest, business_name, city, state, saved_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [v.slug, version, v.yaml, v.digest, v.businessName, v.city, v.state, savedAt],
+        `INSERT INTO city_versions (slug, version, yaml, digest, business_name, city, state, saved_at, saved_by, restored_from)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [v.slug, version, v.yaml, v.digest, v.businessName, v.city, v.state, savedAt, v.savedBy ?? '', v.restoredFrom ?? null],
       );
       await notifyChanged(c);
       return { status: d.status, version, savedAt };
@@ -100,13 +100,13 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     },
     versions: async (slug) => {
       // One statement, one snapshot: the city's state and its history agree.
-      const rows = await query<{ deleted_at: string | null; version: number | null; saved_at: string | null }>(
-        `SELECT c.deleted_at, v.version, v.saved_at FROM cities c LEFT JOIN city_versions v ON v.slug = c.slug
+      const rows = await query<{ deleted_at: string | null; version: number | null; saved_at: string | null; saved_by: string | null }>(
+        `SELECT c.deleted_at, v.version, v.saved_at, v.saved_by FROM cities c LEFT JOIN city_versions v ON v.slug = c.slug
           WHERE c.slug = $1 ORDER BY v.version DESC`,
         [slug],
       );
       if (rows.length === 0 || rows[0]!.deleted_at !== null) return undefined;
-      return rows.filter((r) => r.version !== null).map((r) => ({ version: r.version!, savedAt: r.saved_at! }));
+      return rows.filter((r) => r.version !== null).map((r) => ({ version: r.version!, savedAt: r.saved_at!, ...(r.saved_by ? { savedBy: r.saved_by } : {}) }));
     },
     findByDigest: async (slug, digest) =>
       (

@@ -70,7 +70,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
     const { slug } = prepared.version;
     c.set('auditCity', slug);
-    const saved = await d.cities.save(prepared.version, { mode: 'create' });
+    const saved = await d.cities.save({ ...prepared.version, savedBy: c.get('actor')?.label }, { mode: 'create' });
     if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(slug), message: citySaveFailed });
     return c.json(answerOf(C.createCity, { success: true, city: { slug, version: saved.version, savedAt: saved.savedAt } }), 201);
   });
@@ -97,7 +97,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const v = prepared.version;
     // A city is its slug: another city name would be another city (and another site).
     if (v.slug !== s.slug) return apiError(c, 400, { ...fieldFailure({ city: cityOfConfigDiffers(v.city, v.slug, s.slug).title }), message: citySaveFailed });
-    const saved = await d.cities.save(v, { mode: 'update', baseVersion });
+    const saved = await d.cities.save({ ...v, savedBy: c.get('actor')?.label }, { mode: 'update', baseVersion });
     if (saved.status === 'missing') return noCity(c, s.slug);
     if (saved.status === 'stale') return apiError(c, 409, { error: cityVersionStale(s.slug, String(baseVersion), String(saved.latest)), message: citySaveFailed });
     if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(s.slug), message: citySaveFailed });

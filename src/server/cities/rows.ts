@@ -13,10 +13,12 @@ export interface VersionRow {
   city: string;
   state: string;
   saved_at: string;
+  saved_by: string;
+  restored_from: number | null;
 }
 
 /** The columns of a VersionRow, from `city_versions v`. */
-export const VERSION_COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at';
+export const VERSION_COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at, v.saved_by, v.restored_from';
 
 export const toVersion = (r: VersionRow): CityVersion => ({
   slug: r.slug,
@@ -27,6 +29,8 @@ export const toVersion = (r: VersionRow): CityVersion => ({
   city: r.city,
   state: r.state,
   savedAt: r.saved_at,
+  ...(r.saved_by ? { savedBy: r.saved_by } : {}),
+  ...(r.restored_from !== null ? { restoredFrom: r.restored_from } : {}),
 });
 
 export interface RunRow {

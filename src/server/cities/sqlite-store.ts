@@ -23,7 +23,7 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
   const one = db.prepare<[string, number], VersionRow>(
     `SELECT ${VERSION_COLUMNS} FROM city_versions v JOIN cities c ON c.slug = v.slug WHERE v.slug = ? AND v.version = ? AND c.deleted_at IS NULL`,
   );
-  const history = db.prepare<[string], { version: number; saved_at: string }>('SELECT version, saved_at FROM city_versions WHERE slug = ? ORDER BY version DESC');
+  const history = db.prepare<[string], { version: number; saved_at: string; saved_by: string }>('SELECT version, saved_at, saved_by FROM city_versions WHERE slug = ? ORDER BY version DESC');
   const byDigest = db.prepare<[string, string], { version: number }>(
     `SELECT v.version FROM city_versions v JOIN cities c ON c.slug = v.slug
       WHERE v.slug = ? AND v.digest = ? AND c.deleted_at IS NULL ORDER BY v.version DESC LIMIT 1`,
@@ -35,8 +35,8 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
   const insertCity = db.prepare('INSERT INTO cities (slug, created_at) VALUES (?, ?)');
   const revive = db.prepare('UPDATE cities SET deleted_at = NULL WHERE slug = ?');
   const insertVersion = db.prepare(
-    `INSERT INTO city_versions (slug, version, yaml, digest, business_name, city, state, saved_at)
-     VALUES (@slug, @version, @yaml, @digest, @businessName, @city, @state, @savedAt)`,
+    `INSERT INTO city_versions (slug, version, yaml, digest, business_name, city, state, saved_at, saved_by, restored_from)
+     VALUES (@slug, @version, @yaml, @digest, @businessName, @city, @state, @savedAt, @savedBy, @restoredFrom)`,
   );
   // A deleted city's pin goes with its site: revived, it starts unpinned.
   const markDeleted = db.prepare('UPDATE cities SET deleted_at = ?, pinned_release = NULL, pinned_at = NULL WHERE slug = ? AND deleted_at IS NULL');
@@ -53,7 +53,7 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
     const savedAt = now().toISOString();
     if (d.city === 'insert') insertCity.run(v.slug, savedAt);
     else if (d.city === 'revive') revive.run(v.slug);
-    insertVersion.run({ ...v, version: d.version, savedAt });
+    insertVersion.run({ ...v, version: d.version, savedAt, savedBy: v.savedBy ?? '', restoredFrom: v.restoredFrom ?? null });
     return { status: d.status, version: d.version, savedAt };
   });
 
@@ -82,7 +82,7 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
     versions: async (slug) => {
       const row = cityRow.get(slug);
       if (!row || row.deleted_at !== null) return undefined;
-      return history.all(slug).map((r) => ({ version: r.version, savedAt: r.saved_at }));
+      return history.all(slug).map((r) => ({ version: r.version, savedAt: r.saved_at, ...(r.saved_by ? { savedBy: r.saved_by } : {}) }));
     },
     findByDigest: async (slug, digest) => byDigest.get(slug, digest)?.version,
     exists: async (slug) => cityRow.get(slug) !== undefined,

@@ -18,6 +18,10 @@ export interface CityVersion {
   state: string;
   /** ISO 8601. */
   savedAt: string;
+  /** Who saved it, as the audit trail labels them (absent for versions saved before it was recorded). */
+  savedBy?: string;
+  /** The version a Restore made this one from. */
+  restoredFrom?: number;
 }
 
 /** A version to save: what the store keeps, minus what it numbers and dates itself. */
@@ -117,7 +121,7 @@ export interface CityStore {
   /** One version of a city that is not deleted. */
   version(slug: string, version: number): Promise<CityVersion | undefined>;
   /** The versions of a city that is not deleted, newest first; undefined for no such city. */
-  versions(slug: string): Promise<{ version: number; savedAt: string }[] | undefined>;
+  versions(slug: string): Promise<{ version: number; savedAt: string; savedBy?: string }[] | undefined>;
   /** The newest version of a city (not deleted) whose config has this digest. */
   findByDigest(slug: string, digest: string): Promise<number | undefined>;
   /** True when the slug was ever stored and its history kept, deleted or not. */

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
-import { exportCity } from '../../contract/cities.js';
+import * as C from '../../contract/cities.js';
+import { exportCity, type HistoryLine } from '../../contract/cities.js';
+import { answerOf } from '../../contract/route.js';
+import { configChanges } from '../../config/config-diff.js';
 import type { Context } from 'hono';
-import { cityVersionMissing } from '../../texts/cities.js';
+import { cityAlreadyStored, cityBaseVersionInvalid, citySaveFailed, cityVersionMissing, cityVersionStale } from '../../texts/cities.js';
+import { readJson } from '../http/read-json.js';
+import { fieldFailure } from '../http/api-error.js';
+import { prepareConfig } from './save.js';
 import { attachment } from '../bundle/zip.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -27,17 +33,57 @@ export function versionRoutes(d: CityRouteDeps): Hono<AppEnv> {
     return (await d.cities.latest(slug)) ? apiError(c, 404, { error: cityVersionMissing(slug, String(n)) }) : noCity(c, slug);
   }
 
-  app.get('/api/cities/:slug/versions', async (c) => {
+  app.get(C.cityHistory.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
-    const versions = await d.cities.versions(s.slug);
-    if (!versions) return noCity(c, s.slug);
+    const listed = await d.cities.versions(s.slug);
+    if (!listed) return noCity(c, s.slug);
     const releases = new Map<number, string[]>();
     for (const r of await d.releases.history(s.slug)) {
       if (r.citySlug !== s.slug || r.configVersion === undefined) continue;
       releases.set(r.configVersion, [...(releases.get(r.configVersion) ?? []), r.id]);
     }
-    return c.json({ success: true, versions: versions.map((v) => ({ ...v, releases: releases.get(v.version) ?? [] })) });
+    // Oldest first, so each version is compared with the one before it; answered newest first.
+    const full = (await Promise.all([...listed].reverse().map((v) => d.cities.version(s.slug, v.version)))).filter((v): v is CityVersion => v !== undefined);
+    const lines: HistoryLine[] = full.map((v, i) => ({
+      version: v.version,
+      savedAt: v.savedAt,
+      ...(v.savedBy ? { savedBy: v.savedBy } : {}),
+      changes: i === 0 ? [] : configChanges(storedInput(full[i - 1]!.yaml), storedInput(v.yaml)),
+      ...(v.restoredFrom !== undefined ? { restoredFrom: v.restoredFrom } : {}),
+      releases: releases.get(v.version) ?? [],
+    }));
+    return c.json(answerOf(C.cityHistory, { success: true, slug: s.slug, versions: lines.reverse() }));
+  });
+
+  app.get(C.compareVersions.path, async (c) => {
+    const s = slugParam(c);
+    if (!s.ok) return s.response;
+    const from = await pick(c, s.slug, c.req.query('from') ?? '');
+    if (from instanceof Response) return from;
+    const to = await pick(c, s.slug, c.req.query('to'));
+    if (to instanceof Response) return to;
+    return c.json(answerOf(C.compareVersions, { success: true, slug: s.slug, from: from.version, to: to.version, changes: configChanges(storedInput(from.yaml), storedInput(to.yaml)) }));
+  });
+
+  app.post(C.restoreVersion.path, async (c) => {
+    const s = slugParam(c);
+    if (!s.ok) return s.response;
+    const chosen = await pick(c, s.slug, c.req.param('version'));
+    if (chosen instanceof Response) return chosen;
+    const body = await readJson(c.req.raw, 1024);
+    if (!body.ok) return apiError(c, body.status, { error: body.error, message: citySaveFailed });
+    const parsed = C.restoreVersion.request.safeParse(body.value);
+    if (!parsed.success) return apiError(c, 400, { error: cityBaseVersionInvalid, message: citySaveFailed });
+    // Checked as a save is: a version saved before a field was required names that field (400).
+    const prepared = prepareConfig(storedInput(chosen.yaml));
+    if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
+    const saved = await d.cities.save({ ...prepared.version, savedBy: c.get('actor')?.label, restoredFrom: chosen.version }, { mode: 'update', baseVersion: parsed.data.baseVersion });
+    if (saved.status === 'missing') return noCity(c, s.slug);
+    if (saved.status === 'stale') return apiError(c, 409, { error: cityVersionStale(s.slug, String(parsed.data.baseVersion), String(saved.latest)), message: citySaveFailed });
+    if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(s.slug), message: citySaveFailed });
+    c.set('auditObject', `version=${saved.version} restored=${chosen.version}`);
+    return c.json(answerOf(C.restoreVersion, { success: true, slug: s.slug, version: saved.version, savedAt: saved.savedAt, changed: saved.status !== 'unchanged', restoredFrom: chosen.version }));
   });
 
   app.get('/api/cities/:slug/versions/:version', async (c) => {
