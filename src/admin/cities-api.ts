@@ -11,7 +11,7 @@ export { call, type Answer } from './api.js';
  * status, failure }`); plain reads throw (and are logged).
  */
 
-export type { CitySummary, CityDetail, ImportFailure, Imported, RedeployRun, DoorwayLine, Release, CityReleases } from '../contract/cities.js';
+export type { CitySummary, CityDetail, ImportFailure, Imported, RedeployRun, DoorwayLine, Release, CityReleases, HistoryLine, FieldChangeView } from '../contract/cities.js';
 
 const city = (slug: string) => ({ params: { slug } });
 
@@ -32,6 +32,10 @@ export const latestRun = () => readRoute(C.latestRedeploy).then((r) => r.run);
 export const exportUrl = (slug: string) => urlOfRoute(C.exportCity, city(slug));
 
 export const cityReleases = (slug: string) => readRoute(C.cityReleases, city(slug));
+/** A city's history (issue 39 item 1): its versions newest first, what changed in each; two compared; an earlier one restored as the newest. */
+export const cityHistory = (slug: string) => readRoute(C.cityHistory, city(slug)).then((r) => r.versions);
+export const compareVersions = (slug: string, from: number, to: number) => readRoute(C.compareVersions, { ...city(slug), query: { from: String(from), to: String(to) } });
+export const restoreVersion = (slug: string, version: number, baseVersion: number) => callRoute(C.restoreVersion, { params: { slug, version: String(version) }, body: { baseVersion } });
 /** Makes one of the city's releases live (back or forward); an older one pins the city. */
 export const makeLive = (slug: string, release: string) => callRoute(C.makeCityReleaseLive, { params: { slug, id: release } });
 /** Takes the city's site offline; the path names the live release the page showed. */

@@ -19,6 +19,7 @@ import { BusinessInfo } from './sections/business-info.js';
 import { BusinessProfiles } from './sections/business-profiles.js';
 import { Deployments } from './sections/deployments.js';
 import { GenerateCard } from './sections/generate-card.js';
+import { History } from './sections/history.js';
 import { Hours } from './sections/hours.js';
 import { Legal } from './sections/legal.js';
 import { LocalContent } from './sections/local-content.js';
@@ -145,6 +146,7 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
         <PreviewCard form={form} />
         <GenerateCard actions={actions} />
         <Deployments slug={save.saved?.slug ?? deployedSite} version={deployVersion} onDeleted={actions.siteDeleted} />
+        {save.saved && <History slug={save.saved.slug} city={save.saved.city} version={save.saved.version} dirty={() => !sameForm(form.getValues(), save.saved!.values)} onRestored={save.adopt} />}
         <Messages site={save.saved?.slug ?? deployedSite} name={save.saved?.city} />
       </div>
     </main>

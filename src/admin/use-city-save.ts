@@ -4,7 +4,7 @@ import type { ClinicConfigInput } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import * as M from '../texts/admin.js';
 import { createCity, saveCity } from './cities-api.js';
-import { formFieldOf, mergeConfig, type AdminForm } from './form.js';
+import { formFieldOf, formFromConfig, mergeConfig, type AdminForm } from './form.js';
 import { sentence, useNotice } from './notice.js';
 
 /** The version of a city this editor stands on: what Save compares with and PUTs over. */
@@ -79,7 +79,16 @@ export function useCitySave(
   /** The config the form stands on (the opened or last saved one): Generate merges the form over it too. */
   const standsOn = () => base.current;
 
-  return { saved, saving, problems, notice, save, standsOn };
+  /** A version saved elsewhere in the page (a Restore) becomes what the form stands on, its fields in the form. */
+  const adopt = (next: { version: number; savedAt: string; config: ClinicConfigInput }) => {
+    if (!saved) return;
+    const values = formFromConfig(next.config);
+    base.current = next.config;
+    setSaved({ ...saved, version: next.version, savedAt: next.savedAt, values });
+    form.reset(values, { keepErrors: false });
+  };
+
+  return { saved, saving, problems, notice, save, standsOn, adopt };
 }
 
 export type CitySave = ReturnType<typeof useCitySave>;
