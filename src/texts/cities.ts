@@ -48,6 +48,12 @@ export const importFilesFailed = (failed: string, total: string): Message => ({
   title: `${failed} of ${total} files were not imported: nothing was saved from a file with errors`,
   hint: 'Correct the lines named under each file and import those files again.',
 });
+/** 503: the import queue is full (cities/import-worker.ts); nothing was read or saved. */
+export const importQueueFull = (waiting: string, seconds: string): Message => ({
+  title: `The server is still reading ${waiting} other imports: nothing was imported`,
+  message: 'Imports are read one at a time beside the public sites, so that a large import never slows them, and only a few may wait.',
+  hint: `Send the same files again in ${seconds} seconds.`,
+});
 export const importFileNul = { title: 'yaml: the file holds a NUL character; a clinic config is plain text (is this a binary file?)' } satisfies Message;
 export const importFileTooDeep = { title: 'yaml: nested far deeper than any clinic config; the file was refused unread' } satisfies Message;
 export const importFileUnreadable = { title: 'the file cannot be read as a YAML mapping of config fields' } satisfies Message;

@@ -1,67 +1,72 @@
 import { Hono } from 'hono';
 import * as C from '../../contract/cities.js';
 import { answerOf } from '../../contract/route.js';
-import { importBodyInvalid, importFileNameInvalid, importFilesFailed, importFileTooLarge, importTooManyFiles } from '../../texts/cities.js';
-import { readJson, sizeLabel } from '../http/read-json.js';
+import { importFilesFailed, importQueueFull } from '../../texts/cities.js';
+import { bodyNotJsonType, requestMalformed, requestTooLarge } from '../../texts/server.js';
+import { readBytes } from '../http/read-body.js';
+import { sizeLabel } from '../http/read-json.js';
 import { apiError, apiFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import type { CityRouteDeps } from './context.js';
-import { prepareFile, saveImport, type ImportedFile } from './save.js';
+import { saveImport, type ImportedFile } from './save.js';
+import { MAX_IMPORT_BODY } from './import-request.js';
+import { createImportParser, type ImportParser } from './import-worker.js';
 
-/** Files in one import. */
-export const MAX_IMPORT_FILES = 50;
-/** Bytes (UTF-8) of one imported file: a clinic config is a few KB, a long one some tens. */
-export const MAX_IMPORT_FILE_BYTES = 256 * 1024;
-/**
- * The whole body: fifty files at their limit as JSON strings, with room for escapes. A larger
- * body is refused whole, unread; a large file inside a body under this is refused by name.
- */
-const MAX_IMPORT_BODY = 16 * 1024 * 1024;
+/** What a refused import is told to wait (Retry-After): about what the worker takes to read a full queue. */
+const IMPORT_RETRY_AFTER_SECONDS = 10;
+/** As http/read-json.ts: only a body labelled JSON, which a cross-site page cannot send without a preflight. */
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * A name is only a label in messages, never a path: anything that could read as one (a folder
- * separator, `..`, NUL or another control character) is refused, as are empty and very long names.
+ * One parser for the process, whatever the number of apps in it: its queue bounds the imports read
+ * at once on this machine, and its worker is started on the first import (cities/import-worker.ts).
  */
-// eslint-disable-next-line no-control-regex
-const isLabel = (name: string) => name.length >= 1 && name.length <= 255 && !/[/\\\u0000-\u001f\u007f]/.test(name) && !name.includes('..');
+let shared: ImportParser | undefined;
+const sharedParser = () => (shared ??= createImportParser());
 
 /**
  * POST /api/cities/import {files: [{name, text}]}: each file validated as `clinic-gen build` would
  * read it. Good files are saved (a new city, or a version of the one stored; none when unchanged),
  * a file with errors saves nothing and is named with each error's line. Refused whole, before
  * anything is saved: a body that is not a list of files, more than MAX_IMPORT_FILES, a name that
- * is not a plain label (400), a file over MAX_IMPORT_FILE_BYTES (413, naming it).
+ * is not a plain label (400), a file over MAX_IMPORT_FILE_BYTES (413, naming it)
+ * (import-request.ts), and an import the parser's queue has no room for (503 with Retry-After).
+ *
+ * The body is decoded and parsed, and each file read (YAML and schema, tens of milliseconds for a
+ * 255 KB file), on a worker thread, off the request loop (import-worker.ts); each file is saved
+ * here as soon as it is read, in the order sent.
  */
-export function importRoutes(d: CityRouteDeps): Hono<AppEnv> {
+export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = sharedParser): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post(C.importCities.path, async (c) => {
-    const body = await readJson(c.req.raw, MAX_IMPORT_BODY);
-    if (!body.ok) return apiError(c, body.status, { error: body.error });
-    const parsed = C.importCities.request.safeParse(body.value);
-    if (!parsed.success) return apiError(c, 400, { error: importBodyInvalid });
-    const { files } = parsed.data;
-    if (files.length > MAX_IMPORT_FILES) return apiError(c, 400, { error: importTooManyFiles(String(MAX_IMPORT_FILES)) });
-    const badName = files.find((f) => !isLabel(f.name));
-    if (badName) return apiError(c, 400, { error: importFileNameInvalid(badName.name) });
-    const large = files.find((f) => Buffer.byteLength(f.text, 'utf8') > MAX_IMPORT_FILE_BYTES);
-    if (large) return apiError(c, 413, { error: importFileTooLarge(large.name, sizeLabel(MAX_IMPORT_FILE_BYTES)) });
+    const type = c.req.header('content-type');
+    if (!JSON_TYPE.test(type ?? '')) return apiError(c, 415, { error: bodyNotJsonType(type).title });
+    const body = await readBytes(c.req.raw, MAX_IMPORT_BODY);
+    if (!body.ok) return apiError(c, body.status, { error: body.status === 413 ? requestTooLarge(sizeLabel(MAX_IMPORT_BODY)).title : requestMalformed(body.reason).title });
+    const admitted = parser().admit(body.bytes);
+    if (!admitted) {
+      const seconds = String(IMPORT_RETRY_AFTER_SECONDS);
+      return apiError(c, 503, { error: importQueueFull(String(parser().waiting()), seconds) }, { 'Retry-After': seconds });
+    }
+    const read = await admitted;
+    if (!read.ok) return apiError(c, read.status, { error: read.error });
 
     const imported: ImportedFile[] = [];
     const failed: { file: string; errors: string[] }[] = [];
-    for (const f of files) {
-      // One file at a time, then the event loop's turn: pages, the contact form and /readyz are
-      // answered between two files of a 50-file import, not after all of them.
+    for (const [i, file] of read.names.entries()) {
+      const prepared = await read.reads[i]!;
+      if (prepared.ok) imported.push(await saveImport(d.cities, file, { ...prepared.version, savedBy: c.get('actor')?.label }));
+      else failed.push({ file, errors: prepared.errors });
+      // Then the event loop's turn: pages, the contact form and /readyz are answered between two
+      // saves of a 50-file import, not after all of them.
       await yieldToEventLoop();
-      const prepared = prepareFile(f.name, f.text);
-      if (prepared.ok) imported.push(await saveImport(d.cities, f.name, prepared.version));
-      else failed.push({ file: f.name, errors: prepared.errors });
     }
     // One record a city, naming it (and one for the files that failed, which name none).
     c.set('auditEach', [
       ...imported.map((f) => ({ city: f.slug, object: `version=${f.version}${f.created ? ' new' : ''}`, outcome: f.created ? 201 : 200 })),
       ...(failed.length ? [{ city: '', object: `failed=${failed.length}` }] : []),
     ]);
-    if (failed.length) return c.json({ ...apiFailure({ error: importFilesFailed(String(failed.length), String(files.length)) }), imported, failed }, 400);
+    if (failed.length) return c.json({ ...apiFailure({ error: importFilesFailed(String(failed.length), String(read.names.length)) }), imported, failed }, 400);
     return c.json(answerOf(C.importCities, { success: true, imported }));
   });
   return app;
