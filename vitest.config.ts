@@ -14,6 +14,7 @@ const TIMING = [
   'src/pages/contact/form-endpoint.test.ts',
   'src/dev/start-dev.test.ts',
   'test/cli/dev.test.ts',
+  'test/server/import-off-loop.int.test.ts',
 ];
 
 export default defineConfig({
