@@ -15,6 +15,10 @@ const ok = { success: z.literal(true) };
 const config = z.custom<ClinicConfigInput>();
 const pin = z.object({ releaseId: z.string(), at: z.string() });
 
+/** A field that differs between two versions: its config path (labelled as errors are), the text before and after. */
+export const fieldChange = z.object({ path: z.string(), before: z.string(), after: z.string() });
+export type FieldChangeView = z.infer<typeof fieldChange>;
+
 /** GET /api/cities: one row a city. */
 export const citySummary = z.object({
   slug: z.string(),
@@ -133,12 +137,41 @@ export const saveCity = apiRoute({
 /** Delete; the query `history=delete` forgets its versions too. */
 export const deleteCity = apiRoute({ method: 'DELETE', path: '/api/cities/:slug', request: undefined, response: z.object({ ...ok, slug: z.string(), offline: z.boolean() }) });
 
+/**
+ * What the editor confirmed of an import (issue 39 item 2), by city slug: the saved version it
+ * would replace, or null for a new city. A file of a city not listed, or whose city was saved (or
+ * created) since, is refused with its reason and nothing of it is saved. Absent: every file is
+ * saved, new or over the latest (scripts).
+ */
+const importExpect = z.record(z.string(), z.number().nullable());
+
 /** Import: a 400 with `failed` (ImportFailure[]) beside `imported` when a file has errors. */
 export const importCities = apiRoute({
   method: 'POST',
   path: '/api/cities/import',
-  request: z.object({ files: z.array(z.object({ name: z.string(), text: z.string() })).min(1) }),
+  request: z.object({ files: z.array(z.object({ name: z.string(), text: z.string() })).min(1), expect: importExpect.optional() }),
   response: z.object({ ...ok, imported: z.array(imported) }),
+});
+
+/** One file of an import as it would be saved: a new city, a replacement with its changes, unchanged, or its errors. */
+export const importPlanLine = z.object({
+  file: z.string(),
+  slug: z.string().optional(),
+  city: z.string().optional(),
+  state: z.enum(['new', 'replaces', 'unchanged', 'failed']),
+  /** The saved version it replaces (or equals). */
+  version: z.number().optional(),
+  changes: z.array(fieldChange),
+  errors: z.array(z.string()),
+});
+export type ImportPlanLine = z.infer<typeof importPlanLine>;
+
+/** POST: what an import would do, file by file, before anything is saved (the same body as the import; `expect` ignored). */
+export const planImport = apiRoute({
+  method: 'POST',
+  path: '/api/cities/import/plan',
+  request: z.object({ files: z.array(z.object({ name: z.string(), text: z.string() })).min(1) }),
+  response: z.object({ ...ok, files: z.array(importPlanLine) }),
 });
 
 /** The spec's deploy answer of a saved version; a 409 with `doorway` (DoorwayAsked) when the check fails and it was not confirmed. */
@@ -192,9 +225,6 @@ export const unpinCity = apiRoute({ method: 'DELETE', path: '/api/cities/:slug/p
 /** The YAML file of a version (`?version=n`, else the latest): a download, not JSON. */
 export const exportCity = apiRoute({ method: 'GET', path: '/api/cities/:slug/export', request: undefined, response: z.string() });
 
-/** A field that differs between two versions: its config path (labelled as errors are), the text before and after. */
-export const fieldChange = z.object({ path: z.string(), before: z.string(), after: z.string() });
-export type FieldChangeView = z.infer<typeof fieldChange>;
 
 /**
  * One line of a city's history (issue 39 item 1): when, who (the account's email or the token's

@@ -48,6 +48,11 @@ export const importFilesFailed = (failed: string, total: string): Message => ({
   title: `${failed} of ${total} files were not imported: nothing was saved from a file with errors`,
   hint: 'Correct the lines named under each file and import those files again.',
 });
+/** An import's file of a city the editor did not confirm (issue 39 item 2): nothing of it saved. */
+export const importNotConfirmed = (city: string) => `${city} was not among the cities confirmed for this import: nothing of it was saved`;
+/** An import's file whose city was saved, created or deleted after the editor checked the import. */
+export const importChangedSince = (city: string, latest?: string) =>
+  `${city} changed after this import was checked${latest ? ` (version ${latest} is the latest now)` : ''}: nothing of it was saved; import the file again to see what it would change`;
 /** 503: the import queue is full (cities/import-worker.ts); nothing was read or saved. */
 export const importQueueFull = (waiting: string, seconds: string): Message => ({
   title: `The server is still reading ${waiting} other imports: nothing was imported`,

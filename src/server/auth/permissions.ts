@@ -129,6 +129,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('GET', '/api/doorway-check', 'sites.read'),
   r('POST', '/api/cities', 'sites.write', 'city.create'),
   r('POST', '/api/cities/import', 'sites.write', 'city.import'),
+  // What an import would do, nothing saved: the editor confirms from it (issue 39 item 2).
+  r('POST', '/api/cities/import/plan', 'sites.write'),
   r('POST', '/api/cities/redeploy-all', 'sites.write', 'city.redeploy_all'),
   r('GET', '/api/cities/:slug', 'sites.read', undefined, slug),
   r('PUT', '/api/cities/:slug', 'sites.write', 'city.save', slug),

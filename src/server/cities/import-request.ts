@@ -25,7 +25,10 @@ export interface ImportFile {
   text: string;
 }
 
-export type ImportRequest = { ok: true; files: ImportFile[] } | { ok: false; status: 400 | 413; error: Message };
+/** The versions the editor confirmed, by slug (null: a new city); absent: save every file. */
+export type ImportExpect = Record<string, number | null>;
+
+export type ImportRequest = { ok: true; files: ImportFile[]; expect?: ImportExpect } | { ok: false; status: 400 | 413; error: Message };
 
 /**
  * A name is only a label in messages, never a path: anything that could read as one (a folder
@@ -65,5 +68,5 @@ export function readImportRequest(bytes: Uint8Array): ImportRequest {
   if (badName) return refuse(400, importFileNameInvalid(badName.name));
   const large = files.find((f) => Buffer.byteLength(f.text, 'utf8') > MAX_IMPORT_FILE_BYTES);
   if (large) return refuse(413, importFileTooLarge(large.name, sizeLabel(MAX_IMPORT_FILE_BYTES)));
-  return { ok: true, files: files.map((f) => ({ name: f.name, text: f.text })) };
+  return { ok: true, files: files.map((f) => ({ name: f.name, text: f.text })), ...(parsed.data.expect ? { expect: parsed.data.expect } : {}) };
 }

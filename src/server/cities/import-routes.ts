@@ -1,4 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { ImportPlanLine } from '../../contract/cities.js';
+import { configChanges } from '../../config/config-diff.js';
+import { storedInput } from './yaml.js';
 import * as C from '../../contract/cities.js';
 import { answerOf } from '../../contract/route.js';
 import { importFilesFailed, importQueueFull } from '../../texts/cities.js';
@@ -10,7 +13,7 @@ import type { AppEnv } from '../http/app-env.js';
 import type { CityRouteDeps } from './context.js';
 import { saveImport, type ImportedFile } from './save.js';
 import { MAX_IMPORT_BODY } from './import-request.js';
-import { createImportParser, type ImportParser } from './import-worker.js';
+import { createImportParser, type ImportParser, type ImportRead } from './import-worker.js';
 
 /** What a refused import is told to wait (Retry-After): about what the worker takes to read a full queue. */
 const IMPORT_RETRY_AFTER_SECONDS = 10;
@@ -38,7 +41,8 @@ const sharedParser = () => (shared ??= createImportParser());
  */
 export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = sharedParser): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.post(C.importCities.path, async (c) => {
+  /** The body read on the parser's worker, or the answer that refuses it. */
+  const readImport = async (c: Context<AppEnv>): Promise<Extract<ImportRead, { ok: true }> | Response> => {
     const type = c.req.header('content-type');
     if (!JSON_TYPE.test(type ?? '')) return apiError(c, 415, { error: bodyNotJsonType(type).title });
     const body = await readBytes(c.req.raw, MAX_IMPORT_BODY);
@@ -49,14 +53,41 @@ export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = shar
       return apiError(c, 503, { error: importQueueFull(String(parser().waiting()), seconds) }, { 'Retry-After': seconds });
     }
     const read = await admitted;
-    if (!read.ok) return apiError(c, read.status, { error: read.error });
+    return read.ok ? read : apiError(c, read.status, { error: read.error });
+  };
+
+  // What the import would do, file by file, nothing saved (issue 39 item 2): the editor confirms from it.
+  app.post(C.planImport.path, async (c) => {
+    const read = await readImport(c);
+    if (read instanceof Response) return read;
+    const files: ImportPlanLine[] = [];
+    for (const [i, file] of read.names.entries()) {
+      const prepared = await read.reads[i]!;
+      if (!prepared.ok) files.push({ file, state: 'failed', changes: [], errors: prepared.errors });
+      else {
+        const v = prepared.version;
+        const latest = await d.cities.latest(v.slug);
+        const about = { file, slug: v.slug, city: v.city, errors: [] };
+        if (!latest) files.push({ ...about, state: 'new', changes: [] });
+        else if (latest.digest === v.digest) files.push({ ...about, state: 'unchanged', version: latest.version, changes: [] });
+        else files.push({ ...about, state: 'replaces', version: latest.version, changes: configChanges(storedInput(latest.yaml), storedInput(v.yaml)) });
+      }
+      await yieldToEventLoop();
+    }
+    return c.json(answerOf(C.planImport, { success: true, files }));
+  });
+
+  app.post(C.importCities.path, async (c) => {
+    const read = await readImport(c);
+    if (read instanceof Response) return read;
 
     const imported: ImportedFile[] = [];
     const failed: { file: string; errors: string[] }[] = [];
     for (const [i, file] of read.names.entries()) {
       const prepared = await read.reads[i]!;
-      if (prepared.ok) imported.push(await saveImport(d.cities, file, { ...prepared.version, savedBy: c.get('actor')?.label }));
-      else failed.push({ file, errors: prepared.errors });
+      const saved = prepared.ok ? await saveImport(d.cities, file, { ...prepared.version, savedBy: c.get('actor')?.label }, read.expect) : prepared;
+      if ('errors' in saved) failed.push({ file, errors: saved.errors });
+      else imported.push(saved);
       // Then the event loop's turn: pages, the contact form and /readyz are answered between two
       // saves of a 50-file import, not after all of them.
       await yieldToEventLoop();

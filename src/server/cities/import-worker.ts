@@ -2,7 +2,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { importFileUnreadable } from '../../texts/cities.js';
 import type { Message } from '../../texts/message.js';
 import { prepareFile } from './save.js';
-import { readImportRequest, type ImportFile } from './import-request.js';
+import { readImportRequest, type ImportExpect, type ImportFile } from './import-request.js';
 import { workerBundle } from '../workers/worker-bundle.js';
 
 /**
@@ -26,7 +26,7 @@ import { workerBundle } from '../workers/worker-bundle.js';
 export type FileRead = ReturnType<typeof prepareFile>;
 
 /** An import read: refused whole (the body), or its files' names with a promise a file, in order. */
-export type ImportRead = { ok: true; names: string[]; reads: Promise<FileRead>[] } | { ok: false; status: 400 | 413; error: Message };
+export type ImportRead = { ok: true; names: string[]; reads: Promise<FileRead>[]; expect?: ImportExpect } | { ok: false; status: 400 | 413; error: Message };
 
 export interface ImportParser {
   /** Queues an import's body; undefined when the queue is full (nothing was queued). */
@@ -53,11 +53,11 @@ const MARK = 'clinic-gen-import-worker';
 
 type Deferred = { promise: Promise<FileRead>; resolve: (r: FileRead) => void; reject: (e: unknown) => void };
 /** An import queued or being read: its body, then (once accepted) its names and a promise a file; `answered` files are read. */
-type Job = { bytes: Uint8Array; settle: (r: ImportRead) => void; names?: string[]; files?: ImportFile[]; reads?: Deferred[]; answered: number };
+type Job = { bytes: Uint8Array; settle: (r: ImportRead) => void; names?: string[]; files?: ImportFile[]; expect?: ImportExpect; reads?: Deferred[]; answered: number };
 type Reply =
   | { ready: true }
   | { refused: { status: 400 | 413; error: Message } }
-  | { accepted: string[] }
+  | { accepted: string[]; expect?: ImportExpect }
   | { i: number; read?: FileRead; error?: string };
 
 function deferred(): Deferred {
@@ -69,10 +69,10 @@ function deferred(): Deferred {
 }
 
 /** Tells the route the import's files are accepted: a promise a file, in order. */
-function accept(job: Job, names: string[]): void {
+function accept(job: Job, names: string[], expect?: ImportExpect): void {
   job.names = names;
   job.reads = names.map(deferred);
-  job.settle({ ok: true, names, reads: job.reads.map((d) => d.promise) });
+  job.settle({ ok: true, names, reads: job.reads.map((d) => d.promise), ...(expect ? { expect } : {}) });
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -84,8 +84,9 @@ async function readHere(job: Job, from: number): Promise<void> {
     const r = readImportRequest(job.bytes);
     if (!r.ok && !job.reads) return job.settle(r);
     job.files = r.ok ? r.files : [];
+    if (r.ok && r.expect) job.expect = r.expect;
   }
-  if (!job.reads) accept(job, job.files.map((f) => f.name));
+  if (!job.reads) accept(job, job.files.map((f) => f.name), job.expect);
   const reads = job.reads!;
   for (let i = from; i < reads.length; i++) {
     await turn();
@@ -155,7 +156,7 @@ export function createImportParser(o: ImportParserOptions = {}): ImportParser {
       return finish(job);
     }
     if ('accepted' in reply) {
-      accept(job, reply.accepted);
+      accept(job, reply.accepted, reply.expect);
       if (reply.accepted.length === 0) finish(job);
       return;
     }
@@ -246,7 +247,7 @@ function runImportWorkerIfAny(): void {
   parentPort!.on('message', ({ bytes }: { bytes: Uint8Array }) => {
     const r = readImportRequest(bytes);
     if (!r.ok) return post({ refused: { status: r.status, error: r.error } });
-    post({ accepted: r.files.map((f) => f.name) });
+    post({ accepted: r.files.map((f) => f.name), ...(r.expect ? { expect: r.expect } : {}) });
     for (const [i, f] of r.files.entries()) {
       try {
         post({ i, read: prepareFile(f.name, f.text) });

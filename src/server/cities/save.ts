@@ -1,9 +1,9 @@
 import { clinicConfigSchema } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
-import { cityConfigMissing, cityYamlDrift } from '../../texts/cities.js';
+import { cityConfigMissing, cityYamlDrift, importChangedSince, importNotConfirmed } from '../../texts/cities.js';
 import { issueMessages } from '../../config/load.js';
 import { isSiteName } from '../bundle/names.js';
-import type { CityStore, NewVersion, SaveResult } from './types.js';
+import type { CityStore, NewVersion, SaveMode, SaveResult } from './types.js';
 import { configDigest } from '../../config/digest.js';
 import { checkText, withSchemaLine, yamlOfConfig } from './yaml.js';
 
@@ -52,9 +52,16 @@ export interface ImportedFile {
   created: boolean;
 }
 
-/** Saves a prepared import: a new city, or a version of the existing one (none when unchanged). */
-export async function saveImport(cities: CityStore, file: string, v: NewVersion): Promise<ImportedFile> {
-  const r: SaveResult = await cities.save(v, { mode: 'import' });
-  if (!('version' in r)) throw new Error(`import of ${file} answered ${r.status}`);
+/**
+ * Saves a prepared import: a new city, or a version of the existing one (none when unchanged).
+ * With `expect` (what the editor confirmed, by slug: the version it replaces, null for a new
+ * city) a city not confirmed, or saved or created since, is refused with the reason (issue 39 item 2).
+ */
+export async function saveImport(cities: CityStore, file: string, v: NewVersion, expect?: Record<string, number | null>): Promise<ImportedFile | { errors: string[] }> {
+  const confirmed = expect?.[v.slug];
+  if (expect && confirmed === undefined) return { errors: [importNotConfirmed(v.city)] };
+  const mode: SaveMode = !expect ? { mode: 'import' } : confirmed === null ? { mode: 'create' } : { mode: 'update', baseVersion: confirmed };
+  const r: SaveResult = await cities.save(v, mode);
+  if (!('version' in r)) return { errors: [importChangedSince(v.city, r.status === 'stale' ? String(r.latest) : undefined)] };
   return { file, slug: v.slug, version: r.version, created: r.status === 'created' };
 }
