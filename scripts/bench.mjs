@@ -411,6 +411,23 @@ if (want('dev')) {
   row('dev: slowest of the 20', `${Math.round(r.maxMs)} ms`, "context");
 }
 
+if (want('import')) {
+  // Issue 39 item 8: pages while an editor imports 50 files of about 255 KB, read on the import
+  // worker (test/server/import-off-loop.int.test.ts checks only that pages answer during the
+  // import). Then the same with contact posts as well: each post after a save re-reads the saved
+  // cities for the contact API's site directory (cities/site-feed.ts), on the request loop.
+  const { benchImport, IMPORT_BUDGETS: B } = await importTs('scripts/bench/import.ts');
+  const r = await benchImport({ bin, configPath: join(root, 'configs/tampa.yaml'), dir: tmp });
+  const kb = Math.round(r.fileBytes / 1024);
+  row(`server: GET / every 50 ms during ${r.imports.length} imports of ${r.files} files of ${kb} KB: p99 (${r.pages.count} GETs)`, `${r.pages.p99} ms`, `< ${B.pageP99Ms} ms`);
+  row('  the same: p50 / slowest', `${r.pages.p50} / ${r.pages.max} ms`, `slowest < ${B.pageMaxMs} ms`);
+  row(`  GET / on the idle server: p50 / p99 / slowest (${r.quiet.count})`, `${r.quiet.p50} / ${r.quiet.p99} / ${r.quiet.max} ms`, 'context');
+  row('  each import, send to answer', r.imports.map((ms) => `${ms}`).join(' / ') + ' ms', 'context');
+  const c = await benchImport({ bin, configPath: join(root, 'configs/tampa.yaml'), dir: tmp, rounds: 2, contact: true });
+  row(`  with a contact POST every 100 ms too: GET / p50 / p99 / slowest (${c.pages.count})`, `${c.pages.p50} / ${c.pages.p99} / ${c.pages.max} ms`, `p99 < ${B.pageP99Ms} ms`);
+  row(`  contact POST meanwhile: p50 / p99 / slowest (${c.contact.count})`, `${c.contact.p50} / ${c.contact.p99} / ${c.contact.max} ms`, `p99 < ${B.pageP99Ms} ms`);
+}
+
 if (want('redeploy')) {
   // On the disk (tmp is under dist/), fsync on: the release store's defaults.
   const { benchRedeploy } = await importTs('scripts/bench/redeploy.ts');
@@ -508,6 +525,18 @@ if (want('check')) {
   row(`check ${c.report.cities.length.toLocaleString('en-US')} cities, whole process, wall (median of 3)`, `${(c.ms / 1000).toFixed(1)} s`, 'context');
   row('  peak memory (max RSS)', `${(c.maxRssKb / 1024).toFixed(0)} MB`, 'context');
   row('  cities failing / highest score', `${failing.length} / ${Math.max(...c.report.cities.map((x) => x.score)).toFixed(2)}`, '0 / <= 0.50');
+}
+
+if (want('doorway')) {
+  // Issue 39 item 7: the doorway check after a save of one of 50 cities, the real server on loopback, idle.
+  const { benchDoorway, DOORWAY_BUDGET_MS } = await importTs('scripts/bench/doorway.ts');
+  const r = await benchDoorway({ root, dir: tmp, cities: 50, runs: 5 });
+  row(`doorway check after a save of one city, ${r.cities} cities (p50 of ${r.afterSaveMs.length})`, `${Math.round(median(r.afterSaveMs))} ms`, `<= ${DOORWAY_BUDGET_MS} ms`);
+  row('  each run', r.afterSaveMs.map((ms) => Math.round(ms)).join(' / ') + ' ms', 'context');
+  row('  first check, cold (worker started, every city read)', `${Math.round(r.coldMs)} ms`, 'context');
+  row(`  after a save of a city's phone (p50 of ${r.afterPhoneMs.length})`, `${Math.round(median(r.afterPhoneMs))} ms`, 'context');
+  row('  the save itself, PUT (p50)', `${Math.round(median(r.saveMs))} ms`, 'context');
+  row('  cities failing / highest score', `${r.failCount} / ${r.highestScore.toFixed(2)}`, '0 / <= 0.50');
 }
 
 if (want('photos')) {

@@ -69,7 +69,8 @@ export function siteShingles(files: SiteFiles<string>, words: (text: string) => 
 export function indexablePages(files: SiteFiles<string>): [string, string][] {
   const out: [string, string][] = [];
   for (const [file, html] of Object.entries(files)) {
-    if (!file.endsWith('.html') || /<meta name="robots" content="[^"]*noindex/.test(html)) continue;
+    // The search for the tag first: the pattern alone is tried at every character of every page.
+    if (!file.endsWith('.html') || (html.includes('<meta name="robots"') && /<meta name="robots" content="[^"]*noindex/.test(html))) continue;
     out.push([`/${file.replace(/index\.html$/, '')}`, html]);
   }
   return out;

@@ -52,7 +52,16 @@ export function configValues(config: ClinicConfig): Record<string, string[]> {
 
 /** The lower-cased words of a text: letters and digits, with apostrophes inside a word kept (`men's`). */
 export function words(text: string): string[] {
-  return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? [];
+  // The same words, faster on our pages (English, whose only other characters are signs like ©
+  // and dashes): a character other than a letter or a digit ends a word whatever it is, so those
+  // are made spaces, and a text then all ASCII (lower-cased: no A-Z) is split by the ASCII class,
+  // which is the Unicode one on ASCII. The doorway check reads every page through here.
+  let letters = false;
+  const lower = text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[^\x00-\x7f]/gu, (c) => (/[\p{L}\p{N}]/u.test(c) ? ((letters = true), c) : ' '));
+  return (letters ? lower.match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) : lower.match(/[a-z0-9]+(?:'[a-z0-9]+)*/g)) ?? [];
 }
 
 /** A word-by-word trie of config values: a value is a run of words, its end holds its placeholder. */
@@ -69,24 +78,48 @@ interface Trie {
  * this one pass over the text with the values of a thousand cities.
  */
 export function normaliser(values: Record<string, string[]>[]): (text: string) => string[] {
-  const root: Trie = { next: new Map() };
+  return normaliserOf(placeholders(values));
+}
+
+/**
+ * Every value's words (joined by one space) with its placeholder: the first kind that names a run
+ * of words gives it its placeholder. Two checks whose maps are equal read every text alike; a text
+ * reads alike under two maps when no run of words the maps differ on occurs in it (check-cache.ts).
+ */
+export function placeholders(values: Record<string, string[]>[]): Map<string, string> {
+  const out = new Map<string, string>();
   for (const v of values) {
     for (const [kind, vs] of Object.entries(v)) {
       for (const value of vs) {
         const ws = words(value);
         if (ws.length === 0) continue;
-        let node = root;
-        for (const w of ws) {
-          let child = node.next.get(w);
-          if (!child) node.next.set(w, (child = { next: new Map() }));
-          node = child;
-        }
-        node.placeholder ??= `${kind}placeholder`;
+        const key = ws.join(' ');
+        if (!out.has(key)) out.set(key, `${kind}placeholder`);
       }
     }
   }
+  return out;
+}
+
+/**
+ * The normaliser of a map made by `placeholders`. With `seen`, every word a text is read with
+ * (before its values are replaced) is added to it: what a cache needs to tell whether the text
+ * would read otherwise under another map.
+ */
+export function normaliserOf(map: ReadonlyMap<string, string>, seen?: Set<string>): (text: string) => string[] {
+  const root: Trie = { next: new Map() };
+  for (const [key, placeholder] of map) {
+    let node = root;
+    for (const w of key.split(' ')) {
+      let child = node.next.get(w);
+      if (!child) node.next.set(w, (child = { next: new Map() }));
+      node = child;
+    }
+    node.placeholder ??= placeholder;
+  }
   return (text) => {
     const ws = words(text);
+    if (seen) for (const w of ws) seen.add(w);
     if (root.next.size === 0) return ws;
     const out: string[] = [];
     for (let i = 0; i < ws.length; ) {

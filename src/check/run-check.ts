@@ -86,8 +86,6 @@ export interface CheckOptions {
  * and the admin call it with the cities they hold.
  */
 export function checkSites(inputs: readonly CheckInput[], opts: CheckOptions = {}): CheckReport {
-  const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
-  const minLocalWords = opts.minLocalWords ?? MIN_LOCAL_WORDS;
   // One reading for every city, with every city's names and contact details set aside: Tampa's
   // text copied into Clearwater's config still names Tampa, and must read the same in both.
   const words = normaliser(inputs.map((i) => configValues(i.config)));
@@ -96,6 +94,17 @@ export function checkSites(inputs: readonly CheckInput[], opts: CheckOptions = {
     own.push(localText(input.config, words, input.files, input.placement).local);
     opts.onProgress?.({ phase: 'render', done: own.length, total: inputs.length });
   }
+  return compareCities(inputs, own, opts);
+}
+
+/**
+ * The check's second half: `own[i]` is the own text of `inputs[i]` (localText, read with the
+ * normaliser of every input's config values, as checkSites reads it), compared with every other
+ * city's. A caller that keeps each city's own text between checks (check-cache.ts) calls this.
+ */
+export function compareCities(inputs: readonly CheckInput[], own: readonly Uint32Array[], opts: CheckOptions = {}): CheckReport {
+  const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
+  const minLocalWords = opts.minLocalWords ?? MIN_LOCAL_WORDS;
   const local = withoutShared(own);
 
   // Which cities say each shingle: one pass over the postings finds every city's closest sibling.
@@ -152,7 +161,7 @@ export function checkSites(inputs: readonly CheckInput[], opts: CheckOptions = {
  * three): a description or a team member every city shares is the clinic's copy, not local text.
  * Two cities, or a few copies among many, keep what they share: that is what the check is for.
  */
-function withoutShared(own: Uint32Array[]): Uint32Array[] {
+function withoutShared(own: readonly Uint32Array[]): readonly Uint32Array[] {
   const sharedFrom = Math.max(3, Math.ceil(own.length / 2));
   if (own.length < sharedFrom) return own;
   const df = new Map<number, number>();

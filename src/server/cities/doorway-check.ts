@@ -11,9 +11,10 @@ import { checkOffThread, type CheckJob } from './check-worker.js';
 
 /**
  * The doorway check over the saved cities (issue 23 item 6), for the admin: each city's score
- * against its closest sibling and its verdict (check/run-check.ts, checkSites). The check renders
- * every city and compares them (about 6 ms a city, on a worker thread: check-worker.ts), so a report is kept for the
- * set of configs it was made from (each city's slug and config digest): the admin's reads and the
+ * against its closest sibling and its verdict (check/run-check.ts, checkSites). The check reads
+ * every city's pages and compares them, on a worker thread that keeps each city's text between
+ * checks (check-worker.ts: a save reads one city again), and a report is kept for the set of
+ * configs it was made from (each city's slug and config digest): the admin's reads and the
  * deploys of an unchanged set use it again instead of computing it; any save makes a new set. Two
  * calls for the same set while it is computed share one computation.
  */
@@ -96,6 +97,9 @@ export function doorwayView(r: CityReport, names: ReadonlyMap<string, string>): 
 export function createDoorwayCheck(cities: Pick<CityStore, 'list'>, opts: DoorwayCheckOptions = {}): DoorwayCheck {
   const kept = new Map<string, Promise<CheckReport>>();
   const entry = entryOf(opts.placementOf);
+  // Whose cities' texts the worker keeps between checks (check-worker.ts): the saved cities', or
+  // the brand site's listed ones (read by their placement), apart so one does not evict the other.
+  const scope = opts.placementOf ? 'brand-site' : 'cities';
   // Read where the check runs (check-worker.ts); a version the schema no longer takes cannot be
   // built or deployed, and is left out.
   const fromVersion = (v: CityVersion): Entry => entry(v, { yaml: v.yaml });
@@ -110,7 +114,7 @@ export function createDoorwayCheck(cities: Pick<CityStore, 'list'>, opts: Doorwa
       return hit;
     }
     // On a worker thread (check-worker.ts): the event loop goes on answering meanwhile.
-    const made = checkOffThread(sorted.map((e) => e.job));
+    const made = checkOffThread(sorted.map((e) => e.job), undefined, scope);
     kept.set(key, made);
     // A failure is not kept: the next call tries again.
     made.catch(() => kept.delete(key));
