@@ -11,7 +11,7 @@ export { call, type Answer } from './api.js';
  * status, failure }`); plain reads throw (and are logged).
  */
 
-export type { CitySummary, CityDetail, ImportFailure, Imported, RedeployRun, DoorwayLine, Release, CityReleases, HistoryLine, FieldChangeView } from '../contract/cities.js';
+export type { CitySummary, CityDetail, ImportFailure, Imported, RedeployRun, DoorwayLine, Release, CityReleases, HistoryLine, FieldChangeView, ImportPlanLine } from '../contract/cities.js';
 
 const city = (slug: string) => ({ params: { slug } });
 
@@ -20,7 +20,9 @@ export const getCity = (slug: string) => readRoute(C.getCity, city(slug));
 export const createCity = (config: ClinicConfigInput) => callRoute(C.createCity, { body: { config } });
 export const saveCity = (slug: string, config: ClinicConfigInput, baseVersion: number) => callRoute(C.saveCity, { ...city(slug), body: { config, baseVersion } });
 export const deleteCity = (slug: string, history: boolean) => callRoute(C.deleteCity, { ...city(slug), query: history ? { history: 'delete' } : undefined });
-export const importFiles = (files: { name: string; text: string }[]) => callRoute(C.importCities, { body: { files } });
+export const importFiles = (files: { name: string; text: string }[], expect?: Record<string, number | null>) => callRoute(C.importCities, { body: { files, ...(expect ? { expect } : {}) } });
+/** What an import would do, file by file, nothing saved (issue 39 item 2). */
+export const planImport = (files: { name: string; text: string }[]) => callRoute(C.planImport, { body: { files } });
 export const deployCity = (slug: string, version: number, confirmDoorway?: boolean) =>
   callRoute(C.deployCity, { ...city(slug), body: { version, ...(confirmDoorway ? { confirmDoorway: true } : {}) } });
 

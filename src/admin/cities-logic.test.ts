@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { clinicConfigSchema } from '../config/schema.js';
 import { ROOT } from '../../test/helpers/site.js';
-import { importChosen } from './cities/import-yaml.js';
+import { importConfirmed, readChosen } from './cities/import-yaml.js';
 import { formFromConfig, mergeConfig, sameForm, shownLogo } from './form.js';
 import { sentence } from './notice.js';
 import { hashOf, viewOf } from './route.js';
@@ -100,37 +100,35 @@ describe('import', () => {
   afterEach(() => vi.unstubAllGlobals());
   const file = (name: string, text: string, size = text.length) => ({ name, size, text: async () => text }) as unknown as File;
 
-  it('reads the files in the browser and posts them as JSON', async () => {
+  it('posts the files confirmed as JSON, each with the version it was shown replacing', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, imported: [{ file: 'a.yaml', slug: 'tampa', version: 1, created: true }] })));
     vi.stubGlobal('fetch', fetch);
-    const out = await importChosen([file('a.yaml', 'city: Tampa\n')]);
+    const out = await importConfirmed([{ name: 'a.yaml', text: 'city: Tampa\n' }], { tampa: null });
     expect(out).toEqual({ imported: [{ file: 'a.yaml', slug: 'tampa', version: 1, created: true }], failed: [] });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/cities/import');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({ files: [{ name: 'a.yaml', text: 'city: Tampa\n' }] });
+    expect(JSON.parse(init.body as string)).toEqual({ files: [{ name: 'a.yaml', text: 'city: Tampa\n' }], expect: { tampa: null } });
   });
 
-  it('refuses a file over 256 KB without reading or sending it, and sends the others', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, imported: [] })));
-    vi.stubGlobal('fetch', fetch);
+  it('refuses a file over 256 KB without reading it, and reads the others', async () => {
     const big = file('big.yaml', '', 5 * 1024 * 1024);
     big.text = () => Promise.reject(new Error('read'));
-    const out = await importChosen([big, file('ok.yaml', 'x: 1\n')]);
+    const out = await readChosen([big, file('ok.yaml', 'x: 1\n')]);
     expect(out.failed).toEqual([{ file: 'big.yaml', errors: ['big.yaml: larger than 256 KB; not sent'] }]);
-    expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string).files.map((f: { name: string }) => f.name)).toEqual(['ok.yaml']);
+    expect(out.files).toEqual([{ name: 'ok.yaml', text: 'x: 1\n' }]);
   });
 
   it('keeps the server’s per-file errors and the files it saved', async () => {
     const body = { success: false, error: 'x', imported: [{ file: 'good.yaml', slug: 'tampa', version: 1, created: true }], failed: [{ file: 'bad.yaml', errors: ['bad.yaml:3:8 phone: expected a phone number', 'bad.yaml:9:1 zipCode: missing'] }] };
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })));
-    const out = await importChosen([file('good.yaml', 'a'), file('bad.yaml', 'b')]);
+    const out = await importConfirmed([{ name: 'good.yaml', text: 'a' }, { name: 'bad.yaml', text: 'b' }], { tampa: null });
     expect(out).toEqual({ imported: body.imported, failed: body.failed, error: undefined });
   });
 
   it('says why when the whole request failed', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
-    const out = await importChosen([file('a.yaml', 'a')]);
+    const out = await importConfirmed([{ name: 'a.yaml', text: 'a' }], { tampa: null });
     expect(out.error).toBe('502: <html>Bad gateway</html>');
     expect(out.imported).toEqual([]);
   });

@@ -92,6 +92,9 @@ export const cityDeleted = (city: string, offline: boolean): Message => ({
 
 export const cityDeleteFailed = (city: string, reason: string): Message => ({ title: `${city} was not deleted: ${reason}` });
 
+/** Import: the server could not be reached to check the files first; nothing saved. */
+export const importPlanUnreachable = { title: 'The server could not be reached to check the files: nothing was imported. Try again.' } satisfies Message;
+
 /** Import: every file saved. */
 export const importSucceeded = (count: number): Message => ({ title: `Imported ${count} ${count === 1 ? 'file' : 'files'}` });
 

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/site.js';
 import { fillCity, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
+import { axeAudit } from '../helpers/browser.js';
 
 /**
  * The saved cities in the browser, beyond the operator's day (test/e2e/operator-day.test.ts): an
@@ -32,6 +33,12 @@ describe('import', () => {
       { name: 'brandon.yaml', mimeType: 'application/yaml', buffer: Buffer.from(good) },
       { name: 'riverview.yaml', mimeType: 'application/yaml', buffer: Buffer.from(bad) },
     ]);
+    // Asked first: Brandon is new, Riverview's file has errors and is not offered.
+    const ask = page.getByRole('dialog', { name: 'Import 2 files?' });
+    await ask.waitFor();
+    expect(await ask.getByRole('listitem').filter({ hasText: 'Brandon (brandon.yaml): a new city' }).count()).toBe(1);
+    expect(await ask.getByRole('list', { name: 'Errors in riverview.yaml' }).getByRole('listitem').count()).toBe(2);
+    await ask.getByRole('button', { name: 'Import 1 city' }).click();
     const summary = page.getByTestId('import-summary');
     await summary.getByText(/not imported/).waitFor();
     expect(await summary.textContent()).toBe('1 file was not imported; 1 imported. Nothing was saved from a file with errors. Correct the lines named below and import it again.');
@@ -42,6 +49,53 @@ describe('import', () => {
     expect((await page.request.get(`${world.url}/api/cities/riverview`)).status()).toBe(404);
     await context.close();
   });
+});
+
+describe('import asks first', () => {
+  it('names the city and the changed phone; Cancel saves nothing; confirm saves a version the history names, which Restore undoes', async () => {
+    const { page, context, errors } = await openAdmin(world);
+    const stored = (await (await page.request.get(`${world.url}/api/cities/tampa`)).json()) as { version: number; yaml: string; config: { phone: string } };
+    const old = stored.config.phone;
+    const changed = stored.yaml.replace(/^phone: .*$/m, 'phone: (813) 555-0166');
+    expect(changed).not.toBe(stored.yaml);
+    const choose = () => page.getByLabel('Import YAML').setInputFiles([{ name: 'tampa.yaml', mimeType: 'application/yaml', buffer: Buffer.from(changed) }]);
+    const version = async () => ((await (await page.request.get(`${world.url}/api/cities/tampa`)).json()) as { version: number; config: { phone: string } });
+
+    await choose();
+    const ask = page.getByRole('dialog', { name: 'Import 1 file?' });
+    await ask.waitFor();
+    expect(await ask.getByRole('listitem').filter({ hasText: `Tampa (tampa.yaml): replaces the saved Tampa, version ${stored.version}` }).count()).toBe(1);
+    expect(await ask.getByRole('list', { name: 'What changes in Tampa' }).textContent()).toBe(`Phone: ${old} -> (813) 555-0166`);
+    expect((await axeAudit(page)).violations).toEqual([]);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await version()).toMatchObject({ version: stored.version, config: { phone: old } });
+
+    await choose();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Import 1 city' }).click();
+    await page.getByTestId('import-summary').getByText('Imported 1 file').waitFor();
+    expect(await version()).toMatchObject({ version: stored.version + 1, config: { phone: '(813) 555-0166' } });
+
+    // Its history names the change; Restore of the version before makes the old phone current.
+    await openCity(page, 'Tampa');
+    const versions = page.getByRole('list', { name: 'Saved versions of Tampa' });
+    await versions.locator(`> li[data-version="${stored.version + 1}"]`).getByText(`Phone: ${old} -> (813) 555-0166`).waitFor();
+    await versions.locator(`> li[data-version="${stored.version}"]`).getByRole('button', { name: `Restore version ${stored.version}` }).click();
+    await page.getByRole('dialog', { name: `Restore version ${stored.version} of Tampa?` }).getByRole('button', { name: `Restore version ${stored.version}` }).click();
+    await page.getByTestId('history-notice').getByText(`Version ${stored.version} restored as version ${stored.version + 2}, the newest.`).waitFor();
+    expect(await field(page, 'Phone').inputValue()).toBe(old);
+    expect(await version()).toMatchObject({ version: stored.version + 2, config: { phone: old } });
+
+    // The audit trail filtered to Tampa holds the import and the restore.
+    const trail = (await (await page.request.get(`${world.url}/api/audit?city=tampa&pageSize=50`)).json()) as { records: { action: string; city: string; outcome: number }[] };
+    const done = trail.records.filter((r) => r.outcome < 300).map((r) => r.action);
+    expect(done).toContain('city.import');
+    expect(done).toContain('city.restore');
+    expect(trail.records.every((r) => r.city === 'tampa')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
 
 describe('save', () => {

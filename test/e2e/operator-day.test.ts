@@ -55,6 +55,7 @@ describe("the operator's day", () => {
 
     // Import the three sample configs through the file input.
     await page.getByLabel('Import YAML').setInputFiles(SAMPLES);
+    await page.getByRole('dialog', { name: 'Import 3 files?' }).getByRole('button', { name: 'Import 3 cities' }).click();
     await page.getByTestId('import-summary').getByText('Imported 3 files').waitFor();
     await list.waitFor();
     expect((await list.getByRole('rowheader').allTextContents()).sort()).toEqual(['Orlando', 'Tampa', 'Wesley Chapel']);
