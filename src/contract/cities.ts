@@ -134,8 +134,35 @@ export const saveCity = apiRoute({
   response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), changed: z.boolean() }),
 });
 
-/** Delete; the query `history=delete` forgets its versions too. */
-export const deleteCity = apiRoute({ method: 'DELETE', path: '/api/cities/:slug', request: undefined, response: z.object({ ...ok, slug: z.string(), offline: z.boolean() }) });
+/**
+ * Delete (issue 39 item 1): the city goes to the trash, kept TRASH_DAYS days with its versions,
+ * and its live site stays live unless the query says `site=offline`. `history=delete` forgets it
+ * and its versions now, not kept in the trash, and takes its site offline with it.
+ */
+export const deleteCity = apiRoute({
+  method: 'DELETE',
+  path: '/api/cities/:slug',
+  request: undefined,
+  response: z.object({ ...ok, slug: z.string(), offline: z.boolean(), keptUntil: z.string().optional() }),
+});
+
+/** Days a deleted city stays in the trash, restorable with its versions. */
+export const TRASH_DAYS = 30;
+
+/** A city in the trash: its latest version, when it was deleted, until when it is kept, and whether its site is still live. */
+export const trashedCity = z.object({ slug: z.string(), city: z.string(), state: z.string(), version: z.number(), deletedAt: z.string(), keptUntil: z.string(), live: z.boolean() });
+export type TrashedCity = z.infer<typeof trashedCity>;
+
+/** GET: the trash, newest deletion first. */
+export const listTrash = apiRoute({ method: 'GET', path: '/api/cities-trash', request: undefined, response: z.object({ ...ok, cities: z.array(trashedCity) }) });
+
+/** POST: a city back from the trash with its versions (its site as it is: live or not). */
+export const restoreFromTrash = apiRoute({
+  method: 'POST',
+  path: '/api/cities-trash/:slug/restore',
+  request: undefined,
+  response: z.object({ ...ok, slug: z.string(), version: z.number() }),
+});
 
 /**
  * What the editor confirmed of an import (issue 39 item 2), by city slug: the saved version it

@@ -107,6 +107,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditActionText>> = {
   'city.save': act('Save a city', 'saved', 'save', city('a city')),
   'city.restore': act('Restore a city’s earlier version', 'restored an earlier version of', 'restore an earlier version of', city('a city')),
   'city.delete': act('Delete a city', 'deleted', 'delete', city('a city')),
+  'city.undelete': act('Bring a city back from the trash', 'brought', 'bring', (s) => ` ${s.city || 'a city'} back from the trash`),
   'city.deploy': act('Deploy a city', 'deployed', 'deploy', city('a city')),
   'city.redeploy_all': act('Redeploy every city', 'redeployed', 'redeploy', (s) => (s.city ? ` ${s.city} with every city` : ' every city')),
   'city.auto_redeploy': act('Redeploy a city for its special hours', 'redeployed', 'redeploy', (s) => ` ${s.city || 'a city'} for its special hours`),

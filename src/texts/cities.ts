@@ -48,6 +48,8 @@ export const importFilesFailed = (failed: string, total: string): Message => ({
   title: `${failed} of ${total} files were not imported: nothing was saved from a file with errors`,
   hint: 'Correct the lines named under each file and import those files again.',
 });
+/** 404: no city of that slug in the trash (never deleted, brought back already, or forgotten after the days it is kept). */
+export const cityNotInTrash = (slug: string) => `${slug} is not in the trash: it was not deleted, was brought back already, or was deleted more than 30 days ago and is gone`;
 /** An import's file of a city the editor did not confirm (issue 39 item 2): nothing of it saved. */
 export const importNotConfirmed = (city: string) => `${city} was not among the cities confirmed for this import: nothing of it was saved`;
 /** An import's file whose city was saved, created or deleted after the editor checked the import. */

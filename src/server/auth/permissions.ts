@@ -135,6 +135,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('GET', '/api/cities/:slug', 'sites.read', undefined, slug),
   r('PUT', '/api/cities/:slug', 'sites.write', 'city.save', slug),
   r('DELETE', '/api/cities/:slug', 'sites.write', 'city.delete', slug),
+  // The trash (issue 39 item 1): deleted cities kept 30 days, restorable with their versions.
+  r('GET', '/api/cities-trash', 'sites.read'),
+  r('POST', '/api/cities-trash/:slug/restore', 'sites.write', 'city.undelete', slug),
   r('POST', '/api/cities/:slug/deploy', 'sites.write', 'city.deploy', slug),
   r('GET', '/api/cities/:slug/versions', 'sites.read', undefined, slug),
   r('GET', '/api/cities/:slug/versions/:version', 'sites.read', undefined, slug),

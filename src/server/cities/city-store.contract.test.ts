@@ -170,6 +170,28 @@ describe.each([sqliteBackend(), pgBackend()])('the city store on $name', (backen
       expect(await cities.save(version('orlando', 'a'), { mode: 'import' })).toMatchObject({ status: 'saved', version: 4 });
     });
 
+    it('the trash lists deleted cities newest first with their latest version; one comes back whole; old ones are forgotten', async () => {
+      await cities.save(version('orlando', 'a'), { mode: 'create' });
+      await cities.save(version('orlando', 'b'), { mode: 'update' });
+      await cities.save(version('tampa', 't'), { mode: 'create' });
+      await cities.remove('orlando', true);
+      at = '2025-03-05T10:00:00.000Z';
+      await cities.remove('tampa', true);
+      expect((await cities.trash()).map((c) => [c.slug, c.version, c.deletedAt])).toEqual([
+        ['tampa', 1, '2025-03-05T10:00:00.000Z'],
+        ['orlando', 2, '2025-03-01T10:00:00.000Z'],
+      ]);
+      expect(await cities.undelete('orlando')).toBe(true);
+      expect(await cities.undelete('orlando')).toBe(false);
+      expect((await cities.versions('orlando'))!.map((v) => v.version)).toEqual([2, 1]);
+      expect((await cities.latest('orlando'))!.digest).toBe('b');
+      expect(await cities.purgeDeleted('2025-03-05T10:00:00.000Z')).toEqual([]);
+      expect(await cities.purgeDeleted('2025-03-06T00:00:00.000Z')).toEqual(['tampa']);
+      expect(await cities.exists('tampa')).toBe(false);
+      expect(await cities.trash()).toEqual([]);
+      expect((await cities.list()).map((c) => c.slug)).toEqual(['orlando']);
+    });
+
     it('a city forgotten with its history is gone, and starts again at version 1', async () => {
       await cities.save(version('orlando', 'a'), { mode: 'create' });
       await cities.save(version('orlando', 'b'), { mode: 'update' });

@@ -98,11 +98,20 @@ describe('deploying a stored city', () => {
     expect(releases.map((r) => r.configVersion)).toEqual([undefined, 1]);
   });
 
-  it('takes a live city offline on delete, keeping its versions', async () => {
+  it('keeps a deleted city’s site live unless the delete says site=offline (issue 39 item 1)', async () => {
     const t = app();
     await t.json('POST', '/api/cities', { config: adminFormConfig() });
     await deploy(t, 'tampa');
-    expect(await body(await t.json('DELETE', '/api/cities/tampa'))).toEqual({ success: true, slug: 'tampa', offline: true });
+    expect(await body(await t.json('DELETE', '/api/cities/tampa'))).toEqual({ success: true, slug: 'tampa', offline: false, keptUntil: expect.any(String) });
+    expect((await t.site('/sites/tampa/')).status).toBe(200);
+    expect(((await body(await t.request('/api/cities-trash'))).cities as Record<string, unknown>[])[0]).toMatchObject({ slug: 'tampa', live: true });
+  });
+
+  it('takes a live city offline on delete when told to, keeping its versions', async () => {
+    const t = app();
+    await t.json('POST', '/api/cities', { config: adminFormConfig() });
+    await deploy(t, 'tampa');
+    expect(await body(await t.json('DELETE', '/api/cities/tampa?site=offline'))).toEqual({ success: true, slug: 'tampa', offline: true, keptUntil: expect.any(String) });
     expect((await t.site('/sites/tampa/')).status).toBe(404);
     expect((await t.site('http://tampa.example.com/')).status).not.toBe(200);
     expect(await body(await t.request('/api/deployments'))).toEqual({ success: true, deployments: [] });

@@ -6,6 +6,7 @@ import { importRoutes } from './import-routes.js';
 import { cityReleaseRoutes } from './release-routes.js';
 import { cityRoutes } from './routes.js';
 import { versionRoutes } from './version-routes.js';
+import { trashRoutes } from './trash-routes.js';
 
 /**
  * Stored cities (docs/decisions/012-stored-cities.md): their configs with history, import and
@@ -20,6 +21,7 @@ export function storedCityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   app.route('/', cityReleaseRoutes(d));
   app.route('/', cityRoutes(d));
   app.route('/', versionRoutes(d));
+  app.route('/', trashRoutes(d));
   return app;
 }
 

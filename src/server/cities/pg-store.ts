@@ -76,6 +76,30 @@ export function createPgCityStore(pool: pg.Pool, o: PgCityStoreOptions): CitySto
     });
 
   return {
+    // The trash: deleted cities with their latest version; brought back, or forgotten once old.
+    trash: async () =>
+      (
+        await query<VersionRow & { deleted_at: string }>(
+          `SELECT DISTINCT ON (v.slug COLLATE "C") ${VERSION_COLUMNS}, c.deleted_at FROM city_versions v JOIN cities c ON c.slug = v.slug
+            WHERE c.deleted_at IS NOT NULL ORDER BY v.slug COLLATE "C", v.version DESC`,
+        )
+      )
+        .map((r) => ({ ...toVersion(r), deletedAt: r.deleted_at }))
+        .sort((a, b) => (a.deletedAt === b.deletedAt ? (a.slug < b.slug ? -1 : 1) : a.deletedAt < b.deletedAt ? 1 : -1)),
+    undelete: (slug) =>
+      inTransaction(pool, async (c) => {
+        await lockCity(c, slug);
+        const n = (await c.query('UPDATE cities SET deleted_at = NULL WHERE slug = $1 AND deleted_at IS NOT NULL', [slug])).rowCount ?? 0;
+        if (n === 1) await notifyChanged(c);
+        return n === 1;
+      }),
+    purgeDeleted: (before) =>
+      inTransaction(pool, async (c) => {
+        // city_versions goes with each (ON DELETE CASCADE).
+        const gone = (await c.query<{ slug: string }>('DELETE FROM cities WHERE deleted_at IS NOT NULL AND deleted_at < $1 RETURNING slug', [before])).rows.map((r) => r.slug).sort();
+        if (gone.length) await notifyChanged(c);
+        return gone;
+      }),
     list: async () =>
       (
         await query<VersionRow>(

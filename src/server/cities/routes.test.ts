@@ -112,7 +112,7 @@ describe('deleting a city', () => {
     await t.json('POST', '/api/cities', { config: adminFormConfig() });
     await t.json('PUT', '/api/cities/tampa', { config: adminFormConfig({ phone: '(813) 555-0177' }) });
     const res = await t.json('DELETE', '/api/cities/tampa');
-    expect(await body(res)).toEqual({ success: true, slug: 'tampa', offline: false });
+    expect(await body(res)).toEqual({ success: true, slug: 'tampa', offline: false, keptUntil: expect.any(String) });
     expect((await body(await t.request('/api/cities'))).cities).toEqual([]);
     expect((await t.request('/api/cities/tampa')).status).toBe(404);
     expect((await t.request('/api/cities/tampa/versions')).status).toBe(404);

@@ -17,6 +17,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';
 import { prepareConfig } from './save.js';
 import { storedInput } from './yaml.js';
+import { purgeOldTrash, trashEnd } from './trash-routes.js';
 
 /** A clinic config is a few KB; local content can make it some tens (as generate takes). */
 export const MAX_CONFIG_BODY = 256 * 1024;
@@ -107,13 +108,19 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   app.delete(C.deleteCity.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
-    const history = c.req.query('history');
+    const forget = c.req.query('history') === 'delete';
     if (!(await d.cities.latest(s.slug))) return noCity(c, s.slug);
-    // Offline first: a city marked deleted must never still be live.
-    const offline = await d.releases.remove(s.slug);
+    // The live site goes offline only when the editor said so (or the city is forgotten now:
+    // no site outlives its city's record), and first: a city gone must never be half live.
+    const offline = forget || c.req.query('site') === 'offline' ? await d.releases.remove(s.slug) : false;
     if (offline) d.changed();
-    await d.cities.remove(s.slug, history !== 'delete');
-    return c.json(answerOf(C.deleteCity, { success: true, slug: s.slug, offline }));
+    await d.cities.remove(s.slug, !forget);
+    // The trash keeps TRASH_DAYS days: older deletions are forgotten at each delete and each look at it.
+    await purgeOldTrash(d);
+    // Until when, from the deletion's time as the store recorded it (the trash lists the same).
+    const deletedAt = forget ? undefined : (await d.cities.trash()).find((t) => t.slug === s.slug)?.deletedAt;
+    const keptUntil = deletedAt && trashEnd(deletedAt);
+    return c.json(answerOf(C.deleteCity, { success: true, slug: s.slug, offline, ...(keptUntil ? { keptUntil } : {}) }));
   });
 
   return app;

@@ -63,6 +63,13 @@ export function notifyingCityStore(store: CityStore, changed: () => void): CityS
       if (removed) changed();
       return removed;
     },
+    trash: () => store.trash(),
+    async undelete(slug) {
+      const back = await store.undelete(slug);
+      if (back) changed();
+      return back;
+    },
+    purgeDeleted: (before) => store.purgeDeleted(before),
     setPin: (slug, pin) => store.setPin(slug, pin),
     pins: () => store.pins(),
     claimFlag: (key, value) => store.claimFlag(key, value),

@@ -69,8 +69,27 @@ export function createSqliteCityStore(db: Database.Database, now: () => Date = (
     return true;
   });
 
+  // The trash: deleted cities with their latest version; brought back, or forgotten once old.
+  const trashed = db.prepare<[], VersionRow & { deleted_at: string }>(
+    `SELECT ${VERSION_COLUMNS}, c.deleted_at FROM city_versions v JOIN cities c ON c.slug = v.slug
+      WHERE c.deleted_at IS NOT NULL AND v.version = (SELECT max(version) FROM city_versions WHERE slug = v.slug) ORDER BY c.deleted_at DESC, v.slug`,
+  );
+  const undelete = db.prepare('UPDATE cities SET deleted_at = NULL WHERE slug = ? AND deleted_at IS NOT NULL');
+  const oldTrash = db.prepare<[string], { slug: string }>('SELECT slug FROM cities WHERE deleted_at IS NOT NULL AND deleted_at < ? ORDER BY slug');
+  const purge = db.transaction((before: string): string[] => {
+    const slugs = oldTrash.all(before).map((r) => r.slug);
+    for (const slug of slugs) {
+      forgetVersions.run(slug);
+      forgetCity.run(slug);
+    }
+    return slugs;
+  });
+
   return {
     list: async () => all.all().map(toVersion),
+    trash: async () => trashed.all().map((r) => ({ ...toVersion(r), deletedAt: r.deleted_at })),
+    undelete: async (slug) => undelete.run(slug).changes === 1,
+    purgeDeleted: async (before) => purge.immediate(before),
     latest: async (slug) => {
       const r = latestOf.get(slug);
       return r && toVersion(r);

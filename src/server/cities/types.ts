@@ -129,6 +129,12 @@ export interface CityStore {
   save(version: NewVersion, mode: SaveMode): Promise<SaveResult>;
   /** Marks a city deleted, or forgets it and its versions (`keepHistory` false). False: no such city. */
   remove(slug: string, keepHistory: boolean): Promise<boolean>;
+  /** The deleted cities kept with their versions (the trash, issue 39 item 1), newest deletion first, with their latest version. */
+  trash(): Promise<(CityVersion & { deletedAt: string })[]>;
+  /** Brings a deleted city back with its versions; false when it is not in the trash. */
+  undelete(slug: string): Promise<boolean>;
+  /** Forgets the cities deleted before `before` (ISO time), versions and all; their slugs. */
+  purgeDeleted(before: string): Promise<string[]>;
   /** Pins a city that is not deleted to a release, or unpins it (`null`); false for no such city. */
   setPin(slug: string, pin: { releaseId: string; at: string } | null): Promise<boolean>;
   /** The pins of the cities that are not deleted, by slug. */
