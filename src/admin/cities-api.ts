@@ -11,7 +11,7 @@ export { call, type Answer } from './api.js';
  * status, failure }`); plain reads throw (and are logged).
  */
 
-export type { CitySummary, CityDetail, ImportFailure, Imported, RedeployRun, DoorwayLine, Release, CityReleases, HistoryLine, FieldChangeView, ImportPlanLine } from '../contract/cities.js';
+export type { CitySummary, CityDetail, ImportFailure, Imported, RedeployRun, DoorwayLine, Release, CityReleases, HistoryLine, FieldChangeView, ImportPlanLine, TrashedCity } from '../contract/cities.js';
 
 const city = (slug: string) => ({ params: { slug } });
 
@@ -19,7 +19,11 @@ export const listCities = () => readRoute(C.listCities).then((r) => r.cities);
 export const getCity = (slug: string) => readRoute(C.getCity, city(slug));
 export const createCity = (config: ClinicConfigInput) => callRoute(C.createCity, { body: { config } });
 export const saveCity = (slug: string, config: ClinicConfigInput, baseVersion: number) => callRoute(C.saveCity, { ...city(slug), body: { config, baseVersion } });
-export const deleteCity = (slug: string, history: boolean) => callRoute(C.deleteCity, { ...city(slug), query: history ? { history: 'delete' } : undefined });
+/** Delete: to the trash, its site live unless `offline`; `forget` deletes it for good now, site and versions. */
+export const deleteCity = (slug: string, o: { forget?: boolean; offline?: boolean } = {}) =>
+  callRoute(C.deleteCity, { ...city(slug), query: o.forget ? { history: 'delete' } : o.offline ? { site: 'offline' } : undefined });
+export const listTrash = () => readRoute(C.listTrash).then((r) => r.cities);
+export const restoreFromTrash = (slug: string) => callRoute(C.restoreFromTrash, city(slug));
 export const importFiles = (files: { name: string; text: string }[], expect?: Record<string, number | null>) => callRoute(C.importCities, { body: { files, ...(expect ? { expect } : {}) } });
 /** What an import would do, file by file, nothing saved (issue 39 item 2). */
 export const planImport = (files: { name: string; text: string }[]) => callRoute(C.planImport, { body: { files } });

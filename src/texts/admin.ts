@@ -83,11 +83,11 @@ export const cityLoadFailed = { title: 'The cities could not be loaded', hint: '
 /** The delete dialog: which city, what happens to its site and its history. */
 export const cityDeleteConfirm = (city: string): Message => ({
   title: `Delete ${city}?`,
-  message: `${city} leaves the list and its website goes offline now. Its saved versions are kept unless you tick the box below.`,
+  message: `${city} leaves the list and goes to the trash, kept 30 days with its saved versions: you can bring it back from there.`,
 });
 
-export const cityDeleted = (city: string, offline: boolean): Message => ({
-  title: offline ? `${city} deleted; its website is offline` : `${city} deleted`,
+export const cityDeleted = (city: string, offline: boolean, trash: boolean): Message => ({
+  title: `${city} deleted${trash ? ' and kept in the trash for 30 days' : ' for good'}${offline ? '; its website is offline' : ''}`,
 });
 
 export const cityDeleteFailed = (city: string, reason: string): Message => ({ title: `${city} was not deleted: ${reason}` });

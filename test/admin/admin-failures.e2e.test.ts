@@ -197,7 +197,7 @@ describe('the admin page itself', () => {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Delete Orlando?' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('checkbox', { name: 'Also delete its saved versions' }).isChecked()).toBe(false);
+    expect(await dialog.getByRole('checkbox', { name: /^Delete it for good now, with its saved versions/ }).isChecked()).toBe(false);
     expect(await page.evaluate(() => (document.activeElement?.closest('dialog') ? document.activeElement.textContent : 'outside the dialog'))).toBe('Cancel');
     expect(await axe(page)).toEqual([]);
     // Tab moves within the modal dialog and never to the page behind it (inert); past the last

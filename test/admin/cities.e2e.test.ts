@@ -98,6 +98,47 @@ describe('import asks first', () => {
   }, 120_000);
 });
 
+describe('the trash', () => {
+  it('keeps a deleted city’s live site unless asked, and brings the city back with its versions and fields', async () => {
+    const { page, context, errors } = await openAdmin(world);
+    // What a script does beside the browser, with the owner's API token.
+    const api = async (method: string, path: string, data?: unknown) =>
+      (await (
+        await fetch(`${world.url}${path}`, { method, headers: { Authorization: world.owner, ...(data ? { 'Content-Type': 'application/json' } : {}) }, ...(data ? { body: JSON.stringify(data) } : {}) })
+      ).json()) as Record<string, unknown>;
+    // Orlando live, with a second version.
+    const stored = (await api('GET', '/api/cities/orlando')) as { version: number; config: Record<string, unknown> };
+    await api('PUT', '/api/cities/orlando', { config: { ...stored.config, phone: '(407) 555-0123' }, baseVersion: stored.version });
+    expect(await api('POST', '/api/cities/orlando/deploy', { confirmDoorway: true })).toMatchObject({ success: true });
+    const site = async () => (await page.request.get(`${world.sitesUrl}/sites/orlando/`)).status();
+    expect(await site()).toBe(200);
+    const versionsBefore = ((await api('GET', '/api/cities/orlando/versions')).versions as { version: number }[]).map((v) => v.version);
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Delete Orlando' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Orlando?' });
+    expect(await dialog.textContent()).toContain('goes to the trash, kept 30 days with its saved versions');
+    expect(await dialog.getByRole('checkbox', { name: 'Also take its website offline now' }).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Delete Orlando' }).click();
+    await page.getByTestId('list-notice').getByText('Orlando deleted and kept in the trash for 30 days').waitFor();
+    expect(await page.getByRole('rowheader', { name: 'Orlando', exact: true }).count()).toBe(0);
+    // Not asked to go offline: live still.
+    expect(await site()).toBe(200);
+    const trash = page.getByRole('list', { name: 'Deleted cities' });
+    const line = trash.locator('> li[data-slug="orlando"]');
+    expect(await line.textContent()).toContain('its website is still live');
+    expect((await axeAudit(page)).violations).toEqual([]);
+
+    await line.getByRole('button', { name: 'Restore Orlando' }).click();
+    await page.getByTestId('trash-notice').getByText(`Orlando is back with its saved versions (version ${versionsBefore[0]} is the latest).`).waitFor();
+    await page.getByRole('rowheader', { name: 'Orlando', exact: true }).waitFor();
+    expect(((await api('GET', '/api/cities/orlando/versions')).versions as { version: number }[]).map((v) => v.version)).toEqual(versionsBefore);
+    expect(await api('GET', '/api/cities/orlando')).toMatchObject({ config: { phone: '(407) 555-0123' } });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
 describe('save', () => {
   it('a 409 says someone else saved a newer version, and keeps the form', async () => {
     const mine = await openAdmin(world);

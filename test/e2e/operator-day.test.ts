@@ -206,16 +206,18 @@ describe("the operator's day", () => {
     await deleteButton.click();
     const dialog = page.getByRole('dialog', { name: 'Delete Lakeland?' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('its website goes offline');
+    // Its live site stays live unless the editor ticks the box (issue 39 item 1).
+    expect(await dialog.textContent()).toContain('Its website is live now, and stays live unless you tick the box below.');
     expect(await page.evaluate(() => (document.activeElement?.closest('dialog') ? document.activeElement.textContent : 'outside the dialog'))).toBe('Cancel');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete Lakeland');
     expect((await liveSite('lakeland')).status).toBe(200);
     await deleteButton.click();
+    await dialog.getByRole('checkbox', { name: 'Also take its website offline now' }).check();
     await dialog.getByRole('button', { name: 'Delete Lakeland' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await nextNoticeText(page)).toBe('Lakeland deleted; its website is offline');
+    expect(await nextNoticeText(page)).toBe('Lakeland deleted and kept in the trash for 30 days; its website is offline');
     expect(await list.getByRole('rowheader', { name: 'Lakeland', exact: true }).count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('view-title');
     expect((await liveSite('lakeland')).status).toBe(404);

@@ -11,6 +11,7 @@ import { Tooltip, type TriggerProps } from '../tooltip.js';
 import { Button, inputClass } from '../ui.js';
 import { CityRow, type CityActions } from './city-row.js';
 import { DeleteCityDialog } from './delete-city.js';
+import { Trash } from './trash.js';
 import { ImportButton, ImportResults, useImport } from './import-yaml.js';
 import { DEFAULT_SORT, FILTERS, nextSort, resultCount, visibleCities, type CityFilter, type Sort, type SortKey } from './list-view.js';
 import { RedeployConfirm } from './redeploy-confirm.js';
@@ -71,9 +72,12 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
     }
   };
 
-  const deleted = async (c: CitySummary, offline: boolean) => {
+  // Bumped at each delete: the trash reads itself again.
+  const [deletes, setDeletes] = useState(0);
+  const deleted = async (c: CitySummary, offline: boolean, trash: boolean) => {
     await reload();
-    show(M.cityDeleted(c.city, offline).title, 'success');
+    setDeletes((n) => n + 1);
+    show(M.cityDeleted(c.city, offline, trash).title, 'success');
   };
 
   return (
@@ -136,6 +140,7 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
           onClose={() => setPlan(undefined)}
         />
       )}
+      <Trash version={deletes} canEdit={editCities} onRestored={async () => void (await reload())} />
       {editCities && <DeleteCityDialog city={deleting} onClose={() => setDeleting(undefined)} done={deleted} returnTo={() => document.getElementById('view-title')} />}
     </main>
   );
