@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { exportUrl } from './cities-api.js';
 import { sameForm, type AdminForm } from './form.js';
@@ -41,9 +42,6 @@ export function CityBar({ form, save: s, go, from }: { form: UseFormReturn<Admin
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={s.save} disabled={s.saving}>
-            {s.saving ? 'Saving...' : 'Save'}
-          </Button>
           {s.saved && (
             <a href={exportUrl(s.saved.slug)} download={`${s.saved.slug}.yaml`} className={linkButtonClass}>
               Export YAML
@@ -51,9 +49,44 @@ export function CityBar({ form, save: s, go, from }: { form: UseFormReturn<Admin
           )}
         </div>
       </div>
-      <NoticeArea notice={s.notice} testId="save-notice" />
       <ErrorSummary problems={s.problems} lead="Not saved." testId="save-problems" />
     </section>
+  );
+}
+
+/**
+ * The Save bar (issue 39 item 6): at the foot of the viewport while the editor scrolls, with the
+ * save state in words ("All changes saved", "Unsaved changes", "Saving..."), Save and its answer;
+ * Ctrl+S (Cmd+S on a Mac) saves from anywhere in the editor instead of the browser saving the page.
+ */
+export function SaveBar({ form, save: s }: { form: UseFormReturn<AdminForm>; save: CitySave }) {
+  const values = useWatch({ control: form.control }) as AdminForm;
+  const dirty = s.saved ? !sameForm(values, s.saved.values) : true;
+  const latest = useRef(s);
+  latest.current = s;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 's') return;
+      e.preventDefault();
+      if (!latest.current.saving) void latest.current.save();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
+  const state = s.saving ? 'Saving...' : !s.saved ? 'Not saved yet' : dirty ? 'Unsaved changes' : 'All changes saved';
+  return (
+    <div role="region" aria-label="Save" className="sticky bottom-0 z-10 rounded-xl border border-slate-300 bg-white/95 px-4 py-3 shadow-lg lg:col-span-2">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p data-testid="save-state" className="text-sm font-semibold text-slate-800">
+          {state}
+          <span className="ml-2 font-normal text-slate-600">(Ctrl+S saves)</span>
+        </p>
+        <Button onClick={s.save} disabled={s.saving}>
+          {s.saving ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+      <NoticeArea notice={s.notice} testId="save-notice" />
+    </div>
   );
 }
 

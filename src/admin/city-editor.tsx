@@ -8,7 +8,7 @@ import { getCity } from './cities-api.js';
 import { useAccount } from './auth/session-context.js';
 import { draftKey, dropDraft, keepDraft, readDraft, restoredForm, SESSION_ENDING_EVENT } from './drafts.js';
 import { fieldLabel } from './field-labels.js';
-import { CityBar } from './city-bar.js';
+import { CityBar, SaveBar } from './city-bar.js';
 import { formFromConfig, sameForm, type AdminForm } from './form.js';
 import { useLeaveGuard } from './leave-guard.js';
 import type { Go } from './route.js';
@@ -99,6 +99,13 @@ export function CityEditor({ source: asked, initial, go }: { source: EditorSourc
  */
 function Editor({ config, values, saved, from, left, go }: { config?: ClinicConfigInput; values: AdminForm; saved?: SavedCity; from?: string; left?: string[]; go: Go }) {
   const form = useForm<AdminForm>({ defaultValues: values });
+  // A field the editor corrects loses its error at once, not at the next save (issue 39 item 6).
+  useEffect(() => {
+    const sub = form.watch((_, { name }) => {
+      if (name && form.getFieldState(name as keyof AdminForm).error) form.clearErrors(name as keyof AdminForm);
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
   const save = useCitySave(form, { config, saved }, (created) => go({ name: 'city', slug: created.slug }, { keep: true }));
   const [deployVersion, setDeployVersion] = useState(0);
   const target = () => {
@@ -149,6 +156,7 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
         {save.saved && <History slug={save.saved.slug} city={save.saved.city} version={save.saved.version} dirty={() => !sameForm(form.getValues(), save.saved!.values)} onRestored={save.adopt} />}
         <Messages site={save.saved?.slug ?? deployedSite} name={save.saved?.city} />
       </div>
+      <SaveBar form={form} save={save} />
     </main>
   );
 }
