@@ -49,12 +49,13 @@ export const importFilesFailed = (failed: string, total: string): Message => ({
   hint: 'Correct the lines named under each file and import those files again.',
 });
 /** 404: no city of that slug in the trash (never deleted, brought back already, or forgotten after the days it is kept). */
-export const cityNotInTrash = (slug: string) => `${slug} is not in the trash: it was not deleted, was brought back already, or was deleted more than 30 days ago and is gone`;
+export const cityNotInTrash = (slug: string): Message => ({ title: `${slug} is not in the trash: it was not deleted, was brought back already, or was deleted more than 30 days ago and is gone` });
 /** An import's file of a city the editor did not confirm (issue 39 item 2): nothing of it saved. */
-export const importNotConfirmed = (city: string) => `${city} was not among the cities confirmed for this import: nothing of it was saved`;
+export const importNotConfirmed = (city: string): Message => ({ title: `${city} was not among the cities confirmed for this import: nothing of it was saved` });
 /** An import's file whose city was saved, created or deleted after the editor checked the import. */
-export const importChangedSince = (city: string, latest?: string) =>
-  `${city} changed after this import was checked${latest ? ` (version ${latest} is the latest now)` : ''}: nothing of it was saved; import the file again to see what it would change`;
+export const importChangedSince = (city: string, latest?: string): Message => ({
+  title: `${city} changed after this import was checked${latest ? ` (version ${latest} is the latest now)` : ''}: nothing of it was saved; import the file again to see what it would change`,
+});
 /** 503: the import queue is full (cities/import-worker.ts); nothing was read or saved. */
 export const importQueueFull = (waiting: string, seconds: string): Message => ({
   title: `The server is still reading ${waiting} other imports: nothing was imported`,

@@ -46,6 +46,8 @@ function expected(method: string, path: string): Expect | undefined {
   if (m === 'GET' && (/^\/api\/(cities|redeploys)(\/|$)/.test(path) || path === '/api/deployments' || path === '/admin/preview/*')) return { kind: 'roles', roles: ALL };
   // The brand site: read by every role, as the cities are; generated, downloaded, deployed and rolled back by those who deploy cities.
   if (path.startsWith('/api/brand-site')) return { kind: 'roles', roles: m === 'GET' ? ALL : EDIT };
+  // The trash of deleted cities (issue 39 item 1): seen by every role, as the cities are; a city brought back by those who change cities.
+  if (path.startsWith('/api/cities-trash')) return { kind: 'roles', roles: m === 'GET' ? ALL : EDIT };
   // Changing a city or a site, and downloading a deployed one.
   if (/^\/api\/(cities|deployments|deploy-website|generate-clinic-website|package-website|previews|upload-logo|upload-photo)(\/|$)/.test(path)) return { kind: 'roles', roles: EDIT };
   return undefined;

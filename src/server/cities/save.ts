@@ -59,9 +59,9 @@ export interface ImportedFile {
  */
 export async function saveImport(cities: CityStore, file: string, v: NewVersion, expect?: Record<string, number | null>): Promise<ImportedFile | { errors: string[] }> {
   const confirmed = expect?.[v.slug];
-  if (expect && confirmed === undefined) return { errors: [importNotConfirmed(v.city)] };
+  if (expect && confirmed === undefined) return { errors: [importNotConfirmed(v.city).title] };
   const mode: SaveMode = !expect ? { mode: 'import' } : confirmed === null ? { mode: 'create' } : { mode: 'update', baseVersion: confirmed };
   const r: SaveResult = await cities.save(v, mode);
-  if (!('version' in r)) return { errors: [importChangedSince(v.city, r.status === 'stale' ? String(r.latest) : undefined)] };
+  if (!('version' in r)) return { errors: [importChangedSince(v.city, r.status === 'stale' ? String(r.latest) : undefined).title] };
   return { file, slug: v.slug, version: r.version, created: r.status === 'created' };
 }
