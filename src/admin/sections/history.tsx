@@ -80,7 +80,17 @@ export function History({
       );
       return;
     }
-    const latest = await getCity(slug);
+    // Restored: the form moves onto the new version, read back as the server keeps it.
+    let latest: Awaited<ReturnType<typeof getCity>>;
+    try {
+      latest = await getCity(slug);
+    } catch (err) {
+      console.error(err);
+      setBusy(false);
+      setAsked(null);
+      show(`Version ${line.version} was restored as version ${answer.version}, but it could not be read back: open the city again.`, 'error');
+      return;
+    }
     setBusy(false);
     setAsked(null);
     onRestored({ version: latest.version, savedAt: latest.savedAt, config: latest.config });
