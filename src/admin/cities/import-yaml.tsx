@@ -148,13 +148,7 @@ export function ImportResults({ imp }: { imp: Import }) {
           {outcome.failed.map((f, i) => (
             <li key={i} className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
               <p className="font-semibold break-all">{f.file}</p>
-              <ul aria-label={`Errors in ${f.file}`} className="mt-1 list-disc pl-5">
-                {f.errors.map((e, j) => (
-                  <li key={j} className="break-words">
-                    {e}
-                  </li>
-                ))}
-              </ul>
+              <FileErrors file={f.file} errors={f.errors} className="mt-1 list-disc pl-5" />
             </li>
           ))}
         </ul>
@@ -212,20 +206,25 @@ function ImportDialog({ imp }: { imp: Import }) {
                     {l.changes.length > SHOWN_CHANGES && <li>and {l.changes.length - SHOWN_CHANGES} more fields</li>}
                   </ul>
                 )}
-                {l.errors.length > 0 && (
-                  <ul aria-label={`Errors in ${l.file}`} className="mt-1 list-disc pl-8 text-red-900">
-                    {l.errors.map((e, j) => (
-                      <li key={j} className="break-words">
-                        {e}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                {l.errors.length > 0 && <FileErrors file={l.file} errors={l.errors} className="mt-1 list-disc pl-8 text-red-900" />}
               </li>
             ))}
           </ul>
         </>
       )}
     </ConfirmDialog>
+  );
+}
+
+/** A file's error lines (file, line, field), as the results and the import's dialog list them. */
+function FileErrors({ file, errors, className }: { file: string; errors: string[]; className: string }) {
+  return (
+    <ul aria-label={`Errors in ${file}`} className={className}>
+      {errors.map((e, j) => (
+        <li key={j} className="break-words">
+          {e}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkSites } from '../../check/run-check.js';
 import { ROOT } from '../../../test/helpers/site.js';
+import { bundleFixture } from '../../../test/helpers/bundle-fixture.js';
 import { checkOffThread, stopCheckWorkers, type CheckJob } from './check-worker.js';
 import { checkText } from './yaml.js';
 
@@ -13,17 +13,15 @@ import { checkText } from './yaml.js';
  * across saves, a deletion and a city it cannot read give the reports a fresh check makes of the
  * same cities, and a worker stopped is started again by the next check.
  */
-const dir = join(ROOT, 'node_modules/.cache/clinic-gen-test', `check-worker-cache-${process.pid}`);
 let bundle: URL;
+let bundled: string;
 beforeAll(async () => {
-  mkdirSync(dir, { recursive: true });
-  const out = join(dir, 'check-worker.mjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'check-worker.ts')], outfile: out, bundle: true, platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic', logLevel: 'warning' });
-  bundle = pathToFileURL(out);
+  bundled = await bundleFixture('src/server/cities/check-worker.ts');
+  bundle = pathToFileURL(bundled);
 });
 afterAll(async () => {
   await stopCheckWorkers();
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(bundled, { force: true });
 });
 
 const sample = (name: string) => readFileSync(join(ROOT, 'configs', `${name}.yaml`), 'utf8');
