@@ -170,6 +170,9 @@ describe('nothing the bar covers is out of reach', () => {
     const send = page.getByRole('button', { name: 'Send Message' });
     // Send at the very bottom of the screen, where the bar is.
     await send.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    // The form near brings the island, which replaces the static form (and its Send) in place; a
+    // button looked up just before that is detached by the time it is measured, so measure after.
+    await page.getByRole('region', { name: /Notifications/ }).waitFor({ state: 'attached' });
     await expect.poll(() => bar(page).isVisible()).toBe(false);
     expect(await onTop(send)).toBe(true);
     await scrollToEnd(page);
