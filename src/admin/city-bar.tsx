@@ -20,7 +20,7 @@ export function CityBar({ form, save: s, go, from }: { form: UseFormReturn<Admin
   const title = s.saved ? s.saved.city : from ? `New city (copy of ${from})` : 'New city';
 
   return (
-    <section aria-labelledby="view-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2">
+    <section aria-labelledby="view-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-full">
       <AllCitiesLink go={go} />
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
@@ -75,7 +75,7 @@ export function SaveBar({ form, save: s }: { form: UseFormReturn<AdminForm>; sav
   }, []);
   const state = s.saving ? 'Saving...' : !s.saved ? 'Not saved yet' : dirty ? 'Unsaved changes' : 'All changes saved';
   return (
-    <div role="region" aria-label="Save" className="sticky bottom-0 z-10 rounded-xl border border-slate-300 bg-white/95 px-4 py-3 shadow-lg lg:col-span-2">
+    <div role="region" aria-label="Save" className="sticky bottom-0 z-10 rounded-xl border border-slate-300 bg-white/95 px-4 py-3 shadow-lg lg:col-span-full">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p data-testid="save-state" className="text-sm font-semibold text-slate-800">
           {state}

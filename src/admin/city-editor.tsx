@@ -9,6 +9,7 @@ import { useAccount } from './auth/session-context.js';
 import { draftKey, dropDraft, keepDraft, readDraft, restoredForm, SESSION_ENDING_EVENT } from './drafts.js';
 import { fieldLabel } from './field-labels.js';
 import { CityBar, SaveBar } from './city-bar.js';
+import { SectionIndex, useSectionEntries } from './section-index.js';
 import { formFromConfig, sameForm, type AdminForm } from './form.js';
 import { useLeaveGuard } from './leave-guard.js';
 import type { Go } from './route.js';
@@ -129,12 +130,17 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
     document.title = `${save.saved?.city ?? 'New city'} · Clinic Website Generator`;
   }, [save.saved?.city]);
 
+  const page = useRef<HTMLElement>(null);
+  const sections = useSectionEntries(page);
+
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <main ref={page} className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:max-w-7xl xl:grid-cols-[10rem_minmax(0,3fr)_minmax(0,2fr)]">
       <UnsavedGuard form={form} savedValues={save.saved?.values ?? values} savedCity={save.saved?.city} draftAs={draftKey(save.saved?.slug)} version={save.saved?.version} />
       <CityBar form={form} save={save} go={go} from={from} />
       <DraftNotice form={form} draftAs={draftKey(saved?.slug)} opened={values} version={saved?.version} />
       {!save.saved && <StartNotice from={from} left={left} />}
+      <SectionIndex entries={sections} layout="row" />
+      <SectionIndex entries={sections} layout="side" />
       <form className="grid min-w-0 grid-cols-1 content-start gap-6" onSubmit={(e) => e.preventDefault()} aria-label="Clinic details" noValidate>
         <BusinessInfo form={form} />
         <LogoUpload form={form} />
@@ -207,7 +213,7 @@ function DraftNotice({ form, draftAs, opened, version }: { form: UseFormReturn<A
   const label = (k: string) => fieldLabel(['whyCity', 'treatmentText', 'team', 'faq', 'areasServed'].includes(k) ? `localContent.${k}` : k).label;
   const changed = restoredForm(draft, opened, version).changed.map(label);
   return (
-    <div role="region" aria-label="Unsaved changes kept" data-testid="draft-notice" className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 lg:col-span-2">
+    <div role="region" aria-label="Unsaved changes kept" data-testid="draft-notice" className="rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 lg:col-span-full">
       <p className="font-semibold">Your session ended at {TIME.format(draft.at)} with changes not saved yet. They were kept in this tab.</p>
       <p className="mt-1">Changed: {[...new Set(changed)].join(', ')}.</p>
       {newer && <p className="mt-1">The city has been saved since (version {version}): only the fields you changed are put back, over that version. Check them before saving.</p>}
@@ -235,7 +241,7 @@ function DraftNotice({ form, draftAs, opened, version }: { form: UseFormReturn<A
 function StartNotice({ from, left }: { from?: string; left?: string[] }) {
   const names = [...new Set((left ?? []).map((k) => fieldLabel(k).label))];
   return (
-    <div data-testid="new-city-notice" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950 lg:col-span-2">
+    <div data-testid="new-city-notice" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950 lg:col-span-full">
       {from ? (
         <>
           <p className="font-semibold">Copied from {from}: only the brand (name, description, colour, typeface, logo and services).</p>
