@@ -61,7 +61,10 @@ describe('the logo on the admin page', () => {
   it('is shown for an upload or an absolute URL, and as a path for a file beside a config', () => {
     expect(shownLogo('/uploads/logo-1a2b.png')).toBe('/uploads/logo-1a2b.png');
     expect(shownLogo('https://cdn.example.com/logo.svg')).toBe('https://cdn.example.com/logo.svg');
-    expect(shownLogo('/images/tampa/logo.svg')).toBeUndefined();
+    // A picture a config names by its site path: read through the admin API, its path encoded.
+    expect(shownLogo('/images/tampa/logo.svg')).toBe('/api/site-picture?path=%2Fimages%2Ftampa%2Flogo.svg');
+    expect(shownLogo('/images/tampa/notes.txt')).toBeUndefined();
+    expect(shownLogo('//evil.example/logo.svg')).toBeUndefined();
     expect(shownLogo('')).toBeUndefined();
     expect(shownLogo(undefined)).toBeUndefined();
   });

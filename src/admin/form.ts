@@ -1,6 +1,7 @@
 import type { PaymentMethod, ClinicConfigInput, Day, FontChoice, ServiceKey } from '../config/schema.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { DEFAULT_SERVICES, SERVICES } from '../config/services.js';
+import { sitePicture } from '../contract/site.js';
 import { DEFAULT_FONT, isFontChoice } from './font-choices.js';
 import type { PhotosValue, PhotoValue } from './sections/photos.js';
 
@@ -232,12 +233,15 @@ export function readInitial(doc: Document = document): AdminForm {
 }
 
 /**
- * The logo as the admin page can show it: an upload of this server (`/uploads/...`) or an absolute
- * URL. Any other site path names a file beside a YAML config (`/images/tampa/logo.svg`), which the
- * site build reads but the admin does not serve: shown as its path, not as a broken image.
+ * The logo as the admin page can show it: an upload of this server (`/uploads/...`), an absolute
+ * URL, or a picture a config names by its site path (`/images/tampa/logo.svg`, a file of the
+ * sample or served clinic's folder), read through the admin API as Generate reads it (issue 39
+ * item 3: a logo chosen from the list shows as the picture, not as its path).
  */
 export function shownLogo(url: string | undefined): string | undefined {
-  return url && (/^\/uploads\//.test(url) || /^https?:\/\//i.test(url)) ? url : undefined;
+  if (!url) return undefined;
+  if (/^\/uploads\//.test(url) || /^https?:\/\//i.test(url)) return url;
+  return /^\/[^/\\]/.test(url) && /\.(svg|png|jpe?g|gif)$/i.test(url) ? `${sitePicture.path}?path=${encodeURIComponent(url)}` : undefined;
 }
 
 /** Where a server error key (`businessProfiles[2]`, `domainName`, `photos.gallery[0].alt`) shows on the form. */

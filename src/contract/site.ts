@@ -91,6 +91,11 @@ export const uploadLogo = apiRoute({
   request: z.instanceof(FormData),
   response: z.object({ ...ok, logoUrl: z.string(), message: z.string() }),
 });
+/**
+ * A picture a city names by its site path (`?path=/images/tampa/logo.svg`), as Generate reads it:
+ * for the admin to show it (issue 39 item 3). The image's bytes; 404 for anything else.
+ */
+export const sitePicture = apiRoute({ method: 'GET', path: '/api/site-picture', request: undefined, response: z.instanceof(Blob) });
 /** Multipart (`photo`): the uploaded photo's address. */
 export const uploadPhoto = apiRoute({
   method: 'POST',

@@ -128,6 +128,7 @@ export const passwordResetMail = (link: string, clinic: string, minutes: number)
 
 // Logo upload: the admin alerts "Failed to upload logo: {title}" (admin.ts, logoUploadRejected)
 
+export const pictureNotFound = { title: 'No picture at that path', hint: 'A config names a picture by its site path, like /images/tampa/logo.svg, of a file in the sample or served clinic’s folder.' } satisfies Message;
 export const logoUploaded = { title: 'Logo uploaded successfully' } satisfies Message;
 export const logoNotMultipart = { title: 'Send the logo as multipart/form-data with a field named logo' } satisfies Message;
 export const logoTooLarge = (size: string): Message => ({ title: `The logo is larger than ${size}` });

@@ -244,6 +244,23 @@ describe('Duplicate', () => {
   });
 });
 
+describe('a logo named by its site path', () => {
+  it("Wesley Chapel's logo (/images/wesley-chapel/logo.svg) shows as the picture in the editor and its preview, not as its path", async () => {
+    const { page, context, errors } = await openAdmin(world);
+    await page.goto(`${world.url}/admin#city/wesley-chapel`, { waitUntil: 'networkidle' });
+    const logos = page.getByRole('region', { name: 'Logo Upload' });
+    const shown = logos.getByRole('img', { name: 'Uploaded logo' });
+    await shown.waitFor();
+    // Drawn: the browser read the picture (a broken image has no natural width).
+    await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await logos.textContent()).not.toContain('/images/wesley-chapel/logo.svg');
+    const preview = page.getByRole('region', { name: 'Preview' }).locator('img').first();
+    await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 async function axeViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
   expect(axe.passes.length).toBeGreaterThan(10);

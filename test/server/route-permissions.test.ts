@@ -40,6 +40,8 @@ function expected(method: string, path: string): Expect | undefined {
   if (path === '/api/settings/retention') return { kind: 'roles', roles: ['owner'] };
   // Brand settings: read by every role (a new city starts from them), changed by those who change cities.
   if (path === '/api/brand') return { kind: 'roles', roles: m === 'GET' ? ALL : EDIT };
+  // A picture a city names by its site path (the editor shows it): read by every role, as the cities are.
+  if (m === 'GET' && path === '/api/site-picture') return { kind: 'roles', roles: ALL };
   // The doorway check of the saved cities: read by every role, as the cities themselves are.
   if (m === 'GET' && path === '/api/doorway-check') return { kind: 'roles', roles: ALL };
   // Reading the cities and what is deployed; previews are hosted on the sites listener.

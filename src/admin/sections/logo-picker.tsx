@@ -34,6 +34,8 @@ export function LogoPicker({ form, slot }: { form: UseFormReturn<AdminForm>; slo
   const url = form.watch(slot.name);
   const error = errorAt(form.formState.errors, slot.name);
   const { notice, show, clear } = useNotice();
+  // A picture named by a path this server has no file for: said, with the path, not a broken image.
+  const [missing, setMissing] = useState<string | undefined>(undefined);
 
   const upload = async () => {
     const file = input.current?.files?.[0];
@@ -67,11 +69,12 @@ export function LogoPicker({ form, slot }: { form: UseFormReturn<AdminForm>; slo
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <div className={`flex h-20 w-40 shrink-0 items-center justify-center rounded-lg border border-dashed ${slot.dark ? 'border-slate-600 bg-slate-900' : 'border-slate-300 bg-slate-50'}`}>
-        {shownLogo(url) ? (
-          <img src={url} alt={`Uploaded ${slot.what}`} className="max-h-16 max-w-36" />
+        {shownLogo(url) && missing !== url ? (
+          <img src={shownLogo(url)} alt={`Uploaded ${slot.what}`} className="max-h-16 max-w-36" onError={() => setMissing(url)} />
         ) : url ? (
           <span className={`px-2 text-center text-xs break-all ${slot.dark ? 'text-slate-100' : 'text-slate-700'}`}>
-            File beside the config: <code>{url}</code>
+            {missing === url ? 'No picture at ' : 'File beside the config: '}
+            <code>{url}</code>
           </span>
         ) : (
           <span className={`text-sm ${slot.dark ? 'text-slate-200' : 'text-slate-600'}`}>No {slot.what}</span>

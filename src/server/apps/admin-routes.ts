@@ -15,6 +15,8 @@ import type { PreviewStore } from '../previews/index.js';
 import { previewApiRoutes } from '../previews/routes.js';
 import { shellRoutes } from '../admin-page/shell.js';
 import { uploadRoutes } from '../uploads/routes.js';
+import { pictureRoute } from '../uploads/picture-route.js';
+import { cityAssetSource } from '../uploads/asset-source.js';
 import { brandRoutes, type BrandStore } from '../brand/index.js';
 import { brandSiteRoutes, type BrandSiteService } from '../brand-site/index.js';
 
@@ -62,6 +64,7 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
   app.route('/', hostedRedirects((requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`));
   app.route('/', shellRoutes(o.clinic));
   app.route('/', uploadRoutes(o.uploads));
+  app.route('/', pictureRoute(cityAssetSource(o.uploads, o.assetFolders)));
   app.route('/', brandRoutes(o.brand, o.dataDir, o.clinic));
   app.route(
     '/',

@@ -159,6 +159,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   r('DELETE', '/api/deployments/:siteName', 'sites.write', 'deployment.delete', siteName),
   r('POST', '/api/deployments/:siteName/rollback', 'sites.write', 'deployment.rollback', siteName),
   r('GET', '/api/deployments/:siteName/package', 'sites.write', 'deployment.download', siteName),
+  // A picture a city names by its site path, shown in the editor (issue 39 item 3): read, as the city is.
+  r('GET', '/api/site-picture', 'sites.read'),
   r('POST', '/api/upload-logo', 'sites.write', 'upload.logo'),
   r('POST', '/api/upload-photo', 'sites.write', 'upload.photo'),
 ];
