@@ -41,6 +41,7 @@ export const cityReleases = (slug: string) => readRoute(C.cityReleases, city(slu
 /** A city's history (issue 39 item 1): its versions newest first, what changed in each; two compared; an earlier one restored as the newest. */
 export const cityHistory = (slug: string) => readRoute(C.cityHistory, city(slug)).then((r) => r.versions);
 export const compareVersions = (slug: string, from: number, to: number) => readRoute(C.compareVersions, { ...city(slug), query: { from: String(from), to: String(to) } });
+export const cityVersion = (slug: string, version: number) => readRoute(C.cityVersion, { params: { slug, version: String(version) } });
 export const restoreVersion = (slug: string, version: number, baseVersion: number) => callRoute(C.restoreVersion, { params: { slug, version: String(version) }, body: { baseVersion } });
 /** Makes one of the city's releases live (back or forward); an older one pins the city. */
 export const makeLive = (slug: string, release: string) => callRoute(C.makeCityReleaseLive, { params: { slug, id: release } });

@@ -159,7 +159,7 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
         <PreviewCard form={form} />
         <GenerateCard actions={actions} />
         <Deployments slug={save.saved?.slug ?? deployedSite} version={deployVersion} onDeleted={actions.siteDeleted} />
-        {save.saved && <History slug={save.saved.slug} city={save.saved.city} version={save.saved.version} dirty={() => !sameForm(form.getValues(), save.saved!.values)} onRestored={save.adopt} />}
+        {save.saved && <History slug={save.saved.slug} city={save.saved.city} version={save.saved.version} dirty={() => !sameForm(form.getValues(), save.saved!.values)} onRestored={save.adopt} onOpenedAsEdits={save.openAsEdits} />}
         <Messages site={save.saved?.slug ?? deployedSite} name={save.saved?.city} />
       </div>
       <SaveBar form={form} save={save} />

@@ -283,6 +283,18 @@ export const compareVersions = apiRoute({
  * POST: Restore makes an earlier version's config the newest version (nothing is rewritten);
  * `baseVersion` must be the latest, as for a save. `changed` false: it already was the latest's.
  */
+/**
+ * GET: one saved version: its config as it builds (a version saved before NOTES.md decision 14
+ * with the facts it published then filled in), `written` as its text gives it (those facts
+ * absent), and its YAML.
+ */
+export const cityVersion = apiRoute({
+  method: 'GET',
+  path: '/api/cities/:slug/versions/:version',
+  request: undefined,
+  response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), config, written: config, yaml: z.string() }),
+});
+
 export const restoreVersion = apiRoute({
   method: 'POST',
   path: '/api/cities/:slug/versions/:version/restore',

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { cityHistory, compareVersions, getCity, restoreVersion, type FieldChangeView, type HistoryLine } from '../cities-api.js';
+import { cityHistory, cityVersion, compareVersions, getCity, restoreVersion, type FieldChangeView, type HistoryLine } from '../cities-api.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
 import { fieldLabel } from '../field-labels.js';
 import { formatDate } from '../format.js';
@@ -25,6 +25,7 @@ export function History({
   version,
   dirty,
   onRestored,
+  onOpenedAsEdits,
 }: {
   slug: string;
   city: string;
@@ -32,6 +33,8 @@ export function History({
   version: number;
   dirty: () => boolean;
   onRestored: (next: { version: number; savedAt: string; config: ClinicConfigInput }) => void;
+  /** A version that cannot be saved again as it was: its fields into the form, unsaved, the missing ones marked. */
+  onOpenedAsEdits: (config: ClinicConfigInput, errors: Record<string, string>) => void;
 }) {
   const [lines, setLines] = useState<HistoryLine[] | 'failed' | undefined>(undefined);
   const [asked, setAsked] = useState<HistoryLine | null>(null);
@@ -69,6 +72,9 @@ export function History({
     setBusy(true);
     setError(undefined);
     const answer = await restoreVersion(slug, line.version, version);
+    // Saved before a fact was required (decision 14): nothing restored; the version opens as
+    // unsaved edits that name what it lacks, for the editor to fill in and save.
+    if (!answer.ok && answer.status === 400 && Object.keys(answer.failure.errors).length > 0) return openAsEdits(line, answer.failure.errors);
     if (!answer.ok) {
       setBusy(false);
       setError(
@@ -95,6 +101,24 @@ export function History({
     setAsked(null);
     onRestored({ version: latest.version, savedAt: latest.savedAt, config: latest.config });
     show(answer.changed ? `Version ${line.version} restored as version ${answer.version}, the newest.` : `Version ${answer.version} already says what version ${line.version} says: nothing to restore.`, 'success');
+  };
+
+  const openAsEdits = async (line: HistoryLine, errors: Record<string, string>) => {
+    let written: ClinicConfigInput;
+    try {
+      written = (await cityVersion(slug, line.version)).written;
+    } catch (err) {
+      console.error(err);
+      setBusy(false);
+      setError(`Version ${line.version} lacks fields required now, and it could not be read to open it. Try again.`);
+      return;
+    }
+    setBusy(false);
+    setAsked(null);
+    onOpenedAsEdits(written, errors);
+    const labels = [...new Set(Object.keys(errors).map((k) => fieldLabel(k).label))];
+    const named = labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}`;
+    show(`Version ${line.version} was saved before ${named} ${labels.length === 1 ? 'was' : 'were'} required, so it was not restored: its fields are in the form as unsaved edits. Fill in ${named}, then save.`, 'error');
   };
 
   if (lines === undefined)

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { adminFormConfig, storedTestApps } from '../../../test/helpers/server-app.js';
 import { configChanges } from '../../config/config-diff.js';
@@ -94,5 +95,28 @@ describe('configChanges', () => {
       { path: 'legal.courts', before: 'Polk County', after: '' },
     ]);
     expect(configChanges({ a: 'x' }, { a: 'x' })).toEqual([]);
+  });
+
+  it('refuses to restore a version saved before the legal facts were required, naming each, and reads it back as written (issue 39 item 3)', async () => {
+    const t = app();
+    await t.json('POST', '/api/cities', { config: adminFormConfig() });
+    // Version 1 as a release before NOTES.md decision 14 stored it: no legal block.
+    const writer = new Database(t.db.location);
+    try {
+      const { yaml } = writer.prepare("SELECT yaml FROM city_versions WHERE slug = 'tampa' AND version = 1").get() as { yaml: string };
+      writer.prepare("UPDATE city_versions SET yaml = ? WHERE slug = 'tampa' AND version = 1").run(yaml.replace(/^legal:\n(?: .*\n)+/m, ''));
+    } finally {
+      writer.close();
+    }
+    await t.json('PUT', '/api/cities/tampa', { config: adminFormConfig({ phone: '(813) 555-0199' }), baseVersion: 1 });
+    const r = await t.json('POST', '/api/cities/tampa/versions/1/restore', { baseVersion: 2 });
+    expect(r.status).toBe(400);
+    expect(Object.keys((await body(r)).errors as Body).sort()).toEqual(['legal.courts', 'legal.effectiveDate', 'legal.governingLaw']);
+    expect(t.rows<{ version: number }>("SELECT version FROM city_versions WHERE slug = 'tampa' ORDER BY version").map((v) => v.version)).toEqual([1, 2]);
+    // As it builds (with the facts it published then), and as it was written (without them).
+    const v = await body(await t.request('/api/cities/tampa/versions/1'));
+    expect((v.config as { legal: Body }).legal).toEqual({ governingLaw: 'Florida', courts: 'Pasco County', effectiveDate: '2024-01-01' });
+    expect(v.written).not.toHaveProperty('legal');
+    expect((v.written as Body).phone).toBe('(813) 555-0101');
   });
 });

@@ -14,6 +14,8 @@ import type { AppEnv } from '../http/app-env.js';
 import { badVersion, noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';
 import type { CityVersion } from './types.js';
 import { storedInput } from './yaml.js';
+import { readYaml } from '../../config/yaml.js';
+import type { ClinicConfigInput } from '../../config/schema.js';
 
 /**
  * A city's history: its versions with the releases built from each (read from the releases'
@@ -75,8 +77,10 @@ export function versionRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: citySaveFailed });
     const parsed = C.restoreVersion.request.safeParse(body.value);
     if (!parsed.success) return apiError(c, 400, { error: cityBaseVersionInvalid, message: citySaveFailed });
-    // Checked as a save is: a version saved before a field was required names that field (400).
-    const prepared = prepareConfig(storedInput(chosen.yaml));
+    // Checked as a save is, as its text was written: a version saved before a fact was required
+    // (NOTES.md decision 14) names that field (400), and the admin opens it as unsaved edits, so
+    // the facts another city published then (Pasco County's courts) are never saved again by a restore.
+    const prepared = prepareConfig(readYaml(chosen.yaml));
     if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
     const saved = await d.cities.save({ ...prepared.version, savedBy: c.get('actor')?.label, restoredFrom: chosen.version }, { mode: 'update', baseVersion: parsed.data.baseVersion });
     if (saved.status === 'missing') return noCity(c, s.slug);
@@ -86,12 +90,12 @@ export function versionRoutes(d: CityRouteDeps): Hono<AppEnv> {
     return c.json(answerOf(C.restoreVersion, { success: true, slug: s.slug, version: saved.version, savedAt: saved.savedAt, changed: saved.status !== 'unchanged', restoredFrom: chosen.version }));
   });
 
-  app.get('/api/cities/:slug/versions/:version', async (c) => {
+  app.get(C.cityVersion.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
     const v = await pick(c, s.slug, c.req.param('version'));
     if (v instanceof Response) return v;
-    return c.json({ success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml), yaml: v.yaml });
+    return c.json(answerOf(C.cityVersion, { success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml) as ClinicConfigInput, written: readYaml(v.yaml) as ClinicConfigInput, yaml: v.yaml }));
   });
 
   app.get(exportCity.path, async (c) => {
