@@ -7,6 +7,7 @@ import { TwoStepView } from './auth/two-step-view.js';
 import { AuditView } from './audit/audit-view.js';
 import { CityDetails } from './cities/city-details.js';
 import { CityList } from './cities/city-list.js';
+import { SpecialHoursBulk } from './cities/special-hours-bulk.js';
 import { CityEditor } from './city-editor.js';
 import { DeploymentsView } from './deployments/deployments-view.js';
 import { LeaveDialog, LeaveGuardProvider } from './leave-guard.js';
@@ -57,6 +58,8 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
       return <CityEditor key={session} source={{ base: view.base, from: view.from, left: view.left }} initial={initial} go={go} />;
     case 'brand':
       return <BrandSettings key={session} />;
+    case 'special-hours':
+      return <SpecialHoursBulk key={session} go={go} />;
     case 'brand-site':
       return <BrandSiteView key={session} go={go} canEdit={editCities} />;
     case 'messages':
@@ -76,7 +79,7 @@ function Main({ view, session, go, initial, editCities }: { view: View; session:
 
 /** The views beside the cities: Deployments for all; Messages for those who read them; Staff and Audit trail for the owner. */
 function AdminNav({ view, go, can }: { view: View; go: Go; can: Abilities }) {
-  const here = view.name === 'city' || view.name === 'new' ? 'list' : view.name;
+  const here = view.name === 'city' || view.name === 'new' || view.name === 'special-hours' ? 'list' : view.name;
   const item = (to: View, label: string) => (
     <li>
       <a

@@ -26,7 +26,7 @@ export type View =
 export type SavedInboxFilter = 'mine' | 'today';
 
 /** The views named by one word and holding nothing else. */
-const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step', 'brand', 'brand-site'] as const;
+const PLAIN = ['deployments', 'staff', 'audit', 'password', 'two-step', 'brand', 'brand-site', 'special-hours'] as const;
 type PlainView = (typeof PLAIN)[number];
 const isPlain = (h: string): h is PlainView => (PLAIN as readonly string[]).includes(h);
 
@@ -63,6 +63,8 @@ export function allowedView(view: View, can: Abilities): View {
     if (view.site !== undefined && can.messageCities !== null && !can.messageCities.includes(view.site)) return { name: 'messages' };
   }
   if ((view.name === 'new' || view.name === 'brand') && !can.editCities) return { name: 'list' };
+  // Special hours for several cities (issue 39 item 9) saves cities: for those who edit them.
+  if (view.name === 'special-hours' && !can.editCities) return { name: 'list' };
   return view;
 }
 
