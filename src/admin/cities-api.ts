@@ -1,5 +1,6 @@
 import type { ClinicConfigInput } from '../config/schema.js';
 import * as C from '../contract/cities.js';
+import * as D from '../contract/deploys.js';
 import { callRoute, readRoute, urlOfRoute } from './api.js';
 
 export { call, type Answer } from './api.js';
@@ -32,7 +33,13 @@ export const deployCity = (slug: string, version: number, confirmDoorway?: boole
 
 /** GET /api/doorway-check: every saved city's verdict and score against its closest sibling. */
 export const doorwayCheck = () => readRoute(C.doorwayCheck);
-export const startRedeploy = () => callRoute(C.startRedeploy);
+/** Starts Redeploy all if the server would still do what the dialog showed (`expect`); else a 409 with the new `plan`. */
+export const startRedeploy = (expect?: D.PlanExpectationView) => callRoute(D.startRedeploy, { body: expect ? { expect } : {} });
+/** What Redeploy all would do now (issue 39 item 5), nothing started. */
+export const planRedeploy = () => callRoute(D.planRedeploy);
+/** The last runs, with who started each. */
+export const redeployRuns = () => readRoute(D.redeployRuns).then((r) => r.runs);
+export type { RedeployPlanView, PlanExpectationView } from '../contract/deploys.js';
 export const getRun = (id: string) => readRoute(C.getRedeploy, { params: { id } }).then((r) => r.run);
 export const latestRun = () => readRoute(C.latestRedeploy).then((r) => r.run);
 export const exportUrl = (slug: string) => urlOfRoute(C.exportCity, city(slug));

@@ -76,7 +76,16 @@ export const liveSite = z.object({
   domainName: z.string().optional(),
   release: z.string(),
   contactEndpoint: z.string().optional(),
-  releases: z.array(z.object({ id: z.string(), createdAt: z.string(), live: z.boolean(), configVersion: z.number().optional() })),
+  releases: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      live: z.boolean(),
+      configVersion: z.number().optional(),
+      /** Who deployed it (issue 39 item 5); absent for releases from before it was recorded. */
+      deployedBy: z.string().optional(),
+    }),
+  ),
 });
 export type LiveSite = z.infer<typeof liveSite>;
 

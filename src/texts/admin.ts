@@ -175,3 +175,43 @@ export const redeploySkippedUnchanged = (city: string, when: string): Message =>
 
 /** The error summary above a form the server refused. */
 export const fieldsToCorrect = (count: number): Message => ({ title: count === 1 ? 'One field to correct' : `${count} fields to correct` });
+
+/** Redeploy all, asked first (issue 39 item 5): the plan the server worked out, site by site. */
+export const redeployPlanAsk = (rebuild: number, skipped: number): Message => ({
+  title: Number(rebuild) === 0 ? 'Nothing to redeploy' : `Redeploy ${rebuild} ${Number(rebuild) === 1 ? 'site' : 'sites'}?`,
+  message: `${rebuild} to rebuild and make live, ${skipped} skipped. Each live site is listed with what will happen to it.`,
+});
+export const redeployPlanRebuild = (version: string, liveVersion?: string): Message => ({
+  title: `rebuilt from saved version ${version}${liveVersion ? ` (live: version ${liveVersion})` : ''}`,
+});
+export const redeployPlanBrand = (when: string): Message => ({ title: `rebuilt from the cities as saved now (live: release of ${when})` });
+export const redeployPlanUnchanged = (when: string): Message => ({ title: `skipped: unchanged since its live release of ${when}` });
+export const redeployPlanPinned = (when: string): Message => ({ title: `skipped: rolled back to the release of ${when}` });
+export const redeployPlanChangedNotice = {
+  title: 'What Redeploy all would do has changed since this list was shown',
+  message: 'Nothing was started. This is the new plan: check it and confirm again.',
+} satisfies Message;
+/** A line of a run's result: what happened to the site. */
+export const redeployOutcomeLive = (version?: string): Message => ({ title: version ? `live: rebuilt from saved version ${version}` : 'live: rebuilt' });
+export const redeployOutcomeFailed = (why: string): Message => ({ title: `failed: ${why}` });
+export const redeployStartedBy = (who: string, when: string): Message => ({ title: `Started by ${who}, ${when}` });
+export const redeployStartedByUnknown = (when: string): Message => ({ title: `Started ${when} (who started it was not recorded)` });
+export const redeployHistoryEmpty = { title: 'No Redeploy all has been run yet' } satisfies Message;
+
+/** Deploy and rollback, asked first (issue 39 item 5): exactly what will happen. */
+export const deployAsk = (site: string, version: string, where: string, liveWhen?: string, liveVersion?: string): Message => ({
+  title: `Deploy ${site}?`,
+  message: `Deploy ${site}${version ? `, saved version ${version},` : ''} to ${where}; ${
+    liveWhen ? `it replaces the live release of ${liveWhen}${liveVersion ? ` (version ${liveVersion})` : ''}.` : 'it has no live release yet.'
+  }`,
+});
+export const rollbackAsk = (site: string, when: string, version?: string, pins = true): Message => ({
+  title: `Roll ${site} back?`,
+  message: `Roll ${site} back to the release of ${when}${version ? ` (version ${version})` : ''}.${pins ? ` Redeploy all will skip ${site} until its next deploy.` : ''}`,
+});
+export const deployedBy = (who: string): Message => ({ title: `Deployed by ${who}` });
+export const rolledBackBy = (who: string, when: string): Message => ({ title: who ? `Made live again by ${who}, ${when}` : `Made live again ${when}` });
+export const rollForwardAsk = (site: string, when: string, version?: string, pins = true): Message => ({
+  title: `Roll ${site} forward?`,
+  message: `Make ${site}’s release of ${when}${version ? ` (version ${version})` : ''} live again.${pins ? ` Redeploy all will skip ${site} until its next deploy.` : ' It is the newest release: Redeploy all takes the city again.'}`,
+});

@@ -110,6 +110,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditActionText>> = {
   'city.undelete': act('Bring a city back from the trash', 'brought', 'bring', (s) => ` ${s.city || 'a city'} back from the trash`),
   'city.deploy': act('Deploy a city', 'deployed', 'deploy', city('a city')),
   'city.redeploy_all': act('Redeploy every city', 'redeployed', 'redeploy', (s) => (s.city ? ` ${s.city} with every city` : ' every city')),
+  'city.special_hours': act('Add special hours to several cities', 'added special hours to', 'add special hours to', city('a city')),
   'city.auto_redeploy': act('Redeploy a city for its special hours', 'redeployed', 'redeploy', (s) => ` ${s.city || 'a city'} for its special hours`),
   'city.rollback': act('Roll a city back', 'rolled', 'roll', (s) => ` ${s.city || 'a city'} back to an earlier release`),
   'city.site_delete': act('Take a city’s site offline', 'took', 'take', (s) => `${citys('site')(s)} offline`),

@@ -108,3 +108,25 @@ export const brandSiteDoorway = (cities: string): Message => ({
 export const brandSiteDeployDetail = (locations: string): Message => ({ title: `brand site, ${locations} locations` });
 export const brandSiteReleaseUnknown = (id: string): Message => ({ title: `${id} is not a release of the brand site` });
 export const redeployUnchanged = { title: 'unchanged since its live release: same saved versions, same clinic-gen, same special hours shown' } satisfies Message;
+
+// Special hours for several cities in one step (issue 39 item 9).
+export const bulkHoursConflict = (city: string, existing: string): Message => ({
+  title: `${city} already has special hours on those days (${existing}); nothing was changed for it`,
+  hint: 'Change or remove that entry in the city’s Hours section, or leave the city out of this change.',
+});
+export const bulkHoursPinned = (release: string): Message => ({
+  title: `saved, not redeployed: the city was rolled back to release ${release} and is pinned there`,
+  hint: 'Deploy the city, or unpin it, when its site should show the new special hours.',
+});
+export const bulkHoursNotDeployed = { title: 'saved only: the city has no live site to redeploy' } satisfies Message;
+export const bulkHoursRefused = (problems: string): Message => ({ title: `the city’s configuration does not take this entry: ${problems}` });
+export const bulkHoursNotConfirmed = (slug: string): Message => ({ title: `expected the version of ${slug} the preview showed` });
+export const bulkHoursSlugsRepeated = { title: 'expected each city once' } satisfies Message;
+export const bulkHoursPastEntry = { title: 'this entry is over before today, so the pages will not show it' } satisfies Message;
+export const bulkHoursGone = { title: 'saved, not redeployed: the city was deleted before its redeploy' } satisfies Message;
+
+/** Redeploy all refused (409): what it would do has changed since the operator's dialog read it (issue 39 item 5). */
+export const redeployPlanChanged = {
+  title: 'What Redeploy all would do has changed since it was shown',
+  hint: 'Nothing was started. Read the new plan and confirm it again.',
+} satisfies Message;

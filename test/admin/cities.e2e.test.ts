@@ -197,10 +197,14 @@ describe('save', () => {
 });
 
 describe('redeploy all', () => {
-  it('a page opened while a run goes shows its progress per city, then the summary', async () => {
+  it('a page opened while someone else’s run goes shows its progress and who started it; the finished run stays theirs', async () => {
     const { page, context } = await openAdmin(world);
     const item = (slug: string, city: string, state: string, extra = {}) => ({ slug, city, state, ...extra });
-    const run = (state: string, items: object[], summary: object) => ({ success: true, run: { id: '5b1e2c9a-1111-4aaa-8bbb-123456789abc', state, startedAt: '2026-11-22T10:00:00Z', items, summary } });
+    const startedBy = { id: 'someone-else', label: 'bo@example.com' };
+    const run = (state: string, items: object[], summary: object) => ({
+      success: true,
+      run: { id: '5b1e2c9a-1111-4aaa-8bbb-123456789abc', state, startedAt: '2026-11-22T10:00:00Z', items, skipped: [], summary, startedBy },
+    });
     // The server's answers, held to a script: running, one city done, then finished.
     const answers = [
       run('running', [item('tampa', 'Tampa', 'ok', { releaseId: 'r-tampa-2', configVersion: 2 }), item('orlando', 'Orlando', 'deploying')], { ok: 1, failed: 0, pending: 1 }),
@@ -212,19 +216,17 @@ describe('redeploy all', () => {
     const panel = page.getByTestId('redeploy');
     await panel.waitFor();
     expect(await page.getByRole('button', { name: 'Redeploying...' }).isDisabled()).toBe(true);
-    await page.locator('[data-testid="redeploy"][data-state="done"]').waitFor();
-    expect(await panel.getByRole('status').textContent()).toBe('Redeploy finished: 1 live, 1 failed');
-    expect(await panel.getByRole('listitem').allTextContents()).toEqual([
-      'TampaLive, config version 2Release r-tampa-2',
-      'OrlandoFailed: the site was taken offline during the redeploy',
-    ]);
-    expect(await panel.locator('progress').evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([2, 2]);
-    // Hidden, it stays hidden after a reload.
-    await panel.getByRole('button', { name: 'Hide' }).click();
-    await page.route('**/api/redeploys/latest', (route) => route.fulfill({ json: run('done', [], { ok: 1, failed: 1, pending: 0 }) }));
-    await page.reload({ waitUntil: 'networkidle' });
-    expect(await panel.count()).toBe(0);
+    expect(await panel.getByTestId('redeploy-started-by').textContent()).toMatch(/^Started by bo@example\.com, /);
+    await panel.locator('li[data-site="tampa"][data-state="ok"]').waitFor();
+    expect(await panel.locator('li[data-site="tampa"]').textContent()).toBe('Tampalive: rebuilt from saved version 2Release r-tampa-2');
+    // Finished, it is the starter's (issue 39 item 5): it leaves this screen (the Deployments view keeps it in the history).
+    await panel.waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Redeploy all' }).isEnabled()).toBe(true);
+    // Nor does a reload bring it back: the server's latest run is finished and someone else's.
+    await page.route('**/api/redeploys/latest', (route) => route.fulfill({ json: answers[0] }));
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Redeploy all' }).waitFor();
+    expect(await panel.count()).toBe(0);
     await context.close();
   });
 });

@@ -44,12 +44,17 @@ function expected(method: string, path: string): Expect | undefined {
   if (m === 'GET' && path === '/api/site-picture') return { kind: 'roles', roles: ALL };
   // The doorway check of the saved cities: read by every role, as the cities themselves are.
   if (m === 'GET' && path === '/api/doorway-check') return { kind: 'roles', roles: ALL };
+  // Redeploy all's plan (asked by those who may start it) and its history of runs (read by every role, as the cities are).
+  if (m === 'POST' && path === '/api/cities/redeploy-all/plan') return { kind: 'roles', roles: EDIT };
+  if (m === 'GET' && path === '/api/cities/redeploy-all/runs') return { kind: 'roles', roles: ALL };
   // Reading the cities and what is deployed; previews are hosted on the sites listener.
   if (m === 'GET' && (/^\/api\/(cities|redeploys)(\/|$)/.test(path) || path === '/api/deployments' || path === '/admin/preview/*')) return { kind: 'roles', roles: ALL };
   // The brand site: read by every role, as the cities are; generated, downloaded, deployed and rolled back by those who deploy cities.
   if (path.startsWith('/api/brand-site')) return { kind: 'roles', roles: m === 'GET' ? ALL : EDIT };
   // The trash of deleted cities (issue 39 item 1): seen by every role, as the cities are; a city brought back by those who change cities.
   if (path.startsWith('/api/cities-trash')) return { kind: 'roles', roles: m === 'GET' ? ALL : EDIT };
+  // Special hours for several cities in one step (issue 39 item 9): planned and saved by those who change cities.
+  if (m === 'POST' && path.startsWith('/api/cities/special-hours')) return { kind: 'roles', roles: EDIT };
   // Changing a city or a site, and downloading a deployed one.
   if (/^\/api\/(cities|deployments|deploy-website|generate-clinic-website|package-website|previews|upload-logo|upload-photo)(\/|$)/.test(path)) return { kind: 'roles', roles: EDIT };
   return undefined;

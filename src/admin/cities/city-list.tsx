@@ -44,9 +44,7 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
       return undefined;
     }
   }, []);
-  // Redeploy all is asked first, with what it would do to each city as the list stands now.
-  const [plan, setPlan] = useState<CitySummary[] | undefined>(undefined);
-  const askRedeploy = async () => setPlan(await reload());
+  // Redeploy all is asked first, with what the server would do to each site now (use-redeploy.ts).
   const unpin = async (c: CitySummary) => {
     const answer = await unpinCity(c.slug);
     if (answer.ok) show(M.cityUnpinned(c.city).title, 'success');
@@ -95,7 +93,10 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
           <div className="mt-4 flex flex-wrap items-start gap-2">
             <Button onClick={() => go({ name: 'new' })}>New city</Button>
             <ImportButton imp={imp} />
-            <Button variant="secondary" onClick={askRedeploy} disabled={redeploy.running}>
+            <Button variant="secondary" onClick={() => go({ name: 'special-hours' })}>
+              Special hours for several cities
+            </Button>
+            <Button variant="secondary" onClick={() => void redeploy.ask()} disabled={redeploy.running}>
               {redeploy.running ? 'Redeploying...' : 'Redeploy all'}
             </Button>
           </div>
@@ -131,14 +132,7 @@ export function CityList({ go, focus }: { go: Go; focus: boolean }) {
         />
       )}
       {editCities && (
-        <RedeployConfirm
-          plan={plan}
-          onConfirm={() => {
-            setPlan(undefined);
-            void redeploy.start();
-          }}
-          onClose={() => setPlan(undefined)}
-        />
+        <RedeployConfirm plan={redeploy.plan} changed={redeploy.planChanged} onConfirm={() => void redeploy.start()} onClose={redeploy.close} />
       )}
       <Trash version={deletes} canEdit={editCities} onRestored={async () => void (await reload())} />
       {editCities && <DeleteCityDialog city={deleting} onClose={() => setDeleting(undefined)} done={deleted} returnTo={() => document.getElementById('view-title')} />}

@@ -1,51 +1,56 @@
 import * as M from '../../texts/admin.js';
-import type { CitySummary } from '../cities-api.js';
+import type { RedeployPlanView } from '../cities-api.js';
 import { ConfirmDialog } from '../confirm-dialog.js';
-import { cityAndState, formatDate, releaseTimeText } from '../format.js';
+import { sentence } from '../notice.js';
+import { planLines } from './redeploy-lines.js';
 
 /**
- * What Redeploy all would do, asked before it runs (issue 23): each live city with the saved
- * version it would go to (and the one live now), and each pinned city it would skip, with why.
- * Worked out from the list as just reloaded; the server decides the same way when the run starts
- * (cities/redeploy-runner.ts).
+ * What Redeploy all will do, asked before it runs (issue 39 item 5): the plan the server worked
+ * out (cities/redeploy-plan.ts), every live city and the brand site with what will happen to it:
+ * rebuilt from which saved version, or skipped and why. Confirming sends this plan back; when the
+ * server's plan has changed since, nothing starts and the dialog shows the new one (`changed`).
  */
-export function RedeployConfirm({ plan, onConfirm, onClose }: { plan: CitySummary[] | undefined; onConfirm: () => void; onClose: () => void }) {
-  const live = (plan ?? []).filter((c) => c.live);
-  const going = live.filter((c) => !c.pinned);
-  const skipped = live.filter((c) => c.pinned);
-  const text = M.redeployConfirm(going.length);
+export function RedeployConfirm({
+  plan,
+  changed,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  plan: RedeployPlanView | undefined;
+  changed?: boolean;
+  error?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const lines = plan ? planLines(plan) : [];
+  const rebuild = plan?.items.length ?? 0;
+  const text = M.redeployPlanAsk(rebuild, plan?.skipped.length ?? 0);
   return (
     <ConfirmDialog
       open={plan !== undefined}
       title={text.title}
-      confirmLabel={going.length === 0 ? 'Redeploy all' : `Redeploy ${going.length} ${going.length === 1 ? 'city' : 'cities'}`}
-      busy={going.length === 0}
+      confirmLabel={rebuild === 0 ? 'Redeploy all' : `Redeploy ${rebuild} ${rebuild === 1 ? 'site' : 'sites'}`}
+      busy={rebuild === 0}
+      error={error}
       onConfirm={onConfirm}
       onClose={onClose}
       returnTo={() => document.getElementById('view-title')}
     >
-      <p>{text.message}</p>
-      {going.length > 0 && (
-        <ul aria-label="Cities to redeploy" className="mt-2 max-h-48 list-disc overflow-auto pl-5">
-          {going.map((c) => (
-            <li key={c.slug} data-city={c.slug}>
-              {cityAndState(c.city, c.state)}: saved version {c.version}
-              {c.liveConfigVersion === undefined ? '' : c.liveConfigVersion === c.version ? ' (live now, rebuilt)' : ` (live now: version ${c.liveConfigVersion})`}
+      {changed && (
+        <p role="alert" data-testid="plan-changed" className="mb-2 font-semibold text-amber-950">
+          {sentence(M.redeployPlanChangedNotice)}
+        </p>
+      )}
+      <p>{lines.length === 0 ? M.redeployConfirm(0).message : text.message}</p>
+      {lines.length > 0 && (
+        <ol aria-label="What will happen to each site" data-testid="redeploy-plan" className="mt-2 max-h-64 list-decimal overflow-auto pl-6">
+          {lines.map((l) => (
+            <li key={l.slug} data-site={l.slug} className="py-0.5">
+              <span className="font-semibold text-slate-900">{l.city}</span>: <span data-what>{l.text}</span>
             </li>
           ))}
-        </ul>
-      )}
-      {skipped.length > 0 && (
-        <>
-          <p className="mt-3 font-semibold text-slate-900">Skipped</p>
-          <ul aria-label="Cities skipped" className="mt-1 list-disc pl-5">
-            {skipped.map((c) => (
-              <li key={c.slug} data-city={c.slug}>
-                {M.redeploySkippedPinned(cityAndState(c.city, c.state), formatDate(releaseTimeText(c.pinned!.releaseId))).title}
-              </li>
-            ))}
-          </ul>
-        </>
+        </ol>
       )}
     </ConfirmDialog>
   );

@@ -8,6 +8,7 @@ import { cityAndState } from '../format.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import type { Go } from '../route.js';
 import { Button } from '../ui.js';
+import { RedeployHistory } from './redeploy-history.js';
 import { SiteReleases } from './site-releases.js';
 
 /** A live site as the view shows it: its city's releases, and the name the admin lists it by. */
@@ -43,6 +44,8 @@ export function DeploymentsView({ go }: { go: Go }) {
   const [rows, setRows] = useState<Row[] | undefined>(undefined);
   const [offline, setOffline] = useState<CitySummary[]>([]);
   const [failed, setFailed] = useState(false);
+  // Bumped at each reload: the history of Redeploy all reads itself again.
+  const [loads, setLoads] = useState(0);
   const { notice, show } = useNotice();
 
   const reload = useCallback(async () => {
@@ -52,6 +55,7 @@ export function DeploymentsView({ go }: { go: Go }) {
       const liveNames = new Set(live.deployments.map((d) => d.siteName));
       setOffline(cities.filter((c) => !liveNames.has(c.slug)));
       setFailed(false);
+      setLoads((n) => n + 1);
     } catch (err) {
       console.error(err);
       setFailed(true);
@@ -116,6 +120,7 @@ export function DeploymentsView({ go }: { go: Go }) {
           </ul>
         </section>
       )}
+      <RedeployHistory version={loads} />
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { makeLive, takeOffline, unpinCity, type CityReleases, type Release } fro
 import { ConfirmDialog } from '../confirm-dialog.js';
 import { formatDate } from '../format.js';
 import { sentence } from '../notice.js';
-import { ReleaseList } from '../sections/release-list.js';
+import { moveLabel, ReleaseList } from '../sections/release-list.js';
 import { Button, linkButtonClass } from '../ui.js';
 
 /**
@@ -36,11 +36,14 @@ export function SiteReleases({
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
+  // The release a Roll back or Roll forward would make live, asked first (issue 39 item 5).
+  const [moving, setMoving] = useState<Release | undefined>(undefined);
   const live = site.releases.find((r) => r.live);
   const pinnedTo = site.pinned ? site.releases.find((r) => r.id === site.pinned!.releaseId) : undefined;
   const city = site.city;
 
   const move = async (r: Release) => {
+    setMoving(undefined);
     setBusy(true);
     const answer = await makeLive(site.slug, r.id);
     if (answer.ok) said(sentence(M.releaseMadeLive(city, formatDate(r.createdAt), answer.pinned)), 'success');
@@ -140,7 +143,8 @@ export function SiteReleases({
           )}
         </div>
       )}
-      {site.releases.length > 0 && <ReleaseList city={city} releases={site.releases} busy={busy} canEdit={canEdit} onMakeLive={move} />}
+      {site.releases.length > 0 && <ReleaseList city={city} releases={site.releases} busy={busy} canEdit={canEdit} onMakeLive={setMoving} />}
+      {canEdit && <MoveDialog city={city} release={moving} liveId={live?.id} newestId={site.releases[0]?.id} onConfirm={move} onClose={() => setMoving(undefined)} />}
       {canEdit && (
         <ConfirmDialog
           open={asking}
@@ -159,5 +163,20 @@ export function SiteReleases({
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/**
+ * Roll back (or forward), asked first with exactly what will happen: which release of which date
+ * and saved version goes live, and whether Redeploy all will then skip the city (any release but
+ * the newest pins it: cities/release-routes.ts). Confirming makes that release live, nothing else.
+ */
+function MoveDialog({ city, release, liveId, newestId, onConfirm, onClose }: { city: string; release: Release | undefined; liveId?: string; newestId?: string; onConfirm: (r: Release) => void; onClose: () => void }) {
+  const label = release ? moveLabel(release, liveId) : 'Roll back';
+  const ask = release && (label === 'Roll forward' ? M.rollForwardAsk : M.rollbackAsk)(city, formatDate(release.createdAt), release.configVersion === undefined ? undefined : String(release.configVersion), release.id !== newestId);
+  return (
+    <ConfirmDialog open={release !== undefined} title={ask?.title ?? ''} confirmLabel={`${label} ${city}`} onConfirm={() => release && onConfirm(release)} onClose={onClose}>
+      <p data-testid="move-ask">{ask?.message}</p>
+    </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import * as M from '../../texts/admin.js';
 import type { Release } from '../cities-api.js';
 import { formatDate } from '../format.js';
 import { Button } from '../ui.js';
@@ -34,6 +35,13 @@ export function ReleaseList({ city, releases, busy, canEdit = true, onMakeLive }
                 {when}
               </time>
               <span className="text-slate-600"> · {version}</span>
+              {/* Who deployed it and who made it live again (issue 39 item 5); nothing for a release from before it was recorded. */}
+              {r.deployedBy && <span data-deployed-by className="block text-xs text-slate-600">{M.deployedBy(r.deployedBy).title}</span>}
+              {r.rolledBack?.map((b) => (
+                <span key={b.at} data-rolled-back className="block text-xs text-slate-600">
+                  {M.rolledBackBy(b.by, formatDate(b.at)).title}
+                </span>
+              ))}
             </span>
             {r.live ? (
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Live</span>

@@ -132,6 +132,12 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // What an import would do, nothing saved: the editor confirms from it (issue 39 item 2).
   r('POST', '/api/cities/import/plan', 'sites.write'),
   r('POST', '/api/cities/redeploy-all', 'sites.write', 'city.redeploy_all'),
+  // What Redeploy all would do, nothing started (issue 39 item 5), and the history of its runs.
+  r('POST', '/api/cities/redeploy-all/plan', 'sites.write'),
+  r('GET', '/api/cities/redeploy-all/runs', 'sites.read'),
+  // Special hours for several cities in one step (issue 39 item 9): the plan saves nothing; the save writes one record a city.
+  r('POST', '/api/cities/special-hours/plan', 'sites.write'),
+  r('POST', '/api/cities/special-hours', 'sites.write', 'city.special_hours'),
   r('GET', '/api/cities/:slug', 'sites.read', undefined, slug),
   r('PUT', '/api/cities/:slug', 'sites.write', 'city.save', slug),
   r('DELETE', '/api/cities/:slug', 'sites.write', 'city.delete', slug),

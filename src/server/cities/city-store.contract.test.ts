@@ -362,4 +362,28 @@ describe.each([sqliteBackend(), pgBackend()])('the city store on $name', (backen
       expect(await runs.create({ id: 'run-2', startedAt: now, items })).toMatchObject({ ok: true });
     });
   });
+
+  describe('who started a run, and who rolled a site back (issue 39 item 5)', () => {
+    it('keeps who started each run with the planned versions, lists runs newest first, and keeps rollbacks by site', async () => {
+      const runs = cities.redeploys;
+      const by = { id: 'acct-1', label: 'ana@example.com' };
+      await runs.create({ id: 'run-a', startedAt: '2025-03-01T11:00:00.000Z', items: [{ slug: 'tampa', city: 'Tampa', configVersion: 4 }, { slug: 'brand-site', city: 'Brand site' }], startedBy: by });
+      expect(await runs.get('run-a')).toMatchObject({ startedBy: by, items: [{ slug: 'tampa', state: 'pending', configVersion: 4 }, { slug: 'brand-site', state: 'pending' }] });
+      await runs.finish('run-a', 'done', '2025-03-01T11:05:00.000Z');
+      // A run without a starter (from before it was recorded) names nobody.
+      await runs.create({ id: 'run-b', startedAt: '2025-03-01T12:00:00.000Z', items: [] });
+      expect((await runs.get('run-b'))?.startedBy).toBeUndefined();
+      expect((await runs.list(20)).map((r) => [r.id, r.startedBy?.label])).toEqual([['run-b', undefined], ['run-a', by.label]]);
+      expect((await runs.list(1)).map((r) => r.id)).toEqual(['run-b']);
+
+      await runs.recordRollback({ site: 'tampa', releaseId: 'r1', at: '2025-03-01T13:00:00.000Z', by: 'ana@example.com' });
+      await runs.recordRollback({ site: 'tampa', releaseId: 'r2', at: '2025-03-01T14:00:00.000Z', by: '' });
+      await runs.recordRollback({ site: 'orlando', releaseId: 'r9', at: '2025-03-01T14:00:00.000Z', by: 'bo@example.com' });
+      expect(await runs.rollbacks('tampa')).toEqual([
+        { site: 'tampa', releaseId: 'r2', at: '2025-03-01T14:00:00.000Z', by: '' },
+        { site: 'tampa', releaseId: 'r1', at: '2025-03-01T13:00:00.000Z', by: 'ana@example.com' },
+      ]);
+      expect(await runs.rollbacks('miami')).toEqual([]);
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as C from '../../contract/cities.js';
+import * as D from '../../contract/deploys.js';
 import { answerOf } from '../../contract/route.js';
 import { deployFailed } from '../../texts/admin.js';
 import {
@@ -8,14 +9,19 @@ import {
   cityVersionMissing,
   doorwayConfirmInvalid,
   redeployAlreadyRunning,
+  redeployPlanChanged,
   redeployRunMissing,
 } from '../../texts/cities.js';
 import { siteLive } from '../../texts/server.js';
 import { readJson } from '../http/read-json.js';
+import { parseBody } from '../http/validate.js';
 import { apiError, apiFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { noCity, placeOf, slugParam, versionNumber, type CityRouteDeps } from './context.js';
 import { createDoorwayCheck } from './doorway-check.js';
+
+/** Runs the history shows. */
+const RUNS_KEPT = 20;
 
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -56,7 +62,7 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const failing = await doorway.failure(s.slug, v);
     if (failing && confirmed !== true) return c.json({ ...apiFailure({ error: failing.error, message: deployFailed }), doorway: failing.doorway }, 409);
     if (failing) c.set('auditObject', failing.auditObject);
-    const out = await d.deployer.deploy(v, placeOf(c, d.publicOrigin));
+    const out = await d.deployer.deploy(v, placeOf(c, d.publicOrigin), { deployedBy: c.get('actor')?.label });
     if (!out.ok) return apiError(c, out.status, { error: out.error, message: out.message });
     // Deploying the city again ends a rollback's pin: redeploy-all may move it on from here.
     await d.cities.setPin(s.slug, null);
@@ -73,13 +79,25 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
     );
   });
 
-  app.post(C.startRedeploy.path, async (c) => {
-    const body = await readJson(c.req.raw, 4096, { emptyAs: {} });
-    if (!body.ok) return apiError(c, body.status, { error: body.error });
-    const started = await d.runner.start(placeOf(c, d.publicOrigin));
+  // What a run started now would do (issue 39 item 5): the dialog shows it before anything starts.
+  app.post(D.planRedeploy.path, async (c) => c.json(answerOf(D.planRedeploy, { success: true, plan: await d.runner.plan(placeOf(c, d.publicOrigin)) })));
+
+  // The last runs with who started each: the history on the Deployments view.
+  app.get(D.redeployRuns.path, async (c) => c.json(answerOf(D.redeployRuns, { success: true, runs: await d.runner.list(RUNS_KEPT) })));
+
+  app.post(D.startRedeploy.path, async (c) => {
+    const parsed = await parseBody(c, D.startRedeploy.request, 16 * 1024);
+    if (!parsed.ok) return parsed.response;
+    const actor = c.get('actor');
+    const started = await d.runner.start(placeOf(c, d.publicOrigin), {
+      expect: parsed.value.expect,
+      ...(actor ? { startedBy: { id: actor.id, label: actor.label } } : {}),
+    });
+    // The plan changed since the dialog read it: nothing started, and the new plan to confirm.
+    if (!started.ok && !started.run) return c.json({ ...apiFailure({ error: redeployPlanChanged }), plan: started.plan }, 409);
     if (!started.ok) return c.json({ ...apiFailure({ error: redeployAlreadyRunning }), run: started.run }, 409);
     c.set('auditEach', started.run.items.map((i) => ({ city: i.slug, object: `run=${started.run.id}` })));
-    return c.json(answerOf(C.startRedeploy, { success: true, run: started.run }), 202);
+    return c.json(answerOf(D.startRedeploy, { success: true, run: started.run }), 202);
   });
 
   app.get(C.latestRedeploy.path, async (c) => c.json(answerOf(C.latestRedeploy, { success: true, run: (await d.runner.latest()) ?? null })));

@@ -30,6 +30,8 @@ export interface VersionDeployer {
 export interface DeployOptions {
   /** The instant the site is built at (its special hours): the server's clock when it redeploys by itself. Absent: buildDay's default. */
   buildTime?: Date;
+  /** Who asked for it, as the audit trail labels them: kept with the release (issue 39 item 5). */
+  deployedBy?: string;
 }
 
 /** Where the deploy was asked: the origin sites post their forms to, and the request's URL (for the server's own names). */
@@ -92,6 +94,7 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
         configVersion: v.version,
         // What redeploy-all compares to skip an unchanged city (built.ts).
         built: builtFrom([{ slug: v.slug, version: v.version, config }], buildTime, { origin: place.serverOrigin, canonical: canonicalUrl }),
+        ...(options.deployedBy ? { deployedBy: options.deployedBy } : {}),
       });
       if (!result.ok) return result.domainOwner ? fail(409, textOf(M.domainTaken(domain!, result.domainOwner))) : fail(400, result.error);
       d.changed();

@@ -38,8 +38,9 @@ describe('deploying a stored city', () => {
     expect(deployments).toHaveLength(1);
     expect(deployments[0]).toMatchObject({ siteName: 'tampa', release: r2, domainName: 'tampa.example.com' });
     expect(deployments[0]!.releases).toEqual([
-      { id: r2, createdAt: expect.any(String), live: true, configVersion: 2 },
-      { id: r1, createdAt: expect.any(String), live: false, configVersion: 1 },
+      // Each names who deployed it: here the test app's token (issue 39 item 5).
+      { id: r2, createdAt: expect.any(String), live: true, configVersion: 2, deployedBy: 'token tests' },
+      { id: r1, createdAt: expect.any(String), live: false, configVersion: 1, deployedBy: 'token tests' },
     ]);
     expect((await body(await t.request('/api/cities/tampa/versions'))).versions).toMatchObject([
       { version: 2, savedAt: expect.any(String), releases: [r2] },

@@ -50,8 +50,9 @@ describe('after a restart', () => {
     ]);
     const deployment = ((await body(await t2.request('/api/deployments'))).deployments as Body[])[0]!;
     expect(deployment.releases).toEqual([
-      { id: r2, createdAt: expect.any(String), live: true, configVersion: 2 },
-      { id: r1, createdAt: expect.any(String), live: false, configVersion: 1 },
+      // Each names who deployed it: here the test app's token (issue 39 item 5).
+      { id: r2, createdAt: expect.any(String), live: true, configVersion: 2, deployedBy: 'token tests' },
+      { id: r1, createdAt: expect.any(String), live: false, configVersion: 1, deployedBy: 'token tests' },
     ]);
     // The deleted city's history stayed: importing it again goes on after it.
     expect((await t2.request('/api/cities/orlando')).status).toBe(404);

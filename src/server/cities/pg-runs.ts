@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { guarded, inTransaction } from '../pg/connect.js';
 import { INSTANCE_LOCK_SQL } from '../pg/notify.js';
-import { toRun, type ItemRow, type RunRow } from './rows.js';
+import { toRollback, toRun, type ItemRow, type RollbackRow, type RunRow } from './rows.js';
 import { RUN_STOPPED, type RedeployStore, type RunRecord } from './types.js';
 
 interface PgRunRow extends RunRow {
@@ -10,13 +10,16 @@ interface PgRunRow extends RunRow {
 }
 
 /** A run with its items, read in one statement (one snapshot: the items match the run's state). */
-const RUN_SELECT = `SELECT r.id, r.owner, r.started_at, r.finished_at, r.state, r.skipped,
+const RUN_SELECT = `SELECT r.id, r.owner, r.started_at, r.finished_at, r.state, r.skipped, r.started_by, r.started_by_id,
     coalesce((SELECT json_agg(json_build_object('slug', i.slug, 'city', i.city, 'state', i.state,
         'config_version', i.config_version, 'release_id', i.release_id, 'error', i.error, 'finished_at', i.finished_at) ORDER BY i.seq)
       FROM redeploy_items i WHERE i.run_id = r.id), '[]'::json) AS items
   FROM redeploy_runs r`;
 
 const record = (r: PgRunRow): RunRecord => toRun(r, r.items);
+
+/** Newest first. */
+const NEWEST_FIRST = 'ORDER BY r.started_at COLLATE "C" DESC, r.finished_at COLLATE "C" DESC NULLS FIRST, r.id COLLATE "C" DESC';
 
 const FAIL_UNFINISHED = "UPDATE redeploy_items SET state = 'failed', error = $1, finished_at = $2 WHERE run_id = $3 AND state IN ('pending', 'deploying')";
 
@@ -77,17 +80,15 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => D
       // a dead server's and be interrupted: then try again.
       for (let attempt = 0; attempt < 5; attempt++) {
         const out = await inTransaction(pool, async (c) => {
-          const inserted = await c.query("INSERT INTO redeploy_runs (id, owner, started_at, state, skipped) VALUES ($1, $2, $3, 'running', $4) ON CONFLICT DO NOTHING", [
-            run.id,
-            owner,
-            run.startedAt,
-            JSON.stringify(run.skipped ?? []),
-          ]);
+          const inserted = await c.query(
+            "INSERT INTO redeploy_runs (id, owner, started_at, state, skipped, started_by, started_by_id) VALUES ($1, $2, $3, 'running', $4, $5, $6) ON CONFLICT DO NOTHING",
+            [run.id, owner, run.startedAt, JSON.stringify(run.skipped ?? []), run.startedBy?.label ?? '', run.startedBy?.id ?? ''],
+          );
           if (inserted.rowCount === 1) {
             await c.query(
-              `INSERT INTO redeploy_items (run_id, seq, slug, city, state)
-               SELECT $1, s.n - 1, s.slug, s.city, 'pending' FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS s(slug, city, n)`,
-              [run.id, run.items.map((i) => i.slug), run.items.map((i) => i.city)],
+              `INSERT INTO redeploy_items (run_id, seq, slug, city, state, config_version)
+               SELECT $1, s.n - 1, s.slug, s.city, 'pending', s.v FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS s(slug, city, v, n)`,
+              [run.id, run.items.map((i) => i.slug), run.items.map((i) => i.city), run.items.map((i) => i.configVersion ?? null)],
             );
             return { ok: true as const, run: record((await c.query<PgRunRow>(`${RUN_SELECT} WHERE r.id = $1`, [run.id])).rows[0]!) };
           }
@@ -131,7 +132,18 @@ export function createPgRedeployStore(pool: pg.Pool, owner: string, now: () => D
     get: (id) => one('WHERE r.id = $1', [id]),
     // Runs never overlap, so of two started in the same millisecond the newer is the one still
     // running, or else the one that finished last (SQLite uses its rowid for this).
-    latest: () => one('ORDER BY r.started_at COLLATE "C" DESC, r.finished_at COLLATE "C" DESC NULLS FIRST, r.id COLLATE "C" DESC LIMIT 1', []),
+    latest: () => one(`${NEWEST_FIRST} LIMIT 1`, []),
+    async list(limit) {
+      const { rows } = await guarded(() => pool.query<PgRunRow>(`${RUN_SELECT} ${NEWEST_FIRST} LIMIT $1`, [limit]));
+      return rows.map(record);
+    },
+    async recordRollback(r) {
+      await guarded(() => pool.query('INSERT INTO site_rollbacks (site, release_id, at, by_label) VALUES ($1, $2, $3, $4)', [r.site, r.releaseId, r.at, r.by]));
+    },
+    async rollbacks(site) {
+      const { rows } = await guarded(() => pool.query<RollbackRow>('SELECT site, release_id, at, by_label FROM site_rollbacks WHERE site = $1 ORDER BY at COLLATE "C" DESC', [site]));
+      return rows.map(toRollback);
+    },
     async recover(at) {
       const { rows } = await guarded(() => pool.query<{ id: string; owner: string }>("SELECT id, owner FROM redeploy_runs WHERE state = 'running'"));
       if (rows.length === 0) return [];

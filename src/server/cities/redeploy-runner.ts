@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { ClinicConfig } from '../../config/schema.js';
-import { parseConfigText } from '../../config/load.js';
-import { buildInstant } from '../../config/time-zone.js';
 import { redeployCityGone, redeployCityOffline, redeployCityPinned } from '../../texts/cities.js';
 import type { Message } from '../../texts/message.js';
 import { textOf } from '../http/api-error.js';
-import { builtFrom, sameBuild } from './built.js';
 import type { ReleaseStore } from '../releases/index.js';
 import { errorFields, silentLogger, type Logger } from '../log/logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
-import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord, type SkippedCity } from './types.js';
+import { RUN_STOPPED, type CityStore, type RunItem, type RunRecord, type RunStarter, type SkippedCity } from './types.js';
+import { planRedeploy, samePlan, type PlanExpectation, type RedeployPlan } from './redeploy-plan.js';
 
 /**
  * Redeploy-all, run by the server whatever the browser does (docs/decisions/012-stored-cities.md):
  * every live city (deployed, not deleted, not pinned by a rollback) rebuilt from its latest stored
  * version and deployed again, one failure not stopping the others; the pinned ones are listed as
- * skipped. Each item's progress is written as it happens, so
+ * skipped. What it does is worked out by planRedeploy (redeploy-plan.ts), which the admin's dialog
+ * shows first; a start that names the plan it showed runs only while the plan is still that one,
+ * each city from the saved version the plan named, and the run keeps who started it (issue 39
+ * item 5). Each item's progress is written as it happens, so
  * after a crash the start-up marks the run interrupted (sqlite-server-store.ts) and `reconcile` tells which
  * cities did switch. Cities are worked on `concurrency` at a time: one builds its pages (CPU)
  * while others write their files (the disk), and the release store lets different sites deploy
@@ -30,15 +31,28 @@ export interface RunView {
   /** Live cities it left alone, and why: pinned to the release a rollback made live. */
   skipped: SkippedCity[];
   summary: { ok: number; failed: number; pending: number };
+  /** Who started it (absent for runs from before it was recorded). */
+  startedBy?: RunStarter;
 }
 
-export type StartResult = { ok: true; run: RunView; done: Promise<RunView> } | { ok: false; run: RunView };
+/** Started; or refused: one is running (`run`), or the plan is no longer the one expected (`plan`: what it would do now). */
+export type StartResult = { ok: true; run: RunView; done: Promise<RunView> } | { ok: false; run: RunView } | { ok: false; run?: undefined; plan: RedeployPlan };
+
+export interface StartOptions {
+  /** The plan the operator confirmed: the run starts only if it is still what it would do. */
+  expect?: PlanExpectation;
+  startedBy?: RunStarter;
+}
 
 export interface RedeployRunner {
   /** Starts a run, unless one is running (that one comes back). `done` settles when it has finished. */
-  start(place: DeployPlace): Promise<StartResult>;
+  start(place: DeployPlace, options?: StartOptions): Promise<StartResult>;
+  /** What a run started now would do (redeploy-plan.ts). */
+  plan(place: DeployPlace): Promise<RedeployPlan>;
   get(id: string): Promise<RunView | undefined>;
   latest(): Promise<RunView | undefined>;
+  /** The newest runs, newest first. */
+  list(limit: number): Promise<RunView[]>;
   /** Lets the cities in flight finish, then ends the run as interrupted (shutdown). */
   stop(): Promise<void>;
   /**
@@ -86,6 +100,7 @@ export function runView(r: RunRecord): RunView {
     items,
     skipped: r.skipped,
     summary: { ok: count((i) => i.state === 'ok'), failed: count((i) => i.state === 'failed'), pending: count((i) => i.state === 'pending' || i.state === 'deploying') },
+    ...(r.startedBy ? { startedBy: r.startedBy } : {}),
   };
 }
 
@@ -104,7 +119,7 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
   };
 
   /** One city: its latest version built and deployed; every outcome recorded, none thrown. */
-  async function one(runId: string, item: RunItem, place: DeployPlace): Promise<void> {
+  async function one(runId: string, item: RunItem, place: DeployPlace, by: string | undefined): Promise<void> {
     const finished = (patch: Partial<RunItem>) => runs.update(runId, item.slug, { state: 'failed', finishedAt: now().toISOString(), ...patch });
     try {
       if (d.brandSite && item.slug === d.brandSite.name) {
@@ -123,8 +138,11 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
       if (!(await d.releases.currentId(item.slug))) return await finished({ error: redeployCityOffline.title });
       // Rolled back since the run began: the operator's choice stands.
       if ((await d.cities.pins()).some((p) => p.slug === item.slug)) return await finished({ error: redeployCityPinned.title });
-      await runs.update(runId, item.slug, { state: 'deploying', configVersion: latest.version });
-      const out = await d.deployer.deploy(latest, place);
+      // The version the plan named, which the operator confirmed: not one saved since.
+      const planned = item.configVersion === undefined ? latest : ((await d.cities.version(item.slug, item.configVersion)) ?? latest);
+      await runs.update(runId, item.slug, { state: 'deploying', configVersion: planned.version });
+      // Deployed by whoever started the run.
+      const out = await d.deployer.deploy(planned, place, by ? { deployedBy: by } : {});
       if (!out.ok) return await finished({ error: out.error });
       // Deleted while it deployed: the delete took the site offline first, so this deploy put it back.
       if (!(await d.cities.latest(item.slug))) {
@@ -143,7 +161,7 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
     const workers = Math.max(1, Math.min(d.concurrency ?? 8, queue.length));
     await Promise.all(
       Array.from({ length: workers }, async () => {
-        for (let item = queue.shift(); item && !stopping; item = queue.shift()) await one(run.id, item, place);
+        for (let item = queue.shift(); item && !stopping; item = queue.shift()) await one(run.id, item, place, run.startedBy?.label);
       }),
     );
     await runs.finish(run.id, stopping ? 'interrupted' : 'done', now().toISOString());
@@ -153,41 +171,18 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
     return done;
   }
 
-  async function begin(place: DeployPlace): Promise<StartResult> {
+  async function begin(place: DeployPlace, options: StartOptions): Promise<StartResult> {
     if (active) return { ok: false, run: await view(active.id) };
-    const [stored, live, pins] = await Promise.all([d.cities.list(), d.releases.list(), d.cities.pins()]);
-    const liveSlugs = new Set(live.map((l) => l.siteName));
-    const pinned = new Map(pins.map((p) => [p.slug, p.releaseId]));
-    const liveCities = stored.filter((c) => liveSlugs.has(c.slug));
-    const liveIds = new Map(live.map((l) => [l.siteName, l.release]));
-    const at = buildInstant(process.env, now);
-    // A city whose live release was built from its latest version, by this clinic-gen, showing the
-    // same special hours, would be deployed byte for byte again: said, not redeployed.
-    const unchanged = async (c: (typeof liveCities)[number]) => {
-      const release = liveIds.get(c.slug)!;
-      if (!release.built || release.configVersion !== c.version) return false;
-      const read = parseConfigText(c.yaml, `${c.slug}.yaml`, { stored: true });
-      if (!read.ok) return false;
-      const canonical = await d.canonicalFor?.(c.slug, read.config);
-      return sameBuild(release.built, builtFrom([{ slug: c.slug, version: c.version, config: read.config }], at, { origin: place.serverOrigin, canonical }));
-    };
-    const items: { slug: string; city: string }[] = [];
-    const skipped: SkippedCity[] = [];
-    for (const c of liveCities) {
-      // A rolled-back city stays on the release the operator chose (issue 23): said, not redeployed.
-      if (pinned.has(c.slug)) skipped.push({ slug: c.slug, city: c.city, reason: 'pinned', releaseId: pinned.get(c.slug)! });
-      else if (await unchanged(c)) skipped.push({ slug: c.slug, city: c.city, reason: 'unchanged', releaseId: liveIds.get(c.slug)!.id });
-      else items.push({ slug: c.slug, city: c.city });
-    }
-    if (d.brandSite) {
-      const { name, label = 'Brand site', service } = d.brandSite;
-      const status = await service.status();
-      if (status.live && status.pinned) skipped.push({ slug: name, city: label, reason: 'pinned', releaseId: status.live });
-      else if (status.live && (await service.unchanged(at, place))) skipped.push({ slug: name, city: label, reason: 'unchanged', releaseId: status.live });
-      // After the cities: it lists them as they are saved.
-      else if (status.live) items.push({ slug: name, city: label });
-    }
-    const created = await runs.create({ id: randomUUID(), startedAt: now().toISOString(), items, skipped });
+    const { items, skipped } = await planRedeploy(d, place, now);
+    // Something changed since the operator read the plan: they confirm the new one, never a surprise.
+    if (options.expect && !samePlan({ items, skipped }, options.expect)) return { ok: false, plan: { items, skipped } };
+    const created = await runs.create({
+      id: randomUUID(),
+      startedAt: now().toISOString(),
+      items: items.map((i) => ({ slug: i.slug, city: i.city, ...(i.configVersion !== undefined ? { configVersion: i.configVersion } : {}) })),
+      skipped,
+      ...(options.startedBy ? { startedBy: options.startedBy } : {}),
+    });
     if (!created.ok) return { ok: false, run: runView(created.running) };
     logger.info('redeploy.started', { run: created.run.id, cities: items.length });
     const done = work(created.run, place).catch(async (err: unknown) => {
@@ -203,9 +198,9 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
   }
 
   return {
-    start(place) {
+    start(place, options = {}) {
       // Two clicks at once: the second waits for the first to have made its run, then is told of it.
-      const next = starting.then(() => begin(place));
+      const next = starting.then(() => begin(place, options));
       starting = next.catch(() => undefined);
       return next;
     },
@@ -217,6 +212,8 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
       const r = await runs.latest();
       return r && runView(r);
     },
+    plan: (place) => planRedeploy(d, place, now),
+    list: async (limit) => (await runs.list(limit)).map(runView),
     async stop() {
       stopping = true;
       await active?.done;

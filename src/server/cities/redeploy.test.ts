@@ -135,3 +135,74 @@ describe('redeploy all', () => {
     expect((await t2.json('POST', '/api/cities/redeploy-all')).status).toBe(202);
   });
 });
+
+describe('redeploy all says what it will do, then does exactly that (issue 39 item 5)', () => {
+  type Plan = { items: { slug: string; city: string; configVersion?: number; liveVersion?: number }[]; skipped: { slug: string; reason: string; releaseId: string }[] };
+  const planOf = async (t: T) => {
+    const res = await t.json('POST', '/api/cities/redeploy-all/plan');
+    expect(res.status).toBe(200);
+    return (await body(res)).plan as Plan;
+  };
+  const expectOf = (p: Plan) =>
+    Object.fromEntries([...p.items.map((i) => [i.slug, { action: 'redeploy', version: i.configVersion }]), ...p.skipped.map((s) => [s.slug, { action: s.reason }])]);
+
+  it('plans each live city, starts only the plan shown, and keeps who started it with each release', async () => {
+    const t = app();
+    const tampaRelease = await liveCity(t, 'Tampa');
+    await liveCity(t, 'Orlando');
+    await t.json('PUT', '/api/cities/orlando', { config: adminFormConfig({ city: 'Orlando', website: 'https://orlando.example.com', phone: '(407) 555-0101' }) });
+
+    const plan = await planOf(t);
+    expect(plan.items).toEqual([{ slug: 'orlando', city: 'Orlando', configVersion: 2, liveVersion: 1, liveReleaseId: expect.any(String) }]);
+    expect(plan.skipped).toEqual([{ slug: 'tampa', city: 'Tampa', reason: 'unchanged', releaseId: tampaRelease }]);
+    // Asking changes nothing: no run was started.
+    expect((await body(await t.request('/api/redeploys/latest'))).run).toBeNull();
+
+    const res = await t.json('POST', '/api/cities/redeploy-all', { expect: expectOf(plan) });
+    expect(res.status).toBe(202);
+    const run = await settled(t, ((await body(res)).run as RunView).id);
+    // Line for line what the plan said: Orlando rebuilt from version 2, Tampa skipped as unchanged.
+    expect(run.items.map((i) => [i.slug, i.state, i.configVersion])).toEqual([['orlando', 'ok', 2]]);
+    expect(run.skipped.map((s) => [s.slug, s.reason])).toEqual([['tampa', 'unchanged']]);
+    const by = run.startedBy!;
+    expect(by.label).not.toBe('');
+    // The release it made names who started the run.
+    const releases = (await body(await t.request('/api/cities/orlando/releases'))).releases as { id: string; deployedBy?: string }[];
+    expect(releases[0]).toMatchObject({ id: run.items[0]!.releaseId, deployedBy: by.label });
+
+    // The history lists it with who started it and each line's outcome.
+    const history = (await body(await t.request('/api/cities/redeploy-all/runs'))).runs as RunView[];
+    expect(history.map((r) => [r.id, r.startedBy?.label, r.items.map((i) => i.state)])).toEqual([[run.id, by.label, ['ok']]]);
+  });
+
+  it('refuses with the new plan when a city was saved after the dialog read it, starting nothing', async () => {
+    const t = app();
+    await liveCity(t, 'Tampa');
+    const shown = await planOf(t);
+    expect(shown.items).toEqual([]);
+    await t.json('PUT', '/api/cities/tampa', { config: adminFormConfig({ phone: '(813) 555-0177' }) });
+
+    const res = await t.json('POST', '/api/cities/redeploy-all', { expect: expectOf(shown) });
+    expect(res.status).toBe(409);
+    const answer = await body(res);
+    expect((answer.plan as Plan).items).toMatchObject([{ slug: 'tampa', configVersion: 2, liveVersion: 1 }]);
+    expect((await body(await t.request('/api/redeploys/latest'))).run).toBeNull();
+
+    // Confirming the new plan starts it.
+    const again = await t.json('POST', '/api/cities/redeploy-all', { expect: expectOf(answer.plan as Plan) });
+    expect(again.status).toBe(202);
+    await settled(t, ((await body(again)).run as RunView).id);
+  });
+
+  it('a release made live again says who did it and when', async () => {
+    const t = app();
+    const first = await liveCity(t, 'Tampa');
+    await t.json('PUT', '/api/cities/tampa', { config: adminFormConfig({ phone: '(813) 555-0177' }) });
+    await t.json('POST', '/api/cities/tampa/deploy', { version: 2, confirmDoorway: true });
+    expect((await t.json('POST', `/api/cities/tampa/releases/${first}/live`)).status).toBe(200);
+    const releases = (await body(await t.request('/api/cities/tampa/releases'))).releases as { id: string; deployedBy?: string; rolledBack?: { at: string; by: string }[] }[];
+    const older = releases.find((r) => r.id === first)!;
+    expect(older.rolledBack).toEqual([{ at: expect.any(String), by: older.deployedBy }]);
+    expect(releases[0]!.rolledBack).toBeUndefined();
+  });
+});

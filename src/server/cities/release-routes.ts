@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { pageContactEndpoint } from '../packages/index.js';
 import { RELEASE_ID } from '../releases/index.js';
 import { noCity, slugParam, type CityRouteDeps } from './context.js';
+import type { RollbackRecord } from './types.js';
 
 /**
  * One city's releases, every call scoped to the city in its path (issue 23): its editor lists
@@ -34,7 +35,7 @@ export function cityReleaseRoutes(d: CityRouteDeps): Hono<AppEnv> {
   app.get(C.cityReleases.path, async (c) => {
     const s = slugParam(c);
     if (!s.ok) return s.response;
-    const [stored, history, pins] = await Promise.all([d.cities.latest(s.slug), d.releases.history(s.slug), d.cities.pins()]);
+    const [stored, history, pins, rollbacks] = await Promise.all([d.cities.latest(s.slug), d.releases.history(s.slug), d.cities.pins(), d.cities.redeploys.rollbacks(s.slug)]);
     if (!stored && history.length === 0) return noCity(c, s.slug);
     const live = history.find((r) => r.live);
     const pin = pins.find((p) => p.slug === s.slug);
@@ -46,7 +47,15 @@ export function cityReleaseRoutes(d: CityRouteDeps): Hono<AppEnv> {
       live: live?.id ?? null,
       contactEndpoint: live ? pageContactEndpoint(await d.releases.readLive(s.slug, 'contact/index.html')) : undefined,
       // Newest first, each with the saved version of this city it was built from.
-      releases: history.map((r) => ({ id: r.id, createdAt: r.createdAt, live: r.live, configVersion: r.citySlug === s.slug ? r.configVersion : undefined })),
+      // Who deployed each (never a guess: absent when not recorded), and each time a rollback made it live again.
+      releases: history.map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt,
+        live: r.live,
+        configVersion: r.citySlug === s.slug ? r.configVersion : undefined,
+        ...(r.deployedBy ? { deployedBy: r.deployedBy } : {}),
+        ...rolledBack(rollbacks, r.id),
+      })),
       pinned: pin ? { releaseId: pin.releaseId, at: pin.at } : null,
     }));
   });
@@ -57,6 +66,7 @@ export function cityReleaseRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const result = await d.releases.rollback(t.slug, t.id);
     if (!result.ok) return apiError(c, result.status, { error: result.error });
     d.changed();
+    await d.cities.redeploys.recordRollback({ site: t.slug, releaseId: t.id, at: d.now().toISOString(), by: c.get('actor')?.label ?? '' });
     // Only a stored city is pinned (a site deployed from an unsaved form has nothing to redeploy).
     const pinned = t.id !== t.newest ? await d.cities.setPin(t.slug, { releaseId: t.id, at: d.now().toISOString() }) : (await d.cities.setPin(t.slug, null)) && false;
     return c.json(answerOf(C.makeCityReleaseLive, { success: true, message: siteRolledBack(t.slug, t.id).title, release: t.id, pinned, deploymentUrl: d.deploymentUrl(c.req.url, t.slug) }));
@@ -84,4 +94,10 @@ export function cityReleaseRoutes(d: CityRouteDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/** The rollbacks that made release `id` live again, newest first; nothing for a release never rolled back to. */
+function rolledBack(all: RollbackRecord[], id: string): { rolledBack?: { at: string; by: string }[] } {
+  const mine = all.filter((r) => r.releaseId === id).map((r) => ({ at: r.at, by: r.by }));
+  return mine.length ? { rolledBack: mine } : {};
 }

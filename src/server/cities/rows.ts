@@ -1,4 +1,4 @@
-import type { CityPin, CityVersion, ItemState, NewVersion, RunItem, RunRecord, RunState, SaveMode, SaveResult, SkippedCity } from './types.js';
+import type { CityPin, CityVersion, ItemState, NewVersion, RollbackRecord, RunItem, RunRecord, RunState, SaveMode, SaveResult, SkippedCity } from './types.js';
 
 /**
  * The rows of the city tables as both stores read them (SQLite, sqlite-store.ts; PostgreSQL,
@@ -40,7 +40,22 @@ export interface RunRow {
   state: RunState;
   /** JSON: the cities the run skipped (SkippedCity[]); NULL for runs from before it was kept. */
   skipped: string | null;
+  /** Who started it ('' for runs from before it was recorded). */
+  started_by?: string;
+  started_by_id?: string;
 }
+
+/** The columns of a RunRow. */
+export const RUN_COLUMNS = 'id, started_at, finished_at, state, skipped, started_by, started_by_id';
+
+export interface RollbackRow {
+  site: string;
+  release_id: string;
+  at: string;
+  by_label: string;
+}
+
+export const toRollback = (r: RollbackRow): RollbackRecord => ({ site: r.site, releaseId: r.release_id, at: r.at, by: r.by_label });
 
 export interface PinRow {
   slug: string;
@@ -89,6 +104,7 @@ export const toRun = (r: RunRow, items: ItemRow[]): RunRecord => ({
   finishedAt: r.finished_at ?? undefined,
   items: items.map(toItem),
   skipped: readSkipped(r.skipped),
+  ...(r.started_by ? { startedBy: { id: r.started_by_id ?? '', label: r.started_by } } : {}),
 });
 
 /**

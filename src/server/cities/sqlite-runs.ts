@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { toRun, type ItemRow, type RunRow } from './rows.js';
-import { RUN_STOPPED, type ItemPatch, type RedeployStore, type RunRecord, type SkippedCity } from './types.js';
+import { RUN_COLUMNS, toRollback, toRun, type ItemRow, type RollbackRow, type RunRow } from './rows.js';
+import { RUN_STOPPED, type ItemPatch, type NewRun, type RedeployStore, type RunRecord } from './types.js';
 
 const FAIL_UNFINISHED = "UPDATE redeploy_items SET state = 'failed', error = ?, finished_at = ? WHERE run_id = ? AND state IN ('pending', 'deploying')";
 const END_RUN = 'UPDATE redeploy_runs SET state = ?, finished_at = ? WHERE id = ?';
@@ -31,14 +31,16 @@ export function recoverRuns(db: Database.Database, at: string): string[] {
  * live is on disk anyway (the release store switches atomically).
  */
 export function createRedeployStore(db: Database.Database): RedeployStore {
-  const running = db.prepare<[], RunRow>("SELECT id, started_at, finished_at, state, skipped FROM redeploy_runs WHERE state = 'running' ORDER BY started_at DESC LIMIT 1");
-  const runById = db.prepare<[string], RunRow>('SELECT id, started_at, finished_at, state, skipped FROM redeploy_runs WHERE id = ?');
-  const newestRun = db.prepare<[], RunRow>('SELECT id, started_at, finished_at, state, skipped FROM redeploy_runs ORDER BY started_at DESC, rowid DESC LIMIT 1');
+  const running = db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM redeploy_runs WHERE state = 'running' ORDER BY started_at DESC LIMIT 1`);
+  const runById = db.prepare<[string], RunRow>(`SELECT ${RUN_COLUMNS} FROM redeploy_runs WHERE id = ?`);
+  const newestRuns = db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM redeploy_runs ORDER BY started_at DESC, rowid DESC LIMIT ?`);
+  const insertRollback = db.prepare('INSERT INTO site_rollbacks (site, release_id, at, by_label) VALUES (?, ?, ?, ?)');
+  const rollbacksOf = db.prepare<[string], RollbackRow>('SELECT site, release_id, at, by_label FROM site_rollbacks WHERE site = ? ORDER BY at DESC, rowid DESC');
   const itemsOf = db.prepare<[string], ItemRow>(
     'SELECT slug, city, state, config_version, release_id, error, finished_at FROM redeploy_items WHERE run_id = ? ORDER BY seq',
   );
-  const insertRun = db.prepare("INSERT INTO redeploy_runs (id, started_at, state, skipped) VALUES (?, ?, 'running', ?)");
-  const insertItem = db.prepare("INSERT INTO redeploy_items (run_id, seq, slug, city, state) VALUES (?, ?, ?, ?, 'pending')");
+  const insertRun = db.prepare("INSERT INTO redeploy_runs (id, started_at, state, skipped, started_by, started_by_id) VALUES (?, ?, 'running', ?, ?, ?)");
+  const insertItem = db.prepare("INSERT INTO redeploy_items (run_id, seq, slug, city, state, config_version) VALUES (?, ?, ?, ?, 'pending', ?)");
   const patchItem = db.prepare(
     `UPDATE redeploy_items SET state = @state, config_version = coalesce(@configVersion, config_version),
             release_id = coalesce(@releaseId, release_id), error = @error, finished_at = @finishedAt
@@ -63,12 +65,12 @@ export function createRedeployStore(db: Database.Database): RedeployStore {
     };
   };
 
-  const create = db.transaction((id: string, startedAt: string, items: { slug: string; city: string }[], skipped: SkippedCity[]) => {
+  const create = db.transaction((run: NewRun) => {
     const busy = running.get();
     if (busy) return { ok: false as const, running: record(busy) };
-    insertRun.run(id, startedAt, JSON.stringify(skipped));
-    items.forEach((item, seq) => insertItem.run(id, seq, item.slug, item.city));
-    return { ok: true as const, run: record(runById.get(id)!) };
+    insertRun.run(run.id, run.startedAt, JSON.stringify(run.skipped ?? []), run.startedBy?.label ?? '', run.startedBy?.id ?? '');
+    run.items.forEach((item, seq) => insertItem.run(run.id, seq, item.slug, item.city, item.configVersion ?? null));
+    return { ok: true as const, run: record(runById.get(run.id)!) };
   });
   const update = relaxed((runId: string, slug: string, p: ItemPatch) => {
     patchItem.run({ runId, slug, state: p.state, configVersion: p.configVersion ?? null, releaseId: p.releaseId ?? null, error: p.error ?? null, finishedAt: p.finishedAt ?? null });
@@ -79,7 +81,7 @@ export function createRedeployStore(db: Database.Database): RedeployStore {
   });
 
   return {
-    create: async (run) => create.immediate(run.id, run.startedAt, run.items, run.skipped ?? []),
+    create: async (run) => create.immediate(run),
     update: async (runId, slug, patch) => update(runId, slug, patch),
     finish: async (runId, state, at) => finish(runId, state, at),
     get: async (id) => {
@@ -87,9 +89,14 @@ export function createRedeployStore(db: Database.Database): RedeployStore {
       return r && record(r);
     },
     latest: async () => {
-      const r = newestRun.get();
+      const r = newestRuns.get(1);
       return r && record(r);
     },
+    list: async (limit) => newestRuns.all(limit).map(record),
+    recordRollback: async (r) => {
+      insertRollback.run(r.site, r.releaseId, r.at, r.by);
+    },
+    rollbacks: async (site) => rollbacksOf.all(site).map(toRollback),
     recover: async (at) => recoverRuns(db, at),
   };
 }

@@ -4,6 +4,7 @@ import { V6_10 } from './migrations/v6-10-brand-and-sign-in.js';
 import { V11 } from './migrations/v11-audit-sequence.js';
 import { V12 } from './migrations/v12-sealed-by-the-current-key.js';
 import { V13 } from './migrations/v13-who-saved.js';
+import { V14 } from './migrations/v14-who-deployed.js';
 
 /**
  * The PostgreSQL schema, as versioned migrations (docs/decisions/015-postgresql.md). migratePg (connect.ts)
@@ -24,4 +25,4 @@ export interface PgMigration {
 }
 
 /** Every migration in version order, a file a few versions (pg/migrations/); a new one goes at the end of the last. */
-export const PG_MIGRATIONS: readonly PgMigration[] = [...V1, ...V2_5, ...V6_10, ...V11, ...V12, ...V13];
+export const PG_MIGRATIONS: readonly PgMigration[] = [...V1, ...V2_5, ...V6_10, ...V11, ...V12, ...V13, ...V14];

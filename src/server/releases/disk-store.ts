@@ -106,7 +106,7 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
         let s = summaries.get(key);
         if (!s) {
           const m = await meta(site, id);
-          s = { id, createdAt: m.createdAt, citySlug: m.citySlug, configVersion: typeof m.configVersion === 'number' ? m.configVersion : undefined };
+          s = { id, createdAt: m.createdAt, citySlug: m.citySlug, configVersion: typeof m.configVersion === 'number' ? m.configVersion : undefined, ...(typeof m.deployedBy === 'string' && m.deployedBy ? { deployedBy: m.deployedBy } : {}) };
           summaries.set(key, s);
         }
         return { ...s, live: id === live };

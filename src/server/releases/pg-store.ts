@@ -140,8 +140,8 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
     async history(site) {
       if (!isSiteName(site)) return [];
       const { rows } = await guarded(() =>
-        pool.query<{ id: string; created_at: string; city_slug: string | null; config_version: unknown; live: boolean }>(
-          `SELECT r.id, r.created_at, r.meta->>'citySlug' AS city_slug, r.meta->'configVersion' AS config_version, l.site IS NOT NULL AS live
+        pool.query<{ id: string; created_at: string; city_slug: string | null; config_version: unknown; deployed_by: string | null; live: boolean }>(
+          `SELECT r.id, r.created_at, r.meta->>'citySlug' AS city_slug, r.meta->'configVersion' AS config_version, r.meta->>'deployedBy' AS deployed_by, l.site IS NOT NULL AS live
            FROM releases r LEFT JOIN live_sites l ON l.site = r.site AND l.release_id = r.id
            WHERE r.site = $1 ORDER BY r.id DESC`,
           [site],
@@ -152,6 +152,7 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
         createdAt: r.created_at,
         citySlug: r.city_slug ?? undefined,
         configVersion: typeof r.config_version === 'number' ? r.config_version : undefined,
+        ...(r.deployed_by ? { deployedBy: r.deployed_by } : {}),
         live: r.live,
       }));
     },

@@ -89,7 +89,7 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     // was made from, as a deploy from the stored city would (docs/decisions/012-stored-cities.md).
     const configVersion = config && d.cities ? await d.cities.findByDigest(siteName, configDigest(config.data)) : undefined;
     const stored = configVersion === undefined ? {} : { citySlug: siteName, configVersion };
-    const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city, config: parsed.data.config, ...stored });
+    const result = await d.store.deploy(siteName, { files: files.files, domainName: domain, businessName, city, config: parsed.data.config, ...stored, ...whoDeploys(c) });
     if (!result.ok) return result.domainOwner ? fail(409, M.domainTaken(domain!, result.domainOwner)) : fail(400, result.error);
     d.changed();
     await d.cities?.setPin(siteName, null);
@@ -117,7 +117,13 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
       // Where the live site's form posts, read from its files (the admin shows it).
       contactEndpoint: pageContactEndpoint(await d.store.readLive(siteName, 'contact/index.html')),
       // Newest first, each with the stored config version it was built from: rollback targets.
-      releases: (await d.store.history(siteName)).map((r) => ({ id: r.id, createdAt: r.createdAt, live: r.live, configVersion: r.citySlug === siteName ? r.configVersion : undefined })),
+      releases: (await d.store.history(siteName)).map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt,
+        live: r.live,
+        configVersion: r.citySlug === siteName ? r.configVersion : undefined,
+        ...(r.deployedBy ? { deployedBy: r.deployedBy } : {}),
+      })),
     })));
     return c.json(answerOf(S.listDeployments, { success: true, deployments }));
   });
@@ -164,4 +170,10 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/** Who deploys, kept with the release (issue 39 item 5); nothing when the caller is not known. */
+function whoDeploys(c: Context<AppEnv>): { deployedBy?: string } {
+  const label = c.get('actor')?.label;
+  return label ? { deployedBy: label } : {};
 }

@@ -239,6 +239,18 @@ describe.each([
     expect(await s.history('../x')).toEqual([]);
   });
 
+  it('keeps who deployed a release with it, and says nobody for a release without the name (issue 39 item 5)', async () => {
+    const s = await b.open();
+    const before = await s.deploy('tampa', { files: site('a'), citySlug: 'tampa', configVersion: 1 });
+    const named = await s.deploy('tampa', { files: site('b'), citySlug: 'tampa', configVersion: 2, deployedBy: 'ana@example.com' });
+    const [history] = [await s.history('tampa')];
+    expect(history.map((r) => [r.id, r.deployedBy])).toEqual([
+      [idOf(named), 'ana@example.com'],
+      [idOf(before), undefined],
+    ]);
+    expect((await s.meta('tampa', idOf(named))).deployedBy).toBe('ana@example.com');
+  });
+
   it('refuses a bad site name as a value, not an exception', async () => {
     const s = await b.open();
     await s.deploy('tampa', { files: site('a') });

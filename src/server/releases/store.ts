@@ -25,6 +25,8 @@ export interface ReleaseMeta {
    * brand site its settings and each listed city's version. Opaque to the stores.
    */
   built?: BuiltFrom;
+  /** Who deployed it, as the audit trail labels them (issue 39 item 5); absent for releases from before it was recorded. */
+  deployedBy?: string;
 }
 
 /** The inputs of a release besides its files (ReleaseMeta.built). */
@@ -44,7 +46,7 @@ export interface BuiltFrom {
 }
 
 /** One release of a site as the deployments list shows it (GET /api/deployments `releases`). */
-export interface ReleaseSummary extends Pick<ReleaseMeta, 'id' | 'createdAt' | 'citySlug' | 'configVersion'> {
+export interface ReleaseSummary extends Pick<ReleaseMeta, 'id' | 'createdAt' | 'citySlug' | 'configVersion' | 'deployedBy'> {
   live: boolean;
 }
 
@@ -105,6 +107,7 @@ export function newRelease(input: DeployInput, newest: string | undefined, now: 
     citySlug: input.citySlug,
     configVersion: input.configVersion,
     ...(input.built ? { built: input.built } : {}),
+    ...(input.deployedBy ? { deployedBy: input.deployedBy } : {}),
   };
 }
 
