@@ -35,15 +35,22 @@ export function deployServices(o: {
   // cities, deployed or not. A deploy, rollback or delete (domains.changed) and a city's save or
   // delete (the store below) make the directory read them again.
   const stored = deps.stores.cities;
+  const feed = savedSites(stored);
   const directory = createSiteDirectory({
     home: deps.clinic,
     publicOrigin,
     isSitesOrigin: sitesOriginTest(server),
     sitesPort: server.sitesPort,
     deployments: () => releases.list(),
-    cities: savedSites(stored),
+    cities: feed,
   });
-  const cities = notifyingCityStore(stored, () => directory.invalidate());
+  // A save tells the directory the city's addresses from the config it checked (no text read on
+  // the request loop); a delete or an undelete has it read the cities again.
+  const cities = notifyingCityStore(stored, (saved) => {
+    if (!saved?.config) return directory.invalidate();
+    feed.know({ slug: saved.slug, digest: saved.digest, config: saved.config });
+    directory.cityChanged({ slug: saved.slug, city: saved.city, config: saved.config });
+  });
   const domains = domainIndex(releases, () => directory.invalidate());
   const assetFolders = deps.cityAssetFolders ?? [samplesDir()];
   // A city the live brand site lists names its page there as canonical on its own site too (issue

@@ -1,4 +1,4 @@
-import { clinicConfigSchema } from '../../config/schema.js';
+import { clinicConfigSchema, type ClinicConfig } from '../../config/schema.js';
 import { citySlug } from '../../config/slug.js';
 import { cityConfigMissing, cityYamlDrift, importChangedSince, importNotConfirmed } from '../../texts/cities.js';
 import { issueMessages } from '../../config/load.js';
@@ -37,11 +37,11 @@ export function prepareFile(name: string, text: string): { ok: true; version: Ne
   return { ok: true, version: versionOf(slug, yaml, back) };
 }
 
-function versionOf(slug: string, yaml: string, r: { digest: string; config: { businessName: string; city: string; state: string } }): NewVersion {
+function versionOf(slug: string, yaml: string, r: { digest: string; config: ClinicConfig }): NewVersion {
   // The schema only lets through cities whose slug is a safe name (cityHasSafeSlug); checked again
   // here because the slug names the city's folder under deployments/.
   if (!isSiteName(slug)) throw new Error(`city slug ${JSON.stringify(slug)} is not a site name`);
-  return { slug, yaml, digest: r.digest, businessName: r.config.businessName, city: r.config.city, state: r.config.state };
+  return { slug, yaml, digest: r.digest, businessName: r.config.businessName, city: r.config.city, state: r.config.state, config: r.config };
 }
 
 /** One file imported: created (new, or a deleted city back), a version added, or unchanged. */

@@ -47,4 +47,13 @@ describe('the saved cities the contact API knows', () => {
     list = [{ ...good, yaml: 'not read' }];
     expect((await feed())[0]!.config).toBe(first[0]!.config);
   });
+
+  it('takes the config a save checked for that version, and does not read its text again', async () => {
+    const version: CityVersion = { slug: 'tampa', version: 2, yaml: 'not read', digest: 'd9', businessName: 'N', city: 'Tampa', state: 'FL', savedAt: '' };
+    const feed = savedSites({ list: async () => [version] });
+    const config = { website: 'https://told.example.net' } as Parameters<typeof feed.know>[0]['config'];
+    feed.know({ slug: 'tampa', digest: 'd9', config });
+    expect((await feed())[0]!.config).toBe(config);
+  });
 });
+

@@ -1,5 +1,5 @@
 import type { ClinicConfig } from '../../config/schema.js';
-import type { CityStore } from './types.js';
+import type { CityStore, NewVersion } from './types.js';
 import { checkText } from './yaml.js';
 
 /**
@@ -17,14 +17,18 @@ export interface SavedSite {
   config?: ClinicConfig;
 }
 
+/** The feed of saved cities; `know` is told the config of a version just saved, so no read parses it again. */
+export type SavedSitesFeed = (() => Promise<SavedSite[]>) & { know(v: { slug: string; digest: string; config: ClinicConfig }): void };
+
 /**
  * Lists the saved cities with their latest configs. The directory re-reads at most once a second
- * on a miss and after every change, so each version's text is parsed once: by digest, equal
- * digests being equal configs.
+ * on a miss, after a change it cannot apply itself and every 30 s, so each version's text is
+ * parsed once: by digest, equal digests being equal configs (a version saved here is known by the
+ * config its save checked, `know`).
  */
-export function savedSites(cities: Pick<CityStore, 'list'>): () => Promise<SavedSite[]> {
+export function savedSites(cities: Pick<CityStore, 'list'>): SavedSitesFeed {
   let parsed = new Map<string, ClinicConfig | undefined>();
-  return async () => {
+  const feed = async () => {
     const next = new Map<string, ClinicConfig | undefined>();
     const sites = (await cities.list()).map((v) => {
       const key = `${v.slug}:${v.digest}`;
@@ -36,16 +40,31 @@ export function savedSites(cities: Pick<CityStore, 'list'>): () => Promise<Saved
       next.set(key, config);
       return { slug: v.slug, city: v.city, config };
     });
+    // Kept: the versions listed, and any told of since the list was read.
+    for (const [key, config] of parsed) if (!next.has(key) && told.has(key)) next.set(key, config);
+    told.clear();
     parsed = next;
     return sites;
   };
+  const told = new Set<string>();
+  return Object.assign(feed, {
+    know(v: { slug: string; digest: string; config: ClinicConfig }) {
+      const key = `${v.slug}:${v.digest}`;
+      parsed.set(key, v.config);
+      told.add(key);
+    },
+  });
 }
 
+/** A version just stored, as the directory takes it: its city and the config its save checked. */
+export type SavedVersion = Pick<NewVersion, 'slug' | 'city' | 'digest' | 'config'>;
+
 /**
- * The store, calling `changed` after each save that stored a version and each delete: a saved
- * city's addresses may post for it from then on, a deleted city's no longer.
+ * The store, calling `changed` after each save that stored a version (with that version) and each
+ * delete or undelete (without): a saved city's addresses may post for it from then on, a deleted
+ * city's no longer.
  */
-export function notifyingCityStore(store: CityStore, changed: () => void): CityStore {
+export function notifyingCityStore(store: CityStore, changed: (saved?: SavedVersion) => void): CityStore {
   return {
     list: () => store.list(),
     latest: (slug) => store.latest(slug),
@@ -55,7 +74,7 @@ export function notifyingCityStore(store: CityStore, changed: () => void): CityS
     exists: (slug) => store.exists(slug),
     async save(version, mode) {
       const result = await store.save(version, mode);
-      if (result.status === 'created' || result.status === 'saved') changed();
+      if (result.status === 'created' || result.status === 'saved') changed(version);
       return result;
     },
     async remove(slug, keepHistory) {

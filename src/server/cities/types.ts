@@ -1,3 +1,4 @@
+import type { ClinicConfig } from '../../config/schema.js';
 /**
  * Stored cities as the routes and the redeploy runner see them (docs/decisions/012-stored-cities.md).
  * One interface, asynchronous so a PostgreSQL store can implement it as well as the SQLite one
@@ -24,8 +25,13 @@ export interface CityVersion {
   restoredFrom?: number;
 }
 
-/** A version to save: what the store keeps, minus what it numbers and dates itself. */
-export type NewVersion = Omit<CityVersion, 'version' | 'savedAt'>;
+/**
+ * A version to save: what the store keeps, minus what it numbers and dates itself. `config`, the
+ * config its text reads as (checked by today's schema a moment before, cities/save.ts), is not
+ * stored: it tells the contact API's site directory the city's addresses without reading the text
+ * again on the request loop (site-feed.ts, issue 39 item 8).
+ */
+export type NewVersion = Omit<CityVersion, 'version' | 'savedAt'> & { config?: ClinicConfig };
 
 /**
  * How a save treats the city as stored:
@@ -76,6 +82,33 @@ export interface RunRecord {
   items: RunItem[];
   /** The live cities the run did not redeploy. */
   skipped: SkippedCity[];
+  /** Who started it, as the audit trail labels them, and their account id (absent for runs from before it was recorded). */
+  startedBy?: RunStarter;
+}
+
+/** Who started a redeploy-all run (issue 39 item 5): its result is theirs to see. */
+export interface RunStarter {
+  id: string;
+  label: string;
+}
+
+/** A run to start: its items pending, each with the saved version the plan named (the brand site none). */
+export interface NewRun {
+  id: string;
+  startedAt: string;
+  items: { slug: string; city: string; configVersion?: number }[];
+  skipped?: SkippedCity[];
+  startedBy?: RunStarter;
+}
+
+/** A release someone made live again (issue 39 item 5): kept after the pin it made has ended. */
+export interface RollbackRecord {
+  site: string;
+  releaseId: string;
+  /** ISO 8601. */
+  at: string;
+  /** Who, as the audit trail labels them ('' when the caller was not known). */
+  by: string;
 }
 
 /** What changes on an item as a run goes. */
@@ -87,13 +120,19 @@ export const RUN_STOPPED = 'the server stopped during the redeploy';
 /** Redeploy-all runs, persisted as they progress so a restart tells what happened. */
 export interface RedeployStore {
   /** Starts a run with its items pending, unless one is running (then that one comes back). */
-  create(run: { id: string; startedAt: string; items: { slug: string; city: string }[]; skipped?: SkippedCity[] }): Promise<{ ok: true; run: RunRecord } | { ok: false; running: RunRecord }>;
+  create(run: NewRun): Promise<{ ok: true; run: RunRecord } | { ok: false; running: RunRecord }>;
   /** Records one item's progress. Not fsynced: see sqlite-store.ts. */
   update(runId: string, slug: string, patch: ItemPatch): Promise<void>;
   /** Ends a run: `done`, or `interrupted` with its unfinished items failed (RUN_STOPPED). */
   finish(runId: string, state: 'done' | 'interrupted', finishedAt: string): Promise<void>;
   get(id: string): Promise<RunRecord | undefined>;
   latest(): Promise<RunRecord | undefined>;
+  /** The newest runs first, at most `limit` of them (the history on the Deployments view). */
+  list(limit: number): Promise<RunRecord[]>;
+  /** Keeps who made an earlier release of a site live, and when. */
+  recordRollback(r: RollbackRecord): Promise<void>;
+  /** The rollbacks of a site, newest first. */
+  rollbacks(site: string): Promise<RollbackRecord[]>;
   /**
    * At start-up: every run left `running` by a process that is gone becomes `interrupted`, its
    * unfinished items `failed` with RUN_STOPPED. Returns those runs' ids.
