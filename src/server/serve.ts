@@ -33,7 +33,7 @@ import { createMetrics, setUnreadableValues } from './metrics/index.js';
 import { createSealer, withSealWorker } from './leads/index.js';
 import { auditHeadLog, createAuditTrail } from './audit/index.js';
 import { schedulePurge } from './leads/retention.js';
-import { scheduleSpecialHoursRedeploy } from './cities/index.js';
+import { scheduleSpecialHoursRedeploy, scheduleTrashPurge } from './cities/index.js';
 import { normalizeOrigin } from './http/origin.js';
 import { isLoopbackHost } from './settings/config.js';
 import { ServerStartError } from './lifecycle/start-error.js';
@@ -218,6 +218,8 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
     serverId: `${hostname()}:${process.pid}`,
     logger: o.logger,
   });
+  // The trash: deletions older than its days forgotten each hour, whether or not anyone opens it.
+  const stopTrashPurge = scheduleTrashPurge({ cities: apps.cities, now, logger: o.logger });
   const runs = apps.redeploys;
   if (store.interruptedRuns.length) {
     o.logger.warn('redeploy.interrupted', { runs: store.interruptedRuns.join(', ') });
@@ -236,6 +238,7 @@ export async function serveClinic(o: ServeOptions): Promise<RunningServer> {
       (closing ??= (async () => {
         stopping = true;
         stopPurge();
+        stopTrashPurge();
         const specialHoursStopped = stopSpecialHours();
         // The live inbox's streams never finish by themselves: ended first, so the drain need not wait for them.
         running.inboxEvents.close();

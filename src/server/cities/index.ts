@@ -7,6 +7,7 @@ import { cityReleaseRoutes } from './release-routes.js';
 import { cityRoutes } from './routes.js';
 import { versionRoutes } from './version-routes.js';
 import { trashRoutes } from './trash-routes.js';
+import { specialHoursBulkRoutes } from './special-hours-bulk-routes.js';
 
 /**
  * Stored cities (docs/decisions/012-stored-cities.md): their configs with history, import and
@@ -17,6 +18,7 @@ export function storedCityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Before the /:slug routes: `import` and `redeploy-all` are calls, not cities.
   app.route('/', importRoutes(d));
+  app.route('/', specialHoursBulkRoutes(d));
   app.route('/', cityDeployRoutes(d));
   app.route('/', cityReleaseRoutes(d));
   app.route('/', cityRoutes(d));
@@ -32,6 +34,7 @@ export { createRedeployRunner, runView, type RedeployRunner, type RunView } from
 export { samplesDir, seedCities, SAMPLES_FLAG } from './seed.js';
 export { createDoorwayCheck, type DoorwayCheck, type DoorwayFailure } from './doorway-check.js';
 export { redeployForSpecialHours, scheduleSpecialHoursRedeploy, type SpecialHoursRedeployDeps } from './special-hours-redeploy.js';
+export { scheduleTrashPurge } from './trash-routes.js';
 export { createSqliteCityStore } from './sqlite-store.js';
 export type { CityPin, CityStore, CityVersion, RedeployStore, RunRecord, SkippedCity } from './types.js';
 export { notifyingCityStore, savedSites, type SavedSite } from './site-feed.js';

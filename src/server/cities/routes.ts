@@ -115,6 +115,8 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const offline = forget || c.req.query('site') === 'offline' ? await d.releases.remove(s.slug) : false;
     if (offline) d.changed();
     await d.cities.remove(s.slug, !forget);
+    // What the delete did, in the trail: to the trash or forgotten, and whether the site went with it.
+    c.set('auditObject', `${forget ? 'history=deleted' : 'trash'} site=${offline ? 'offline' : 'kept'}`);
     // The trash keeps TRASH_DAYS days: older deletions are forgotten at each delete and each look at it.
     await purgeOldTrash(d);
     // Until when, from the deletion's time as the store recorded it (the trash lists the same).

@@ -4,13 +4,15 @@ import { answerOf } from '../../contract/route.js';
 import { cityNotInTrash } from '../../texts/cities.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
+import { errorFields, type Logger } from '../log/logger.js';
 import { slugParam, type CityRouteDeps } from './context.js';
 
 /**
  * The trash (issue 39 item 1): a deleted city is kept C.TRASH_DAYS days with its versions and can
  * be brought back with them; its site is as the delete left it (live unless the editor took it
  * offline). Deletions older than that are forgotten, versions and all, at each delete and each
- * look at the trash.
+ * look at the trash, and each hour while the server runs (scheduleTrashPurge), so a city is never
+ * kept long past the days the admin promised because nobody opened the trash.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,6 +22,32 @@ export const trashEnd = (deletedAt: string) => new Date(Date.parse(deletedAt) + 
 /** Forgets the deletions older than the trash keeps. */
 export async function purgeOldTrash(d: Pick<CityRouteDeps, 'cities' | 'now'>): Promise<string[]> {
   return d.cities.purgeDeleted(new Date(d.now().getTime() - C.TRASH_DAYS * DAY_MS).toISOString());
+}
+
+/** How often a running server forgets the deletions past the trash's days. */
+export const TRASH_PURGE_MS = 60 * 60 * 1000;
+
+/** Runs purgeOldTrash now and every TRASH_PURGE_MS; the timer never keeps the process alive. Answers a stop. */
+export function scheduleTrashPurge(d: Pick<CityRouteDeps, 'cities' | 'now'> & { logger?: Logger; everyMs?: number }): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    purgeOldTrash(d)
+      .then(
+        (slugs) => slugs.length > 0 && d.logger?.info('cities.trash_purged', { count: slugs.length, cities: slugs.join(', '), days: C.TRASH_DAYS }),
+        (err: unknown) => d.logger?.warn('cities.trash_purge_failed', errorFields(err)),
+      )
+      .finally(() => (running = false));
+  };
+  const first = setTimeout(tick, 0);
+  const timer = setInterval(tick, d.everyMs ?? TRASH_PURGE_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
 
 export function trashRoutes(d: CityRouteDeps): Hono<AppEnv> {

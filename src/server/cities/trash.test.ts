@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminFormConfig, storedTestApp } from '../../../test/helpers/server-app.js';
+import { scheduleTrashPurge } from './trash-routes.js';
 
 /**
  * The trash (issue 39 item 1): a deleted city is kept 30 days with its versions, listed with
@@ -29,6 +30,8 @@ describe('the trash', () => {
       expect(((await body(await t.request('/api/cities/tampa/versions'))).versions as Body[]).map((v) => v.version)).toEqual([2, 1]);
       expect((await body(await t.request('/api/cities-trash'))).cities).toEqual([]);
       expect((await t.json('POST', '/api/cities-trash/tampa/restore')).status).toBe(404);
+      // The delete's record says where the city went and that its site stayed.
+      expect(t.rows<{ object: string }>("SELECT object FROM audit_log WHERE action = 'city.delete'")).toEqual([{ object: '/api/cities/tampa trash site=kept' }]);
       const audit = t.rows<{ city: string; outcome: number }>("SELECT city, outcome FROM audit_log WHERE action = 'city.undelete' ORDER BY seq");
       expect(audit).toEqual([
         { city: 'tampa', outcome: 200 },
@@ -55,4 +58,29 @@ describe('the trash', () => {
       await t.close();
     }
   });
+
+  it('forgets old deletions each hour on a running server, though nobody opens the trash, and logs which', async () => {
+    const t = storedTestApp();
+    const lines: { event: string; fields: Record<string, unknown> }[] = [];
+    const logger = { info: (event: string, fields: Record<string, unknown>) => lines.push({ event, fields }), warn: () => undefined, error: () => undefined } as unknown as Parameters<typeof scheduleTrashPurge>[0]['logger'];
+    let stop: (() => void) | undefined;
+    try {
+      await t.json('POST', '/api/cities', { config: adminFormConfig() });
+      await t.json('POST', '/api/cities', { config: adminFormConfig({ city: 'Orlando', zipCode: '32801', phone: '(407) 555-0100', email: 'orlando@example.com', website: 'https://orlando.example.com' }) });
+      await t.json('DELETE', '/api/cities/tampa');
+      await t.json('DELETE', '/api/cities/orlando');
+      // Tampa as if deleted 31 days ago; Orlando just now.
+      const writer = new Database(t.db.location);
+      writer.prepare("UPDATE cities SET deleted_at = '2000-01-01T00:00:00.000Z' WHERE slug = 'tampa'").run();
+      writer.close();
+      stop = scheduleTrashPurge({ cities: t.db.cities, now: () => new Date(), logger });
+      await vi.waitFor(() => expect(lines.map((l) => l.event)).toContain('cities.trash_purged'));
+      expect(lines[0]!.fields).toMatchObject({ count: 1, cities: 'tampa', days: 30 });
+      expect(t.rows<{ slug: string }>('SELECT DISTINCT slug FROM city_versions').map((r) => r.slug)).toEqual(['orlando']);
+    } finally {
+      stop?.();
+      await t.close();
+    }
+  });
 });
+
