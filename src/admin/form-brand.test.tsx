@@ -117,8 +117,10 @@ describe('the Preview card', () => {
     expect(wordmark.text).not.toContain(LONG);
     expect(wordmark.querySelector('img')!.getAttribute('alt')).toBe(LONG);
     expect(view({ businessName: LONG, logoIncludesName: true }, (f) => <PreviewCard form={f} />).text).toContain(LONG);
-    // A logo beside a config is not served by the admin: its path stands in for it.
-    expect(view({ logoUrl: '/images/orlando/wordmark.png', logoIncludesName: true }, (f) => <PreviewCard form={f} />).text).toContain('/images/orlando/wordmark.png');
+    // A logo a config names by its site path: the picture, read through the admin API (issue 39 item 3).
+    const beside = view({ logoUrl: '/images/orlando/wordmark.png', logoIncludesName: true }, (f) => <PreviewCard form={f} />);
+    expect(beside.querySelector('img')!.getAttribute('src')).toBe('/api/site-picture?path=%2Fimages%2Forlando%2Fwordmark.png');
+    expect(beside.text).not.toContain('/images/orlando/wordmark.png');
   });
 });
 
@@ -133,7 +135,8 @@ describe('the Logo Upload and Brand cards', () => {
     for (const l of found) expect(l.control, l.text).not.toBeNull();
     expect(found[1]!.control!.getAttribute('type')).toBe('checkbox');
     expect(found[2]!.control!.getAttribute('type')).toBe('file');
-    expect(html.text).toContain('/images/orlando/wordmark.png');
+    // The logo named by its site path is shown as its picture, not as its path.
+    expect(html.querySelector('img[alt="Uploaded logo"]')!.getAttribute('src')).toBe('/api/site-picture?path=%2Fimages%2Forlando%2Fwordmark.png');
     expect(html.text).toContain('No logo for dark backgrounds');
   });
 

@@ -1,6 +1,10 @@
 import * as z from 'zod';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { apiRoute } from './route.js';
+import { fieldChange } from './city-history.js';
+
+// A city's history, compare, one version and restore (issue 39 item 1): their own module, part of this contract.
+export * from './city-history.js';
 
 /**
  * The saved cities' calls (docs/decisions/012-stored-cities.md, 026-one-contract-a-route.md): the
@@ -15,9 +19,6 @@ const ok = { success: z.literal(true) };
 const config = z.custom<ClinicConfigInput>();
 const pin = z.object({ releaseId: z.string(), at: z.string() });
 
-/** A field that differs between two versions: its config path (labelled as errors are), the text before and after. */
-export const fieldChange = z.object({ path: z.string(), before: z.string(), after: z.string() });
-export type FieldChangeView = z.infer<typeof fieldChange>;
 
 /** GET /api/cities: one row a city. */
 export const citySummary = z.object({
@@ -89,6 +90,8 @@ export const redeployRun = z.object({
   /** Live cities (and the brand site) the run left alone: pinned to the release a rollback made live, or unchanged since their live release. */
   skipped: z.array(z.object({ slug: z.string(), city: z.string(), reason: z.enum(['pinned', 'unchanged']), releaseId: z.string() })),
   summary: z.object({ ok: z.number(), failed: z.number(), pending: z.number() }),
+  /** Who started it (issue 39 item 5); absent for runs from before it was recorded. */
+  startedBy: z.object({ id: z.string(), label: z.string() }).optional(),
 });
 export type RedeployRun = z.infer<typeof redeployRun>;
 
@@ -99,6 +102,10 @@ export const release = z.object({
   live: z.boolean(),
   /** The saved version of the city it was built from; absent for a site deployed from the form. */
   configVersion: z.number().optional(),
+  /** Who deployed it (issue 39 item 5); absent for releases from before it was recorded. */
+  deployedBy: z.string().optional(),
+  /** Each time it was made live again by a rollback: when, and who ('' when not known). */
+  rolledBack: z.array(z.object({ at: z.string(), by: z.string() })).optional(),
 });
 export type Release = z.infer<typeof release>;
 
@@ -224,8 +231,7 @@ export const doorwayCheck = apiRoute({
   response: z.object({ ...ok, threshold: z.number(), minLocalWords: z.number(), failCount: z.number(), cities: z.array(doorwayLine) }),
 });
 
-/** Starts redeploy-all (202); a 409 with the running `run` when one is running. */
-export const startRedeploy = apiRoute({ method: 'POST', path: '/api/cities/redeploy-all', request: undefined, response: z.object({ ...ok, run: redeployRun }) });
+/** Starting redeploy-all: see startRedeploy in ./deploys.ts (issue 39 item 5, the plan it must match). */
 export const latestRedeploy = apiRoute({ method: 'GET', path: '/api/redeploys/latest', request: undefined, response: z.object({ ...ok, run: redeployRun.nullable() }) });
 export const getRedeploy = apiRoute({ method: 'GET', path: '/api/redeploys/:id', request: undefined, response: z.object({ ...ok, run: redeployRun }) });
 
@@ -251,53 +257,3 @@ export const unpinCity = apiRoute({ method: 'DELETE', path: '/api/cities/:slug/p
 
 /** The YAML file of a version (`?version=n`, else the latest): a download, not JSON. */
 export const exportCity = apiRoute({ method: 'GET', path: '/api/cities/:slug/export', request: undefined, response: z.string() });
-
-
-/**
- * One line of a city's history (issue 39 item 1): when, who (the account's email or the token's
- * name; absent for versions saved before it was recorded), what changed from the version before
- * (none for the first), what it restored (when a Restore made it), and the releases built from it.
- */
-export const historyLine = z.object({
-  version: z.number(),
-  savedAt: z.string(),
-  savedBy: z.string().optional(),
-  changes: z.array(fieldChange),
-  restoredFrom: z.number().optional(),
-  releases: z.array(z.string()),
-});
-export type HistoryLine = z.infer<typeof historyLine>;
-
-/** GET: a city's saved versions, newest first. */
-export const cityHistory = apiRoute({ method: 'GET', path: '/api/cities/:slug/versions', request: undefined, response: z.object({ ...ok, slug: z.string(), versions: z.array(historyLine) }) });
-
-/** GET: what differs between two saved versions (`from`, `to` in the query), field by field. */
-export const compareVersions = apiRoute({
-  method: 'GET',
-  path: '/api/cities/:slug/compare',
-  request: undefined,
-  response: z.object({ ...ok, slug: z.string(), from: z.number(), to: z.number(), changes: z.array(fieldChange) }),
-});
-
-/**
- * POST: Restore makes an earlier version's config the newest version (nothing is rewritten);
- * `baseVersion` must be the latest, as for a save. `changed` false: it already was the latest's.
- */
-/**
- * GET: one saved version: its config as it builds (a version saved before NOTES.md decision 14
- * with the facts it published then filled in), `written` as its text gives it (those facts
- * absent), and its YAML.
- */
-export const cityVersion = apiRoute({
-  method: 'GET',
-  path: '/api/cities/:slug/versions/:version',
-  request: undefined,
-  response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), config, written: config, yaml: z.string() }),
-});
-
-export const restoreVersion = apiRoute({
-  method: 'POST',
-  path: '/api/cities/:slug/versions/:version/restore',
-  request: z.object({ baseVersion: z.number() }),
-  response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), changed: z.boolean(), restoredFrom: z.number() }),
-});

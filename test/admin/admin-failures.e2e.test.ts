@@ -35,13 +35,17 @@ describe('failures the operator sees', () => {
     ['a 6 MB image', { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(6 * MB)]) }, 'Failed to upload logo: The logo is larger than 5MB'],
   ])('uploading %s: the server message in the alert', async (_, file, expected) => {
     const { page, context, dialogs } = await openEditor(world);
+    // The new city's logo is the brand's (shown as its picture, or none): a refused upload leaves it as it was.
+    const logo = page.getByRole('region', { name: 'Logo Upload' }).locator('img[alt="Uploaded logo"]');
+    const before = (await logo.count()) ? await logo.getAttribute('src') : null;
     // Handing Chromium 6 MB over the DevTools protocol takes seconds when the machine is busy.
     expect(await nextNotice(page, 'logo-notice', () => page.locator('#logo-file').setInputFiles(file, { timeout: 30_000 }))).toBe(expected);
     // In the Logo Upload card, at the logo's own input (the card's second upload has its own notice).
     expect(await page.getByRole('region', { name: 'Logo Upload' }).getByTestId('logo-notice').getByRole('alert').textContent()).toBe(expected);
     expect(dialogs).toEqual([]);
     expect(await page.locator('#logo-file').isDisabled()).toBe(false);
-    expect(await page.locator('img[alt="Uploaded logo"]').count()).toBe(0);
+    expect((await logo.count()) ? await logo.getAttribute('src') : null).toBe(before);
+    expect(before ?? '').not.toMatch(/^\/uploads\//);
     await context.close();
   });
 
@@ -154,9 +158,15 @@ describe('releases', () => {
     const releases = site.getByRole('list', { name: 'Releases of Odessa' }).getByRole('listitem');
     await expect.poll(() => releases.count()).toBe(2);
     // Deployed from the form, not from a saved version: the list says so; only the older one offers Roll back.
-    expect(await releases.allTextContents()).toEqual([expect.stringMatching(/not from a saved version\s*Live$/), expect.stringMatching(/not from a saved version\s*Roll back Odessa/)]);
+    // Each says who deployed it (issue 39 item 5).
+    expect(await releases.allTextContents()).toEqual([
+      expect.stringMatching(/not from a saved version\s*Deployed by \S+@\S+\s*Live$/),
+      expect.stringMatching(/not from a saved version\s*Deployed by \S+@\S+\s*Roll back Odessa/),
+    ]);
     expect(await releases.nth(0).getByRole('button').count()).toBe(0);
     await releases.nth(1).getByRole('button', { name: /^Roll back Odessa to / }).click();
+    // Asked first (issue 39 item 5): which release goes live, and that Redeploy all will skip the city.
+    await page.getByRole('dialog', { name: 'Roll Odessa back?' }).getByRole('button', { name: 'Roll back Odessa' }).click();
     await expect.poll(live).toContain('First release');
     // The list reloads after the rollback: until then the newer release still reads live.
     await expect.poll(() => releases.nth(1).getAttribute('data-live')).toBe('true');
@@ -164,6 +174,7 @@ describe('releases', () => {
     expect(await releases.nth(0).getByRole('button').textContent()).toMatch(/^Roll forward Odessa to /);
     expect(await site.getByText(/Rollback/).count()).toBe(0);
     await releases.nth(0).getByRole('button', { name: /^Roll forward Odessa to / }).click();
+    await page.getByRole('dialog', { name: 'Roll Odessa forward?' }).getByRole('button', { name: 'Roll forward Odessa' }).click();
     await expect.poll(live).toContain('Second release');
     expect(dialogs).toEqual([]);
     await context.close();

@@ -8,7 +8,7 @@ export function PreviewCard({ form }: { form: UseFormReturn<AdminForm> }) {
   const services = SERVICE_TOGGLES.filter((s) => v.services?.[s.key]);
   const logo = shownLogo(v.logoUrl);
   // As on the site (src/pages/components/logo.tsx): a logo that shows the name is not followed by it.
-  // A logo beside a config, which the admin cannot show, is stood in for by its path.
+  // A logo the admin cannot show (a path that names no picture) is stood in for by its path.
   const nameInLogo = Boolean(v.logoUrl) && v.logoIncludesName === true;
   return (
     <Card id="preview" title="Preview" lead="How the site will introduce the clinic.">
