@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
-import { deployConfirmingDoorway, fillCity, generate, nextNotice, openAdmin, openEditor, startAdminWorld, type AdminWorld } from './browser.js';
+import { clickDeploy, deployConfirmingDoorway, fillCity, generate, nextNotice, openAdmin, openEditor, startAdminWorld, type AdminWorld } from './browser.js';
 import { PNG } from '../helpers/server-app.js';
 
 /**
@@ -125,7 +125,7 @@ describe('failures the operator sees', () => {
       await held;
       await route.abort('connectionreset');
     });
-    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    await clickDeploy(page, 'Dade City');
     const busy = page.getByRole('button', { name: 'Deploying...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);

@@ -100,6 +100,22 @@ export async function openEditor(world: Pick<AdminWorld, 'url' | 'browser' | 'se
   return admin;
 }
 
+/**
+ * Deploy Website, and the question it asks first (`Deploy <city>?`: which version, where, what it
+ * replaces) answered yes; returns what the question said.
+ */
+export async function clickDeploy(page: Page, city: string): Promise<string> {
+  await page.getByRole('button', { name: 'Deploy Website' }).click();
+  const ask = page.getByRole('dialog', { name: `Deploy ${city}?` });
+  // It says what it replaces once what is live now has been read.
+  const words = ask.getByTestId('deploy-ask').filter({ hasNotText: 'Reading what is live now' });
+  await words.waitFor();
+  const said = (await words.textContent()) ?? '';
+  await ask.getByRole('button', { name: `Deploy ${city}` }).click();
+  await ask.waitFor({ state: 'hidden' });
+  return said;
+}
+
 /** Fills Business Information for a new city. */
 export async function fillCity(page: Page, city: string, website: string) {
   await page.getByLabel('Business Name', { exact: true }).fill('Northstar Men’s Health');
@@ -145,7 +161,7 @@ export async function generate(page: Page, _nextDialog?: unknown): Promise<strin
  * anyway", as an operator who means it would.
  */
 export async function deployConfirmingDoorway(page: Page, city: string): Promise<void> {
-  await page.getByRole('button', { name: 'Deploy Website' }).click();
+  await clickDeploy(page, city);
   const ask = page.getByRole('dialog', { name: `Deploy ${city} anyway?` });
   await ask.getByRole('button', { name: 'Deploy anyway' }).click();
   await ask.waitFor({ state: 'hidden' });

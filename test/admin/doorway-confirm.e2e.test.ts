@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
+import { clickDeploy, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
 /**
  * Issue 23 item 6 in the browser: a city that reads as a copy of another (Tampa duplicated as
@@ -53,7 +53,15 @@ describe('deploying a city the doorway check fails', () => {
 
     const deploy = page.getByRole('button', { name: 'Deploy Website' });
     const ask = page.getByRole('dialog', { name: 'Deploy Clearwater anyway?' });
+    // Deploy asks first what it will do (issue 39 item 5): the saved version, where, and that nothing is live yet.
     await deploy.click();
+    const first = page.getByRole('dialog', { name: 'Deploy Clearwater?' });
+    const said = first.getByTestId('deploy-ask').filter({ hasNotText: 'Reading what is live now' });
+    await said.waitFor();
+    expect(await said.textContent()).toMatch(/^Deploys saved version \d+ of Clearwater to \S+\.Clearwater has no live site: this makes it live\.$/);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    expect(await axe(page)).toEqual([]);
+    await first.getByRole('button', { name: 'Deploy Clearwater' }).click();
     await ask.waitFor();
     const warning = await ask.getByTestId('doorway-warning').textContent();
     expect(warning).toMatch(/Clearwater scores \d+% against Tampa: that share of what its pages say of their own is on Tampa's site too \(more than 50% fails\)/);
@@ -72,7 +80,7 @@ describe('deploying a city the doorway check fails', () => {
     expect((await api('GET', '/api/cities/clearwater/releases')).body.live ?? null).toBeNull();
 
     // Deploy anyway: live, and the trail says it was confirmed.
-    await deploy.click();
+    await clickDeploy(page, 'Clearwater');
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Deploy anyway' }).click();
     await ask.waitFor({ state: 'hidden' });

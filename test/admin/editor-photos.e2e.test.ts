@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from '../helpers/browser.js';
-import { nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
+import { clickDeploy, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from './browser.js';
 
 /**
  * Photos and the typeface (docs/decisions/013-photos.md, 014-brand-typeface-and-logo.md) in the
@@ -68,7 +68,7 @@ describe('photos in the city editor', () => {
     // The team (with its own photos, in local content) the form has no input for is kept.
     expect(stored.config.localContent.team[0].name).toBe('Dr. Aaron Patel');
 
-    await page.getByRole('button', { name: 'Deploy Website' }).click();
+    await clickDeploy(page, 'Tampa');
     const result = page.locator('[data-testid="deploy-result"][data-success="true"]');
     // The build encodes the photo into AVIF, WebP and JPEG at several widths: slow on a loaded machine.
     await result.waitFor({ timeout: 60_000 });

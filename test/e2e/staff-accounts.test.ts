@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/start.js';
 import { totpCode } from '../../src/server/auth/totp.js';
 import { DESKTOP, launchBrowser } from '../helpers/browser.js';
+import { clickDeploy } from '../admin/browser.js';
 import { tempDir } from '../helpers/cli.js';
 import { ROOT } from '../helpers/site.js';
 
@@ -211,7 +212,7 @@ describe('staff accounts in the admin', () => {
     expect(views).toEqual(expect.arrayContaining(['Cities', 'Deployments']));
     for (const no of ['Messages', 'Staff', 'Audit trail']) expect(views).not.toContain(no);
     await editor.goto(`${server.url}/admin#city/tampa`, { waitUntil: 'networkidle' });
-    await editor.getByRole('button', { name: 'Deploy Website' }).click();
+    await clickDeploy(editor, 'Tampa');
     await editor.locator('[data-testid="deploy-result"][data-success="true"]').waitFor({ timeout: 60_000 });
     for (const path of ['/api/messages?site=tampa', '/api/messages', '/api/messages.csv', '/api/messages.csv?site=tampa']) {
       expect((await api(editor, path)).status(), path).toBe(403);

@@ -8,6 +8,7 @@ import { NoticeArea } from '../notice.js';
 import { builtFromText, type BuiltFrom, type SiteActions } from '../use-site-actions.js';
 import { Button, Card } from '../ui.js';
 import { fieldLabel } from '../field-labels.js';
+import { DeployAsk, deployWhat, type DeployWhat } from './deploy-ask.js';
 
 /** Generate Website: the generate button, the generated-site panel, Deploy and its result panel. */
 export function GenerateCard({ actions: a }: { actions: SiteActions }) {
@@ -28,6 +29,14 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
   // the refused deploy ran, so the focus had left it when the question opened).
   const deployArea = useRef<HTMLDivElement>(null);
   const deployButton = () => deployArea.current?.querySelector('button');
+  // Deploy asks first, saying what it sends where and what it replaces (deploy-ask.tsx); when it
+  // cannot deploy yet, the click says why instead.
+  const [asking, setAsking] = useState<DeployWhat | null>(null);
+  const askDeploy = () => {
+    const what = ready ? deployWhat(a) : null;
+    if (what) setAsking(what);
+    else void a.deploy();
+  };
   return (
     <Card id="generate" title="Generate Website" lead="Build the site from the details above, then preview, download or deploy it.">
       <Button onClick={a.generate} disabled={a.generating} className="w-full sm:w-auto">
@@ -75,7 +84,7 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
         {/* aria-disabled, not disabled: with no generated site the button stays focusable and its
             click says why (spec: 'Please generate a website first'). */}
         <Button
-          onClick={a.deploy}
+          onClick={askDeploy}
           disabled={a.deploying}
           aria-disabled={ready ? undefined : true}
           aria-describedby={why ? 'deploy-needs-site' : undefined}
@@ -92,6 +101,15 @@ export function GenerateCard({ actions: a }: { actions: SiteActions }) {
         {/* Always in the page, so screen readers have the live region before a result arrives. */}
         <div role="status">{a.result && <DeployResultPanel result={a.result} />}</div>
       </div>
+      <DeployAsk
+        what={asking}
+        onConfirm={() => {
+          setAsking(null);
+          void a.deploy();
+        }}
+        onClose={() => setAsking(null)}
+        returnTo={deployButton}
+      />
       <ConfirmDialog
         open={a.doorwayAsk !== null}
         title={a.doorwayAsk ? `Deploy ${a.doorwayAsk.doorway.city} anyway?` : ''}
