@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployConfirmingDoorway, generate, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from '../admin/browser.js';
+import { clickDeploy, deployConfirmingDoorway, generate, nextNotice, openAdmin, startAdminWorld, type AdminWorld } from '../admin/browser.js';
 import { ROOT } from '../helpers/site.js';
 
 /**
@@ -35,13 +35,13 @@ async function liveReleases(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(body.deployments.map((d) => [d.siteName, d.release]));
 }
 
-/** Deploy Website in the open editor; returns the result panel's text once it reports success. */
-async function deploy(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Deploy Website' }).click();
+/** Deploy Website in the open editor, confirmed; returns what the question said and the result panel's text once it reports success. */
+async function deploy(page: Page, city: string): Promise<[string, string]> {
+  const said = await clickDeploy(page, city);
   const panel = page.locator('[data-testid="deploy-result"][data-success="true"]');
   // A build encodes the city's logo and photos: slow on a loaded machine.
   await panel.waitFor({ timeout: 60_000 });
-  return (await panel.textContent()) ?? '';
+  return [said, (await panel.textContent()) ?? ''];
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -68,7 +68,8 @@ describe("the operator's day", () => {
     expect(await field(page, 'Phone').inputValue()).toBe(OLD_PHONE);
     expect(await field(page, 'Instagram').inputValue()).toBe('@northstartampa');
     expect(await page.getByText('Deploys saved version 1 of Tampa.').count()).toBe(1);
-    const first = await deploy(page);
+    const [firstAsked, first] = await deploy(page, 'Tampa');
+    expect(firstAsked).toMatch(/^Deploys saved version 1 of Tampa to \S+\.Tampa has no live site: this makes it live\.$/);
     expect(first).toContain(`Live at ${world.sitesUrl}/sites/tampa/`);
     expect(first).toContain('Built from config version 1');
     expect((await liveSite('tampa')).html).toContain(OLD_PHONE);
@@ -88,7 +89,9 @@ describe("the operator's day", () => {
     expect(stored.yaml).toMatch(/^# yaml-language-server: \$schema=/);
 
     // Deploy it: the live site has the new phone.
-    const second = await deploy(page);
+    const [secondAsked, second] = await deploy(page, 'Tampa');
+    // Said before it happens: version 2 replaces the release built from version 1.
+    expect(secondAsked).toMatch(/^Deploys saved version 2 of Tampa to \S+\.It replaces the live release of .+ \(version 1\)\.$/);
     expect(second).toContain('Built from config version 2');
     const tampaV2 = await liveSite('tampa');
     expect(tampaV2.html).toContain(NEW_PHONE);
@@ -163,7 +166,11 @@ describe("the operator's day", () => {
     await expect.poll(() => releases.count()).toBe(2);
     expect(await releases.nth(0).textContent()).toMatch(/config version 2.*Live$/);
     const rollback = tampaSite.getByRole('button', { name: /^Roll back Tampa to .+, config version 1$/ });
-    expect(await nextNotice(page, 'deployments-notice', () => rollback.click())).toMatch(/^Tampa now serves the release of .+ It is pinned to this release/);
+    // Asked first (issue 39 item 5): which release, and that Redeploy all will skip Tampa.
+    await rollback.click();
+    const back = page.getByRole('dialog', { name: 'Roll Tampa back?' });
+    expect(await back.textContent()).toMatch(/Roll Tampa back to the release of .+ \(version 1\)\. Redeploy all will skip Tampa until its next deploy\./);
+    expect(await nextNotice(page, 'deployments-notice', () => back.getByRole('button', { name: 'Roll back Tampa' }).click())).toMatch(/^Tampa now serves the release of .+ It is pinned to this release/);
     await expect.poll(async () => (await liveSite('tampa')).html).toContain(OLD_PHONE);
     await tampaSite.locator('[data-live="true"]').getByText('config version 1').waitFor();
     await tampaSite.getByTestId('pinned').waitFor();
@@ -176,13 +183,15 @@ describe("the operator's day", () => {
     const before = await liveReleases(page);
     expect(Object.keys(before).sort()).toEqual(['lakeland', 'tampa']);
     await page.getByRole('button', { name: 'Redeploy all' }).click();
-    const ask = page.getByRole('dialog', { name: 'Redeploy 2 live cities?' });
-    await ask.waitFor();
-    expect(await ask.getByRole('list', { name: 'Cities to redeploy' }).getByRole('listitem').allTextContents()).toEqual([
-      'Lakeland, FL: saved version 1 (live now, rebuilt)',
-      'Tampa, FL: saved version 2 (live now: version 1)',
+    // The server's own plan (issue 39 item 5): Tampa from version 2, Lakeland skipped as unchanged.
+    const ask = page.getByRole('dialog', { name: 'Redeploy 1 site?' });
+    const plan = ask.getByRole('list', { name: 'What will happen to each site' });
+    await plan.waitFor();
+    expect(await plan.locator('> li').evaluateAll((els) => els.map((e) => [e.getAttribute('data-site'), e.querySelector('[data-what]')?.textContent ?? '']))).toEqual([
+      ['tampa', 'rebuilt from saved version 2 (live: version 1)'],
+      ['lakeland', expect.stringMatching(/^skipped: unchanged since its live release of .+/)],
     ]);
-    await ask.getByRole('button', { name: 'Redeploy 2 cities' }).click();
+    await ask.getByRole('button', { name: 'Redeploy 1 site' }).click();
     const panel = page.getByTestId('redeploy');
     const runId = await panel.getAttribute('data-run');
     await page.reload({ waitUntil: 'networkidle' });
@@ -195,8 +204,8 @@ describe("the operator's day", () => {
     const shown = await item.locator('[data-release]').textContent();
     expect(shown).toBe(after.tampa);
     expect(shown).not.toBe(before.tampa);
-    // Lakeland's live release was built from its latest version by this clinic-gen: skipped, unchanged.
-    expect(await panel.getByRole('list', { name: 'Cities skipped' }).textContent()).toMatch(/^Lakeland: skipped, unchanged since its release of /);
+    // Lakeland's live release was built from its latest version by this clinic-gen: skipped, unchanged, as the plan said.
+    expect(await panel.locator('li[data-site="lakeland"] [data-what]').textContent()).toMatch(/^skipped: unchanged since its live release of /);
     expect(after.lakeland).toBe(before.lakeland);
     // Redeployed from its latest saved version: Tampa's new phone again.
     expect((await liveSite('tampa')).html).toContain(NEW_PHONE);
@@ -230,7 +239,7 @@ describe("the operator's day", () => {
     await page.getByRole('heading', { name: 'Orlando', level: 2 }).waitFor();
     await field(page, 'Phone').fill('(407) 555-0188');
     expect(await generate(page)).toBe('Website generated successfully!');
-    await deploy(page);
+    await deploy(page, 'Orlando');
     const deployed = (await (await page.request.get(`${world.url}/api/deployments`)).json()) as { deployments: { siteName: string; domainName?: string }[] };
     expect(deployed.deployments.find((d) => d.siteName === 'orlando')?.domainName).toBe('orlando.example.com');
     expect((await liveSite('orlando')).html).toContain('<link rel="canonical" href="https://orlando.example.com/"');
