@@ -6,8 +6,11 @@ import { useIdle } from './idle.js';
 import { SESSION_ENDING_EVENT } from '../drafts.js';
 import * as T from './texts.js';
 
-/** Written when a tab signs out, so the admin's other tabs leave too (they share the cookie). */
-const SIGNED_OUT_KEY = 'clinic-gen.signed-out';
+/**
+ * Written when a tab signs out ({reason, at}), so the admin's other tabs leave too (they share the
+ * cookie); a Redeploy all result started before it is no longer shown (cities/use-redeploy.ts).
+ */
+export const SIGNED_OUT_KEY = 'clinic-gen.signed-out';
 
 /** The sign-in page's notice for a reason to be signed out. */
 export function signedOutNotice(reason: SignedOut['reason'] | 'user', idleMinutes: number): string {

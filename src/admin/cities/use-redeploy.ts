@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as M from '../../texts/admin.js';
 import { SIGNED_OUT_EVENT, failureText } from '../api.js';
 import { useAccount } from '../auth/session-context.js';
+import { SIGNED_OUT_KEY } from '../auth/use-gate.js';
 import { getRun, latestRun, planRedeploy, startRedeploy, type RedeployPlanView, type RedeployRun } from '../cities-api.js';
 import { sentence } from '../notice.js';
 import { expectationOf } from '../../contract/deploys.js';
@@ -16,9 +17,6 @@ const MAX_POLL_FAILURES = 20;
  * person signing in here, or the same person elsewhere, sees it in the history instead.
  */
 const MINE_KEY = 'clinic-gen.redeploy-mine';
-
-/** Where a sign-out is said to every tab, with its time (auth/use-gate.ts writes it). */
-const SIGNED_OUT_KEY = 'clinic-gen.signed-out';
 
 const readMine = (): { run: string; account: string } | undefined => {
   try {
