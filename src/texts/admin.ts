@@ -163,16 +163,6 @@ export const redeployConfirm = (count: number): Message => ({
       : 'Each one below is rebuilt from its latest saved version and made live.',
 });
 
-/** Why a live city is not in a redeploy: a rollback pinned it. */
-export const redeploySkippedPinned = (city: string, when: string): Message => ({
-  title: `${city}: skipped, pinned to its release of ${when} since it was rolled back. Unpin it to include it.`,
-});
-
-/** A live site whose release of `when` was built from its latest saved version(s) by this clinic-gen, showing the same special hours. */
-export const redeploySkippedUnchanged = (city: string, when: string): Message => ({
-  title: `${city}: skipped, unchanged since its release of ${when} (same saved version, same clinic-gen, same special hours shown).`,
-});
-
 /** The error summary above a form the server refused. */
 export const fieldsToCorrect = (count: number): Message => ({ title: count === 1 ? 'One field to correct' : `${count} fields to correct` });
 

@@ -1,16 +1,10 @@
 import { useId } from 'react';
 import { describedBy, inputClass } from '../ui.js';
+import type { SpecialHoursRow } from '../form.js';
 import type { EntryInput } from './special-hours-api.js';
 
-/** The closure as the form holds it: text fields, `kind` choosing closed all day or special opening hours. */
-export interface EntryDraft {
-  label: string;
-  date: string;
-  through: string;
-  kind: 'closed' | 'hours';
-  opens: string;
-  closes: string;
-}
+/** The closure as the form holds it: a row of the city editor's special hours (text fields, `kind` choosing closed all day or special opening hours). */
+export type EntryDraft = SpecialHoursRow;
 
 export const EMPTY_ENTRY: EntryDraft = { label: '', date: '', through: '', kind: 'closed', opens: '', closes: '' };
 

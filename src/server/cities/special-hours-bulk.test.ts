@@ -32,6 +32,18 @@ async function deploy(t: T, slug: string) {
   expect(res.status).toBe(200);
   return (await body(res)).releaseId as string;
 }
+/** Tampa saved and live; Orlando deployed twice and rolled back to its first release (pinned), which is returned. */
+async function tampaLiveOrlandoRolledBack() {
+  const t = app();
+  await save(t, 'Tampa');
+  await deploy(t, 'tampa');
+  await save(t, 'Orlando');
+  const first = await deploy(t, 'orlando');
+  await save(t, 'Orlando', { phone: '(813) 555-0102' });
+  await deploy(t, 'orlando');
+  expect((await t.request(`/api/cities/orlando/releases/${first}/live`, { method: 'POST' })).status).toBe(200);
+  return { t, first };
+}
 const liveHtml = async (t: T, slug: string, page: string) => new TextDecoder().decode((await t.store.readLive(slug, page))!);
 
 describe('special hours for several cities', () => {
@@ -52,14 +64,7 @@ describe('special hours for several cities', () => {
   });
 
   it('plans per city: the sentence, live, pinned, not deployed, a conflict, a city not saved', async () => {
-    const t = app();
-    await save(t, 'Tampa');
-    await deploy(t, 'tampa');
-    await save(t, 'Orlando');
-    const first = await deploy(t, 'orlando');
-    await save(t, 'Orlando', { phone: '(813) 555-0102' });
-    await deploy(t, 'orlando');
-    expect((await t.request(`/api/cities/orlando/releases/${first}/live`, { method: 'POST' })).status).toBe(200);
+    const { t, first } = await tampaLiveOrlandoRolledBack();
     await save(t, 'Miami');
     await save(t, 'Naples', { specialHours: [{ label: 'Thanksgiving week', date: `${YEAR}-11-${DATE - 2}`, through: `${YEAR}-11-${DATE + 2}`, closed: true }] });
 
@@ -89,14 +94,7 @@ describe('special hours for several cities', () => {
   });
 
   it('saves each city, refuses the one saved since, audits each, redeploys the live one and skips the pinned one', async () => {
-    const t = app();
-    await save(t, 'Tampa');
-    await deploy(t, 'tampa');
-    await save(t, 'Orlando');
-    const first = await deploy(t, 'orlando');
-    await save(t, 'Orlando', { phone: '(813) 555-0102' });
-    await deploy(t, 'orlando');
-    expect((await t.request(`/api/cities/orlando/releases/${first}/live`, { method: 'POST' })).status).toBe(200);
+    const { t, first } = await tampaLiveOrlandoRolledBack();
     await save(t, 'Miami');
     await save(t, 'Clearwater');
     // Clearwater is saved again after the preview read its version 1.

@@ -6,6 +6,7 @@ import { errorFields, silentLogger, type Logger } from '../log/logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
 import type { CityStore } from './types.js';
 import { checkText } from './yaml.js';
+import { repeatInBackground } from '../workers/repeat.js';
 
 /**
  * Special hours that expire by themselves on live sites (issue 23 item 4): a site shows the
@@ -126,20 +127,5 @@ export async function redeployForSpecialHours(d: SpecialHoursRedeployDeps): Prom
  * Answers a stop, which waits for a look under way (its deploy) to end.
  */
 export function scheduleSpecialHoursRedeploy(d: SpecialHoursRedeployDeps & { everyMs?: number }): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = redeployForSpecialHours(d)
-      .catch((err: unknown) => d.logger?.error('city.auto_redeploy_failed', errorFields(err)))
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, d.everyMs ?? SPECIAL_HOURS_CHECK_MS);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return repeatInBackground(() => redeployForSpecialHours(d).catch((err: unknown) => d.logger?.error('city.auto_redeploy_failed', errorFields(err))), d.everyMs ?? SPECIAL_HOURS_CHECK_MS);
 }

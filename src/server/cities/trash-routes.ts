@@ -6,6 +6,7 @@ import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { errorFields, type Logger } from '../log/logger.js';
 import { slugParam, type CityRouteDeps } from './context.js';
+import { repeatInBackground } from '../workers/repeat.js';
 
 /**
  * The trash (issue 39 item 1): a deleted city is kept C.TRASH_DAYS days with its versions and can
@@ -29,25 +30,15 @@ export const TRASH_PURGE_MS = 60 * 60 * 1000;
 
 /** Runs purgeOldTrash now and every TRASH_PURGE_MS; the timer never keeps the process alive. Answers a stop. */
 export function scheduleTrashPurge(d: Pick<CityRouteDeps, 'cities' | 'now'> & { logger?: Logger; everyMs?: number }): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    purgeOldTrash(d)
-      .then(
+  const stop = repeatInBackground(
+    () =>
+      purgeOldTrash(d).then(
         (slugs) => slugs.length > 0 && d.logger?.info('cities.trash_purged', { count: slugs.length, cities: slugs.join(', '), days: C.TRASH_DAYS }),
         (err: unknown) => d.logger?.warn('cities.trash_purge_failed', errorFields(err)),
-      )
-      .finally(() => (running = false));
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, d.everyMs ?? TRASH_PURGE_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+      ),
+    d.everyMs ?? TRASH_PURGE_MS,
+  );
+  return () => void stop();
 }
 
 export function trashRoutes(d: CityRouteDeps): Hono<AppEnv> {

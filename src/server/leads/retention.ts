@@ -1,5 +1,6 @@
 import type { Logger } from '../log/logger.js';
 import type { InboxStore } from './inbox.js';
+import { repeatInBackground } from '../workers/repeat.js';
 
 /**
  * Retention (issue 22): with a retention set by an owner, once a day one server (of however many
@@ -55,19 +56,9 @@ export async function purgeExpired(d: PurgeDeps): Promise<number> {
 
 /** Runs purgeExpired now and every PURGE_CHECK_MS; the timer never keeps the process alive. Answers a stop. */
 export function schedulePurge(d: PurgeDeps & { everyMs?: number }): () => void {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = purgeExpired(d)
-      .catch((err: unknown) => d.logger?.error('messages.purge_failed', { error: (err as Error).message }))
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, d.everyMs ?? PURGE_CHECK_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  const stop = repeatInBackground(
+    () => purgeExpired(d).catch((err: unknown) => d.logger?.error('messages.purge_failed', { error: (err as Error).message })),
+    d.everyMs ?? PURGE_CHECK_MS,
+  );
+  return () => void stop();
 }
