@@ -6,6 +6,7 @@ import * as M from '../texts/admin.js';
 import { createCity, saveCity } from './cities-api.js';
 import { formFieldOf, formFromConfig, mergeConfig, type AdminForm } from './form.js';
 import { sentence, useNotice } from './notice.js';
+import { factLabels } from '../config/required-facts.js';
 
 /** The version of a city this editor stands on: what Save compares with and PUTs over. */
 export interface SavedCity {
@@ -54,7 +55,9 @@ export function useCitySave(
         setSaved(next);
         // The form's "unchanged" state is now this version.
         form.reset(values, { keepErrors: false });
-        show((info.changed ? M.cityVersionSaved(info.version) : M.cityVersionUnchanged(info.version)).title, 'success');
+        // Saved without some of its facts (issue 39 item 3): said, by their labels, with what waits for them.
+        const missing = answer.missing?.length ? factLabels(answer.missing) : undefined;
+        show(missing ? sentence(M.cityVersionSavedIncomplete(info.version, missing)) : (info.changed ? M.cityVersionSaved(info.version) : M.cityVersionUnchanged(info.version)).title, 'success');
         if (!saved) onCreated(next);
         return;
       }

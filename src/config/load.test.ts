@@ -49,7 +49,7 @@ describe('loading a clinic config', () => {
   });
 
   it('reads a version the server stored before decision 14 with the facts it published then, and nothing else', () => {
-    const r = parseConfigText(`${MINIMAL}legal:\n  courts: Orange County\n`, 'x.yaml', { stored: true });
+    const r = parseConfigText(`${MINIMAL}legal:\n  courts: Orange County\n`, 'x.yaml', { publishedFacts: true });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.config.hours).toEqual([
@@ -58,7 +58,7 @@ describe('loading a clinic config', () => {
     ]);
     expect(r.config.legal).toEqual({ governingLaw: 'Florida', courts: 'Orange County', effectiveDate: '2024-01-01' });
     // What a stored version gives stays as given.
-    const own = parseConfigText(MINIMAL + FACTS, 'x.yaml', { stored: true });
+    const own = parseConfigText(MINIMAL + FACTS, 'x.yaml', { publishedFacts: true });
     expect(own.ok && own.config.hours).toEqual([{ days: ['Monday', 'Thursday'], opens: '08:00', closes: '12:00' }]);
     // A file read as written gets none of them.
     expect(parseConfigText(`${MINIMAL}legal:\n  courts: Orange County\n`, 'x.yaml').ok).toBe(false);

@@ -42,11 +42,12 @@ function readError(file: string, err: unknown): string {
 }
 
 /**
- * How a text is read: `stored` for a version the server stored, which is read with the facts it
- * published before they were required filled in (published-facts.ts); else as written.
+ * How a text is read: `publishedFacts` for a version the server stored before a city could be
+ * saved without its hours and legal facts (CityVersion.legacyFacts), which is read with the facts
+ * it published then filled in (published-facts.ts); else as written.
  */
 export interface ReadOptions {
-  stored?: boolean;
+  publishedFacts?: boolean;
 }
 
 /** Parses YAML text named `file` (used in messages) into a validated config. Pure. */
@@ -67,7 +68,7 @@ export function readConfigText(text: string, file: string, opts: ReadOptions = {
   // Fast path for the common case, a valid config (config/yaml.ts). Anything js-yaml cannot take,
   // and every config that fails validation or warns, goes through yaml, whose document keeps the
   // positions for the messages.
-  const read = opts.stored ? withPublishedFacts : (data: unknown) => data;
+  const read = opts.publishedFacts ? withPublishedFacts : (data: unknown) => data;
   const raw = readFast(text);
   const fast = raw && { data: read(raw.data) };
   if (fast) {

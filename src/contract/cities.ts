@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { REQUIRED_FACT_LABELS, type RequiredFact } from '../config/required-facts.js';
 import type { ClinicConfigInput } from '../config/schema.js';
 import { apiRoute } from './route.js';
 import { fieldChange } from './city-history.js';
@@ -19,6 +20,11 @@ const ok = { success: z.literal(true) };
 const config = z.custom<ClinicConfigInput>();
 const pin = z.object({ releaseId: z.string(), at: z.string() });
 
+/**
+ * The facts a city was saved without (issue 39 item 3, config/required-facts.ts): it is kept, and
+ * builds nowhere until they are given. Absent when it gives them all.
+ */
+const missing = z.array(z.enum(Object.keys(REQUIRED_FACT_LABELS) as [RequiredFact, ...RequiredFact[]])).optional();
 
 /** GET /api/cities: one row a city. */
 export const citySummary = z.object({
@@ -40,6 +46,8 @@ export const citySummary = z.object({
   servedHere: z.boolean().optional(),
   /** Rolled back: pinned to this release, and skipped by redeploy-all until unpinned. */
   pinned: pin.optional(),
+  /** Its latest version was saved without these facts (issue 39 item 3): it builds nowhere until they are given. */
+  missing,
 });
 export type CitySummary = z.infer<typeof citySummary>;
 
@@ -71,6 +79,14 @@ export type DoorwayLine = z.infer<typeof doorwayLine>;
 export const doorwayAsked = doorwayLine.extend({ threshold: z.number(), minLocalWords: z.number() });
 export type DoorwayAsked = z.infer<typeof doorwayAsked>;
 
+
+/**
+ * A live site Redeploy all leaves alone, with why: pinned to the release a rollback made live,
+ * unchanged since its live release, or its latest saved version lacks facts (`missing`, issue 39
+ * item 3); `releaseId`: the release that stays live.
+ */
+export const skippedSite = z.object({ slug: z.string(), city: z.string(), reason: z.enum(['pinned', 'unchanged', 'incomplete']), releaseId: z.string(), missing });
+
 /** A redeploy-all run as the server reports it (src/server/cities/redeploy-runner.ts). */
 export const redeployRun = z.object({
   id: z.string(),
@@ -87,8 +103,8 @@ export const redeployRun = z.object({
       error: z.string().optional(),
     }),
   ),
-  /** Live cities (and the brand site) the run left alone: pinned to the release a rollback made live, or unchanged since their live release. */
-  skipped: z.array(z.object({ slug: z.string(), city: z.string(), reason: z.enum(['pinned', 'unchanged']), releaseId: z.string() })),
+  /** Live cities (and the brand site) the run left alone, with why (skippedSite). */
+  skipped: z.array(skippedSite),
   summary: z.object({ ok: z.number(), failed: z.number(), pending: z.number() }),
   /** Who started it (issue 39 item 5); absent for runs from before it was recorded. */
   startedBy: z.object({ id: z.string(), label: z.string() }).optional(),
@@ -130,7 +146,7 @@ export const createCity = apiRoute({
   method: 'POST',
   path: '/api/cities',
   request: z.object({ config }),
-  response: z.object({ ...ok, city: z.object({ slug: z.string(), version: z.number(), savedAt: z.string() }) }),
+  response: z.object({ ...ok, city: z.object({ slug: z.string(), version: z.number(), savedAt: z.string() }), missing }),
 });
 
 /** Save: a new version unless the config equals the latest (`changed` false). */
@@ -138,7 +154,7 @@ export const saveCity = apiRoute({
   method: 'PUT',
   path: '/api/cities/:slug',
   request: z.object({ config, baseVersion: z.number().optional() }),
-  response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), changed: z.boolean() }),
+  response: z.object({ ...ok, slug: z.string(), version: z.number(), savedAt: z.string(), changed: z.boolean(), missing }),
 });
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { redeployRun } from './cities.js';
+import { redeployRun, skippedSite } from './cities.js';
 import { apiRoute } from './route.js';
 
 /**
@@ -19,21 +19,21 @@ export const plannedItem = z.object({
   liveReleaseId: z.string().optional(),
 });
 
-/** A live site it would leave alone: rolled back (pinned), or unchanged since its live release. */
-export const plannedSkip = z.object({ slug: z.string(), city: z.string(), reason: z.enum(['pinned', 'unchanged']), releaseId: z.string() });
+/** A live site it would leave alone, with why: as a run reports it (skippedSite). */
+export const plannedSkip = skippedSite;
 
 export const redeployPlan = z.object({ items: z.array(plannedItem), skipped: z.array(plannedSkip) });
 export type RedeployPlanView = z.infer<typeof redeployPlan>;
 
 /** What the dialog showed for each site, by slug: the run starts only if the server would still do exactly that. */
-export const planExpectation = z.record(z.string(), z.object({ action: z.enum(['redeploy', 'unchanged', 'pinned']), version: z.number().optional() }));
+export const planExpectation = z.record(z.string(), z.object({ action: z.enum(['redeploy', 'unchanged', 'pinned', 'incomplete']), version: z.number().optional() }));
 export type PlanExpectationView = z.infer<typeof planExpectation>;
 
 /**
  * The plan as a run is asked to match it: each site's action and saved version. The dialog sends
  * it with the start; the server compares it with its plan of the moment (redeploy-plan.ts samePlan).
  */
-export function expectationOf(plan: { items: readonly { slug: string; configVersion?: number }[]; skipped: readonly { slug: string; reason: 'pinned' | 'unchanged' }[] }): PlanExpectationView {
+export function expectationOf(plan: { items: readonly { slug: string; configVersion?: number }[]; skipped: readonly { slug: string; reason: 'pinned' | 'unchanged' | 'incomplete' }[] }): PlanExpectationView {
   const out: PlanExpectationView = {};
   for (const i of plan.items) out[i.slug] = { action: 'redeploy', ...(i.configVersion !== undefined ? { version: i.configVersion } : {}) };
   for (const s of plan.skipped) out[s.slug] = { action: s.reason };

@@ -49,6 +49,11 @@ export const deployNeedsSite = { title: 'Generate the website first; Deploy uses
 
 /** Save added a version. */
 export const cityVersionSaved = (version: number | string): Message => ({ title: `Version ${version} saved` });
+export const cityIncompleteNote = (missing: string): Message => ({ title: `Not deployable until it has: ${missing}` });
+export const cityVersionSavedIncomplete = (version: number | string, missing: string): Message => ({
+  title: `Version ${version} saved without ${missing}`,
+  hint: 'Generate and Deploy wait until they are given: a city publishes only its own facts.',
+});
 
 /** Save found nothing changed since the latest version. */
 export const cityVersionUnchanged = (version: number | string): Message => ({ title: `No changes to save: version ${version} is the latest` });
@@ -177,6 +182,10 @@ export const redeployPlanRebuild = (version: string, liveVersion?: string): Mess
 export const redeployPlanBrand = (when: string): Message => ({ title: `rebuilt from the cities as saved now (live: release of ${when})` });
 export const redeployPlanUnchanged = (when: string): Message => ({ title: `skipped: unchanged since its live release of ${when}` });
 export const redeployPlanPinned = (when: string): Message => ({ title: `skipped: rolled back to the release of ${when}` });
+export const redeployPlanIncomplete = (missing: string, when: string): Message => ({
+  title: `skipped: its latest saved version has no ${missing}; the release of ${when} stays live`,
+  hint: 'Give them in the city’s editor and save, then deploy it.',
+});
 export const redeployPlanChangedNotice = {
   title: 'What Redeploy all would do has changed since this list was shown',
   message: 'Nothing was started. This is the new plan: check it and confirm again.',

@@ -107,6 +107,11 @@ export const brandSiteDoorway = (cities: string): Message => ({
 });
 export const brandSiteDeployDetail = (locations: string): Message => ({ title: `brand site, ${locations} locations` });
 export const brandSiteReleaseUnknown = (id: string): Message => ({ title: `${id} is not a release of the brand site` });
+export const versionIncomplete = (city: string, version: number, missing: string): Message => ({
+  title: `${city}'s saved version ${version} has no ${missing}: a city publishes only its own facts`,
+  hint: 'Give them in the city’s editor and save; nothing is built from this version until then.',
+});
+export const redeployIncomplete = (missing: string): Message => ({ title: `its latest saved version has no ${missing}: it stays as it is until they are given` });
 export const redeployUnchanged = { title: 'unchanged since its live release: same saved versions, same clinic-gen, same special hours shown' } satisfies Message;
 
 // Special hours for several cities in one step (issue 39 item 9).

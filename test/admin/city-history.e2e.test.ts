@@ -87,7 +87,8 @@ describe('restoring a version saved before the legal facts were required (issue 
       const { yaml } = db.prepare("SELECT yaml FROM city_versions WHERE slug = 'lakeland' AND version = 1").get() as { yaml: string };
       const old = yaml.replace(/^legal:\n(?: .*\n)+/m, '');
       expect(old).not.toContain('courts');
-      db.prepare("UPDATE city_versions SET yaml = ? WHERE slug = 'lakeland' AND version = 1").run(old);
+      // Stored before SQLite migration 18: read with the facts it published then (legacy_facts).
+      db.prepare("UPDATE city_versions SET yaml = ?, legacy_facts = 1 WHERE slug = 'lakeland' AND version = 1").run(old);
     } finally {
       db.close();
     }

@@ -1,3 +1,5 @@
+import { factLabels } from '../../config/required-facts.js';
+import * as M from '../../texts/admin.js';
 import { exportUrl, type CitySummary } from '../cities-api.js';
 import { formatDate, releaseTimeText } from '../format.js';
 import { Icon, type IconName } from '../icons.js';
@@ -65,7 +67,9 @@ export function CityRow({ city: c, actions }: { city: CitySummary; actions: City
             </span>
           )}
           {c.pinned && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">Pinned</span>}
+          {c.missing?.length ? <span className="rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-900">Incomplete</span> : null}
         </span>
+        {c.missing?.length ? <span className="mt-1 block text-xs text-red-900">{M.cityIncompleteNote(factLabels(c.missing)).title}</span> : null}
         {c.servedHere && <span className="mt-1 block text-xs text-slate-600">This server’s own site{c.live ? ', and deployed' : ''}</span>}
         <span className="mt-1 block text-xs text-slate-600">
           Saved: version {c.version}

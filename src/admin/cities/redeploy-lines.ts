@@ -1,3 +1,4 @@
+import { factLabels } from '../../config/required-facts.js';
 import * as M from '../../texts/admin.js';
 import type { RedeployPlanView, RedeployRun } from '../cities-api.js';
 import { formatDate, releaseTimeText } from '../format.js';
@@ -17,7 +18,13 @@ export interface SiteLine {
 
 const when = (releaseId: string) => formatDate(releaseTimeText(releaseId));
 
-const skippedText = (s: RedeployPlanView['skipped'][number]) => (s.reason === 'unchanged' ? M.redeployPlanUnchanged(when(s.releaseId)) : M.redeployPlanPinned(when(s.releaseId))).title;
+const skippedText = (s: RedeployPlanView['skipped'][number]) =>
+  (s.reason === 'unchanged'
+    ? M.redeployPlanUnchanged(when(s.releaseId))
+    : s.reason === 'incomplete'
+      ? M.redeployPlanIncomplete(factLabels(s.missing ?? []), when(s.releaseId))
+      : M.redeployPlanPinned(when(s.releaseId))
+  ).title;
 
 /** What the plan will do to each site. */
 export function planLines(plan: RedeployPlanView): SiteLine[] {

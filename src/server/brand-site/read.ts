@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { brandSiteSchema, configNameOf, readBrandSiteText, type BrandSiteConfig, type ListedCity } from '../../brand-site/config.js';
-import { parseConfigText, readYamlWith } from '../../config/load.js';
+import { readYamlWith } from '../../config/load.js';
 import { lookupState } from '../../config/states.js';
 import { placementOf } from '../../brand-site/site.js';
 import type { ClinicConfig } from '../../config/schema.js';
-import type { CityVersion } from '../cities/index.js';
+import { checkVersion, type CityVersion } from '../cities/index.js';
 
 /** The brand settings' name in messages: the file the admin's Brand settings write (<data>/brand.yaml). */
 export const BRAND_SITE_FILE = 'brand.yaml';
@@ -38,7 +38,7 @@ export function readStoredBrandSite(text: string | undefined, stored: readonly C
   const bySlug = new Map<string, CityVersion>();
   const cities: { configPath: string; config: ClinicConfig }[] = [];
   for (const v of stored) {
-    const checked = parseConfigText(v.yaml, `${v.slug}.yaml`, { stored: true });
+    const checked = checkVersion(v);
     if (checked.ok) {
       bySlug.set(v.slug, v);
       cities.push({ configPath: `${v.slug}.yaml`, config: checked.config });

@@ -28,7 +28,7 @@ const sample = (name: string) => readFileSync(join(ROOT, 'configs', `${name}.yam
 const fresh = (jobs: CheckJob[]) =>
   checkSites(
     jobs.flatMap((j) => {
-      const read = checkText(`${j.slug}.yaml`, j.yaml!, { stored: true });
+      const read = checkText(`${j.slug}.yaml`, j.yaml!, { publishedFacts: true });
       return read.ok ? [{ source: j.slug, config: read.config }] : [];
     }),
   );

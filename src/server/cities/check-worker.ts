@@ -29,6 +29,8 @@ export interface CheckJob {
   slug: string;
   /** A saved version's YAML, read (and left out when the schema no longer takes it) where the check runs. */
   yaml?: string;
+  /** The version's CityVersion.legacyFacts: its YAML is read with the facts it published. */
+  legacyFacts?: true;
   /** Or a config already read (what the admin generated). */
   config?: ClinicConfig;
   /**
@@ -54,20 +56,20 @@ function cacheOf(scope: string): CheckCache {
 
 /** A job as the cache reads it: keyed by what it is read from; its YAML read only when new. */
 function cachedOf(j: CheckJob): CachedInput {
-  const what = j.yaml !== undefined ? `yaml\0${j.yaml}` : `config\0${JSON.stringify(j.config ?? null)}`;
+  const what = j.yaml !== undefined ? `yaml${j.legacyFacts ? '+facts' : ''}\0${j.yaml}` : `config\0${JSON.stringify(j.config ?? null)}`;
   const key = createHash('sha256').update(what).update(`\0${JSON.stringify(j.placement ?? null)}`).digest('base64url');
   return {
     source: j.slug,
     key,
     read: () => {
-      const config = j.config ?? (j.yaml === undefined ? undefined : readYaml(j.slug, j.yaml));
+      const config = j.config ?? (j.yaml === undefined ? undefined : readYaml(j.slug, j.yaml, j.legacyFacts));
       return config && { config, ...(j.placement ? { placement: j.placement } : {}) };
     },
   };
 }
 
-function readYaml(slug: string, yaml: string): ClinicConfig | undefined {
-  const read = checkText(`${slug}.yaml`, yaml, { stored: true });
+function readYaml(slug: string, yaml: string, publishedFacts?: true): ClinicConfig | undefined {
+  const read = checkText(`${slug}.yaml`, yaml, { publishedFacts });
   return read.ok ? read.config : undefined;
 }
 

@@ -11,7 +11,7 @@ import { textOf } from '../http/api-error.js';
 import type { UploadStore } from '../uploads/index.js';
 import { cityAssetSource } from '../uploads/index.js';
 import type { CityVersion } from './types.js';
-import { checkText } from './yaml.js';
+import { checkVersion } from './yaml.js';
 import { builtFrom } from './built.js';
 import { buildInstant } from '../../config/time-zone.js';
 
@@ -70,8 +70,9 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
   return {
     async deploy(v, place, options = {}) {
       const file = `${v.slug}.yaml`;
-      // Checked again: a clinic-gen upgrade may have tightened the schema since it was saved.
-      const read = checkText(file, v.yaml, { stored: true });
+      // Checked again: a clinic-gen upgrade may have tightened the schema since it was saved, and
+      // a city may have been saved without its hours or legal facts (named by their labels).
+      const read = checkVersion(v);
       if (!read.ok) return fail(400, read.errors.join('; '));
       const { config, input } = read;
       const buildTime = options.buildTime ?? buildInstant(process.env);

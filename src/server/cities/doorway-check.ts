@@ -102,7 +102,7 @@ export function createDoorwayCheck(cities: Pick<CityStore, 'list'>, opts: Doorwa
   const scope = opts.placementOf ? 'brand-site' : 'cities';
   // Read where the check runs (check-worker.ts); a version the schema no longer takes cannot be
   // built or deployed, and is left out.
-  const fromVersion = (v: CityVersion): Entry => entry(v, { yaml: v.yaml });
+  const fromVersion = (v: CityVersion): Entry => entry(v, { yaml: v.yaml, ...(v.legacyFacts ? { legacyFacts: true } : {}) });
 
   function run(entries: readonly Entry[]): Promise<CheckReport> {
     const sorted = [...entries].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));

@@ -93,7 +93,7 @@ describe('the doorway check in the admin', () => {
   it('refuses the admin’s deploy of a generated Clearwater site (the spec route with its config) until confirmed', async () => {
     const t = app();
     expect((await t.json('POST', '/api/cities/import', { files: ['tampa', 'orlando', 'wesley-chapel'].map(sample) })).status).toBe(200);
-    const config = storedInput(clearwater().text);
+    const config = storedInput({ yaml: clearwater().text });
     const send = (extra: Record<string, unknown> = {}) =>
       t.json('POST', '/api/deploy-website', { city: 'Clearwater', businessName: config.businessName, files: TEST_FILES, deploymentType: 'static', config, ...extra });
     const refused = await send();
@@ -109,7 +109,7 @@ describe('the doorway check in the admin', () => {
       [409, '/api/deploy-website'],
     ]);
     // A sample as generated deploys without a word.
-    const orlando = storedInput(sample('orlando').text);
+    const orlando = storedInput({ yaml: sample('orlando').text });
     expect((await t.json('POST', '/api/deploy-website', { city: 'Orlando', files: TEST_FILES, config: orlando })).status).toBe(200);
   });
 

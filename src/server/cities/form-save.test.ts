@@ -58,7 +58,9 @@ describe('a city saved from the form', () => {
     const res = await t.json('POST', '/api/cities', { config: { businessName: 'Northstar', city: '', state: '', address: '', zipCode: '', phone: '', email: '' } });
     expect(res.status).toBe(400);
     const errors = (await body(res)).errors as Record<string, string>;
-    for (const f of ['city', 'address', 'zipCode', 'phone', 'email', 'hours', 'legal.courts']) expect(errors, f).toHaveProperty(f);
+    for (const f of ['city', 'address', 'zipCode', 'phone', 'email']) expect(errors, f).toHaveProperty(f);
+    // Its hours and legal facts may wait (issue 39 item 3): a save does not ask for them.
+    for (const f of ['hours', 'legal.courts']) expect(errors, f).not.toHaveProperty(f);
     expect((await t.json('POST', '/api/cities', { config: adminFormConfig() })).status).toBe(201);
   });
 });

@@ -104,7 +104,8 @@ describe('configChanges', () => {
     const writer = new Database(t.db.location);
     try {
       const { yaml } = writer.prepare("SELECT yaml FROM city_versions WHERE slug = 'tampa' AND version = 1").get() as { yaml: string };
-      writer.prepare("UPDATE city_versions SET yaml = ? WHERE slug = 'tampa' AND version = 1").run(yaml.replace(/^legal:\n(?: .*\n)+/m, ''));
+      // Stored before SQLite migration 18: read with the facts it published (legacy_facts).
+      writer.prepare("UPDATE city_versions SET yaml = ?, legacy_facts = 1 WHERE slug = 'tampa' AND version = 1").run(yaml.replace(/^legal:\n(?: .*\n)+/m, ''));
     } finally {
       writer.close();
     }

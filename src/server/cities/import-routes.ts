@@ -70,7 +70,7 @@ export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = shar
         const about = { file, slug: v.slug, city: v.city, errors: [] };
         if (!latest) files.push({ ...about, state: 'new', changes: [] });
         else if (latest.digest === v.digest) files.push({ ...about, state: 'unchanged', version: latest.version, changes: [] });
-        else files.push({ ...about, state: 'replaces', version: latest.version, changes: configChanges(storedInput(latest.yaml), storedInput(v.yaml)) });
+        else files.push({ ...about, state: 'replaces', version: latest.version, changes: configChanges(storedInput(latest), storedInput(v)) });
       }
       await yieldToEventLoop();
     }

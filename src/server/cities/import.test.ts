@@ -253,7 +253,7 @@ describe('reading a text', () => {
     if (!loaded.ok || !checked.ok || !expected.ok) return;
     expect(loaded.input).toEqual(asWritten);
     expect(checked.input).toEqual(asWritten);
-    expect(storedInput(text)).toEqual(asWritten);
+    expect(storedInput({ yaml: text })).toEqual(asWritten);
     expect(loaded.config).toEqual(expected.config);
     expect(checked.config).toEqual(expected.config);
     expect(checked.digest).toBe((checkText('x.yaml', twin) as { digest: string }).digest);
@@ -267,7 +267,7 @@ describe('reading a text', () => {
     const checked = checkText('bomb.yaml', bomb);
     expect(loaded.ok || loaded.errors).toEqual([expect.stringMatching(/^bomb\.yaml:1:1 yaml: .*alias/i)]);
     expect(checked.ok || checked.errors).toEqual(loaded.ok || loaded.errors);
-    expect(() => storedInput(bomb)).toThrow(/alias/i);
+    expect(() => storedInput({ yaml: bomb })).toThrow(/alias/i);
   });
 
   it('keeps the text as written apart from the config built from it', () => {

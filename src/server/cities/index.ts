@@ -38,3 +38,4 @@ export { scheduleTrashPurge } from './trash-routes.js';
 export { createSqliteCityStore } from './sqlite-store.js';
 export type { CityPin, CityStore, CityVersion, RedeployStore, RunRecord, SkippedCity } from './types.js';
 export { notifyingCityStore, savedSites, type SavedSite } from './site-feed.js';
+export { checkVersion } from './yaml.js';

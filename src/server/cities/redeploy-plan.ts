@@ -1,5 +1,8 @@
 import { expectationOf } from '../../contract/deploys.js';
 import { parseConfigText } from '../../config/load.js';
+import { missingFacts } from '../../config/required-facts.js';
+import { readYaml } from '../../config/yaml.js';
+import { INCOMPLETE } from './save.js';
 import { buildInstant } from '../../config/time-zone.js';
 import type { ReleaseMeta } from '../releases/index.js';
 import { builtFrom, sameBuild } from './built.js';
@@ -31,7 +34,7 @@ export interface RedeployPlan {
 }
 
 /** What a run is expected to do to each site, as the dialog showed it: the action and the saved version. */
-export type PlanAction = 'redeploy' | 'unchanged' | 'pinned';
+export type PlanAction = 'redeploy' | 'unchanged' | 'pinned' | 'incomplete';
 export type PlanExpectation = Record<string, { action: PlanAction; version?: number }>;
 
 export async function planRedeploy(d: RunnerDeps, place: DeployPlace, now: () => Date): Promise<RedeployPlan> {
@@ -45,7 +48,7 @@ export async function planRedeploy(d: RunnerDeps, place: DeployPlace, now: () =>
   const unchanged = async (c: (typeof liveCities)[number]) => {
     const release = liveIds.get(c.slug)!;
     if (!release.built || release.configVersion !== c.version) return false;
-    const read = parseConfigText(c.yaml, `${c.slug}.yaml`, { stored: true });
+    const read = parseConfigText(c.yaml, `${c.slug}.yaml`, { publishedFacts: c.legacyFacts });
     if (!read.ok) return false;
     const canonical = await d.canonicalFor?.(c.slug, read.config);
     return sameBuild(release.built, builtFrom([{ slug: c.slug, version: c.version, config: read.config }], at, { origin: place.serverOrigin, canonical }));
@@ -56,6 +59,8 @@ export async function planRedeploy(d: RunnerDeps, place: DeployPlace, now: () =>
     const release = liveIds.get(c.slug)!;
     // A rolled-back city stays on the release the operator chose (issue 23): said, not redeployed.
     if (pinned.has(c.slug)) skipped.push({ slug: c.slug, city: c.city, reason: 'pinned', releaseId: pinned.get(c.slug)! });
+    // A city saved without its hours or legal facts (issue 39 item 3) builds nowhere: its live site stays.
+    else if (c.digest.startsWith(INCOMPLETE)) skipped.push({ slug: c.slug, city: c.city, reason: 'incomplete', releaseId: release.id, missing: missingFacts(readYaml(c.yaml)) });
     else if (await unchanged(c)) skipped.push({ slug: c.slug, city: c.city, reason: 'unchanged', releaseId: release.id });
     else items.push({ slug: c.slug, city: c.city, configVersion: c.version, liveReleaseId: release.id, ...(release.citySlug === c.slug && release.configVersion !== undefined ? { liveVersion: release.configVersion } : {}) });
   }

@@ -15,7 +15,9 @@ import { releaseTime } from '../releases/index.js';
 import { apiError, fieldFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { noCity, slugParam, versionNumber, type CityRouteDeps } from './context.js';
-import { prepareConfig } from './save.js';
+import { INCOMPLETE, prepareConfig } from './save.js';
+import { missingFacts } from '../../config/required-facts.js';
+import type { RequiredFact } from '../../config/required-facts.js';
 import { storedInput } from './yaml.js';
 import { purgeOldTrash, trashEnd } from './trash-routes.js';
 
@@ -55,6 +57,8 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
           lastDeployAt: newest ? releaseTime(newest) : undefined,
           messages30d: messages.get(v.slug) ?? 0,
           ...searchFields(v.yaml),
+          // Saved without some of its facts: which, read only for such a version (its digest says so).
+          ...(v.digest.startsWith(INCOMPLETE) ? { missing: missingFacts(readFast(v.yaml)?.data) } : {}),
           // The clinic this server serves as its own site is live there, deployed or not.
           servedHere: v.slug === d.home,
           pinned: pinBy.has(v.slug) ? { releaseId: pinBy.get(v.slug)!.releaseId, at: pinBy.get(v.slug)!.at } : undefined,
@@ -67,13 +71,13 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
   app.post(C.createCity.path, async (c) => {
     const body = await readJson(c.req.raw, MAX_CONFIG_BODY);
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: citySaveFailed });
-    const prepared = prepareConfig(field(body.value, 'config'));
+    const prepared = prepareConfig(field(body.value, 'config'), { incomplete: true });
     if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
     const { slug } = prepared.version;
     c.set('auditCity', slug);
     const saved = await d.cities.save({ ...prepared.version, savedBy: c.get('actor')?.label }, { mode: 'create' });
     if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(slug), message: citySaveFailed });
-    return c.json(answerOf(C.createCity, { success: true, city: { slug, version: saved.version, savedAt: saved.savedAt } }), 201);
+    return c.json(answerOf(C.createCity, { success: true, city: { slug, version: saved.version, savedAt: saved.savedAt }, ...missingOf(prepared) }), 201);
   });
 
   app.get(C.getCity.path, async (c) => {
@@ -81,7 +85,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!s.ok) return s.response;
     const v = await d.cities.latest(s.slug);
     if (!v) return noCity(c, s.slug);
-    return c.json(answerOf(C.getCity, { success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml) as ClinicConfigInput, yaml: v.yaml }));
+    return c.json(answerOf(C.getCity, { success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v) as ClinicConfigInput, yaml: v.yaml }));
   });
 
   app.put(C.saveCity.path, async (c) => {
@@ -93,7 +97,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const base = field(body.value, 'baseVersion');
     const baseVersion = base === undefined ? undefined : versionNumber(base);
     if (base !== undefined && baseVersion === undefined) return apiError(c, 400, { error: cityBaseVersionInvalid, message: citySaveFailed });
-    const prepared = prepareConfig(field(body.value, 'config'));
+    const prepared = prepareConfig(field(body.value, 'config'), { incomplete: true });
     if (!prepared.ok) return apiError(c, 400, { ...fieldFailure(prepared.errors), message: citySaveFailed });
     const v = prepared.version;
     // A city is its slug: another city name would be another city (and another site).
@@ -102,7 +106,7 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (saved.status === 'missing') return noCity(c, s.slug);
     if (saved.status === 'stale') return apiError(c, 409, { error: cityVersionStale(s.slug, String(baseVersion), String(saved.latest)), message: citySaveFailed });
     if (!('version' in saved)) return apiError(c, 409, { error: cityAlreadyStored(s.slug), message: citySaveFailed });
-    return c.json(answerOf(C.saveCity, { success: true, slug: s.slug, version: saved.version, savedAt: saved.savedAt, changed: saved.status !== 'unchanged' }));
+    return c.json(answerOf(C.saveCity, { success: true, slug: s.slug, version: saved.version, savedAt: saved.savedAt, changed: saved.status !== 'unchanged', ...missingOf(prepared) }));
   });
 
   app.delete(C.deleteCity.path, async (c) => {
@@ -127,6 +131,9 @@ export function cityRoutes(d: CityRouteDeps): Hono<AppEnv> {
 
   return app;
 }
+
+/** The facts a save kept the city without, for its answer (absent when none). */
+const missingOf = (p: { missing?: RequiredFact[] }) => (p.missing?.length ? { missing: p.missing } : {});
 
 /** A saved version's ZIP code and phone, read quickly from its text (the list reads every city's), for the cities search. */
 function searchFields(yaml: string): { zipCode?: string; phone?: string } {

@@ -15,10 +15,12 @@ export interface VersionRow {
   saved_at: string;
   saved_by: string;
   restored_from: number | null;
+  /** 1 (SQLite) or true (PostgreSQL) for a version stored before SQLite migration 18 / PostgreSQL 15. */
+  legacy_facts: number | boolean;
 }
 
 /** The columns of a VersionRow, from `city_versions v`. */
-export const VERSION_COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at, v.saved_by, v.restored_from';
+export const VERSION_COLUMNS = 'v.slug, v.version, v.yaml, v.digest, v.business_name, v.city, v.state, v.saved_at, v.saved_by, v.restored_from, v.legacy_facts';
 
 export const toVersion = (r: VersionRow): CityVersion => ({
   slug: r.slug,
@@ -31,6 +33,7 @@ export const toVersion = (r: VersionRow): CityVersion => ({
   savedAt: r.saved_at,
   ...(r.saved_by ? { savedBy: r.saved_by } : {}),
   ...(r.restored_from !== null ? { restoredFrom: r.restored_from } : {}),
+  ...(r.legacy_facts ? { legacyFacts: true as const } : {}),
 });
 
 export interface RunRow {

@@ -34,7 +34,11 @@ export function savedSites(cities: Pick<CityStore, 'list'>): SavedSitesFeed {
       const key = `${v.slug}:${v.digest}`;
       let config = parsed.get(key);
       if (!parsed.has(key)) {
-        const read = checkText(`${v.slug}.yaml`, v.yaml, { stored: true });
+        // Only the city's addresses are read here (its domain and website); a version saved before
+        // its hours and legal facts were given still names them, so it is read with the facts a
+        // version of before decision 14 published, which the directory never shows: a site hosted
+        // elsewhere keeps its form while its city is being completed.
+        const read = checkText(`${v.slug}.yaml`, v.yaml, { publishedFacts: true });
         config = read.ok ? read.config : undefined;
       }
       next.set(key, config);

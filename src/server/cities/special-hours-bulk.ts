@@ -9,7 +9,7 @@ import type { ReleaseMeta } from '../releases/index.js';
 import { prepareConfig } from './save.js';
 import type { CityStore, CityVersion, NewVersion } from './types.js';
 import { readYaml } from '../../config/yaml.js';
-import { checkText } from './yaml.js';
+import { checkVersion } from './yaml.js';
 
 /**
  * One special-hours entry added to several cities (issue 39 item 9), city by city: what its page
@@ -56,7 +56,7 @@ export async function changeOf(cities: CityStore, slug: string, entry: SpecialHo
   const site = pinned !== undefined ? 'pinned' : sites.live.has(slug) ? 'redeploy' : 'not-deployed';
   const siteNote = pinned !== undefined ? bulkHoursPinned(pinned).title : site === 'not-deployed' ? bulkHoursNotDeployed.title : undefined;
   const base = { slug, city: latest.city, state: latest.state, version: latest.version, site, ...(siteNote ? { siteNote } : {}) } as const;
-  const read = checkText(`${slug}.yaml`, latest.yaml, { stored: true });
+  const read = checkVersion(latest);
   if (!read.ok) return { latest, refusal: 400, line: { ...base, shown: false, problem: bulkHoursRefused(read.errors.join('; ')).title } };
   // Listed as the pages decide it: the entries not over on the build day, in the city's time zone,
   // the home and contact pages the first SPECIAL_HOURS_SHOWN of them.

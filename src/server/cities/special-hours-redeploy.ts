@@ -5,7 +5,7 @@ import type { ReleaseStore } from '../releases/index.js';
 import { errorFields, silentLogger, type Logger } from '../log/logger.js';
 import type { DeployPlace, VersionDeployer } from './deploy-version.js';
 import type { CityStore } from './types.js';
-import { checkText } from './yaml.js';
+import { checkVersion } from './yaml.js';
 import { repeatInBackground } from '../workers/repeat.js';
 
 /**
@@ -100,7 +100,7 @@ export async function redeployForSpecialHours(d: SpecialHoursRedeployDeps): Prom
     try {
       const version = await d.cities.version(slug, release.configVersion);
       if (!version) continue;
-      const read = checkText(`${slug}.yaml`, version.yaml, { stored: true });
+      const read = checkVersion(version);
       if (!read.ok || read.config.specialHours.length === 0) continue;
       const zone = cityTimeZone(read.config);
       const due = passedBoundary(specialHoursBoundaries(read.config.specialHours), localDate(new Date(release.createdAt), zone), localDate(now, zone));

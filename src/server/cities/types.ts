@@ -1,4 +1,5 @@
 import type { ClinicConfig } from '../../config/schema.js';
+import type { RequiredFact } from '../../config/required-facts.js';
 /**
  * Stored cities as the routes and the redeploy runner see them (docs/decisions/012-stored-cities.md).
  * One interface, asynchronous so a PostgreSQL store can implement it as well as the SQLite one
@@ -23,6 +24,12 @@ export interface CityVersion {
   savedBy?: string;
   /** The version a Restore made this one from. */
   restoredFrom?: number;
+  /**
+   * Stored before a city could be saved without its hours and legal facts (NOTES.md decision 14):
+   * read with the facts it published then (config/published-facts.ts). A version saved since is
+   * read as written, so one saved incomplete names what is missing wherever it is built.
+   */
+  legacyFacts?: true;
 }
 
 /**
@@ -69,7 +76,9 @@ export interface RunItem {
 export interface SkippedCity {
   slug: string;
   city: string;
-  reason: 'pinned' | 'unchanged';
+  reason: 'pinned' | 'unchanged' | 'incomplete';
+  /** For `incomplete`: the facts its latest saved version lacks (config/required-facts.ts). */
+  missing?: RequiredFact[];
   /** The release it is pinned to, or its live release (unchanged). */
   releaseId: string;
 }

@@ -51,7 +51,7 @@ export function versionRoutes(d: CityRouteDeps): Hono<AppEnv> {
       version: v.version,
       savedAt: v.savedAt,
       ...(v.savedBy ? { savedBy: v.savedBy } : {}),
-      changes: i === 0 ? [] : configChanges(storedInput(full[i - 1]!.yaml), storedInput(v.yaml)),
+      changes: i === 0 ? [] : configChanges(storedInput(full[i - 1]!), storedInput(v)),
       ...(v.restoredFrom !== undefined ? { restoredFrom: v.restoredFrom } : {}),
       releases: releases.get(v.version) ?? [],
     }));
@@ -65,7 +65,7 @@ export function versionRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (from instanceof Response) return from;
     const to = await pick(c, s.slug, c.req.query('to'));
     if (to instanceof Response) return to;
-    return c.json(answerOf(C.compareVersions, { success: true, slug: s.slug, from: from.version, to: to.version, changes: configChanges(storedInput(from.yaml), storedInput(to.yaml)) }));
+    return c.json(answerOf(C.compareVersions, { success: true, slug: s.slug, from: from.version, to: to.version, changes: configChanges(storedInput(from), storedInput(to)) }));
   });
 
   app.post(C.restoreVersion.path, async (c) => {
@@ -95,7 +95,7 @@ export function versionRoutes(d: CityRouteDeps): Hono<AppEnv> {
     if (!s.ok) return s.response;
     const v = await pick(c, s.slug, c.req.param('version'));
     if (v instanceof Response) return v;
-    return c.json(answerOf(C.cityVersion, { success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v.yaml) as ClinicConfigInput, written: readYaml(v.yaml) as ClinicConfigInput, yaml: v.yaml }));
+    return c.json(answerOf(C.cityVersion, { success: true, slug: v.slug, version: v.version, savedAt: v.savedAt, config: storedInput(v) as ClinicConfigInput, written: readYaml(v.yaml) as ClinicConfigInput, yaml: v.yaml }));
   });
 
   app.get(exportCity.path, async (c) => {

@@ -4,8 +4,10 @@ import { readConfigText, type ReadOptions } from '../../config/load.js';
 import { withPublishedFacts } from '../../config/published-facts.js';
 import { readYaml } from '../../config/yaml.js';
 import type { ClinicConfig } from '../../config/schema.js';
+import type { CityVersion } from './types.js';
+import { factLabels, missingFacts, type RequiredFact } from '../../config/required-facts.js';
 import { configDigest } from '../../config/digest.js';
-import { importFileNul, importFileTooDeep, importFileUnreadable } from '../../texts/cities.js';
+import { importFileNul, importFileTooDeep, importFileUnreadable, versionIncomplete } from '../../texts/cities.js';
 
 /**
  * The YAML of a stored version: the exact file `clinic-gen build` reads. Its first line is the
@@ -32,8 +34,9 @@ export interface ReadConfig {
  * saved before a city had to give its hours and legal facts comes with the ones it published
  * (config/published-facts.ts), so a save from the form writes them out.
  */
-export function storedInput(text: string): Record<string, unknown> {
-  return withPublishedFacts(readYaml(text)) as Record<string, unknown>;
+export function storedInput(v: Pick<CityVersion, 'yaml' | 'legacyFacts'>): Record<string, unknown> {
+  const data = readYaml(v.yaml);
+  return (v.legacyFacts ? withPublishedFacts(data) : data) as Record<string, unknown>;
 }
 
 /** The text of a config the admin sent as JSON: the schema line, then the fields in the order sent. */
@@ -101,6 +104,26 @@ export function hostileText(file: string, text: string): string | undefined {
 
 /** A checked text: its config, or every problem as `file:line:col field: message`. */
 export type CheckedText = ({ ok: true } & ReadConfig) | { ok: false; errors: string[] };
+
+/**
+ * A stored version read to be built: with the facts it published if it was stored before a city
+ * could be saved without them (legacyFacts), else as written. A version saved without its hours or
+ * legal facts (issue 39 item 3) is refused first by the labels of what it lacks (`missing`), then
+ * by any other problem.
+ */
+export function checkVersion(v: Pick<CityVersion, 'slug' | 'version' | 'city' | 'yaml' | 'legacyFacts'>): CheckedText | { ok: false; errors: string[]; missing: RequiredFact[] } {
+  const read = checkText(`${v.slug}.yaml`, v.yaml, { publishedFacts: v.legacyFacts });
+  if (read.ok || v.legacyFacts) return read;
+  let missing: RequiredFact[] = [];
+  try {
+    missing = missingFacts(readYaml(v.yaml));
+  } catch {
+    return read;
+  }
+  if (!missing.length) return read;
+  const others = read.errors.filter((e) => !missing.some((f) => e.includes(` ${f}: `)));
+  return { ok: false, errors: [versionIncomplete(v.city, v.version, factLabels(missing)).title, ...others], missing };
+}
 
 /**
  * Checks a YAML text as `clinic-gen build` would, named `file` in the errors, after refusing what

@@ -5,6 +5,7 @@ import { V11 } from './migrations/v11-audit-sequence.js';
 import { V12 } from './migrations/v12-sealed-by-the-current-key.js';
 import { V13 } from './migrations/v13-who-saved.js';
 import { V14 } from './migrations/v14-who-deployed.js';
+import { V15 } from './migrations/v15-facts-as-written.js';
 
 /**
  * The PostgreSQL schema, as versioned migrations (docs/decisions/015-postgresql.md). migratePg (connect.ts)
@@ -25,4 +26,4 @@ export interface PgMigration {
 }
 
 /** Every migration in version order, a file a few versions (pg/migrations/); a new one goes at the end of the last. */
-export const PG_MIGRATIONS: readonly PgMigration[] = [...V1, ...V2_5, ...V6_10, ...V11, ...V12, ...V13, ...V14];
+export const PG_MIGRATIONS: readonly PgMigration[] = [...V1, ...V2_5, ...V6_10, ...V11, ...V12, ...V13, ...V14, ...V15];
