@@ -1,25 +1,32 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import * as M from '../texts/admin.js';
 import { failureText, saveBlob } from './api.js';
+import { BrandDeployAsk } from './brand-deploy-ask.js';
+import { BrandMoveDialog, BrandReleaseList, type BrandRelease } from './brand-releases.js';
 import { brandPagesLine, deployBrandSite, downloadBrandSite, getBrandSite, makeBrandReleaseLive, previewBrandSite, type BrandDoorway, type BrandPagesSummary, type BrandSiteState } from './brand-site-api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDate } from './format.js';
-import { NoticeArea, useNotice } from './notice.js';
+import { NoticeArea, sentence, useNotice } from './notice.js';
 import { hashOf, type Go } from './route.js';
-import { moveLabel } from './sections/release-list.js';
 import { Button, Card, linkButtonClass } from './ui.js';
 
 /**
  * The brand site (issue 24): one site on the brand's domain with a page per listed city. Its
  * domain and listing are brand settings; here it is generated (a preview on the sites origin),
- * downloaded, deployed (the doorway check over the listed cities asks first, as a city's deploy
- * does), its releases made live (a rollback holds it: Redeploy all skips it), and it says when a
- * saved city or the brand settings changed since its live release.
+ * downloaded, deployed (asked first: what it sends and what it replaces, brand-deploy-ask.tsx; then
+ * the doorway check over the listed cities asks, as a city's deploy does), its releases made live
+ * (asked first, brand-releases.tsx; a rollback holds it: Redeploy all skips it), each saying who
+ * deployed it and who made it live again, and it says when a saved city or the brand settings
+ * changed since its live release.
  */
 export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
   const [state, setState] = useState<BrandSiteState | 'failed' | undefined>(undefined);
   const [busy, setBusy] = useState<'preview' | 'download' | 'deploy' | 'release' | undefined>(undefined);
   const [doorway, setDoorway] = useState<{ doorway: BrandDoorway; error: string; brandPages?: BrandPagesSummary } | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | undefined>(undefined);
+  // Deploy and making a release live ask first (issue 39 item 5).
+  const [asking, setAsking] = useState(false);
+  const [moving, setMoving] = useState<BrandRelease | undefined>(undefined);
   const { notice, show, clear } = useNotice();
   const deployButton = () => document.getElementById('brand-site-deploy');
 
@@ -89,13 +96,17 @@ export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
     await load();
   };
 
-  const makeLive = async (id: string, when: string) => {
+  const makeLive = async (r: BrandRelease) => {
+    // Nothing live: Make live puts the brand site online again, which is no roll back (its own words).
+    const online = !(state && state !== 'failed' && state.live);
+    setMoving(undefined);
     clear();
     setBusy('release');
-    const answer = await makeBrandReleaseLive(id);
+    const answer = await makeBrandReleaseLive(r.id);
     setBusy(undefined);
-    if (answer.ok) show(`The brand site now serves the release of ${when}${answer.pinned ? '. It is pinned to this release: Redeploy all skips it until it is deployed again.' : ''}`, 'success');
-    else show(`The brand site was not changed: ${failureText(answer.failure) || answer.status}`, 'error');
+    const when = formatDate(r.createdAt);
+    if (answer.ok) show(sentence(online ? M.madeLive('The brand site', when, answer.pinned) : M.brandReleaseMadeLive(when, answer.pinned)), 'success');
+    else show(M.brandReleaseMoveFailed(failureText(answer.failure) || String(answer.status)).title, 'error');
     await load();
   };
 
@@ -181,7 +192,7 @@ export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
                 <Button variant="secondary" onClick={download} disabled={busy !== undefined || !s.ready}>
                   {busy === 'download' ? 'Downloading...' : 'Download'}
                 </Button>
-                <Button id="brand-site-deploy" variant="secondary" onClick={() => void deploy()} disabled={busy !== undefined || !s.ready}>
+                <Button id="brand-site-deploy" variant="secondary" onClick={() => setAsking(true)} disabled={busy !== undefined || !s.ready}>
                   {busy === 'deploy' ? 'Deploying...' : 'Deploy brand site'}
                 </Button>
               </>
@@ -201,32 +212,21 @@ export function BrandSiteView({ go, canEdit }: { go: Go; canEdit: boolean }) {
           {s.releases.length > 0 && (
             <>
               <h3 className="mt-4 font-semibold text-slate-900">Releases</h3>
-              <ol aria-label="Releases of the brand site" className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
-                {s.releases.map((r) => {
-                  const when = formatDate(r.createdAt);
-                  return (
-                    <li key={r.id} data-release={r.id} data-live={String(r.live)} className="flex flex-wrap items-center justify-between gap-2 px-3 py-1.5">
-                      <time dateTime={r.createdAt} className="whitespace-nowrap text-slate-900">
-                        {when}
-                      </time>
-                      {r.live ? (
-                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Live</span>
-                      ) : (
-                        canEdit && (
-                          <Button variant="ghost" className="min-h-9 px-2 text-brand" disabled={busy !== undefined} onClick={() => void makeLive(r.id, when)}>
-                            {moveLabel(r, s.live ?? undefined)}
-                            <span className="sr-only"> the brand site to {when}</span>
-                          </Button>
-                        )
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
+              <BrandReleaseList releases={s.releases} busy={busy !== undefined} canEdit={canEdit} onMove={setMoving} />
             </>
           )}
         </Card>
       )}
+      <BrandDeployAsk
+        open={asking}
+        onConfirm={() => {
+          setAsking(false);
+          void deploy();
+        }}
+        onClose={() => setAsking(false)}
+        returnTo={deployButton}
+      />
+      {canEdit && <BrandMoveDialog release={moving} liveId={s?.live ?? undefined} newestId={s?.releases[0]?.id} onConfirm={(r) => void makeLive(r)} onClose={() => setMoving(undefined)} />}
       <ConfirmDialog
         open={doorway !== null}
         title="Deploy the brand site anyway?"

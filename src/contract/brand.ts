@@ -32,7 +32,19 @@ export const brandSiteState = z.object({
   url: z.string().nullable(),
   live: z.string().nullable(),
   newest: z.string().nullable(),
-  releases: z.array(z.object({ id: z.string(), createdAt: z.string(), live: z.boolean() })),
+  /**
+   * Newest first. Who deployed each (issue 39 item 5; absent for a release from before it was
+   * recorded), and each time someone made it live again (a rollback, or Make live), newest first.
+   */
+  releases: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      live: z.boolean(),
+      deployedBy: z.string().optional(),
+      rolledBack: z.array(z.object({ at: z.string(), by: z.string() })).optional(),
+    }),
+  ),
   /** A rollback holds it on an older release: redeploy-all skips it. */
   pinned: z.boolean(),
   /** The live release differs from what the saved settings and cities would build. */

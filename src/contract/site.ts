@@ -84,6 +84,8 @@ export const liveSite = z.object({
       configVersion: z.number().optional(),
       /** Who deployed it (issue 39 item 5); absent for releases from before it was recorded. */
       deployedBy: z.string().optional(),
+      /** Each time someone made it live again (a rollback, or Make live): when, and who ('' when not known); newest first. */
+      rolledBack: z.array(z.object({ at: z.string(), by: z.string() })).optional(),
     }),
   ),
 });

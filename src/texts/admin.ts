@@ -212,5 +212,31 @@ export const deployedBy = (who: string): Message => ({ title: `Deployed by ${who
 export const rolledBackBy = (who: string, when: string): Message => ({ title: who ? `Made live again by ${who}, ${when}` : `Made live again ${when}` });
 export const rollForwardAsk = (site: string, when: string, version?: string, pins = true): Message => ({
   title: `Roll ${site} forward?`,
-  message: `Make ${site}’s release of ${when}${version ? ` (version ${version})` : ''} live again.${pins ? ` Redeploy all will skip ${site} until its next deploy.` : ' It is the newest release: Redeploy all takes the city again.'}`,
+  message: `Make ${site}’s release of ${when}${version ? ` (version ${version})` : ''} live again.${pins ? ` Redeploy all will skip ${site} until its next deploy.` : ` It is the newest release: Redeploy all takes ${site} again.`}`,
 });
+
+/** Make live, asked first (issue 39 item 5): nothing is live, so this is no roll back; `pins` when it is not the newest release. */
+export const makeLiveAsk = (site: string, when: string, version?: string, pins = true): Message => ({
+  title: `Make ${site} live?`,
+  message: `Nothing of ${site} is live now. Make its release of ${when}${version ? ` (version ${version})` : ''} live.${pins ? ` It is not the newest release: Redeploy all will skip ${site} until its next deploy.` : ''}`,
+});
+/** Make live done: the site is online again. */
+export const madeLive = (site: string, when: string, pinned: boolean): Message => ({
+  title: `${site} is live again: it serves its release of ${when}`,
+  message: pinned ? 'It is pinned to this release: Redeploy all skips it until it is deployed again.' : undefined,
+});
+/** The brand site's Deploy, asked first (issue 39 item 5): what it sends, where, what it replaces. */
+export const brandDeployAsk = { title: 'Deploy the brand site?' } satisfies Message;
+export const brandDeploySends = (url: string, count: string, locations: string): Message => ({
+  title: `Deploys the brand site to ${url}, built from the brand settings as saved and the ${count} listed ${Number(count) === 1 ? 'location' : 'locations'} as saved now${locations ? `: ${locations}` : ''}.`,
+});
+export const brandDeployReplaces = (when: string, who?: string): Message => ({ title: `It replaces the live release of ${when}${who ? `, deployed by ${who}` : ''}.` });
+export const brandDeployFirst = { title: 'Nothing is live yet: this makes the brand site live at its domain.' } satisfies Message;
+export const brandDeployEndsRollback = { title: 'The brand site was rolled back: this deploy ends that, and Redeploy all includes it again.' } satisfies Message;
+export const brandDeployReading = { title: 'Reading what is live now...' } satisfies Message;
+/** The brand site's release made live from its releases: back, forward, or online again. */
+export const brandReleaseMadeLive = (when: string, pinned: boolean): Message => ({
+  title: `The brand site now serves the release of ${when}`,
+  message: pinned ? 'It is pinned to this release: Redeploy all skips it until it is deployed again.' : undefined,
+});
+export const brandReleaseMoveFailed = (reason: string): Message => ({ title: `The brand site was not changed: ${reason}` });

@@ -46,6 +46,14 @@ const axe = async (page: Page) => {
 /** A brand site's deploy builds every location and runs the doorway check first: seconds on a loaded machine. */
 const DEPLOY_WAIT = 60_000;
 
+/** Deploy brand site, and the question it asks first (brand-asks.e2e.test.ts tests what it says) answered yes. */
+async function deployBrand(page: Page) {
+  await page.getByRole('button', { name: 'Deploy brand site' }).click();
+  const ask = page.getByRole('dialog', { name: 'Deploy the brand site?' });
+  await ask.getByTestId('brand-deploy-replaces').waitFor();
+  await ask.getByRole('button', { name: 'Deploy the brand site' }).click();
+}
+
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true }).click();
 
 describe('the brand site in the admin', () => {
@@ -79,7 +87,7 @@ describe('the brand site in the admin', () => {
     await page.getByTestId('brand-site-domain').getByText(BRAND_DOMAIN).waitFor();
     expect(await page.getByTestId('brand-site-count').textContent()).toMatch(/^3 \(/);
     expect(await axe(page)).toEqual([]);
-    const live = await nextNotice(page, 'brand-site-notice', () => page.getByRole('button', { name: 'Deploy brand site' }).click(), { timeout: DEPLOY_WAIT });
+    const live = await nextNotice(page, 'brand-site-notice', () => deployBrand(page), { timeout: DEPLOY_WAIT });
     // It says what it found of the brand's own pages, compared apart from the locations (issue 36 item 8).
     expect(live).toMatch(new RegExp(`^The brand site is live at https://${BRAND_DOMAIN.replace(/\./g, '\\.')}/\\. The brand's own \\d+ pages, compared apart from the locations: the two most alike, /[a-z/-]*/ and /[a-z/-]*/, share \\d+% of their text \\(reported, not checked against the limit\\)\\.$`));
     await page.getByRole('list', { name: 'Releases of the brand site' }).getByText('Live').waitFor();
@@ -98,7 +106,7 @@ describe('the brand site in the admin', () => {
     expect(await axe(page)).toEqual([]);
 
     // Deployed again: the hosted page shows the new number, the mark is gone.
-    expect(await nextNotice(page, 'brand-site-notice', () => page.getByRole('button', { name: 'Deploy brand site' }).click(), { timeout: DEPLOY_WAIT })).toMatch(/is live at/);
+    expect(await nextNotice(page, 'brand-site-notice', () => deployBrand(page), { timeout: DEPLOY_WAIT })).toMatch(/is live at/);
     await changed.waitFor({ state: 'detached' });
     expect((await hosted('/locations/fl/tampa/')).text).toContain(NEW_PHONE);
 
@@ -106,7 +114,9 @@ describe('the brand site in the admin', () => {
     const releases = page.getByRole('list', { name: 'Releases of the brand site' });
     await releases.getByRole('listitem').nth(1).waitFor();
     expect(await releases.getByRole('listitem').count()).toBe(2);
-    const back = await nextNotice(page, 'brand-site-notice', () => releases.getByRole('button', { name: /^Roll back the brand site to / }).click(), { timeout: DEPLOY_WAIT });
+    await releases.getByRole('button', { name: /^Roll back the brand site to / }).click();
+    const roll = page.getByRole('dialog', { name: 'Roll the brand site back?' });
+    const back = await nextNotice(page, 'brand-site-notice', () => roll.getByRole('button', { name: 'Roll back the brand site' }).click(), { timeout: DEPLOY_WAIT });
     expect(back).toMatch(/^The brand site now serves the release of .+ It is pinned to this release/);
     await page.getByText('rolled back: Redeploy all skips it', { exact: false }).waitFor();
     expect((await hosted('/locations/fl/tampa/')).text).toContain(OLD_PHONE);

@@ -8,6 +8,7 @@ import { cityAndState } from '../format.js';
 import { NoticeArea, useNotice } from '../notice.js';
 import type { Go } from '../route.js';
 import { Button } from '../ui.js';
+import { BrandDeployment } from './brand-deployment.js';
 import { RedeployHistory } from './redeploy-history.js';
 import { SiteReleases } from './site-releases.js';
 
@@ -37,11 +38,14 @@ function rowsOf(live: LiveSite[], cities: CitySummary[]): Row[] {
 /**
  * Deployments (`#deployments`, issue 23): every city's live site in one place, by city name, each
  * with its releases and the live one marked, Roll back and Roll forward, Pinned with Unpin, Visit
- * Site and Delete (the front desk reads it only). A city's editor lists its own site only.
+ * Site and Delete (the front desk reads it only). A city's editor lists its own site only. The
+ * brand site, when live, is listed first with its releases (its actions are on its own view).
+ * Each release says who deployed it and who made it live again, and when (issue 39 item 5).
  */
 export function DeploymentsView({ go }: { go: Go }) {
   const { editCities } = useAbilities();
   const [rows, setRows] = useState<Row[] | undefined>(undefined);
+  const [brand, setBrand] = useState<LiveSite | undefined>(undefined);
   const [offline, setOffline] = useState<CitySummary[]>([]);
   const [failed, setFailed] = useState(false);
   // Bumped at each reload: the history of Redeploy all reads itself again.
@@ -52,6 +56,7 @@ export function DeploymentsView({ go }: { go: Go }) {
     try {
       const [live, cities] = await Promise.all([readRoute(listDeployments), listCities()]);
       setRows(rowsOf(live.deployments, cities));
+      setBrand(live.deployments.find((d) => d.siteName === BRAND_SITE_NAME));
       const liveNames = new Set(live.deployments.map((d) => d.siteName));
       setOffline(cities.filter((c) => !liveNames.has(c.slug)));
       setFailed(false);
@@ -73,7 +78,7 @@ export function DeploymentsView({ go }: { go: Go }) {
         <h2 id="view-title" tabIndex={-1} className="text-xl font-bold text-slate-900">
           Deployments
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Every city’s live site and its releases; the live release is marked. A city rolled back to an older release is pinned to it.</p>
+        <p className="mt-1 text-sm text-slate-600">Every live site (the cities and the brand site) and its releases, with who deployed each and who made it live again; the live release is marked. A site rolled back to an older release is pinned to it.</p>
         <div className="mt-4">
           <Button variant="secondary" onClick={reload}>
             Refresh
@@ -86,9 +91,14 @@ export function DeploymentsView({ go }: { go: Go }) {
           </p>
         )}
       </section>
-      {rows && rows.length === 0 && <p className="text-slate-700">No live deployments yet.</p>}
-      {rows && rows.length > 0 && (
+      {rows && rows.length === 0 && !brand && <p className="text-slate-700">No live deployments yet.</p>}
+      {rows && (rows.length > 0 || brand) && (
         <ul aria-label="Live sites" className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          {brand && (
+            <li key={brand.siteName} className="min-w-0 rounded-lg bg-white shadow-sm">
+              <BrandDeployment site={brand} go={go} />
+            </li>
+          )}
           {rows.map((r) => (
             <li key={r.site.slug} className="min-w-0 rounded-lg bg-white shadow-sm">
               <SiteReleases site={r.site} label={r.label} canEdit={editCities} changed={reload} said={show} />

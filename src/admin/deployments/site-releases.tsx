@@ -45,8 +45,10 @@ export function SiteReleases({
   const move = async (r: Release) => {
     setMoving(undefined);
     setBusy(true);
+    // Nothing live: Make live puts the site online again, which is no roll back (its own words).
+    const online = !live;
     const answer = await makeLive(site.slug, r.id);
-    if (answer.ok) said(sentence(M.releaseMadeLive(city, formatDate(r.createdAt), answer.pinned)), 'success');
+    if (answer.ok) said(sentence((online ? M.madeLive : M.releaseMadeLive)(city, formatDate(r.createdAt), answer.pinned)), 'success');
     else said(M.releaseMakeLiveFailed(city, failureText(answer.failure) || String(answer.status)).title, 'error');
     await changed();
     setBusy(false);
@@ -169,13 +171,14 @@ export function SiteReleases({
 /**
  * Roll back (or forward), asked first with exactly what will happen: which release of which date
  * and saved version goes live, and whether Redeploy all will then skip the city (any release but
- * the newest pins it: cities/release-routes.ts). Confirming makes that release live, nothing else.
+ * the newest pins it: cities/release-routes.ts). With nothing live, Make live asks in its own
+ * words: it puts the site online, it rolls nothing back. Confirming makes that release live, nothing else.
  */
 function MoveDialog({ city, release, liveId, newestId, onConfirm, onClose }: { city: string; release: Release | undefined; liveId?: string; newestId?: string; onConfirm: (r: Release) => void; onClose: () => void }) {
   const label = release ? moveLabel(release, liveId) : 'Roll back';
-  const ask = release && (label === 'Roll forward' ? M.rollForwardAsk : M.rollbackAsk)(city, formatDate(release.createdAt), release.configVersion === undefined ? undefined : String(release.configVersion), release.id !== newestId);
+  const ask = release && (label === 'Make live' ? M.makeLiveAsk : label === 'Roll forward' ? M.rollForwardAsk : M.rollbackAsk)(city, formatDate(release.createdAt), release.configVersion === undefined ? undefined : String(release.configVersion), release.id !== newestId);
   return (
-    <ConfirmDialog open={release !== undefined} title={ask?.title ?? ''} confirmLabel={`${label} ${city}`} onConfirm={() => release && onConfirm(release)} onClose={onClose}>
+    <ConfirmDialog open={release !== undefined} title={ask?.title ?? ''} confirmLabel={label === 'Make live' ? `Make ${city} live` : `${label} ${city}`} onConfirm={() => release && onConfirm(release)} onClose={onClose}>
       <p data-testid="move-ask">{ask?.message}</p>
     </ConfirmDialog>
   );

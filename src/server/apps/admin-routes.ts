@@ -75,6 +75,8 @@ export function adminApiRoutes(o: AdminApiOptions): Hono<AppEnv> {
       publicOrigin: o.publicOrigin,
       sitesUrl: (requestUrl, path) => `${o.sitesOrigin(requestUrl)}${path}`,
       changed: () => o.domains.changed(),
+      rollbacks: o.cities.cities.redeploys,
+      now: o.cities.now,
     }),
   );
   app.route('/', generateRoutes(o.dataDir, o.uploads, o.assetFolders, o.publicOrigin));

@@ -13,6 +13,7 @@ import { readJson } from '../http/read-json.js';
 import { releasePackageEntries } from '../packages/index.js';
 import type { PreviewStore } from '../previews/index.js';
 import { RELEASE_ID, type ReleaseStore } from '../releases/index.js';
+import type { RedeployStore } from '../cities/index.js';
 import { BRAND_SITE, failureBody, type BrandSiteService, type Failure } from './service.js';
 
 export interface BrandSiteRouteDeps {
@@ -25,6 +26,9 @@ export interface BrandSiteRouteDeps {
   sitesUrl: (requestUrl: string, path: string) => string;
   /** Called after a rollback changed what is live. */
   changed: () => void;
+  /** Where who made which release live again, and when, is kept (the cities' runs store, site_rollbacks, keyed by site). */
+  rollbacks: Pick<RedeployStore, 'recordRollback' | 'rollbacks'>;
+  now?: () => Date;
 }
 
 const placeOf = (c: Context<AppEnv>, publicOrigin: string | undefined) => ({ serverOrigin: publicOrigin ?? new URL(c.req.url).origin, requestUrl: c.req.url });
@@ -39,16 +43,26 @@ const placeOf = (c: Context<AppEnv>, publicOrigin: string | undefined) => ({ ser
  * - `POST /api/brand-site/deploy {confirmDoorway?}` -> the spec's deploy answer, 409 with
  *   `doorway.failing` when listed cities fail the doorway check and it was not confirmed, 409 for a
  *   domain of this server or of another live site;
- * - `POST /api/brand-site/releases/:id/live`: makes a release live (rollback, or back to the newest).
+ * - `POST /api/brand-site/releases/:id/live`: makes a release live (rollback, roll forward, or Make
+ *   live when none is), kept with who and when in site_rollbacks (issue 39 item 5).
+ * Each release records who deployed it; `GET` lists that and who made it live again. Every audit
+ * record of these calls names the brand site as its city.
  */
 export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const now = d.now ?? (() => new Date());
+  // Every audit record of the brand site names it, as a city's names its city.
+  app.use('/api/brand-site/*', async (c, next) => {
+    c.set('auditCity', BRAND_SITE);
+    await next();
+  });
   const refuse = (c: Context<AppEnv>, f: Failure, message?: typeof deployFailed) => c.json({ ...apiFailure({ error: f.error, message: message ?? f.error }), ...failureBody(f) }, f.status);
 
   app.get(B.getBrandSite.path, async (c) => {
     const r = await d.site.read();
-    const status = await d.site.status(r);
+    const [status, history, rollbacks] = await Promise.all([d.site.status(r), d.releases.history(BRAND_SITE), d.rollbacks.rollbacks(BRAND_SITE)]);
     const live = status.live ? await d.releases.meta(BRAND_SITE, status.live) : undefined;
+    const who = new Map(history.map((h) => [h.id, h.deployedBy]));
     return c.json(answerOf(B.getBrandSite, {
       success: true,
       siteName: BRAND_SITE,
@@ -60,6 +74,12 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
       locations: r.ok ? r.listed.map((l) => ({ slug: l.slug, city: l.config.city, state: l.state, path: l.path, version: l.version.version })) : [],
       url: live?.domainName ? `https://${live.domainName}/` : null,
       ...status,
+      // Who deployed each, and who made it live again and when (issue 39 item 5): never a guess, absent when not recorded.
+      releases: status.releases.map((rel) => {
+        const by = who.get(rel.id);
+        const again = rollbacks.filter((b) => b.releaseId === rel.id).map((b) => ({ at: b.at, by: b.by }));
+        return { ...rel, ...(by ? { deployedBy: by } : {}), ...(again.length ? { rolledBack: again } : {}) };
+      }),
       changed: status.live !== null && status.changes.length > 0,
     }));
   });
@@ -87,7 +107,8 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
     if (!body.ok) return apiError(c, body.status, { error: body.error, message: deployFailed });
     const confirmed = (body.value as { confirmDoorway?: unknown } | null)?.confirmDoorway;
     if (confirmed !== undefined && typeof confirmed !== 'boolean') return apiError(c, 400, { error: doorwayConfirmInvalid, message: deployFailed });
-    const out = await d.site.deploy(placeOf(c, d.publicOrigin), { confirmDoorway: confirmed === true });
+    const by = c.get('actor')?.label;
+    const out = await d.site.deploy(placeOf(c, d.publicOrigin), { confirmDoorway: confirmed === true, ...(by ? { deployedBy: by } : {}) });
     if (!out.ok) return refuse(c, out, deployFailed);
     if (out.doorwayConfirmed) c.set('auditObject', out.doorwayConfirmed);
     return c.json(
@@ -111,6 +132,8 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
     const result = await d.releases.rollback(BRAND_SITE, id);
     if (!result.ok) return apiError(c, result.status, { error: result.error });
     d.changed();
+    // Who made it live, and when: kept after a later deploy ends the pin (issue 39 item 5).
+    await d.rollbacks.recordRollback({ site: BRAND_SITE, releaseId: id, at: now().toISOString(), by: c.get('actor')?.label ?? '' });
     // An older release live holds the brand site there (redeploy-all skips it); the newest live again, or a deploy, ends it.
     return c.json(answerOf(B.makeBrandReleaseLive, { success: true, message: textOf(siteRolledBack('The brand site', id)), release: id, pinned: id !== ids.at(-1) }));
   });

@@ -87,7 +87,7 @@ export interface BrandSiteService {
    */
   doorway(listed: readonly StoredListedCity[], placements?: readonly Placement[]): Promise<BrandDoorway | undefined>;
   /** Builds and deploys the brand site; a doorway failure is refused (409) unless `confirmDoorway`. */
-  deploy(place: DeployPlace, options?: { confirmDoorway?: boolean; buildTime?: Date }): Promise<DeployOutcome>;
+  deploy(place: DeployPlace, options?: { confirmDoorway?: boolean; buildTime?: Date; deployedBy?: string }): Promise<DeployOutcome>;
   /** Its live state; `now` is what read() gave, when the caller has it already. */
   status(now?: StoredBrandSiteRead): Promise<BrandSiteStatus>;
   /** Whether the live release was built from exactly what would be built now (redeploy-all skips it). */
@@ -187,6 +187,8 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
         domainName: domain,
         businessName: made.read.brand.businessName,
         built: made.built,
+        // Who deployed it, as the audit trail labels them (issue 39 item 5); nothing when not known.
+        ...(options.deployedBy ? { deployedBy: options.deployedBy } : {}),
       });
       if (!result.ok) return result.domainOwner ? fail(409, M.domainTaken(domain, result.domainOwner)) : fail(400, result.error);
       d.changed();

@@ -85,7 +85,7 @@ export interface RunnerDeps {
 export interface BrandSiteHook {
   status(): Promise<{ live: string | null; pinned: boolean }>;
   unchanged(buildTime: Date, place: DeployPlace): Promise<boolean>;
-  deploy(place: DeployPlace, options: { confirmDoorway: boolean }): Promise<{ ok: true; release: { id: string } } | { ok: false; error: Message | string }>;
+  deploy(place: DeployPlace, options: { confirmDoorway: boolean; deployedBy?: string }): Promise<{ ok: true; release: { id: string } } | { ok: false; error: Message | string }>;
 }
 
 /** A run as the API answers it. */
@@ -129,7 +129,8 @@ export function createRedeployRunner(d: RunnerDeps): RedeployRunner {
         if (status.pinned) return await finished({ error: redeployCityPinned.title });
         await runs.update(runId, item.slug, { state: 'deploying' });
         // As the cities are redeployed: the doorway check is the operator's deploy's, not a bulk rebuild's.
-        const out = await brand.deploy(place, { confirmDoorway: true });
+        // Deployed by whoever started the run, as each city is.
+        const out = await brand.deploy(place, { confirmDoorway: true, ...(by ? { deployedBy: by } : {}) });
         return await finished(out.ok ? { state: 'ok', releaseId: out.release.id } : { error: textOf(out.error) });
       }
       const latest = await d.cities.latest(item.slug);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,21 @@ describe('release store on disk', () => {
     expect(css(idb)).toBe(css(ida));
     const page = (id: string) => statSync(join(root, 'tampa', 'releases', id, 'index.html')).ino;
     expect(page(idb)).not.toBe(page(ida));
+  });
+});
+
+describe('a site with releases and none live (a first deploy stopped before its switch)', () => {
+  it('makes a release it is named live (Make live), and has nothing to roll back unnamed', async () => {
+    const { root, s } = store();
+    const first = await s.deploy('tampa', { files: site('a') });
+    const id = first.ok ? first.release.id : '';
+    rmSync(join(root, 'tampa', 'current'));
+    expect(await s.currentId('tampa')).toBeUndefined();
+    expect(await s.rollback('tampa')).toEqual({ ok: false, status: 404, error: 'no live deployment named tampa' });
+    expect(await s.rollback('tampa', '20200101T000000000Z-00000000')).toEqual({ ok: false, status: 404, error: 'no live deployment named tampa' });
+    expect(await s.rollback('tampa', id)).toMatchObject({ ok: true, release: { id } });
+    expect(await s.currentId('tampa')).toBe(id);
+    expect(new TextDecoder().decode(await s.readLive('tampa', 'index.html'))).toBe('a');
   });
 });
 

@@ -197,9 +197,10 @@ export function createReleaseStore(o: ReleaseStoreOptions): ReleaseStore & { roo
       if (!isSiteName(site)) return Promise.resolve({ ok: false, status: 404, error: 'no such site' });
       return locked(site, async () => {
         const live = await currentId(site);
-        if (!live) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
         const ids = await releaseIds(site);
-        const target = to ?? ids.filter((id) => id < live).pop();
+        // Nothing live (a first deploy stopped before its switch): a release named is made live ("Make live"), nothing else.
+        if (!live && (to === undefined || !ids.includes(to))) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
+        const target = to ?? ids.filter((id) => id < live!).pop();
         if (!target || !ids.includes(target)) {
           return { ok: false as const, status: 409 as const, error: to ? `no release ${to} of ${site}` : `${site} has no earlier release to roll back to` };
         }

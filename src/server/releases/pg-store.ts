@@ -231,13 +231,15 @@ export async function openPgReleaseStore(pool: pg.Pool, o: PgReleaseStoreOptions
         const done = await inTransaction(pool, async (c) => {
           await c.query(SITE_LOCK, [site]);
           const live = (await c.query<{ release_id: string }>('SELECT release_id FROM live_sites WHERE site = $1', [site])).rows[0]?.release_id;
-          if (!live) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
+          if (!live && to === undefined) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
           const { rows } = await c.query<{ id: string; meta: ReleaseMeta }>(
             to === undefined
               ? 'SELECT id, meta FROM releases WHERE site = $1 AND id < $2 ORDER BY id DESC LIMIT 1'
               : 'SELECT id, meta FROM releases WHERE site = $1 AND id = $2',
             [site, to ?? live],
           );
+          // Nothing live: a release named is made live ("Make live"); else there is no live deployment to move.
+          if (!live && !rows[0]) return { ok: false as const, status: 404 as const, error: `no live deployment named ${site}` };
           if (!rows[0]) return { ok: false as const, status: 409 as const, error: to ? `no release ${to} of ${site}` : `${site} has no earlier release to roll back to` };
           const release = { ...rows[0].meta, id: rows[0].id };
           await pointTo(c, site, release.id, release.domainName);

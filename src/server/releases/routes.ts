@@ -39,6 +39,11 @@ export interface DeployRouteDeps {
      * a delete, a rollforward to its newest release). Redeploy-all skips a pinned city (issue 23).
      */
     setPin(slug: string, pin: { releaseId: string; at: string } | null): Promise<boolean>;
+    /** Who made which release of a site live again, and when, newest first (issue 39 item 5): the list shows them. */
+    redeploys?: {
+      rollbacks(site: string): Promise<{ releaseId: string; at: string; by: string }[]>;
+      recordRollback(r: { site: string; releaseId: string; at: string; by: string }): Promise<void>;
+    };
   };
   /**
    * The doorway check (cities/doorway-check.ts), by its shape: a deploy of `siteName` built from
@@ -106,25 +111,35 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
 
   app.get(S.listDeployments.path, async (c) => {
     const live = await d.store.list();
-    const deployments = await Promise.all(live.map(async ({ siteName, release }) => ({
-      siteName,
-      // The city's name as its live release was deployed (the admin lists cities by name).
-      city: release.city,
-      lastModified: release.createdAt,
-      url: urlOf(c, siteName),
-      domainName: release.domainName,
-      release: release.id,
-      // Where the live site's form posts, read from its files (the admin shows it).
-      contactEndpoint: pageContactEndpoint(await d.store.readLive(siteName, 'contact/index.html')),
-      // Newest first, each with the stored config version it was built from: rollback targets.
-      releases: (await d.store.history(siteName)).map((r) => ({
-        id: r.id,
-        createdAt: r.createdAt,
-        live: r.live,
-        configVersion: r.citySlug === siteName ? r.configVersion : undefined,
-        ...(r.deployedBy ? { deployedBy: r.deployedBy } : {}),
-      })),
-    })));
+    const deployments = await Promise.all(
+      live.map(async ({ siteName, release }) => {
+        const [history, rollbacks] = await Promise.all([d.store.history(siteName), d.cities?.redeploys?.rollbacks(siteName) ?? []]);
+        return {
+          siteName,
+          // The city's name as its live release was deployed (the admin lists cities by name).
+          city: release.city,
+          lastModified: release.createdAt,
+          url: urlOf(c, siteName),
+          domainName: release.domainName,
+          release: release.id,
+          // Where the live site's form posts, read from its files (the admin shows it).
+          contactEndpoint: pageContactEndpoint(await d.store.readLive(siteName, 'contact/index.html')),
+          // Newest first, each with the stored config version it was built from: rollback targets;
+          // who deployed each, and who made it live again and when (issue 39 item 5).
+          releases: history.map((r) => {
+            const again = rollbacks.filter((b) => b.releaseId === r.id).map((b) => ({ at: b.at, by: b.by }));
+            return {
+              id: r.id,
+              createdAt: r.createdAt,
+              live: r.live,
+              configVersion: r.citySlug === siteName ? r.configVersion : undefined,
+              ...(r.deployedBy ? { deployedBy: r.deployedBy } : {}),
+              ...(again.length ? { rolledBack: again } : {}),
+            };
+          }),
+        };
+      }),
+    );
     return c.json(answerOf(S.listDeployments, { success: true, deployments }));
   });
 
@@ -150,7 +165,10 @@ export function deployRoutes(d: DeployRouteDeps): Hono<AppEnv> {
     d.changed();
     // An older release live pins the city; its newest one live again ends the pin.
     const newest = (await d.store.releaseIds(siteName)).at(-1);
-    await d.cities?.setPin(siteName, result.release.id === newest ? null : { releaseId: result.release.id, at: new Date().toISOString() });
+    const at = new Date().toISOString();
+    await d.cities?.setPin(siteName, result.release.id === newest ? null : { releaseId: result.release.id, at });
+    // Who made it live again, and when, as the admin's own rollback keeps it (issue 39 item 5).
+    await d.cities?.redeploys?.recordRollback({ site: siteName, releaseId: result.release.id, at, by: c.get('actor')?.label ?? '' });
     return c.json({ success: true, message: M.siteRolledBack(siteName, result.release.id).title, release: result.release.id, deploymentUrl: urlOf(c, siteName) });
   });
 
