@@ -103,7 +103,12 @@ export function adminGuard(opts: AdminGuardOptions): MiddlewareHandler<AppEnv> {
       const base = { ...actorFields(who.actor), address: clientAddress(c, trusted), action: match.rule.action, object: auditObject(c, path) };
       // A call that changed several cities (an import) writes one record for each, naming it.
       const each = c.get('auditEach');
-      if (each?.length) for (const e of each) await audit.record({ ...base, object: `${base.object} ${e.object}`.trim(), city: e.city, outcome: e.outcome ?? outcome });
+      // Each its own committed append: between two, the event loop's turn, so that 50 of them (an
+      // import's) do not hold a contact post behind 50 synced commits (issue 39 item 8).
+      if (each?.length) for (const [i, e] of each.entries()) {
+        if (i > 0) await new Promise((r) => setImmediate(r));
+        await audit.record({ ...base, object: `${base.object} ${e.object}`.trim(), city: e.city, outcome: e.outcome ?? outcome });
+      }
       else await audit.record({ ...base, city: c.get('auditCity') ?? city, outcome });
     };
     if (!allowed(who.actor, permission)) {

@@ -45,7 +45,10 @@ export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = shar
   const readImport = async (c: Context<AppEnv>): Promise<Extract<ImportRead, { ok: true }> | Response> => {
     const type = c.req.header('content-type');
     if (!JSON_TYPE.test(type ?? '')) return apiError(c, 415, { error: bodyNotJsonType(type).title });
-    const body = await readBytes(c.req.raw, MAX_IMPORT_BODY);
+    // Read from Node's own stream (c.env.incoming), as the contact route reads, into memory the
+    // import worker shares: 16 MB through the web stream's adapters, gathered and then copied to
+    // the worker, held this thread some tens of ms, and the contact post that came meanwhile.
+    const body = await readBytes(c.req.raw, MAX_IMPORT_BODY, c.env?.incoming, { shared: true });
     if (!body.ok) return apiError(c, body.status, { error: body.status === 413 ? requestTooLarge(sizeLabel(MAX_IMPORT_BODY)).title : requestMalformed(body.reason).title });
     const admitted = parser().admit(body.bytes);
     if (!admitted) {

@@ -20,8 +20,12 @@ export type BytesResult = { ok: true; bytes: Uint8Array } | { ok: false; status:
  * limits without building a WHATWG Request and ReadableStream, which cost the contact POST about a
  * sixth of its throughput (npm run bench). Whatever is left unread after an early answer
  * @hono/node-server drains or closes.
+ *
+ * `shared`: a body of a declared length read from `incoming` is gathered into memory a worker
+ * thread can share (a SharedArrayBuffer), each chunk copied as it arrives: a 16 MB import posted
+ * to its worker then costs no copy of the whole at once on this thread (cities/import-worker.ts).
  */
-export async function readBytes(req: Request, maxBytes: number, incoming?: unknown): Promise<BytesResult> {
+export async function readBytes(req: Request, maxBytes: number, incoming?: unknown, opts: { shared?: boolean } = {}): Promise<BytesResult> {
   const declared = req.headers.get('content-length');
   if (declared !== null) {
     // Node's parser already refuses a malformed Content-Length on a real socket; this covers
@@ -32,7 +36,9 @@ export async function readBytes(req: Request, maxBytes: number, incoming?: unkno
   // Tests hand app.request() an env with a bare { socket } to set the client address: not a stream.
   // A request already destroyed (the client sent everything, then closed before the body was
   // read) goes the long way: @hono/node-server recovers the body it had buffered.
-  if (incoming instanceof IncomingMessage && !incoming.readableDidRead && !incoming.destroyed) return readIncoming(incoming, maxBytes);
+  if (incoming instanceof IncomingMessage && !incoming.readableDidRead && !incoming.destroyed) {
+    return readIncoming(incoming, maxBytes, opts.shared && declared !== null ? Number(declared) : undefined);
+  }
   if (!req.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -56,10 +62,13 @@ export async function readBytes(req: Request, maxBytes: number, incoming?: unkno
   return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : concat(chunks, size) };
 }
 
-function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<BytesResult> {
+function readIncoming(incoming: IncomingMessage, maxBytes: number, sharedSize?: number): Promise<BytesResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    // Node's parser ends the body at its Content-Length: a body that says more (or less) is never seen here.
+    const into = sharedSize !== undefined && sharedSize > 0 ? new Uint8Array(new SharedArrayBuffer(sharedSize)) : undefined;
     let size = 0;
+    let filled = 0;
     let settled = false;
     const finish = (result: BytesResult) => {
       if (settled) return;
@@ -75,9 +84,14 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Byte
       if (size > maxBytes) {
         incoming.pause();
         finish({ ok: false, status: 413, reason: 'body too large' });
+      } else if (into && chunks.length === 0 && size <= into.byteLength) {
+        into.set(chunk, filled);
+        filled = size;
       } else chunks.push(chunk);
     };
-    const onEnd = () => finish({ ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    const parts = () => (into ? [into.subarray(0, filled), ...chunks] : chunks);
+    const onEnd = () =>
+      finish({ ok: true, bytes: into && filled === into.byteLength && chunks.length === 0 ? into : !into && chunks.length === 1 ? chunks[0]! : Buffer.concat(parts(), size) });
     const onFailure = () => finish({ ok: false, status: 400, reason: 'body could not be read' });
     const onClose = () => (incoming.readableEnded ? onEnd() : onFailure());
     incoming.on('data', onData);
