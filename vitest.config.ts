@@ -15,6 +15,7 @@ const TIMING = [
   'src/dev/start-dev.test.ts',
   'test/cli/dev.test.ts',
   'test/server/import-off-loop.int.test.ts',
+  'test/server/build-off-loop.int.test.ts',
 ];
 
 export default defineConfig({

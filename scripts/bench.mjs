@@ -428,6 +428,17 @@ if (want('import')) {
   row(`  contact POST meanwhile: p50 / p99 / slowest (${c.contact.count})`, `${c.contact.p50} / ${c.contact.p99} / ${c.contact.max} ms`, `p99 < ${B.pageP99Ms} ms`);
 }
 
+if (want('generate')) {
+  // Issue 39 item 8: the admin's Generate of a city with photos, built on the server's build
+  // worker (src/server/packages/build-pool.ts); GET / meanwhile, and the server's memory idle
+  // before and after (the worker stays, warm).
+  const { benchGenerate } = await importTs('scripts/bench/generate.ts');
+  const r = await benchGenerate({ bin, configPath: join(root, 'configs/tampa.yaml'), cityPath: join(root, 'configs/wesley-chapel.yaml'), dir: tmp });
+  row(`server: GET / every 20 ms during ${r.generates.length} Generates of a city with photos: p50 / p99 / slowest (${r.pages.count})`, `${r.pages.p50} / ${r.pages.p99} / ${r.pages.max} ms`, 'p99 < 100 ms');
+  row('  each Generate, send to answer (the first starts the worker)', r.generates.join(' / ') + ' ms', 'context');
+  row('  server resident memory, idle: after start / after the Generates', `${r.rssMb.before} / ${r.rssMb.after} MB`, 'context');
+}
+
 if (want('redeploy')) {
   // On the disk (tmp is under dist/), fsync on: the release store's defaults.
   const { benchRedeploy } = await importTs('scripts/bench/redeploy.ts');

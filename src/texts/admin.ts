@@ -215,6 +215,12 @@ export const rollForwardAsk = (site: string, when: string, version?: string, pin
   message: `Make ${site}’s release of ${when}${version ? ` (version ${version})` : ''} live again.${pins ? ` Redeploy all will skip ${site} until its next deploy.` : ` It is the newest release: Redeploy all takes ${site} again.`}`,
 });
 
+/** 503: the site build queue is full (server/workers/build-pool.ts); nothing was built. */
+export const buildQueueFull = (waiting: string, seconds: string): Message => ({
+  title: `The server is still building ${waiting} other sites: nothing was built or changed`,
+  message: 'Sites are built one at a time beside the public sites, so that a build never slows them, and only a few may wait.',
+  hint: `Try again in ${seconds} seconds.`,
+});
 /** Make live, asked first (issue 39 item 5): nothing is live, so this is no roll back; `pins` when it is not the newest release. */
 export const makeLiveAsk = (site: string, when: string, version?: string, pins = true): Message => ({
   title: `Make ${site} live?`,

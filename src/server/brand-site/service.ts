@@ -1,6 +1,5 @@
 import type { BrandDoorway, BrandPagesSummary } from '../../contract/brand.js';
 import { compareBrandPages } from '../../check/brand-pages.js';
-import { makeBrandSite } from '../../brand-site/make.js';
 import { BRAND_SITE_NAME } from '../../config/brand.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
@@ -13,7 +12,7 @@ import { checkSiteFiles, type SiteBytes } from '../bundle/files.js';
 import { textOf } from '../http/api-error.js';
 import type { BrandStore } from '../brand/index.js';
 import { builtFrom, createDoorwayCheck, sameBuild, type CityStore, type DeployPlace } from '../cities/index.js';
-import { contactEndpointFor } from '../leads/index.js';
+import { siteBuilds } from '../packages/index.js';
 import type { BuiltFrom, ReleaseMeta, ReleaseStore } from '../releases/index.js';
 import type { UploadStore } from '../uploads/index.js';
 import { cityAssetSource } from '../uploads/index.js';
@@ -133,15 +132,11 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
     const r = await read();
     if (!r.ok) return r.noDomain ? fail(400, brandSiteNoDomain, { noDomain: true }) : fail(400, brandSiteInvalid(r.errors.join('; ')));
     const at = buildTime ?? buildInstant(process.env, now);
-    const site = await makeBrandSite(r.brand, r.listed, {
-      assetsOf: () => assets,
-      brandAssets: assets,
-      brandFile: 'brand.yaml',
-      // Each city's form posts where it does on its own site: its config's endpoint, else this server.
-      contactEndpointOf: (city) => contactEndpointFor(city.config.contactEndpoint, place.serverOrigin),
-      imageCacheDir,
-      buildTime: at,
-    });
+    // Built off the request loop, on the server's build worker (packages/build-pool.ts): each
+    // city's form posts where it does on its own site, its config's endpoint, else this server.
+    // It waits its turn in the queue (a redeploy-all's brand site as a Generate of it).
+    const listed = r.listed.map(({ version: _version, ...city }) => city);
+    const site = await siteBuilds().brand({ brand: r.brand, listed, brandFile: 'brand.yaml', serverOrigin: place.serverOrigin, imageCacheDir, buildTime: at }, assets, 'wait')!;
     if (!site.ok) return fail(400, brandSiteInvalid(site.errors.join('; ')));
     const files = checkBrandFiles(site.files, r.listed);
     if (!files.ok) return fail(400, `files: ${files.error}`);

@@ -19,6 +19,7 @@ import { apiError, apiFailure } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { noCity, placeOf, slugParam, versionNumber, type CityRouteDeps } from './context.js';
 import { createDoorwayCheck } from './doorway-check.js';
+import { BUILD_RETRY_AFTER_SECONDS } from '../packages/index.js';
 
 /** Runs the history shows. */
 const RUNS_KEPT = 20;
@@ -62,7 +63,9 @@ export function cityDeployRoutes(d: CityRouteDeps): Hono<AppEnv> {
     const failing = await doorway.failure(s.slug, v);
     if (failing && confirmed !== true) return c.json({ ...apiFailure({ error: failing.error, message: deployFailed }), doorway: failing.doorway }, 409);
     if (failing) c.set('auditObject', failing.auditObject);
-    const out = await d.deployer.deploy(v, placeOf(c, d.publicOrigin), { deployedBy: c.get('actor')?.label });
+    // Asked by a person: refused at once when the build queue is full (packages/build-pool.ts).
+    const out = await d.deployer.deploy(v, placeOf(c, d.publicOrigin), { deployedBy: c.get('actor')?.label, whenBusy: 'refuse' });
+    if (!out.ok && out.status === 503) c.header('Retry-After', String(BUILD_RETRY_AFTER_SECONDS));
     if (!out.ok) return apiError(c, out.status, { error: out.error, message: out.message });
     // Deploying the city again ends a rollback's pin: redeploy-all may move it on from here.
     await d.cities.setPin(s.slug, null);

@@ -1,7 +1,8 @@
 import type { ClinicConfig } from '../../config/schema.js';
 import { siteDomain } from '../../config/site-domain.js';
-import { buildSiteFiles, problemLines } from '../../site/pipeline.js';
-import { deployFailed } from '../../texts/admin.js';
+import { problemLines } from '../../site/pipeline.js';
+import { BUILD_RETRY_AFTER_SECONDS, siteBuilds, type SiteBuildPool } from '../packages/index.js';
+import { buildQueueFull, deployFailed } from '../../texts/admin.js';
 import * as M from '../../texts/server.js';
 import { dataImageCacheDir } from '../../site/images/cache-dir.js';
 import { contactEndpointFor } from '../leads/index.js';
@@ -32,6 +33,12 @@ export interface DeployOptions {
   buildTime?: Date;
   /** Who asked for it, as the audit trail labels them: kept with the release (issue 39 item 5). */
   deployedBy?: string;
+  /**
+   * 'refuse': a deploy a person asked for, refused (503) when the build queue is full
+   * (workers/build-pool.ts). Absent: it waits its turn, as redeploy-all's and the special hours'
+   * builds do (their runners bound how many they ask for).
+   */
+  whenBusy?: 'refuse';
 }
 
 /** Where the deploy was asked: the origin sites post their forms to, and the request's URL (for the server's own names). */
@@ -43,7 +50,7 @@ export interface DeployPlace {
 
 export type DeployOutcome =
   | { ok: true; release: ReleaseMeta; businessName: string; city: string }
-  | { ok: false; status: 400 | 409; error: string; message: string };
+  | { ok: false; status: 400 | 409 | 503; error: string; message: string };
 
 export interface VersionDeployerDeps {
   releases: ReleaseStore;
@@ -59,6 +66,8 @@ export interface VersionDeployerDeps {
   changed: () => void;
   /** The city's page on the brand site when its canonical links go there (brand-site/read.ts brandCanonicalFor); absent, none. */
   canonicalFor?: (slug: string, config: ClinicConfig) => Promise<string | undefined>;
+  /** Where sites are built: the server's worker (siteBuilds, the default), off the request loop. */
+  builds?: () => SiteBuildPool;
 }
 
 
@@ -66,7 +75,8 @@ export interface VersionDeployerDeps {
 export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
   const assets = cityAssetSource(d.uploads, d.assetFolders);
   const imageCacheDir = dataImageCacheDir(d.dataDir);
-  const fail = (status: 400 | 409, error: string): DeployOutcome => ({ ok: false, status, error, message: deployFailed.title });
+  const builds = d.builds ?? siteBuilds;
+  const fail = (status: 400 | 409 | 503, error: string): DeployOutcome => ({ ok: false, status, error, message: deployFailed.title });
   return {
     async deploy(v, place, options = {}) {
       const file = `${v.slug}.yaml`;
@@ -77,7 +87,10 @@ export function versionDeployer(d: VersionDeployerDeps): VersionDeployer {
       const { config, input } = read;
       const buildTime = options.buildTime ?? buildInstant(process.env);
       const canonicalUrl = await d.canonicalFor?.(v.slug, config);
-      const site = await buildSiteFiles(config, assets, { contactEndpoint: contactEndpointFor(config.contactEndpoint, place.serverOrigin), imageCacheDir, buildTime, canonicalUrl });
+      const contactEndpoint = contactEndpointFor(config.contactEndpoint, place.serverOrigin);
+      const building = builds().build(config, assets, { contactEndpoint, imageCacheDir, buildTime, canonicalUrl }, options.whenBusy ?? 'wait');
+      if (!building) return fail(503, textOf(buildQueueFull(String(builds().waiting()), String(BUILD_RETRY_AFTER_SECONDS))));
+      const site = await building;
       if (!site.ok) return fail(400, problemLines(file, site.errors).join('; '));
       const files = checkSiteFiles(site.files);
       if (!files.ok) return fail(400, `files: ${files.error}`);

@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
 import { packageWebsite } from '../../contract/site.js';
-import { privateEndpointHost } from '../../config/endpoint.js';
-import { isHttpEndpoint } from '../../config/endpoint-form.js';
-import { citySlug } from '../../config/slug.js';
-import { formEndpointOf } from '../../pages/contact/form-endpoint.js';
-import { decodeSiteFiles } from '../bundle/files.js';
-import { isSiteName, SITE_BODY_MAX_BYTES } from '../bundle/names.js';
-import { attachment, zipStream, type ZipEntry } from '../bundle/zip.js';
-import type { SiteBytes } from '../bundle/files.js';
-import { cityRequired } from '../../texts/server.js';
+import { buildQueueFull } from '../../texts/admin.js';
+import { bodyNotJsonType, requestMalformed, requestTooLarge } from '../../texts/server.js';
+import { SITE_BODY_MAX_BYTES } from '../bundle/names.js';
+import { attachment, zipStream } from '../bundle/zip.js';
 import { apiError } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
-import { readJson } from '../http/read-json.js';
+import { readBytes } from '../http/read-body.js';
+import { sizeLabel } from '../http/read-json.js';
+import { BUILD_RETRY_AFTER_SECONDS, siteBuilds, type SiteBuildPool } from './build-pool.js';
+
+export { deployInstructions, markdownText, pageContactEndpoint, releasePackageEntries, type PackageInfo } from './deploy-guide.js';
 
 /**
  * Download Package (docs/decisions/003-admin-deploys.md): a real zip, `{city-slug}-trt-website.zip`, holding every
@@ -19,141 +18,32 @@ import { readJson } from '../http/read-json.js';
  * contact form posts.
  */
 const MAX_PACKAGE_BODY = SITE_BODY_MAX_BYTES;
-
-export interface PackageInfo {
-  city: string;
-  businessName?: string;
-  domainName?: string;
-  files: string[];
-  /** Where the site's contact form posts, read from its contact page (formEndpointOf). */
-  contactEndpoint?: string;
-}
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * Text from the request as Markdown shows it, never as markup: one line, Markdown's inline
- * punctuation backslash-escaped, `<` as an entity so no HTML tag survives any renderer.
+ * POST /api/package-website {city, businessName, domainName, files} -> the zip. The body (up to
+ * some tens of MB) is read here into memory the build worker shares, and parsed, checked and
+ * decoded there (package-body.ts); the zip is compressed on libuv's threads as it is sent. When the
+ * build queue is full, 503 with Retry-After. The answers are readJson's and the route's as before.
  */
-export function markdownText(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/[\\`*_{}[\]()#+!|~&>]/g, (c) => `\\${c}`)
-    .replace(/</g, '&lt;');
-}
-
-/** What DEPLOY.md says of the contact form: where it posts and what that needs. */
-function contactSection(endpoint: string | undefined, domain: string): string[] {
-  if (endpoint && isHttpEndpoint(endpoint)) {
-    const origin = markdownText(new URL(endpoint).origin);
-    return [
-      'The form on the contact page sends each message to the clinic server, at this address:',
-      '',
-      `    ${endpoint}`,
-      '',
-      `The clinic server must be reachable at ${origin} whenever the site is online; if it is not, patients who send the form see "Error sending message" and nothing is stored. Messages then appear in the clinic server's admin under Messages, with this city.`,
-      '',
-      `Messages are filed under this city whatever address the site is hosted at (${domain} or any other): nothing to add on the clinic server.`,
-      '',
-      "Without JavaScript, a sent message lands on this site's confirmation page, `contact/sent/`: keep it with the other files.",
-    ];
-  }
-  return [
-    `The form on the contact page sends messages to ${markdownText(endpoint ?? '/api/contact')} on the host that serves the site. That only works when the clinic server itself serves these files: on any other host, patients who send the form see "Error sending message".`,
-    '',
-    "To host the site anywhere else, generate it again from the clinic server's admin (its form then posts to the clinic server's own address), or build it with `clinic-gen build --contact-endpoint https://<clinic server>/api/contact`.",
-  ];
-}
-
-/** DEPLOY.md: extract, upload to hosting, point the domain at it, the logo, the contact form (spec section 2, /admin). */
-export function deployInstructions(p: PackageInfo): string {
-  const logo = p.files.find((f) => /^logo\.(png|jpg|gif|svg)$/.test(f));
-  const domain = p.domainName ? markdownText(p.domainName) : 'your domain (for example tampa.example.com)';
-  const siteAddress = p.domainName ? `https://${markdownText(p.domainName)}` : 'for example https://tampa.example.com';
-  const logoStep = logo
-    ? `Your logo is already in the package as \`${logo}\` and every page shows it. To change it later, replace that file with another image of the same name and type.`
-    : 'This site was generated without a logo, so the pages show the clinic name in text. Upload the logo (logo.png) in the admin and generate again: the pages then show it and the package includes it.';
-  // A package that cannot work says so first: a form posting to a loopback or private address loses every message.
-  const privateHost = p.contactEndpoint ? privateEndpointHost(p.contactEndpoint) : undefined;
-  const warning = privateHost
-    ? [
-        `**Warning: this site's contact form posts to ${markdownText(p.contactEndpoint!)}, a loopback or private address (${markdownText(privateHost)}). Hosted anywhere, it loses every message.** Set PUBLIC_URL on the clinic server to its public address and generate the package again.`,
-        '',
-      ]
-    : [];
-  return [
-    ...warning,
-    `# Deploying ${p.businessName ? markdownText(p.businessName) : 'the clinic website'}: ${markdownText(p.city)}`,
-    '',
-    `This package holds the ${p.files.length} files of a static website: plain HTML pages, one stylesheet, a small script for the contact form. Any static host can serve it; no server code runs there. The contact form sends messages to the clinic server (see "The contact form" below).`,
-    '',
-    '## 1. Extract the files',
-    '',
-    'Unzip the package. Keep the folder structure as it is: `index.html` at the top and one folder per page (`about/index.html`, `contact/index.html`, ...).',
-    '',
-    '## 2. Upload to hosting',
-    '',
-    'Upload everything you extracted (not the zip itself) to the web root of any static host: Netlify, Cloudflare Pages, GitHub Pages, an S3 bucket, or an Apache or nginx server. Configure `404.html` as the not-found page if the host asks. A folder address such as `/about/` must serve `about/index.html`, which every one of these hosts does by default.',
-    '',
-    'To look at the site on your own computer first, serve the folder with any static file server, for example `python3 -m http.server 8080` in the extracted folder, then open http://localhost:8080/.',
-    '',
-    '## 3. Point the domain at the hosting',
-    '',
-    `In your domain's DNS settings, point ${domain} at the host (the CNAME or A record your host gives you) and turn on HTTPS. Search engines are told the site lives there (canonical links, sitemap.xml).`,
-    '',
-    // The zip holds the logo when the site has one: the step says so instead of asking for it.
-    logo ? '## 4. The logo' : '## 4. Add a logo',
-    '',
-    logoStep,
-    '',
-    '## The contact form',
-    '',
-    ...contactSection(p.contactEndpoint, siteAddress),
-    '',
-  ].join('\n');
-}
-
-/** Where a site's form posts, read from its contact page (contact/index.html); undefined without one. */
-export function pageContactEndpoint(page: Uint8Array | undefined): string | undefined {
-  return page === undefined ? undefined : formEndpointOf(new TextDecoder().decode(page));
-}
-
-/** What a deployed release's zip holds: its files and a DEPLOY.md telling how to host them and where its form posts. */
-export function releasePackageEntries(
-  files: SiteBytes,
-  site: { siteName: string; city?: string; businessName?: string; domainName?: string },
-): ZipEntry[] {
-  const names = [...files.keys()].filter((n) => n !== 'DEPLOY.md').sort((a, b) => a.localeCompare(b));
-  const guide = deployInstructions({
-    city: site.city ?? site.siteName,
-    businessName: site.businessName,
-    domainName: site.domainName,
-    files: names,
-    contactEndpoint: pageContactEndpoint(files.get('contact/index.html')),
-  });
-  return [...names.map((name) => ({ name, data: files.get(name)! })), { name: 'DEPLOY.md', data: guide }];
-}
-
-/** POST /api/package-website {city, businessName, domainName, files} -> the zip. */
-export function packageRoutes(): Hono<AppEnv> {
+export function packageRoutes(builds: () => SiteBuildPool = siteBuilds): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post(packageWebsite.path, async (c) => {
-    const body = await readJson(c.req.raw, MAX_PACKAGE_BODY);
-    if (!body.ok) return apiError(c, body.status, { error: body.error });
-    const v = (body.value ?? {}) as Record<string, unknown>;
-    const str = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim().slice(0, 120) : undefined);
-    const city = str(v.city);
-    const slug = city ? citySlug(city) : '';
-    if (!city || !isSiteName(slug)) return apiError(c, 400, { error: cityRequired });
-    const decoded = decodeSiteFiles(v.files);
-    if (!decoded.ok) return apiError(c, 400, { error: `files: ${decoded.error}` });
-    // The guide's name is reserved for the guide.
-    const names = [...decoded.files.keys()].filter((n) => n !== 'DEPLOY.md').sort();
-    const contactPage = decoded.files.get('contact/index.html');
-    const contactEndpoint = contactPage ? formEndpointOf(new TextDecoder().decode(contactPage)) : undefined;
-    const guide = deployInstructions({ city, businessName: str(v.businessName), domainName: str(v.domainName), files: names, contactEndpoint });
-    const entries: ZipEntry[] = [...names.map((name) => ({ name, data: decoded.files.get(name)! })), { name: 'DEPLOY.md', data: guide }];
-    return c.body(zipStream(entries), 200, {
+    // A JSON label only (readJson): the preflight a browser asks for it is what keeps cross-site pages out.
+    const type = c.req.header('content-type');
+    if (!JSON_TYPE.test(type ?? '')) return apiError(c, 415, { error: bodyNotJsonType(type).title });
+    const body = await readBytes(c.req.raw, MAX_PACKAGE_BODY, c.env?.incoming, { shared: true });
+    if (!body.ok) return apiError(c, body.status, { error: body.status === 413 ? requestTooLarge(sizeLabel(MAX_PACKAGE_BODY)).title : requestMalformed(body.reason).title });
+    const reading = builds().package(body.bytes, 'refuse');
+    if (!reading) {
+      const seconds = String(BUILD_RETRY_AFTER_SECONDS);
+      return apiError(c, 503, { error: buildQueueFull(String(builds().waiting()), seconds) }, { 'Retry-After': seconds });
+    }
+    const read = await reading;
+    if (!read.ok) return apiError(c, read.status, { error: read.error });
+    return c.body(zipStream(read.entries), 200, {
       'Content-Type': 'application/zip',
-      'Content-Disposition': attachment(`${slug}-trt-website.zip`),
+      'Content-Disposition': attachment(`${read.slug}-trt-website.zip`),
     });
   });
   return app;
