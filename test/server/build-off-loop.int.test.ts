@@ -115,5 +115,13 @@ it('builds the brand site of the three sample cities on the worker (its preview)
   expect(await page.text()).toContain('Tampa');
   // Three cities' sites and the brand's pages: many answers meanwhile.
   expect(pages).toBeGreaterThan(10);
-}, 180_000);
+  // More previews at once than the queue holds: the rest are refused with when to ask again.
+  const many = await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.url}/api/brand-site/preview`, { method: 'POST', headers, body: '{}' })));
+  const statuses = many.map((r) => r.status);
+  expect(statuses.filter((x) => x === 503).length).toBeGreaterThan(0);
+  expect(statuses.every((x) => x === 201 || x === 503)).toBe(true);
+  const full = many.find((r) => r.status === 503)!;
+  expect(full.headers.get('retry-after')).toBe('5');
+  expect(((await full.json()) as { error: string }).error).toMatch(/still building \d+ other sites/);
+}, 240_000);
 

@@ -10,7 +10,7 @@ import { attachment, zipStream } from '../bundle/zip.js';
 import { apiError, apiFailure, textOf } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readJson } from '../http/read-json.js';
-import { releasePackageEntries } from '../packages/index.js';
+import { BUILD_RETRY_AFTER_SECONDS, releasePackageEntries } from '../packages/index.js';
 import type { PreviewStore } from '../previews/index.js';
 import { RELEASE_ID, type ReleaseStore } from '../releases/index.js';
 import type { RedeployStore } from '../cities/index.js';
@@ -56,7 +56,11 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
     c.set('auditCity', BRAND_SITE);
     await next();
   });
-  const refuse = (c: Context<AppEnv>, f: Failure, message?: typeof deployFailed) => c.json({ ...apiFailure({ error: f.error, message: message ?? f.error }), ...failureBody(f) }, f.status);
+  const refuse = (c: Context<AppEnv>, f: Failure, message?: typeof deployFailed) => {
+    // A full build queue (packages/build-pool.ts): when to ask again.
+    if (f.status === 503) c.header('Retry-After', String(BUILD_RETRY_AFTER_SECONDS));
+    return c.json({ ...apiFailure({ error: f.error, message: message ?? f.error }), ...failureBody(f) }, f.status);
+  };
 
   app.get(B.getBrandSite.path, async (c) => {
     const r = await d.site.read();
@@ -85,14 +89,14 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
   });
 
   app.post(B.previewBrandSite.path, async (c) => {
-    const made = await d.site.make(placeOf(c, d.publicOrigin));
+    const made = await d.site.make(placeOf(c, d.publicOrigin), undefined, 'refuse');
     if (!made.ok) return refuse(c, made);
     const id = await d.previews.add(made.files);
     return c.json(answerOf(B.previewBrandSite, { success: true, id, url: d.sitesUrl(c.req.url, `/preview/${id}/`), warnings: made.warnings }), 201);
   });
 
   app.post(B.packageBrandSite.path, async (c) => {
-    const made = await d.site.make(placeOf(c, d.publicOrigin));
+    const made = await d.site.make(placeOf(c, d.publicOrigin), undefined, 'refuse');
     if (!made.ok) return refuse(c, made);
     const { brand } = made.read;
     const entries = releasePackageEntries(made.files, { siteName: BRAND_SITE, city: 'every location', businessName: brand.businessName, domainName: brand.domainName });
@@ -108,7 +112,7 @@ export function brandSiteRoutes(d: BrandSiteRouteDeps): Hono<AppEnv> {
     const confirmed = (body.value as { confirmDoorway?: unknown } | null)?.confirmDoorway;
     if (confirmed !== undefined && typeof confirmed !== 'boolean') return apiError(c, 400, { error: doorwayConfirmInvalid, message: deployFailed });
     const by = c.get('actor')?.label;
-    const out = await d.site.deploy(placeOf(c, d.publicOrigin), { confirmDoorway: confirmed === true, ...(by ? { deployedBy: by } : {}) });
+    const out = await d.site.deploy(placeOf(c, d.publicOrigin), { confirmDoorway: confirmed === true, whenBusy: 'refuse', ...(by ? { deployedBy: by } : {}) });
     if (!out.ok) return refuse(c, out, deployFailed);
     if (out.doorwayConfirmed) c.set('auditObject', out.doorwayConfirmed);
     return c.json(

@@ -12,7 +12,8 @@ import { checkSiteFiles, type SiteBytes } from '../bundle/files.js';
 import { textOf } from '../http/api-error.js';
 import type { BrandStore } from '../brand/index.js';
 import { builtFrom, createDoorwayCheck, sameBuild, type CityStore, type DeployPlace } from '../cities/index.js';
-import { siteBuilds } from '../packages/index.js';
+import { BUILD_RETRY_AFTER_SECONDS, siteBuilds } from '../packages/index.js';
+import { buildQueueFull } from '../../texts/admin.js';
 import type { BuiltFrom, ReleaseMeta, ReleaseStore } from '../releases/index.js';
 import type { UploadStore } from '../uploads/index.js';
 import { cityAssetSource } from '../uploads/index.js';
@@ -44,7 +45,7 @@ export interface BrandSiteDeps {
   now?: () => Date;
 }
 
-export type Failure = { ok: false; status: 400 | 409; error: Message | string; noDomain?: boolean; doorway?: BrandDoorway; brandPages?: BrandPagesSummary };
+export type Failure = { ok: false; status: 400 | 409 | 503; error: Message | string; noDomain?: boolean; doorway?: BrandDoorway; brandPages?: BrandPagesSummary };
 
 /** The brand site made in memory: its files checked as a deploy checks them, and what it was made from. */
 export type Made =
@@ -78,15 +79,18 @@ export interface BrandSiteStatus {
 export interface BrandSiteService {
   /** The brand site as the stored settings and cities make it now. */
   read(): Promise<StoredBrandSiteRead>;
-  /** Builds the brand site in memory (preview, download, deploy). */
-  make(place: DeployPlace, buildTime?: Date): Promise<Made>;
+  /**
+   * Builds the brand site in memory (preview, download, deploy), on the build worker: a person's
+   * build (`whenBusy` 'refuse') is refused (503) when the queue is full; background ones wait.
+   */
+  make(place: DeployPlace, buildTime?: Date, whenBusy?: 'refuse' | 'wait'): Promise<Made>;
   /**
    * The doorway check over the listed cities: undefined when every city passes. With `placements`
    * (Made's), each city is read by the pages the brand site publishes for it, as `check --site` reads it.
    */
   doorway(listed: readonly StoredListedCity[], placements?: readonly Placement[]): Promise<BrandDoorway | undefined>;
   /** Builds and deploys the brand site; a doorway failure is refused (409) unless `confirmDoorway`. */
-  deploy(place: DeployPlace, options?: { confirmDoorway?: boolean; buildTime?: Date; deployedBy?: string }): Promise<DeployOutcome>;
+  deploy(place: DeployPlace, options?: { confirmDoorway?: boolean; buildTime?: Date; deployedBy?: string; whenBusy?: 'refuse' }): Promise<DeployOutcome>;
   /** Its live state; `now` is what read() gave, when the caller has it already. */
   status(now?: StoredBrandSiteRead): Promise<BrandSiteStatus>;
   /** Whether the live release was built from exactly what would be built now (redeploy-all skips it). */
@@ -118,7 +122,7 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
   const assets = cityAssetSource(d.uploads, d.assetFolders);
   const imageCacheDir = dataImageCacheDir(d.dataDir);
   const now = d.now ?? (() => new Date());
-  const fail = (status: 400 | 409, error: Message | string, extra: Partial<Failure> = {}): Failure => ({ ok: false, status, error, ...extra });
+  const fail = (status: 400 | 409 | 503, error: Message | string, extra: Partial<Failure> = {}): Failure => ({ ok: false, status, error, ...extra });
 
   async function read(): Promise<StoredBrandSiteRead> {
     const [row, stored] = await Promise.all([d.brand.get(), d.cities.list()]);
@@ -128,15 +132,16 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
   const builtOf = (r: Extract<StoredBrandSiteRead, { ok: true }>, buildTime: Date, place: DeployPlace) =>
     builtFrom(r.listed.map((c) => ({ slug: c.slug, version: c.version.version, config: c.config })), buildTime, { origin: place.serverOrigin, brand: r.brandDigest });
 
-  async function make(place: DeployPlace, buildTime?: Date): Promise<Made> {
+  async function make(place: DeployPlace, buildTime?: Date, whenBusy: 'refuse' | 'wait' = 'wait'): Promise<Made> {
     const r = await read();
     if (!r.ok) return r.noDomain ? fail(400, brandSiteNoDomain, { noDomain: true }) : fail(400, brandSiteInvalid(r.errors.join('; ')));
     const at = buildTime ?? buildInstant(process.env, now);
     // Built off the request loop, on the server's build worker (packages/build-pool.ts): each
     // city's form posts where it does on its own site, its config's endpoint, else this server.
-    // It waits its turn in the queue (a redeploy-all's brand site as a Generate of it).
     const listed = r.listed.map(({ version: _version, ...city }) => city);
-    const site = await siteBuilds().brand({ brand: r.brand, listed, brandFile: 'brand.yaml', serverOrigin: place.serverOrigin, imageCacheDir, buildTime: at }, assets, 'wait')!;
+    const building = siteBuilds().brand({ brand: r.brand, listed, brandFile: 'brand.yaml', serverOrigin: place.serverOrigin, imageCacheDir, buildTime: at }, assets, whenBusy);
+    if (!building) return fail(503, buildQueueFull(String(siteBuilds().waiting()), String(BUILD_RETRY_AFTER_SECONDS)));
+    const site = await building;
     if (!site.ok) return fail(400, brandSiteInvalid(site.errors.join('; ')));
     const files = checkBrandFiles(site.files, r.listed);
     if (!files.ok) return fail(400, `files: ${files.error}`);
@@ -169,7 +174,7 @@ export function brandSiteService(d: BrandSiteDeps): BrandSiteService {
     make,
     doorway,
     async deploy(place, options = {}) {
-      const made = await make(place, options.buildTime);
+      const made = await make(place, options.buildTime, options.whenBusy);
       if (!made.ok) return made;
       const failing = await doorway(made.read.listed, made.placements);
       const brandPages = ownPagesCompared(made.files, made.read.listed);
