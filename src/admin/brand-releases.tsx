@@ -2,7 +2,7 @@ import * as M from '../texts/admin.js';
 import type { BrandSiteState } from './brand-site-api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { formatDate } from './format.js';
-import { moveLabel } from './sections/release-list.js';
+import { moveLabel, ReleaseWho } from './sections/release-list.js';
 import { Button } from './ui.js';
 
 export type BrandRelease = BrandSiteState['releases'][number];
@@ -25,16 +25,7 @@ export function BrandReleaseList({ releases, busy = false, canEdit, onMove }: { 
               <time dateTime={r.createdAt} className="whitespace-nowrap text-slate-900">
                 {when}
               </time>
-              {r.deployedBy && (
-                <span data-deployed-by className="block text-xs text-slate-600">
-                  {M.deployedBy(r.deployedBy).title}
-                </span>
-              )}
-              {r.rolledBack?.map((b) => (
-                <span key={b.at} data-rolled-back className="block text-xs text-slate-600">
-                  {M.rolledBackBy(b.by, formatDate(b.at)).title}
-                </span>
-              ))}
+              <ReleaseWho release={r} />
             </span>
             {r.live ? (
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Live</span>

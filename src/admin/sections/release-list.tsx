@@ -21,6 +21,20 @@ export function moveLabel(release: Pick<Release, 'id'>, liveId: string | undefin
  * scrolls after a few entries and can then be scrolled from the keyboard. `city` is the city's
  * name, as the operator knows it.
  */
+/** Who deployed a release and who made it live again, when (issue 39 item 5); nothing for a release from before it was recorded. */
+export function ReleaseWho({ release: r }: { release: Pick<Release, 'deployedBy' | 'rolledBack'> }) {
+  return (
+    <>
+      {r.deployedBy && <span data-deployed-by className="block text-xs text-slate-600">{M.deployedBy(r.deployedBy).title}</span>}
+      {r.rolledBack?.map((b) => (
+        <span key={b.at} data-rolled-back className="block text-xs text-slate-600">
+          {M.rolledBackBy(b.by, formatDate(b.at)).title}
+        </span>
+      ))}
+    </>
+  );
+}
+
 export function ReleaseList({ city, releases, busy, canEdit = true, onMakeLive }: { city: string; releases: Release[]; busy: boolean; canEdit?: boolean; onMakeLive: (r: Release) => void }) {
   const liveId = releases.find((r) => r.live)?.id;
   return (
@@ -35,13 +49,7 @@ export function ReleaseList({ city, releases, busy, canEdit = true, onMakeLive }
                 {when}
               </time>
               <span className="text-slate-600"> · {version}</span>
-              {/* Who deployed it and who made it live again (issue 39 item 5); nothing for a release from before it was recorded. */}
-              {r.deployedBy && <span data-deployed-by className="block text-xs text-slate-600">{M.deployedBy(r.deployedBy).title}</span>}
-              {r.rolledBack?.map((b) => (
-                <span key={b.at} data-rolled-back className="block text-xs text-slate-600">
-                  {M.rolledBackBy(b.by, formatDate(b.at)).title}
-                </span>
-              ))}
+              <ReleaseWho release={r} />
             </span>
             {r.live ? (
               <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Live</span>
