@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
-import * as M from '../texts/contact.js';
+import * as EN from '../texts/contact.js';
+import * as ES from '../texts/es/contact.js';
 import { ALL_SERVICE_OPTIONS } from './services.js';
+import { LANGS, type Lang } from './languages.js';
 import { SAFE_SLUG } from './slug.js';
 
 /**
@@ -16,16 +18,20 @@ export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000,
 /** A site-relative page path as the generated form sends it (`contact/`, `` for the home page). */
 const PAGE_PATH = /^[A-Za-z0-9._~%/-]*$/;
 
-const required = (label: string, max: number, message: string) =>
-  z.string({ error: message }).check(
-    z.trim(),
-    z.minLength(1, { error: message }),
-    z.maxLength(max, { error: M.fieldTooLong(label, max).title }),
-  );
-
-export const contactMessageSchema = z.strictObject({
-  firstName: required('First name', CONTACT_LIMITS.name, M.firstNameRequired.title),
-  lastName: required('Last name', CONTACT_LIMITS.name, M.lastNameRequired.title),
+/**
+ * The schema with its messages in one language (issue 40): the Spanish page's form, island and
+ * no-JavaScript answer say each field's error in Spanish. Both accept and give the same values.
+ */
+function schemaIn(M: typeof EN) {
+  const required = (label: string, max: number, message: string) =>
+    z.string({ error: message }).check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(max, { error: M.fieldTooLong(label, max).title }),
+    );
+  return z.strictObject({
+  firstName: required(M.fieldFirstName.message!, CONTACT_LIMITS.name, M.firstNameRequired.title),
+  lastName: required(M.fieldLastName.message!, CONTACT_LIMITS.name, M.lastNameRequired.title),
   email: z
     .string({ error: M.emailInvalid.title })
     .check(z.trim(), z.maxLength(CONTACT_LIMITS.email, { error: M.emailInvalid.title }), z.email({ error: M.emailInvalid.title })),
@@ -33,7 +39,7 @@ export const contactMessageSchema = z.strictObject({
     z.optional(
       z.string({ error: M.phoneNotText.title }).check(
         z.trim(),
-        z.maxLength(CONTACT_LIMITS.phone, { error: M.fieldTooLong('Phone', CONTACT_LIMITS.phone).title }),
+        z.maxLength(CONTACT_LIMITS.phone, { error: M.fieldTooLong(M.fieldPhone.message!, CONTACT_LIMITS.phone).title }),
       ),
     ),
     '',
@@ -49,7 +55,7 @@ export const contactMessageSchema = z.strictObject({
   message: z.string({ error: M.messageTooShort.title }).check(
     z.trim(),
     z.minLength(10, { error: M.messageTooShort.title }),
-    z.maxLength(CONTACT_LIMITS.message, { error: M.fieldTooLong('Message', CONTACT_LIMITS.message).title }),
+    z.maxLength(CONTACT_LIMITS.message, { error: M.fieldTooLong(M.fieldMessage.message!, CONTACT_LIMITS.message).title }),
   ),
   // Which city site holds the form (its slug) and which of its pages (decision 010): hidden fields
   // the generated form fills in. The server checks the claim against the posting origin.
@@ -67,7 +73,23 @@ export const contactMessageSchema = z.strictObject({
       z.regex(PAGE_PATH, { error: M.pagePathInvalid.title }),
     ),
   ),
-});
+  // The language of the page the form is on (issue 40): a hidden field on a Spanish page; absent, English.
+  language: z.optional(z.enum(LANGS, { error: M.fieldUnknown.title })),
+  });
+}
+
+export const contactMessageSchema = schemaIn(EN);
+const SCHEMAS = { en: contactMessageSchema, es: schemaIn(ES) } as const;
+
+/** The contact schema whose messages are in `lang`. */
+export function contactSchemaFor(lang: Lang): typeof contactMessageSchema {
+  return SCHEMAS[lang];
+}
+
+/** The patient's texts of the contact form in `lang`. */
+export function contactTexts(lang: Lang): typeof EN {
+  return lang === 'es' ? ES : EN;
+}
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
@@ -83,7 +105,7 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
     if (!Object.hasOwn(out, key)) out[key] = message;
   };
   for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) put(k, M.fieldUnknown.title);
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) put(k, EN.fieldUnknown.title);
     else put(issue.path.length ? String(issue.path[0]) : '_form', issue.message);
   }
   return out;

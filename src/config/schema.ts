@@ -8,6 +8,7 @@ import { photoSchema } from './photo.js';
 import { CITY_NAME, cityHasSafeSlug } from './slug.js';
 import { lookupState } from './states.js';
 import { isHttpEndpoint, isPathEndpoint } from './endpoint-form.js';
+import { LANGS } from './languages.js';
 
 export { localContentSchema, photoSchema };
 
@@ -190,6 +191,13 @@ export const clinicConfigSchema = z.strictObject({
   font: z
     .enum(FONT_CHOICES, { error: `expected one of ${FONT_CHOICES.join(', ')}` })
     .default('inter'),
+  // The languages the site is published in (issue 40): English at the root, Spanish under /es/.
+  languages: z
+    .array(z.enum(LANGS, { error: 'expected a language code: en (English) or es (Spanish)' }), { error: 'expected a list of languages like [en, es]' })
+    .min(1, { error: 'expected at least en (English): the site\'s root is English' })
+    .refine((l) => l.includes('en'), { error: 'expected en in the list: English pages are the site\'s root, other languages sit beside them (/es/)' })
+    .refine((l) => new Set(l).size === l.length, { error: 'expected each language once' })
+    .default(['en']),
   hours: hoursSchema,
   // Dated exceptions to the week (special-hours.ts): shown until their last day has passed.
   specialHours: z

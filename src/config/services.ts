@@ -56,3 +56,31 @@ export function serviceOptions(services: Services): string[] {
 
 /** Every label a contact message may carry, whatever a site has switched on. */
 export const ALL_SERVICE_OPTIONS: readonly string[] = [...SERVICES.map((s) => s.label), GENERAL_CONSULTATION];
+
+/**
+ * Each service's label in Spanish (issue 40; the glossary, src/pages/content/es/glossary.ts), and
+ * the catch-all's: what a Spanish page shows. A message still carries the English label as its
+ * value, whichever page it was sent from, so the inbox and its filters see one name a service.
+ */
+export const SPANISH_LABELS: Record<ServiceKey, { label: string; navLabel?: string }> = {
+  trt: { label: 'Terapia TRT', navLabel: 'Terapia TRT' },
+  semaglutide: { label: 'Pérdida de peso con semaglutida', navLabel: 'Semaglutida' },
+  nadTherapy: { label: 'Terapia con NAD+', navLabel: 'Terapia con NAD+' },
+  hormone_optimization: { label: 'Optimización hormonal' },
+  peptideTherapy: { label: 'Terapia con péptidos' },
+  vitaminInjections: { label: 'Inyecciones de vitaminas' },
+};
+export const GENERAL_CONSULTATION_ES = 'Consulta general';
+
+/** A service option's label as a page in `lang` shows it: the English value itself, or its Spanish label. */
+export function optionLabel(value: string, lang: 'en' | 'es'): string {
+  if (lang === 'en') return value;
+  if (value === GENERAL_CONSULTATION) return GENERAL_CONSULTATION_ES;
+  const s = SERVICES.find((d) => d.label === value);
+  return s ? SPANISH_LABELS[s.key].label : value;
+}
+
+/** A service's label in `lang`. */
+export function serviceLabel(s: Pick<ServiceDef, 'key' | 'label'>, lang: 'en' | 'es'): string {
+  return lang === 'es' ? SPANISH_LABELS[s.key].label : s.label;
+}

@@ -12,7 +12,7 @@ export interface ShareCard {
 /** The cards of a site by page route (`/`, `/trt-therapy/`); a page without one shows the home page's (`/`). */
 export type SiteCards = Record<string, ShareCard>;
 
-/** The card a page at `path` shows, if the site has cards. */
-export function cardFor(cards: SiteCards | undefined, path: string): ShareCard | undefined {
-  return cards && (Object.hasOwn(cards, path) ? cards[path] : cards['/']);
+/** The card a page at `path` shows, if the site has cards: its own, else its language's home page's (`root`: `/`, `/es/`). */
+export function cardFor(cards: SiteCards | undefined, path: string, root = '/'): ShareCard | undefined {
+  return cards && (Object.hasOwn(cards, path) ? cards[path] : (cards[root] ?? cards['/']));
 }

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import type { PageMeta } from './content/types.js';
+import type { Site } from './page-model.js';
 import { usePage } from './context.js';
 import { Footer } from './components/footer.js';
 import { Header } from './components/header.js';
 import { ActionBar } from './components/action-bar.js';
 import { brandStyle } from './csp.js';
-import { absoluteUrl, canonicalUrl } from './seo.js';
+import { absoluteUrl, canonicalUrl, scriptSafeJson, webPageJsonLd } from './seo.js';
 import { Breadcrumbs, MAIN_WITH_CRUMBS, siteCrumbs } from './components/breadcrumbs.js';
 import { cardFor } from '../model/cards.js';
 import { sharedFileUrl } from './brand-identity.js';
+import { counterparts, routeAt } from './routes.js';
+import { LANGUAGE_INFO } from '../config/languages.js';
 
 /**
  * The whole HTML document of a page: head with search and share metadata (the page's social card
@@ -27,12 +30,13 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
   const canonical = canonicalUrl(site, canonicalPath ?? path);
   const crumbs = siteCrumbs(site, path, url);
   const crumbsJsonLd = site.placement?.breadcrumbJsonLd[path];
-  const card = cardFor(site.cards, canonicalPath ?? path);
+  const card = cardFor(site.cards, canonicalPath ?? path, LANGUAGE_INFO[site.lang].root);
   // On a brand site: the brand's typeface, and the files every page of the brand shares linked at its root, so a browser fetches them once for the whole site (issue 36 item 5).
   const brand = site.placement?.brand;
   const shared = sharedFileUrl(site, url);
+  const alternates = languageAlternates(site, path, noindex || notFound);
   return (
-    <html lang="en" data-font={brand?.font ?? site.config.font} {...(brand ? { className: 'scroll-pt-28' } : {})}>
+    <html lang={site.lang} data-font={brand?.font ?? site.config.font} {...(brand ? { className: 'scroll-pt-28' } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -42,13 +46,21 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
         <meta name="description" content={meta.description} />
         {noindex && <meta name="robots" content="noindex" />}
         {!notFound && (!noindex || canonicalPath) && <link rel="canonical" href={canonical} />}
+        {alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
         <meta name="theme-color" content={site.brandColor} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
-        <meta property="og:locale" content="en_US" />
+        <meta property="og:locale" content={LANGUAGE_INFO[site.lang].ogLocale} />
+        {site.languages
+          .filter((l) => l !== site.lang)
+          .map((l) => (
+            <meta key={l} property="og:locale:alternate" content={LANGUAGE_INFO[l].ogLocale} />
+          ))}
         {card ? (
           <>
             <meta property="og:image" content={absoluteUrl(site, card.file)} />
@@ -77,6 +89,7 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
           <script key={src} type="module" src={shared(src)} fetchPriority="low" />
         ))}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: site.jsonLd }} />
+        {alternates.length > 0 && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(webPageJsonLd(site, canonical)) }} />}
         {crumbsJsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: crumbsJsonLd }} />}
       </head>
       <body className="action-bar-room flex min-h-screen flex-col">
@@ -90,4 +103,22 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
       </body>
     </html>
   );
+}
+
+/**
+ * The page and its counterparts in the site's other languages, for `<link rel="alternate"
+ * hreflang>` (issue 40 item 4, Google's localized-versions guide): every language's URL, the page's
+ * own included, absolute and canonical, and `x-default` naming the English one. Every page of a
+ * language has its counterpart in each (routes.ts builds both from one table), so the sets are
+ * reciprocal by construction. None on a site in one language, nor on a page kept out of search.
+ */
+export function languageAlternates(site: Site, path: string, hidden: boolean): { hreflang: string; href: string }[] {
+  if (site.languages.length < 2 || hidden) return [];
+  const route = routeAt(site.config, path);
+  if (!route) return [];
+  const pages = counterparts(route, site.config);
+  if (pages.length < 2) return [];
+  const links = pages.map((r) => ({ hreflang: LANGUAGE_INFO[r.lang].hreflang, href: canonicalUrl(site, r.path) }));
+  const english = pages.find((r) => r.lang === 'en');
+  return english ? [...links, { hreflang: 'x-default', href: canonicalUrl(site, english.path) }] : links;
 }

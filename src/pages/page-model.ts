@@ -6,8 +6,9 @@ import { CONTACT_API_PATH } from '../config/schema.js';
 import { citySlug } from '../config/slug.js';
 import { SOCIAL_NETWORKS, type SocialKey } from '../config/social.js';
 import { lookupState } from '../config/states.js';
-import { defaultWhyCity } from './content/about.js';
-import { costsPart, type SiteCosts } from './content/costs.js';
+import type { SiteCosts } from './content/costs.js';
+import { copyOf } from './content/copy.js';
+import { siteLanguages, type Lang } from '../config/languages.js';
 import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { placedSite, type Placement, type SitePlacement } from './placement.js';
@@ -22,6 +23,10 @@ import { directionsUrl, formatPhone, hoursRows, longDate, specialHoursRow, telHr
  */
 export interface Site {
   config: ClinicConfig;
+  /** The language of the pages this Site renders (issue 40): English at the root, Spanish under `/es/`. */
+  lang: Lang;
+  /** Every language the config publishes, English first: a page links to its counterpart in each. */
+  languages: Lang[];
   name: string;
   city: string;
   /** The city slug (`wesley-chapel`): the contact form tells the clinic server which site it is on. */
@@ -143,6 +148,8 @@ export const SPECIAL_HOURS_SHOWN = 4;
 
 /** What the site pipeline hands the renderer besides the config: the files it made for it. */
 export interface SiteExtras {
+  /** The language of the pages to render (config.languages lists those a site has); English when absent. */
+  lang?: Lang;
   photos?: SitePhotos;
   cards?: SiteCards;
   /** The logo file's own size in pixels, when the pipeline could read it. */
@@ -180,8 +187,12 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
   const origin = extras.placement?.siteUrl ?? (config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin);
   const canonical = (extras.placement?.canonicalUrl ?? extras.canonicalUrl)?.replace(/\/+$/, '');
   const cityLine = `${config.city}, ${state.code} ${config.zipCode}`;
+  const lang = extras.lang ?? 'en';
+  const copy = copyOf(lang);
   const site: Site = {
     config,
+    lang,
+    languages: siteLanguages(config.languages),
     name: config.businessName,
     city: config.city,
     slug: citySlug(config.city),
@@ -199,18 +210,16 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     siteUrl: origin,
     ...(canonical && canonical !== origin ? { canonicalUrl: canonical } : {}),
     ...(extras.placement ? { placement: placedSite(extras.placement, config.city, config) } : {}),
-    description:
-      config.description ??
-      `${config.businessName} is a men's health clinic in ${config.city}, ${state.name}, offering physician-supervised testosterone replacement therapy, medical weight loss and NAD+ therapy.`,
+    description: config.description ?? copy.about.defaultDescription(config.businessName, config.city, state.name),
     services: enabledServices(config.services),
     serviceOptions: serviceOptions(config.services),
     social: socialLinks(config.socialMedia),
-    hours: hoursRows(config.hours),
-    specialHours: extras.today ? upcomingSpecialHours(config.specialHours, extras.today).map(specialHoursRow) : [],
+    hours: hoursRows(config.hours, lang),
+    specialHours: extras.today ? upcomingSpecialHours(config.specialHours, extras.today).map((e) => specialHoursRow(e, lang)) : [],
     brandColor: extras.placement?.identity?.color ?? config.primaryColor, // on a brand site, the brand's (issue 36 item 4)
     ...(extras.year !== undefined ? { year: String(extras.year) } : {}),
-    effectiveDate: longDate(config.legal.effectiveDate),
-    ...costsPart(config.costs),
+    effectiveDate: longDate(config.legal.effectiveDate, {}, lang),
+    ...copy.costs.costsPart(config.costs),
     whyCity: [],
     treatmentText: {},
     photos: extras.photos ?? { gallery: [], team: [] },
@@ -222,7 +231,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     cards: extras.cards,
   };
   const why = config.localContent.whyCity;
-  site.whyCity = why ? paragraphs(why) : defaultWhyCity(site);
+  site.whyCity = why ? paragraphs(why) : copy.about.defaultWhyCity(site);
   for (const [key, text] of Object.entries(config.localContent.treatmentText)) if (text) site.treatmentText[key as ServiceKey] = paragraphs(text);
   site.jsonLd = scriptSafeJson(clinicJsonLd(site, extras.placement?.organization.id));
   site.csp = pageCsp({

@@ -6,11 +6,8 @@ import { ASSETS } from './assets.js';
 import { AboutPage } from './about/about-page.js';
 import { ContactPage } from './contact/contact-page.js';
 import { ContactSentPage } from './contact/contact-sent-page.js';
-import { HORMONE_PAGE } from './content/hormone.js';
-import { PEPTIDE_PAGE } from './content/peptide.js';
-import { privacyMeta, privacySections } from './content/privacy.js';
-import { termsMeta, termsSections } from './content/terms.js';
-import { VITAMIN_PAGE } from './content/vitamins.js';
+import { copyOf } from './content/copy.js';
+import { LANGUAGE_INFO } from '../config/languages.js';
 import { PageCtx, type PageContext } from './context.js';
 import { HomePage } from './home/home-page.js';
 import { LocationPage } from './location/location-page.js';
@@ -37,15 +34,21 @@ const PAGES: Record<PageId, (site: Site, route: RouteDef) => ReactElement> = {
   trt: () => <TrtPage />,
   semaglutide: () => <SemaglutidePage />,
   nadTherapy: () => <NadPage />,
-  hormone_optimization: () => <ServicePage copy={HORMONE_PAGE} service="hormone_optimization" />,
-  peptideTherapy: () => <ServicePage copy={PEPTIDE_PAGE} service="peptideTherapy" />,
-  vitaminInjections: () => <ServicePage copy={VITAMIN_PAGE} service="vitaminInjections" />,
+  hormone_optimization: (site) => <ServicePage copy={copyOf(site.lang).hormone.HORMONE_PAGE} service="hormone_optimization" />,
+  peptideTherapy: (site) => <ServicePage copy={copyOf(site.lang).peptide.PEPTIDE_PAGE} service="peptideTherapy" />,
+  vitaminInjections: (site) => <ServicePage copy={copyOf(site.lang).vitamins.VITAMIN_PAGE} service="vitaminInjections" />,
   about: () => <AboutPage />,
   contact: () => <ContactPage />,
   contactSent: () => <ContactSentPage />,
   serviceContact: (_, route) => <ContactPage service={route.service} />,
-  privacy: (site) => <LegalPage meta={privacyMeta(site)} title="Privacy Policy" sections={privacySections(site)} />,
-  terms: (site) => <LegalPage meta={termsMeta(site)} title="Terms & Conditions" sections={termsSections(site)} />,
+  privacy: (site) => {
+    const copy = copyOf(site.lang);
+    return <LegalPage meta={copy.privacy.privacyMeta(site)} title={copy.pages.PRIVACY_TITLE} sections={copy.privacy.privacySections(site)} />;
+  },
+  terms: (site) => {
+    const copy = copyOf(site.lang);
+    return <LegalPage meta={copy.terms.termsMeta(site)} title={copy.pages.TERMS_TITLE} sections={copy.terms.termsSections(site)} />;
+  },
 };
 
 /**
@@ -102,7 +105,7 @@ export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}):
 function renderPages(site: Site): SiteFiles<string> {
   const files: SiteFiles<string> = {};
   const root = site.placement?.brandRoot;
-  for (const route of siteRoutes(site.config)) {
+  for (const route of siteRoutes(site.config, site.lang)) {
     const moved = root && movedOnBrandSite(route, site.config);
     if (moved) {
       // On a brand site the page is the brand's, at its root, or the location's page (NOTES.md
@@ -118,7 +121,11 @@ function renderPages(site: Site): SiteFiles<string> {
   }
   // The not-found page may be served at any depth, so it links from the site root. A site placed
   // in a brand site has no root of its own: the brand site's not-found page serves the domain.
-  if (!site.placement) files['404.html'] = renderPage(site, '/404.html', <NotFoundPage />, rootUrl);
+  // Each language has its own, in its folder (`es/404.html`): DEPLOY.md shows how a host serves it under /es/.
+  if (!site.placement) {
+    const notFound = `${LANGUAGE_INFO[site.lang].root}404.html`;
+    files[notFound.slice(1)] = renderPage(site, notFound, <NotFoundPage />, rootUrl);
+  }
   return files;
 }
 

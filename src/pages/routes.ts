@@ -1,15 +1,8 @@
 import type { ClinicConfig } from '../config/schema.js';
-import { enabledServices, SERVICES, type ServiceDef, type ServiceKey } from '../config/services.js';
-import { aboutHero } from './content/about.js';
-import { contactHero } from './content/contact.js';
-import { homeHero } from './content/home.js';
-import { HORMONE_PAGE } from './content/hormone.js';
-import { nadHero } from './content/nad.js';
-import { PEPTIDE_PAGE } from './content/peptide.js';
-import { semaglutideHero } from './content/semaglutide.js';
-import { trtHero } from './content/trt.js';
+import { LANGUAGE_INFO, type Lang } from '../config/languages.js';
+import { enabledServices, SERVICES, SPANISH_LABELS, type ServiceDef, type ServiceKey } from '../config/services.js';
+import { copyOf, type Copy } from './content/copy.js';
 import type { Hero } from './content/types.js';
-import { VITAMIN_PAGE } from './content/vitamins.js';
 import type { Site } from './page-model.js';
 
 /** A page of the generated site. One table drives the nav, the sitemap and the files written. */
@@ -28,6 +21,8 @@ export interface RouteDef {
   headline?: (site: Site) => string;
   /** The service of a contact page's copy for one service (`/contact/trt-therapy/`): its form opens with the service chosen. */
   service?: ServiceKey;
+  /** The language of the page; its counterparts in the site's other languages have the same id and service (`counterparts`). */
+  lang: Lang;
 }
 
 export type PageId =
@@ -50,25 +45,56 @@ export type PageId =
  * and the not-found page show the home page's card: nobody shares them to tell others about a
  * clinic, and each card costs a drawing per city.
  */
-const HEROES: Partial<Record<PageId, (site: Site) => Hero>> = {
-  home: homeHero,
-  trt: trtHero,
-  semaglutide: semaglutideHero,
-  nadTherapy: nadHero,
-  hormone_optimization: HORMONE_PAGE.hero,
-  peptideTherapy: PEPTIDE_PAGE.hero,
-  vitaminInjections: VITAMIN_PAGE.hero,
-  about: aboutHero,
-  contact: contactHero,
+const HEROES: Partial<Record<PageId, (copy: Copy) => (site: Site) => Hero>> = {
+  home: (c) => c.home.homeHero,
+  trt: (c) => c.trt.trtHero,
+  semaglutide: (c) => c.semaglutide.semaglutideHero,
+  nadTherapy: (c) => c.nad.nadHero,
+  hormone_optimization: (c) => c.hormone.HORMONE_PAGE.hero,
+  peptideTherapy: (c) => c.peptide.PEPTIDE_PAGE.hero,
+  vitaminInjections: (c) => c.vitamins.VITAMIN_PAGE.hero,
+  about: (c) => c.about.aboutHero,
+  contact: (c) => c.contact.contactHero,
 };
 
 function withHeadline(route: RouteDef): RouteDef {
-  const hero = HEROES[route.id];
+  const hero = HEROES[route.id]?.(copyOf(route.lang));
   return hero ? { ...route, headline: (site: Site) => hero(site).title } : route;
 }
 
+/**
+ * Each page's path segment and header label in Spanish (issue 40: one route table for both
+ * languages, translated paths, as Astro's and Hugo's i18n routing): `/trt-therapy/` is
+ * `/es/terapia-de-testosterona/`. The glossary (content/es/glossary.ts) names the treatments.
+ */
+const SPANISH: Record<Exclude<PageId, 'serviceContact'>, { segment: string; nav?: string }> = {
+  home: { segment: '', nav: 'Inicio' },
+  trt: { segment: 'terapia-de-testosterona/', nav: SPANISH_LABELS.trt.navLabel! },
+  semaglutide: { segment: 'semaglutida/', nav: SPANISH_LABELS.semaglutide.navLabel! },
+  nadTherapy: { segment: 'terapia-con-nad/', nav: SPANISH_LABELS.nadTherapy.navLabel! },
+  hormone_optimization: { segment: 'optimizacion-hormonal/' },
+  peptideTherapy: { segment: 'terapia-con-peptidos/' },
+  vitaminInjections: { segment: 'inyecciones-de-vitaminas/' },
+  about: { segment: 'nosotros/', nav: 'Nosotros' },
+  contact: { segment: 'contacto/', nav: 'Contacto' },
+  contactSent: { segment: 'contacto/enviado/' },
+  privacy: { segment: 'privacidad/' },
+  terms: { segment: 'terminos/' },
+};
+
+/** A page's route in Spanish: the English route with its path and label translated. */
+function inSpanish(route: RouteDef): RouteDef {
+  const { nav: _nav, ...rest } = route;
+  const path =
+    route.id === 'serviceContact'
+      ? `${LANGUAGE_INFO.es.root}${SPANISH.contact.segment}${SPANISH[route.service!].segment}`
+      : `${LANGUAGE_INFO.es.root}${SPANISH[route.id].segment}`;
+  const nav = route.nav && route.id !== 'serviceContact' ? SPANISH[route.id].nav : undefined;
+  return { ...rest, path, file: `${path.slice(1)}index.html`, lang: 'es', ...(nav ? { nav } : {}) };
+}
+
 /** What decides a site's pages: the services it offers, and whether it has a booking page of its own. */
-export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'>;
+export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'> & Partial<Pick<ClinicConfig, 'languages'>>;
 
 /**
  * Every page a config's services switch on, in nav order, then the pages that are not in the nav.
@@ -76,29 +102,48 @@ export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'>;
  * service, its form opening with that service chosen, for the service page's Schedule Consultation
  * (docs/decisions/023-service-contact-pages.md): noindex, so out of sitemap.xml.
  */
-export function siteRoutes({ services, bookingUrl }: RouteConfig): RouteDef[] {
+export function siteRoutes({ services, bookingUrl }: RouteConfig, lang: Lang = 'en'): RouteDef[] {
   const routes: RouteDef[] = [
-    { id: 'home', path: '/', file: 'index.html', nav: 'Home' },
-    ...enabledServices(services).map((s) => ({ id: s.key, path: s.path, file: s.file, nav: s.navLabel })),
-    { id: 'about', path: '/about/', file: 'about/index.html', nav: 'About' },
-    { id: 'contact', path: '/contact/', file: 'contact/index.html', nav: 'Contact' },
-    { id: 'privacy', path: '/privacy/', file: 'privacy/index.html' },
-    { id: 'terms', path: '/terms/', file: 'terms/index.html' },
+    { id: 'home', path: '/', file: 'index.html', nav: 'Home', lang: 'en' },
+    ...enabledServices(services).map((s): RouteDef => ({ id: s.key, path: s.path, file: s.file, lang: 'en', ...(s.navLabel ? { nav: s.navLabel } : {}) })),
+    { id: 'about', path: '/about/', file: 'about/index.html', nav: 'About', lang: 'en' },
+    { id: 'contact', path: '/contact/', file: 'contact/index.html', nav: 'Contact', lang: 'en' },
+    { id: 'privacy', path: '/privacy/', file: 'privacy/index.html', lang: 'en' },
+    { id: 'terms', path: '/terms/', file: 'terms/index.html', lang: 'en' },
     // Where a contact form posted without script lands once the message is stored.
-    { id: 'contactSent', path: '/contact/sent/', file: 'contact/sent/index.html', noindex: true },
+    { id: 'contactSent', path: '/contact/sent/', file: 'contact/sent/index.html', noindex: true, lang: 'en' },
     ...(bookingUrl
       ? []
       : enabledServices(services).map((s): RouteDef => {
           const path = serviceContactPath(s);
-          return { id: 'serviceContact', path, file: `${path.slice(1)}index.html`, noindex: true, service: s.key };
+          return { id: 'serviceContact', path, file: `${path.slice(1)}index.html`, noindex: true, service: s.key, lang: 'en' };
         })),
   ];
-  return routes.map(withHeadline);
+  return (lang === 'en' ? routes : routes.map(inSpanish)).map(withHeadline);
+}
+
+/** Every page of a config in every language it publishes, English first. */
+export function allRoutes(config: RouteConfig): RouteDef[] {
+  return (config.languages ?? ['en']).flatMap((lang) => siteRoutes(config, lang));
+}
+
+/**
+ * The same page in each language the config publishes, the page itself included, English first:
+ * what its hreflang links and the sitemap's alternates name. A page every language has (all of a
+ * city's do) has one counterpart a language.
+ */
+export function counterparts(route: Pick<RouteDef, 'id' | 'service'>, config: RouteConfig): RouteDef[] {
+  return allRoutes(config).filter((r) => r.id === route.id && r.service === route.service);
 }
 
 /** The header's links: Home, the enabled spec services, About, Contact. */
-export function navRoutes(config: RouteConfig): RouteDef[] {
-  return siteRoutes(config).filter((r) => r.nav);
+export function navRoutes(config: RouteConfig, lang: Lang = 'en'): RouteDef[] {
+  return siteRoutes(config, lang).filter((r) => r.nav);
+}
+
+/** A page's route by its path (`/es/contacto/`), in whichever language it is. */
+export function routeAt(config: RouteConfig, path: string): RouteDef | undefined {
+  return allRoutes(config).find((r) => r.path === path);
 }
 
 /** The id of the contact form's card on the contact pages: Schedule Consultation and the phone bar's Book land on the form itself. */
@@ -114,7 +159,14 @@ export function serviceContactPath(service: Pick<ServiceDef, 'path'>): string {
  * on a service page, that service's copy of the contact page (the service chosen); elsewhere the
  * contact page; either way at the form's card (`/contact/trt-therapy/#send-message`).
  */
-export function contactFormTarget(path: string): string {
+export function contactFormTarget(path: string, config?: RouteConfig): string {
+  if (config && path.startsWith(LANGUAGE_INFO.es.root)) {
+    // A Spanish page: its service's Spanish copy of the contact page, else the Spanish contact page.
+    const here = routeAt(config, path);
+    const routes = siteRoutes(config, 'es');
+    const target = routes.find((r) => r.id === 'serviceContact' && r.service === here?.id) ?? routes.find((r) => r.id === 'contact')!;
+    return `${target.path}#${CONTACT_FORM_ID}`;
+  }
   const service = SERVICES.find((s) => s.path === path);
   return `${service ? serviceContactPath(service) : '/contact/'}#${CONTACT_FORM_ID}`;
 }

@@ -1,7 +1,10 @@
 import type { Site } from './page-model.js';
-import type { RouteDef } from './routes.js';
+import { counterparts, type RouteDef } from './routes.js';
+import { LANGUAGE_INFO } from '../config/languages.js';
 import { DAYS } from '../config/schema.js';
-import { paymentAccepted } from './content/costs.js';
+import { copyOf } from './content/copy.js';
+import { serviceLabel } from '../config/services.js';
+import { siteRoutes } from './routes.js';
 import { sharedOnBrandSite } from './brand-shared.js';
 
 /**
@@ -69,12 +72,12 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
         }
       : {}),
     ...(c.isAcceptingNewPatients !== undefined ? { isAcceptingNewPatients: c.isAcceptingNewPatients } : {}),
-    ...(c.costs?.payment ? { paymentAccepted: paymentAccepted(c.costs.payment) } : {}),
+    ...(c.costs?.payment ? { paymentAccepted: copyOf(site.lang).costs.paymentAccepted(c.costs.payment) } : {}),
     ...(site.bookingUrl
       ? {
           potentialAction: {
             '@type': 'ReserveAction',
-            name: 'Schedule Consultation',
+            name: site.lang === 'es' ? 'Programar consulta' : 'Schedule Consultation',
             target: {
               '@type': 'EntryPoint',
               urlTemplate: site.bookingUrl,
@@ -87,9 +90,42 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
       ? { areaServed: c.localContent.areasServed.map((name) => ({ '@type': 'Place', name })) }
       : {}),
     medicalSpecialty: 'Endocrine',
-    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: s.label, url: canonicalUrl(site, s.path) })),
+    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: serviceLabel(s, site.lang), url: canonicalUrl(site, servicePath(site, s.key, s.path)) })),
+    // The languages the clinic's pages and staff speak (issue 40 item 4), on its ContactPoint,
+    // where schema.org defines availableLanguage; only where the site has more than one.
+    ...(site.languages.length > 1
+      ? {
+          knowsLanguage: site.languages.map((l) => LANGUAGE_INFO[l].hreflang),
+          contactPoint: {
+            '@type': 'ContactPoint',
+            contactType: 'customer service',
+            telephone: site.telHref.slice(4),
+            availableLanguage: site.languages.map((l) => ({ '@type': 'Language', name: LANGUAGE_INFO[l].english, alternateName: l })),
+          },
+        }
+      : {}),
     ...(sameAs.length ? { sameAs } : {}),
     ...(parentOrganization ? { parentOrganization: { '@id': parentOrganization } } : {}),
+  };
+}
+
+/** A service page's path in the site's language: `/trt-therapy/`, `/es/terapia-de-testosterona/`. */
+function servicePath(site: Site, key: string, english: string): string {
+  return site.lang === 'en' ? english : (siteRoutes(site.config, site.lang).find((r) => r.id === key)?.path ?? english);
+}
+
+/**
+ * The page itself as schema.org WebPage, naming its language (`inLanguage`) and the clinic it is
+ * of: on a site in more than one language, where search engines are told which is which.
+ */
+export function webPageJsonLd(site: Site, canonical: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    '@id': canonical,
+    url: canonical,
+    inLanguage: LANGUAGE_INFO[site.lang].hreflang,
+    about: { '@id': `${canonicalRoot(site)}/#clinic` },
   };
 }
 
@@ -127,10 +163,30 @@ export function absoluteUrl(site: Site, pathOrUrl: string): string {
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** sitemap.xml listing exactly the site's indexable pages (not the not-found or confirmation page). */
+/**
+ * sitemap.xml listing exactly the site's indexable pages (not the not-found or confirmation page),
+ * in every language. On a site in more than one language each URL names itself and its
+ * counterparts with `xhtml:link` alternates and `x-default` (English), the same set its page's
+ * `<link rel="alternate">` names (document.tsx languageAlternates), as Google's guide describes.
+ */
 export function sitemapXml(site: Site, routes: RouteDef[]): string {
-  const urls = routes.filter((r) => !r.noindex).map((r) => `  <url><loc>${xml(absoluteUrl(site, r.path))}</loc></url>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const many = site.languages.length > 1;
+  const urls = routes
+    .filter((r) => !r.noindex)
+    .map((r) => {
+      const loc = `<loc>${xml(absoluteUrl(site, r.path))}</loc>`;
+      if (!many) return `  <url>${loc}</url>`;
+      const pages = counterparts(r, site.config);
+      const english = pages.find((p) => p.lang === 'en');
+      const links = [
+        ...pages.map((p) => [LANGUAGE_INFO[p.lang].hreflang, p.path] as const),
+        ...(english && pages.length > 1 ? [['x-default', english.path] as const] : []),
+      ].map(([hreflang, path]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(absoluteUrl(site, path))}"/>`);
+      return `  <url>${loc}${pages.length > 1 ? links.join('') : ''}</url>`;
+    })
+    .join('\n');
+  const ns = many ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${ns}>\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(site: Site): string {

@@ -1,6 +1,6 @@
 import { ASSETS } from './assets.js';
 import type { Site } from './page-model.js';
-import { siteRoutes } from './routes.js';
+import { allRoutes } from './routes.js';
 import { faviconSvg, robotsTxt, sitemapXml } from './seo.js';
 import { Lru, encodeValues, fill, fillBytes, type Template } from './template.js';
 import type { SiteFiles } from '../model/files.js';
@@ -65,7 +65,7 @@ export function fillSite(site: Site, values: string[], pages: ShapePages, opts: 
  */
 export function addSiteFiles(site: Site, files: SiteFiles): void {
   if (!site.placement) {
-    if (!site.canonicalUrl) files['sitemap.xml'] = sitemapXml(site, siteRoutes(site.config));
+    if (!site.canonicalUrl) files['sitemap.xml'] = sitemapXml(site, allRoutes(site.config));
     files['robots.txt'] = robotsTxt(site);
   }
   // On a brand site with the brand's identity, the icon, stylesheet and scripts are the brand's, at its root, once (issue 36 item 5).

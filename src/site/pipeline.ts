@@ -1,3 +1,4 @@
+import { siteLanguages } from '../config/languages.js';
 import { CONTACT_API_PATH, type ClinicConfig } from '../config/schema.js';
 import { privateEndpointHost } from '../config/endpoint.js';
 import { buildInstant, buildYear, cityTimeZone, localDate } from '../config/time-zone.js';
@@ -135,7 +136,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // The logo's own proportions reach its <img> width and height, so the header does not move when
   // the image arrives (a square mark in a 4:1 box would shift the name beside it).
   const sizeOf = (f: typeof logo.file) => f && logoSize(typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content, f.name.endsWith('.svg'));
-  const site = resolveSite(placed, {
+  const extras = {
     photos: photos.photos,
     logoSize: sizeOf(logo.file),
     logoLightSize: sizeOf(light.file),
@@ -143,27 +144,34 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
     year: today.year,
     ...(options.placement ? { placement: options.placement } : {}),
     ...(options.canonicalUrl ? { canonicalUrl: options.canonicalUrl } : {}),
-  });
-  // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
-  let cards: CardsResult;
-  try {
-    // On a brand site a card shows no location's logo either (issue 36 item 4): the name, in the brand's colour.
-    cards = await socialCards(site, options.placement?.identity ? undefined : logo.file, cardCacheDir(options.imageCacheDir));
-  } catch (err) {
-    // A logo whose header passed the check but whose pixels do not decode: the operator's to fix.
-    if (!(err instanceof LogoDecodeError)) throw err;
-    return {
-      ok: false,
-      errors: [{ field: 'logoUrl', message: damagedLogo(config.logoUrl ?? '') }],
-    };
+  };
+  // One Site a language the city publishes (issue 40): English at the root, Spanish under /es/,
+  // each with its own pages and cards; the files beside the pages (sitemap, styles) are the same.
+  const files: SiteFiles = {};
+  const cardFiles: Record<string, Uint8Array> = {};
+  for (const lang of siteLanguages(config.languages)) {
+    const site = resolveSite(placed, { ...extras, lang });
+    // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
+    let cards: CardsResult;
+    try {
+      // On a brand site a card shows no location's logo either (issue 36 item 4): the name, in the brand's colour.
+      cards = await socialCards(site, options.placement?.identity ? undefined : logo.file, cardCacheDir(options.imageCacheDir));
+    } catch (err) {
+      // A logo whose header passed the check but whose pixels do not decode: the operator's to fix.
+      if (!(err instanceof LogoDecodeError)) throw err;
+      return {
+        ok: false,
+        errors: [{ field: 'logoUrl', message: damagedLogo(config.logoUrl ?? '') }],
+      };
+    }
+    // The cards' paths are the one part of the Site its cards change (resolveSite): one Site serves both.
+    site.cards = cards.cards;
+    Object.assign(files, await siteFilesOf(site, { ...(options.htmlAsBytes ? { html: 'bytes' as const } : {}), templates: options.templates }));
+    Object.assign(cardFiles, cards.files);
   }
-  // The cards' paths are the one part of the Site its cards change (resolveSite): one Site serves both.
-  site.cards = cards.cards;
-  const templates = options.templates;
-  const files: SiteFiles = await siteFilesOf(site, { ...(options.htmlAsBytes ? { html: 'bytes' as const } : {}), templates });
   for (const f of [logo.file, light.file]) if (f) files[f.name] = f.content;
   // A location showing the brand's identity links the brand's typeface at the brand's root (pages/brand-identity.ts).
-  Object.assign(files, photos.files, cards.files, options.placement?.identity ? {} : siteFontFiles(config.font));
+  Object.assign(files, photos.files, cardFiles, options.placement?.identity ? {} : siteFontFiles(config.font));
   return { ok: true, files, warnings };
 }
 

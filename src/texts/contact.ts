@@ -69,3 +69,19 @@ export const goToForm = { title: 'Go to the form' } satisfies Message;
 /** The no-JavaScript answer's link back to the form. */
 export const backToContact = { title: 'Back to the contact page' } satisfies Message;
 export const idempotencyKeyInvalid = { title: 'Idempotency-Key must be 8-128 letters, digits or _.:-' } satisfies Message;
+
+// The form's own words (its labels, the empty choice, the button): on a Spanish page, Spanish (issue 40).
+
+export const fieldFirstName = { title: 'First Name', message: 'First name' } satisfies Message;
+export const fieldLastName = { title: 'Last Name', message: 'Last name' } satisfies Message;
+export const fieldEmail = { title: 'Email' } satisfies Message;
+export const fieldPhone = { title: 'Phone', message: 'Phone' } satisfies Message;
+export const fieldService = { title: 'Service Interest' } satisfies Message;
+export const fieldServiceNone = { title: 'Select a service' } satisfies Message;
+export const fieldMessage = { title: 'Message', message: 'Message' } satisfies Message;
+/** The honeypot's label, hidden from people and assistive technology. */
+export const fieldHoneypot = { title: 'Leave this field empty' } satisfies Message;
+/** The button, and its word while the message is on its way. */
+export const contactSend = { title: 'Send Message', message: 'Sending...' } satisfies Message;
+/** The toasts' region and its close button, for screen readers. */
+export const contactToasts = { title: 'Notification', message: 'Notifications ({hotkey})', hint: 'Close' } satisfies Message;

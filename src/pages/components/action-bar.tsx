@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { ACTION_BAR_LABEL, ACTION_BOOK, ACTION_BOOK_WHAT, ACTION_CALL, ACTION_DIRECTIONS } from '../content/action-bar.js';
-import { DIRECTIONS_WHERE } from '../content/visit.js';
 import { usePage } from '../context.js';
 import { contactFormTarget } from '../routes.js';
 import { Icon, type IconName } from './icons.js';
+import { useCopy } from './lang.js';
 import { PHONE_NOWRAP } from './visit.js';
 
 /** The class of the bar: the stylesheet gives it the safe area under it, and slides it away while the contact form is on screen. */
@@ -19,6 +18,9 @@ export const ACTION_BAR_CLASS = 'action-bar';
  */
 export function ActionBar() {
   const { site, path, url } = usePage();
+  const { actionBar, visit } = useCopy();
+  const { ACTION_BAR_LABEL, ACTION_BOOK, ACTION_BOOK_WHAT, ACTION_CALL, ACTION_DIRECTIONS } = actionBar;
+  const { DIRECTIONS_WHERE } = visit;
   return (
     <nav aria-label={ACTION_BAR_LABEL} className={`${ACTION_BAR_CLASS} fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgb(15_23_42/0.08)] sm:hidden print:hidden`}>
       <ul className="grid grid-cols-3">
@@ -29,7 +31,7 @@ export function ActionBar() {
           </Action>
         </li>
         <li>
-          <Action href={site.bookingUrl ?? url(contactFormTarget(path))} external={Boolean(site.bookingUrl)} icon="calendar" primary>
+          <Action href={site.bookingUrl ?? url(contactFormTarget(path, site.config))} external={Boolean(site.bookingUrl)} icon="calendar" primary>
             {ACTION_BOOK}
             <span className="sr-only">{ACTION_BOOK_WHAT}</span>
           </Action>

@@ -1,6 +1,7 @@
 import type { Site } from '../page-model.js';
 import { pageCrumbName } from '../placement.js';
 import { siteRoutes } from '../routes.js';
+import { useCopy } from './lang.js';
 
 /** One step of a visible trail: its name and the link this page uses for it. */
 export interface CrumbLink {
@@ -22,9 +23,10 @@ export const MAIN_WITH_CRUMBS = 'flex-1 -mt-16';
  * 2.2 SC 2.5.8), in a trail no taller than before.
  */
 export function Breadcrumbs({ items, headerRow = false }: { items: CrumbLink[]; /** The header has a second row (a location's name on a brand site, header.tsx): the trail sits under it. */ headerRow?: boolean }) {
+  const { ui } = useCopy();
   return (
     <div className={`relative z-10 ${headerRow ? 'pt-26' : 'pt-16'}`}>
-      <nav aria-label="Breadcrumb" className="border-b border-slate-200 bg-white">
+      <nav aria-label={ui.BREADCRUMB} className="border-b border-slate-200 bg-white">
         <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-1 text-sm sm:px-6">
           {items.map((c, i) => {
             const current = i === items.length - 1;
@@ -61,7 +63,7 @@ export function siteCrumbs(site: Site, path: string, url: (target: string) => st
   if (!placement) return undefined;
   const items: CrumbLink[] = placement.trail.map((c) => ({ name: c.name, href: url(`/${c.href}`) }));
   items.push({ name: placement.home, href: url('/') });
-  const route = siteRoutes(site.config).find((r) => r.path === path);
+  const route = siteRoutes(site.config, site.lang).find((r) => r.path === path);
   const name = route && pageCrumbName(route);
   if (path !== '/' && name) items.push({ name, href: url(path) });
   return items;

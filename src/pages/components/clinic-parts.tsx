@@ -1,7 +1,7 @@
 import { usePage } from '../context.js';
-import { ADDRESS_TITLE, HOURS_TITLE, SPECIAL_HOURS_TITLE } from '../content/visit.js';
 import { Gallery, TeamPhoto } from './gallery.js';
 import { Icon } from './icons.js';
+import { useCopy } from './lang.js';
 import { Section, fitGrid } from './ui.js';
 import { DirectionsLink, PHONE_NOWRAP, SpecialHoursList, VisitFacts, WeekHours } from './visit.js';
 
@@ -14,6 +14,7 @@ import { DirectionsLink, PHONE_NOWRAP, SpecialHoursList, VisitFacts, WeekHours }
 /** Hours (the week's and the special hours ahead) beside the address, phone, directions and visit facts. */
 export function VisitSection({ title, tone = 'slate' }: { title: string; tone?: 'slate' | 'white' }) {
   const { site } = usePage();
+  const { ADDRESS_TITLE, HOURS_TITLE, SPECIAL_HOURS_TITLE } = useCopy().visit;
   return (
     <Section id="visit" title={title} tone={tone}>
       <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
@@ -52,9 +53,10 @@ export function VisitSection({ title, tone = 'slate' }: { title: string; tone?: 
 /** The config's photos of the clinic, when it has any. */
 export function ClinicPhotos({ tone = 'white' }: { tone?: 'slate' | 'white' }) {
   const { site } = usePage();
+  const { ui } = useCopy();
   if (site.photos.gallery.length === 0) return null;
   return (
-    <Section id="clinic-photos" title={`Our ${site.city} Clinic`} tone={tone}>
+    <Section id="clinic-photos" title={ui.clinicPhotosTitle(site.city)} tone={tone}>
       <Gallery photos={site.photos.gallery} />
     </Section>
   );
@@ -63,10 +65,11 @@ export function ClinicPhotos({ tone = 'white' }: { tone?: 'slate' | 'white' }) {
 /** The clinic's team (local content), when it names anyone. */
 export function TeamSection({ tone = 'white' }: { tone?: 'slate' | 'white' }) {
   const { site } = usePage();
+  const { ui } = useCopy();
   const team = site.config.localContent.team;
   if (team.length === 0) return null;
   return (
-    <Section id="team" title={`Our ${site.city} Team`} tone={tone}>
+    <Section id="team" title={ui.teamTitle(site.city)} tone={tone}>
       <ul className={fitGrid(team.length)}>
         {team.map((m, i) => (
           <li key={m.name} className="rounded-xl border border-slate-200 p-6 shadow-sm">
@@ -85,11 +88,12 @@ export function TeamSection({ tone = 'white' }: { tone?: 'slate' | 'white' }) {
 /** The neighbourhoods and towns the clinic serves (local content), as a list of chips. */
 export function AreasServed({ className = '' }: { className?: string }) {
   const { site } = usePage();
+  const { ui } = useCopy();
   const areas = site.config.localContent.areasServed;
   if (areas.length === 0) return null;
   return (
     <div className={className}>
-      <h3 className="text-lg font-semibold text-slate-900">Areas We Serve</h3>
+      <h3 className="text-lg font-semibold text-slate-900">{ui.AREAS_WE_SERVE}</h3>
       <ul className="mt-3 flex flex-wrap gap-2">
         {areas.map((a) => (
           <li key={a} className="rounded-full bg-brand-soft px-3 py-1 text-sm text-slate-800">

@@ -1,5 +1,5 @@
-import { COSTS_TITLE } from '../content/costs.js';
 import { usePage } from '../context.js';
+import { useCopy } from './lang.js';
 
 /**
  * What a first visit costs, how patients may pay and the city's word on insurance, as a short list
@@ -8,13 +8,14 @@ import { usePage } from '../context.js';
  */
 export function CostsList({ className = '' }: { className?: string }) {
   const { site } = usePage();
+  const { ui } = useCopy();
   const costs = site.costs;
   if (!costs) return null;
   return (
     <dl className={`space-y-3 ${className}`}>
-      {costs.firstVisit && <CostsRow term="First visit">{costs.firstVisit}</CostsRow>}
-      {costs.payment && <CostsRow term="Payment">{costs.payment}</CostsRow>}
-      {costs.insurance && <CostsRow term="Insurance">{costs.insurance}</CostsRow>}
+      {costs.firstVisit && <CostsRow term={ui.COSTS_FIRST_VISIT}>{costs.firstVisit}</CostsRow>}
+      {costs.payment && <CostsRow term={ui.COSTS_PAYMENT}>{costs.payment}</CostsRow>}
+      {costs.insurance && <CostsRow term={ui.COSTS_INSURANCE}>{costs.insurance}</CostsRow>}
     </dl>
   );
 }
@@ -31,6 +32,7 @@ function CostsRow({ term, children }: { term: string; children: string }) {
 /** The costs on a service page: a section of its own before the closing call to action, where the city gave any. */
 export function CostsSection() {
   const { site } = usePage();
+  const { COSTS_TITLE } = useCopy().costs;
   if (!site.costs) return null;
   return (
     <section aria-labelledby="costs-title" className="bg-white px-4 pt-14 sm:px-6">

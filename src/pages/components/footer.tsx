@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { usePage } from '../context.js';
 import { Logo } from './logo.js';
 import { Icon, type IconName } from './icons.js';
+import { pagePath, servicePath, siteServiceLabel, useCopy } from './lang.js';
 
 /**
  * Footer of spec section 2: description, social profiles, service links (Consultations goes to the
@@ -10,6 +11,8 @@ import { Icon, type IconName } from './icons.js';
  */
 export function Footer() {
   const { site, url } = usePage();
+  const { ui } = useCopy();
+  const contact = pagePath(site, 'contact', '/contact/');
   return (
     <footer className="dark-surface bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -17,7 +20,7 @@ export function Footer() {
           <Logo place="footer" />
           <p className="mt-4 max-w-md">{site.description}</p>
           {site.social.length > 0 && (
-            <ul className="mt-6 flex gap-3" aria-label="Social media">
+            <ul className="mt-6 flex gap-3" aria-label={ui.SOCIAL_MEDIA}>
               {site.social.map((s) => (
                 <li key={s.network}>
                   <a
@@ -25,7 +28,7 @@ export function Footer() {
                     rel="noopener"
                     className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand"
                   >
-                    <Icon name={s.network} className="h-5 w-5" label={`${site.name} on ${s.label}`} />
+                    <Icon name={s.network} className="h-5 w-5" label={ui.onNetwork(site.name, s.label)} />
                   </a>
                 </li>
               ))}
@@ -34,25 +37,25 @@ export function Footer() {
         </div>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className="font-semibold text-white">
-            Services
+            {ui.FOOTER_SERVICES}
           </h2>
           <ul className="mt-4 space-y-2">
             {site.services.map((s) => (
               <li key={s.key}>
-                <a href={url(s.path)} className="hover:text-white">
-                  {s.label}
+                <a href={url(servicePath(site, s))} className="hover:text-white">
+                  {siteServiceLabel(site, s)}
                 </a>
               </li>
             ))}
             <li>
-              <a href={url('/contact/')} className="hover:text-white">
-                Consultations
+              <a href={url(contact)} className="hover:text-white">
+                {ui.CONSULTATIONS}
               </a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="font-semibold text-white">Contact</h2>
+          <h2 className="font-semibold text-white">{ui.FOOTER_CONTACT}</h2>
           <address className="mt-4 space-y-3 not-italic">
             <ContactLine icon="map-pin">
               <span>
@@ -76,27 +79,27 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {site.year && `${site.year} `}{site.name}. All rights reserved.</p>
+          <p>{ui.copyright(site.year, site.name)}</p>
           <ul className="flex flex-wrap gap-x-6 gap-y-3">
             <li>
               {/* On a brand site a location's about page is its page (NOTES.md decision 16). */}
-              <a href={url(site.placement?.brandRoot ? '/' : '/about/')} className="hover:text-white">
-                About
+              <a href={url(site.placement?.brandRoot ? pagePath(site, 'home', '/') : pagePath(site, 'about', '/about/'))} className="hover:text-white">
+                {ui.ABOUT}
               </a>
             </li>
             <li>
-              <a href={url('/contact/')} className="hover:text-white">
-                Contact
+              <a href={url(contact)} className="hover:text-white">
+                {ui.CONTACT}
               </a>
             </li>
             <li>
-              <a href={url('/privacy/')} className="hover:text-white">
-                Privacy Policy
+              <a href={url(pagePath(site, 'privacy', '/privacy/'))} className="hover:text-white">
+                {ui.PRIVACY_POLICY}
               </a>
             </li>
             <li>
-              <a href={url('/terms/')} className="hover:text-white">
-                Terms &amp; Conditions
+              <a href={url(pagePath(site, 'terms', '/terms/'))} className="hover:text-white">
+                {ui.TERMS}
               </a>
             </li>
           </ul>

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { usePage } from '../context.js';
-import { navRoutes } from '../routes.js';
+import { counterparts, navRoutes, routeAt } from '../routes.js';
+import { copyOf } from '../content/copy.js';
+import { LANGUAGE_INFO, type Lang } from '../../config/languages.js';
 import { Icon } from './icons.js';
 import { Logo } from './logo.js';
 import { CallButton } from './ui.js';
 import { brandUrl } from '../brand-identity.js';
-import { brandChangeClinic, brandLocationsLink } from '../../texts/site.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
 
 /**
  * Fixed header: logo, nav with the current page marked, tap-to-call phone. Below `xl` the nav moves
@@ -19,7 +21,8 @@ export function Header() {
   const { site, path, url } = usePage();
   const brand = site.placement?.brand;
   // On a brand site a location's about page is its page, which the row under the header names (NOTES.md decision 16).
-  const nav: NavItem[] = navRoutes(site.config)
+  const words = copyOf(site.lang).header;
+  const nav: NavItem[] = navRoutes(site.config, site.lang)
     .filter((r) => !(site.placement?.brandRoot && r.id === 'about'))
     .map((r) => ({ path: r.path, label: r.nav! }));
   if (brand) {
@@ -27,22 +30,26 @@ export function Header() {
     // Locations leads to the directory; the location itself is named in the row below (LocationRow).
     const toBrand = brandUrl(site, url);
     nav[0] = { path: '/', label: nav[0]!.label, href: toBrand('/') };
-    nav.push({ path: brand.locations, label: brandLocationsLink.title, href: toBrand('locations/') });
+    nav.push({ path: brand.locations, label: SITE_TEXTS[site.lang].site.brandLocationsLink.title, href: toBrand('locations/') });
   }
   return (
     <HeaderFrame
+      lang={site.lang}
       logo={<Logo place="header" />}
       nav={nav}
       current={brand && path === '/' ? '' : path}
       url={url}
       {...(brand ? { below: <LocationRow /> } : {})}
       action={
+        <>
+        <OtherLanguages />
         <a href={site.telHref} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
           <Icon name="phone" className="h-4 w-4" />
           <span className="hidden sm:inline">{site.phone}</span>
           {/* Under 360 px the word gives its room to the clinic name; it stays the link's name. */}
-          <span className="max-[359px]:sr-only sm:hidden">Call</span>
+          <span className="max-[359px]:sr-only sm:hidden">{words.CALL}</span>
         </a>
+        </>
       }
       drawerFooter={
         <div className="border-t border-slate-200 p-5">
@@ -54,12 +61,45 @@ export function Header() {
 }
 
 /**
+ * Links to this page in the site's other languages (issue 40 item 4), each named in its own
+ * language ("Español" on an English page, "English" on a Spanish one) and marked as such (`lang`,
+ * `hrefLang`), so a screen reader says it in that language. A person chooses: nothing detects a
+ * language or redirects by it, and the choice is this link, never a cookie. None on a site in one
+ * language, or on a page that has no counterpart (the not-found page links each language's home).
+ */
+function OtherLanguages() {
+  const { site, path, url } = usePage();
+  if (site.languages.length < 2) return null;
+  const here = routeAt(site.config, path);
+  const others: { lang: Lang; path: string }[] = here
+    ? counterparts(here, site.config).filter((r) => r.lang !== site.lang).map((r) => ({ lang: r.lang, path: r.path }))
+    : site.languages.filter((l) => l !== site.lang).map((l) => ({ lang: l, path: LANGUAGE_INFO[l].root }));
+  const words = copyOf(site.lang).header;
+  return (
+    <>
+      {others.map((o) => (
+        <a
+          key={o.lang}
+          href={url(o.path)}
+          hrefLang={LANGUAGE_INFO[o.lang].hreflang}
+          className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-slate-700 underline underline-offset-4 hover:text-brand"
+        >
+          <span className="sr-only">{words.OTHER_LANGUAGE} </span>
+          <span lang={o.lang}>{LANGUAGE_INFO[o.lang].own}</span>
+        </a>
+      ))}
+    </>
+  );
+}
+
+/**
  * The row under the header of a location's page on a brand site (issue 36 item 4): which clinic
  * the page is of, leading to its home, and Change clinic, leading to the brand's directory.
  */
 function LocationRow() {
   const { site, path, url } = usePage();
   const toBrand = brandUrl(site, url);
+  const { brandChangeClinic } = SITE_TEXTS[site.lang].site;
   return (
     <div className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex h-10 max-w-6xl items-center justify-between gap-3 px-4 text-sm sm:px-6">
@@ -92,6 +132,7 @@ export interface NavItem {
  * (src/brand-site/pages/chrome.tsx) fill it.
  */
 export function HeaderFrame({
+  lang = 'en',
   logo,
   nav,
   current,
@@ -100,6 +141,8 @@ export function HeaderFrame({
   drawerFooter,
   below,
 }: {
+  /** The page's language: the skip link's, the menu's and the nav landmarks' words. */
+  lang?: Lang;
   logo: ReactNode;
   nav: readonly NavItem[];
   current: string;
@@ -109,6 +152,7 @@ export function HeaderFrame({
   /** A row under the header's own, inside it (a location's name on a brand site; the breadcrumbs then sit under it: Breadcrumbs headerRow). */
   below?: ReactNode;
 }) {
+  const words = copyOf(lang).header;
   const links = (listClass: string, linkClass: (current: boolean) => string) => (
     <ul className={listClass}>
       {nav.map((r) => (
@@ -123,11 +167,11 @@ export function HeaderFrame({
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
-        Skip to content
+        {words.SKIP_TO_CONTENT}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         {logo}
-        <nav aria-label="Main" className="hidden xl:block">
+        <nav aria-label={words.NAV_MAIN} className="hidden xl:block">
           {links('flex items-center gap-6 text-sm whitespace-nowrap', (on) => (on ? 'text-brand font-semibold underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-brand'))}
         </nav>
         <div className="flex flex-none items-center gap-2">
@@ -138,14 +182,14 @@ export function HeaderFrame({
             aria-controls="menu-drawer"
             className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 xl:hidden"
           >
-            <Icon name="menu" label="Open menu" />
+            <Icon name="menu" label={words.OPEN_MENU} />
           </button>
         </div>
       </div>
       {below}
-      <div id="menu-drawer" popover="auto" className="drawer xl:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+      <div id="menu-drawer" popover="auto" className="drawer xl:hidden" role="dialog" aria-modal="true" aria-label={words.MENU}>
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
-          <span className="font-semibold text-slate-900">Menu</span>
+          <span className="font-semibold text-slate-900">{words.MENU}</span>
           <button
             type="button"
             popoverTarget="menu-drawer"
@@ -153,10 +197,10 @@ export function HeaderFrame({
             autoFocus
             className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100"
           >
-            <Icon name="close" label="Close menu" />
+            <Icon name="close" label={words.CLOSE_MENU} />
           </button>
         </div>
-        <nav aria-label="Mobile">
+        <nav aria-label={words.NAV_MOBILE}>
           {links('space-y-1 p-4', (on) => `block rounded-lg px-4 py-3 text-lg ${on ? 'bg-brand-soft font-semibold text-brand' : 'text-slate-800 hover:bg-slate-100'}`)}
         </nav>
         {drawerFooter}

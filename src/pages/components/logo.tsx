@@ -1,7 +1,9 @@
 import { usePage } from '../context.js';
 import type { LogoImage } from '../page-model.js';
 import { brandUrl } from '../brand-identity.js';
+import type { Lang } from '../../config/languages.js';
 import { Icon } from './icons.js';
+import { useCopy } from './lang.js';
 
 /**
  * The clinic's logo linking home, in the header (light) or the footer (dark).
@@ -29,6 +31,7 @@ export function LogoLink({
   logoLight,
   includesName,
   url,
+  lang,
 }: {
   place: 'header' | 'footer';
   name: string;
@@ -36,13 +39,16 @@ export function LogoLink({
   logoLight?: LogoImage;
   includesName: boolean;
   url: (target: string) => string;
+  /** The page's language; absent, the city page's (or English outside one: the brand site). */
+  lang?: Lang;
 }) {
+  const { ui } = useCopy(lang);
   const dark = place === 'footer';
   const image = dark ? (logoLight ?? logo) : logo;
   const plate = dark && !logoLight && image !== undefined;
   const nameInImage = image !== undefined && includesName;
   return (
-    <a href={url('/')} className="inline-flex min-h-11 min-w-0 items-center gap-2 sm:gap-3" aria-label={`${name} home`}>
+    <a href={url('/')} className="inline-flex min-h-11 min-w-0 items-center gap-2 sm:gap-3" aria-label={ui.logoHome(name)}>
       {image ? (
         <span className={`flex min-w-0 items-center ${plate ? 'rounded-lg bg-white px-2.5 py-1.5 shadow-sm' : ''}`}>
           <LogoImg image={image} wide={nameInImage} lazy={dark} url={url} />

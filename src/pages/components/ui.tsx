@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import type { Lang } from '../../config/languages.js';
 import type { Hero, Point, ProcessStep } from '../content/types.js';
 import { usePage } from '../context.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from './hero-photo.js';
 import { Icon, type IconName } from './icons.js';
 import { PHONE_NOWRAP, PhoneText } from './visit.js';
 import { CONTACT_FORM_ID, contactFormTarget } from '../routes.js';
+import { pagePath, useCopy } from './lang.js';
 
 /** A page section with a centred heading. */
 export function Section({
@@ -70,14 +72,15 @@ export function PageHero({ hero, actions = true }: { hero: Hero; actions?: boole
  */
 export function CtaButtons({ className = '', light = true }: { className?: string; light?: boolean }) {
   const { site, path, url } = usePage();
+  const { ui } = useCopy();
   return (
     <div className={`flex flex-col gap-3 sm:flex-row ${className}`}>
       <a
-        href={site.bookingUrl ?? url(site.placement?.brandRoot ? `/contact/#${CONTACT_FORM_ID}` : contactFormTarget(path))}
+        href={site.bookingUrl ?? url(site.placement?.brandRoot ? `${pagePath(site, 'contact', '/contact/')}#${CONTACT_FORM_ID}` : contactFormTarget(path, site.config))}
         {...(site.bookingUrl ? { rel: 'noopener' } : {})}
         className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark"
       >
-        Schedule Consultation
+        {ui.SCHEDULE_CONSULTATION}
         <Icon name="arrow-right" className="h-5 w-5" />
       </a>
       <a
@@ -87,7 +90,7 @@ export function CtaButtons({ className = '', light = true }: { className?: strin
         }`}
       >
         <Icon name="phone" className="h-5 w-5" />
-        Call Now<span className="sr-only">: {site.phone}</span>
+        {ui.CALL_NOW}<span className="sr-only">: {site.phone}</span>
       </a>
     </div>
   );
@@ -96,10 +99,11 @@ export function CtaButtons({ className = '', light = true }: { className?: strin
 /** A tap-to-call button reading "Call (813) 555-0100"; `className` sets its size and colours. */
 export function CallButton({ className }: { className: string }) {
   const { site } = usePage();
+  const { ui } = useCopy();
   return (
     <a href={site.telHref} className={`${className} ${PHONE_NOWRAP}`}>
       <Icon name="phone" className="h-5 w-5" />
-      Call {site.phone}
+      {ui.callPhone(site.phone)}
     </a>
   );
 }
@@ -155,7 +159,8 @@ export function gridColumns(count: number, max: 2 | 3 | 4 = 3): 1 | 2 | 3 | 4 {
 }
 
 /** Numbered steps (spec: process step with number, title, description). */
-export function Steps({ steps }: { steps: ProcessStep[] }) {
+export function Steps({ steps, lang }: { steps: ProcessStep[]; /** Absent: the page's language (English outside a city page). */ lang?: Lang }) {
+  const { ui } = useCopy(lang);
   const cols = steps.length === 3 ? 'md:grid-cols-3' : 'sm:grid-cols-2 lg:grid-cols-4';
   return (
     <ol className={`grid gap-6 ${cols}`}>
@@ -165,7 +170,7 @@ export function Steps({ steps }: { steps: ProcessStep[] }) {
             {s.step}
           </span>
           <h3 className="mt-4 text-lg font-semibold text-slate-900">
-            <span className="sr-only">Step {s.step}: </span>
+            <span className="sr-only">{ui.stepLabel(s.step)}</span>
             {s.title}
           </h3>
           <p className="mt-2 text-slate-600">{s.description}</p>

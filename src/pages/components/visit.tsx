@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
-import { DIRECTIONS_LINK, DIRECTIONS_WHERE, visitFacts } from '../content/visit.js';
 import { usePage } from '../context.js';
 import { SPECIAL_HOURS_SHOWN, type Site } from '../page-model.js';
 import { Icon } from './icons.js';
+import { useCopy } from './lang.js';
 
 /**
  * What patients look for first, shared by the home and contact pages: the week's hours, the
@@ -86,6 +86,7 @@ export function SpecialHoursList({ headingLevel = 3, title }: { headingLevel?: 3
 /** A link to Google Maps' directions for the clinic's address: a plain link, no script or frame. */
 export function DirectionsLink({ className = '' }: { className?: string }) {
   const { site } = usePage();
+  const { DIRECTIONS_LINK, DIRECTIONS_WHERE } = useCopy().visit;
   return (
     <a href={site.directionsUrl} rel="noopener" className={`inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline ${className}`}>
       <Icon name="map-pin" className="h-5 w-5" />
@@ -98,7 +99,7 @@ export function DirectionsLink({ className = '' }: { className?: string }) {
 /** Whether the clinic takes new patients and sees them by video, as far as the config says. */
 export function VisitFacts({ className = '' }: { className?: string }) {
   const { site } = usePage();
-  const facts = visitFacts(site);
+  const facts = useCopy().visit.visitFacts(site);
   if (facts.length === 0) return null;
   return (
     <ul className={`space-y-3 ${className}`}>

@@ -1,17 +1,15 @@
-import { CONTACT_CARDS_INTRO, CONTACT_FORM, CONTACT_STEPS, contactConsent, contactHero, contactMeta } from '../content/contact.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { Icon, type IconName } from '../components/icons.js';
 import { PageHero, Section, Steps } from '../components/ui.js';
 import { ContactFormView, type ContactField } from './contact-form-view.js';
 import type { ReactNode } from 'react';
-import { goToForm } from '../../texts/contact.js';
-import { BOOK_ONLINE_LINK, BOOK_ONLINE_NOTE, BOOK_ONLINE_TITLE, SPECIAL_HOURS_TITLE } from '../content/visit.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
 import { DirectionsLink, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
 import { SERVICES, type ServiceKey } from '../../config/services.js';
 import { CONTACT_FORM_ID } from '../routes.js';
-import { COSTS_TITLE } from '../content/costs.js';
 import { CostsList } from '../components/costs.js';
+import { pagePath, useCopy } from '../components/lang.js';
 import { sharedFileUrl } from '../brand-identity.js';
 
 export interface ContactFormState {
@@ -30,6 +28,11 @@ export interface ContactFormState {
  */
 export function ContactPage({ state = {}, service }: { state?: ContactFormState; service?: ServiceKey }) {
   const { site, path, assets, url } = usePage();
+  const { contact, visit, costs, ui } = useCopy();
+  const { CONTACT_CARDS_INTRO, CONTACT_FORM, CONTACT_STEPS, contactConsent, contactHero, contactMeta } = contact;
+  const { BOOK_ONLINE_LINK, BOOK_ONLINE_NOTE, BOOK_ONLINE_TITLE, SPECIAL_HOURS_TITLE, ADDRESS_TITLE } = visit;
+  const { COSTS_TITLE } = costs;
+  const { goToForm } = SITE_TEXTS[site.lang].contact;
   const consent = contactConsent(site.name);
   const values = state.values ?? {};
   const chosen = SERVICES.find((s) => s.key === service)?.label;
@@ -56,9 +59,9 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
       <Section id="contact">
         <div className="grid gap-10 lg:grid-cols-5">
           <div className="space-y-4 lg:col-span-2">
-            <h2 className="text-2xl font-bold text-slate-900">Get in Touch</h2>
+            <h2 className="text-2xl font-bold text-slate-900">{ui.GET_IN_TOUCH}</h2>
             <p className="text-lg text-slate-700">{CONTACT_CARDS_INTRO}</p>
-            <InfoCard icon="map-pin" title="Address">
+            <InfoCard icon="map-pin" title={ADDRESS_TITLE}>
               {/* The spec writes this card's city line with the state's name: "Wesley Chapel, Florida 33545". */}
               <address className="not-italic">
                 {site.config.address}
@@ -67,13 +70,13 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
               </address>
               <DirectionsLink className="mt-1" />
             </InfoCard>
-            <InfoCard icon="phone" title="Phone">
+            <InfoCard icon="phone" title={ui.CONTACT_PHONE}>
               <a href={site.telHref} className="font-semibold whitespace-nowrap text-brand underline">{site.phone}</a>
             </InfoCard>
-            <InfoCard icon="mail" title="Email">
+            <InfoCard icon="mail" title={ui.CONTACT_EMAIL}>
               <a href={site.mailtoHref} className="font-semibold break-all text-brand underline">{site.email}</a>
             </InfoCard>
-            <InfoCard icon="clock" title="Hours">
+            <InfoCard icon="clock" title={ui.CONTACT_HOURS}>
               <WeekHours />
               <SpecialHoursList title={SPECIAL_HOURS_TITLE} headingLevel={4} />
               <VisitFacts className="mt-5 border-t border-slate-200 pt-4" />
@@ -92,7 +95,7 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
               </InfoCard>
             )}
             {site.social.length > 0 && (
-              <InfoCard icon="users" title="Follow Us">
+              <InfoCard icon="users" title={ui.FOLLOW_US}>
                 <ul className="flex flex-wrap gap-x-4 gap-y-2">
                   {site.social.map((s) => (
                     <li key={s.network}>
@@ -121,7 +124,7 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
             </div>
             <p className="mt-4 text-sm text-slate-600">
               {consent.before}
-              <a href={url('/privacy/')} className="text-brand underline">
+              <a href={url(pagePath(site, 'privacy', '/privacy/'))} className="text-brand underline">
                 {consent.link}
               </a>
               {consent.after}
@@ -129,7 +132,7 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
           </div>
         </div>
       </Section>
-      <Section id="next-steps" title="What Happens Next" tone="soft">
+      <Section id="next-steps" title={ui.NEXT_STEPS_TITLE} tone="soft">
         <Steps steps={CONTACT_STEPS} />
       </Section>
     </Document>

@@ -1,7 +1,7 @@
-import { contactSent } from '../../texts/contact.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
 import { Icon } from '../components/icons.js';
 import { CallButton } from '../components/ui.js';
-import { CONTACT_SENT_SOONER, contactSentMeta } from '../content/contact.js';
+import { pagePath, useCopy } from '../components/lang.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 
@@ -13,6 +13,9 @@ import { Document } from '../document.js';
  */
 export function ContactSentPage() {
   const { site, url } = usePage();
+  const { contact, ui } = useCopy();
+  const { CONTACT_SENT_SOONER, contactSentMeta } = contact;
+  const { contactSent } = SITE_TEXTS[site.lang].contact;
   return (
     <Document meta={contactSentMeta(site)} noindex>
       <section aria-labelledby="sent-title" className="mx-auto max-w-2xl px-4 pt-24 pb-16 text-center sm:px-6 sm:pt-32">
@@ -23,8 +26,8 @@ export function ContactSentPage() {
         <p className="mt-3 text-lg text-slate-700">{contactSent.message}</p>
         <p className="mt-2 text-slate-600">{CONTACT_SENT_SOONER}</p>
         <p className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <a href={url('/')} className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark">
-            Back to the home page
+          <a href={url(pagePath(site, 'home', '/'))} className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark">
+            {ui.BACK_HOME}
           </a>
           <CallButton className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 border-brand px-6 py-3 font-semibold text-brand hover:bg-brand-soft" />
         </p>

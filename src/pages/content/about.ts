@@ -91,3 +91,8 @@ export function defaultWhyCity(site: Site): string[] {
     `Because these treatments depend on regular follow-up visits and lab work, having a clinic nearby makes it easier to stay on track. Our ${site.city} team coordinates your visits, lab work and follow-up so your care stays consistent from the first consultation onward.`,
   ];
 }
+
+/** The clinic's description where its config gives none: the meta description of its home page and its JSON-LD. */
+export function defaultDescription(name: string, city: string, stateName: string): string {
+  return `${name} is a men's health clinic in ${city}, ${stateName}, offering physician-supervised testosterone replacement therapy, medical weight loss and NAD+ therapy.`;
+}

@@ -24,7 +24,7 @@ export function contactHero(site: Site): Hero {
 }
 
 /** One sentence above the address, phone, email and hours cards. */
-export const CONTACT_CARDS_INTRO =
+export const CONTACT_CARDS_INTRO: string =
   'Visit us, call or email during clinic hours, and our team will help you schedule a consultation or answer your questions.';
 
 /** The spec's three-step section. */
@@ -50,7 +50,7 @@ export const CONTACT_STEPS: ProcessStep[] = [
 ];
 
 /** Title, lead and message placeholder of the contact form card. */
-export const CONTACT_FORM: { title: 'Send Us a Message'; lead: string; messagePlaceholder: string } = {
+export const CONTACT_FORM: { title: string; lead: string; messagePlaceholder: string } = {
   title: 'Send Us a Message',
   lead: 'Fill out the form and a member of our team will contact you within 24 hours. Share only what you are comfortable with; your provider will go over the details with you at your visit.',
   messagePlaceholder: 'Tell us about your health goals and any questions you have...',
@@ -77,4 +77,4 @@ export function contactSentMeta(site: Site): PageMeta {
 }
 
 /** The line under the confirmation, before the links home and to call. */
-export const CONTACT_SENT_SOONER = 'Need to talk sooner? Call us during clinic hours.';
+export const CONTACT_SENT_SOONER: string = 'Need to talk sooner? Call us during clinic hours.';

@@ -6,7 +6,7 @@ import type { ClinicConfig, PaymentMethod } from '../../config/schema.js';
  */
 
 /** The heading of the costs block on the contact and service pages. */
-export const COSTS_TITLE = 'Cost, Payment and Insurance';
+export const COSTS_TITLE: string = 'Cost, Payment and Insurance';
 
 /** Each way of paying as a sentence lists it (the specification's terms: "cash, credit cards and approved financing"). */
 const PAYMENT_WORDS: Record<PaymentMethod, string> = {

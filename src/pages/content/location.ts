@@ -24,7 +24,7 @@ export function locationTreatmentsTitle(site: Site): string {
 }
 
 /** The line under it: each treatment's page says what it is; a consultation here comes first. */
-export const LOCATION_TREATMENTS_LEAD = 'Each is prescribed after a consultation and lab work with a licensed provider. Read what a treatment involves on its page.';
+export const LOCATION_TREATMENTS_LEAD: string = 'Each is prescribed after a consultation and lab work with a licensed provider. Read what a treatment involves on its page.';
 
 /** Title and description of a location's own page of a treatment. */
 export function locationTreatmentMeta(site: Site, service: ServiceDef): PageMeta {

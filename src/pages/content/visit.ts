@@ -12,15 +12,15 @@ export function visitSection(site: Site): { title: string } {
   return { title: `Hours & Location in ${site.city}` };
 }
 
-export const HOURS_TITLE = 'Office Hours';
-export const SPECIAL_HOURS_TITLE = 'Special Hours';
-export const ADDRESS_TITLE = 'Address';
-export const DIRECTIONS_LINK = 'Get directions';
+export const HOURS_TITLE: string = 'Office Hours';
+export const SPECIAL_HOURS_TITLE: string = 'Special Hours';
+export const ADDRESS_TITLE: string = 'Address';
+export const DIRECTIONS_LINK: string = 'Get directions';
 /** Said to screen readers after the link text: the link leaves the site. */
-export const DIRECTIONS_WHERE = ' (opens Google Maps)';
-export const BOOK_ONLINE_TITLE = 'Book Online';
-export const BOOK_ONLINE_LINK = 'Schedule a consultation online';
-export const BOOK_ONLINE_NOTE = 'Pick a time on our online booking page, or send us a message and our team will contact you within 24 hours.';
+export const DIRECTIONS_WHERE: string = ' (opens Google Maps)';
+export const BOOK_ONLINE_TITLE: string = 'Book Online';
+export const BOOK_ONLINE_LINK: string = 'Schedule a consultation online';
+export const BOOK_ONLINE_NOTE: string = 'Pick a time on our online booking page, or send us a message and our team will contact you within 24 hours.';
 
 /** A fact the config states, as a line patients scan: what it is and what it means for them. */
 export interface VisitFact {

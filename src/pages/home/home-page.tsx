@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { SERVICE_CARDS, closingCta, faqFor, homeHero, homeMeta, whyChoose } from '../content/home.js';
 import type { ServiceCard } from '../content/types.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
@@ -7,8 +6,8 @@ import { Icon } from '../components/icons.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
 import { ClosingCta, CtaButtons, PointGrid, Prose, Section, fitGrid } from '../components/ui.js';
 import { Faq } from './faq.js';
-import { localFaqTitle, visitSection } from '../content/visit.js';
 import { VisitSection } from '../components/clinic-parts.js';
+import { useCopy } from '../components/lang.js';
 
 const ACCENT: Record<ServiceCard['color'], string> = {
   brand: 'bg-brand-soft text-brand',
@@ -27,6 +26,9 @@ const ACCENT: Record<ServiceCard['color'], string> = {
  */
 export function HomePage() {
   const { site } = usePage();
+  const { home, visit: visitCopy, ui } = useCopy();
+  const { SERVICE_CARDS, closingCta, faqFor, homeHero, homeMeta, whyChoose } = home;
+  const { localFaqTitle, visitSection } = visitCopy;
   const hero = homeHero(site);
   const why = whyChoose(site);
   const cta = closingCta(site);
@@ -51,7 +53,7 @@ export function HomePage() {
       <VisitSection title={visit.title} />
 
       {core.length > 0 && (
-        <Section id="services" title="Our Services" lead={`Physician-supervised treatments for men in ${site.city}, each prescribed after a medical evaluation.`}>
+        <Section id="services" title={ui.OUR_SERVICES} lead={ui.servicesLead(site.city)}>
           <ul className={fitGrid(core.length)}>
             {core.map((s) => (
               <ServiceCardView key={s.key} card={SERVICE_CARDS[s.key]} />
@@ -61,7 +63,7 @@ export function HomePage() {
       )}
 
       {more.length > 0 && (
-        <Section id="more-treatments" title="More Treatments" tone="slate">
+        <Section id="more-treatments" title={ui.MORE_TREATMENTS} tone="slate">
           <ul className={fitGrid(more.length)}>
             {more.map((s) => (
               <ServiceCardView key={s.key} card={SERVICE_CARDS[s.key]} />
@@ -74,12 +76,12 @@ export function HomePage() {
         <PointGrid points={why.points} />
       </Section>
 
-      <Section id="local" title={`Care Close to Home in ${site.city}`}>
+      <Section id="local" title={ui.careCloseToHome(site.city)}>
         <div className="mx-auto max-w-3xl">
           <Prose paragraphs={site.whyCity} />
           {site.config.localContent.areasServed.length > 0 && (
             <>
-              <h3 className="mt-8 text-lg font-semibold text-slate-900">Areas We Serve</h3>
+              <h3 className="mt-8 text-lg font-semibold text-slate-900">{ui.AREAS_WE_SERVE}</h3>
               <ul className="mt-3 flex flex-wrap gap-2">
                 {site.config.localContent.areasServed.map((a) => (
                   <li key={a} className="rounded-full bg-brand-soft px-3 py-1 text-sm text-slate-800">{a}</li>
@@ -90,7 +92,7 @@ export function HomePage() {
         </div>
       </Section>
 
-      <Section id="faq" title="Frequently Asked Questions">
+      <Section id="faq" title={ui.FAQ_TITLE}>
         <Faq items={faqFor(site)} group="faq" />
         {localFaq.length > 0 && (
           <>
@@ -109,13 +111,14 @@ export function HomePage() {
 
 function ServiceCardView({ card }: { card: ServiceCard }) {
   const { url } = usePage();
+  const { ui } = useCopy();
   return (
     <ServiceCardBody card={card}>
       <a
         href={url(card.link)}
         className="mt-6 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
       >
-        Learn More<span className="sr-only"> about {card.title}</span>
+        {ui.LEARN_MORE}<span className="sr-only">{ui.learnMoreAbout(card.title)}</span>
         <Icon name="arrow-right" className="h-5 w-5" />
       </a>
     </ServiceCardBody>

@@ -17,8 +17,11 @@ export function takeOver(root: HTMLElement, touched: ContactField[] = []): void 
   const fields: ContactField[] = ['firstName', 'lastName', 'email', 'phone', 'service', 'message'];
   const initial = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? '')])) as Record<ContactField, string>;
   const focused = document.activeElement?.id;
+  // A Spanish page's form says so in a hidden field (contact-form-view.tsx): its island speaks Spanish too.
+  const lang = data.get('language') === 'es' ? 'es' : 'en';
   createRoot(root).render(
     <ContactIsland
+      lang={lang}
       endpoint={root.dataset.endpoint ?? '/api/contact'}
       source={{ site: String(data.get('site') ?? ''), page: String(data.get('page') ?? '') }}
       serviceOptions={JSON.parse(root.dataset.options ?? '[]') as string[]}

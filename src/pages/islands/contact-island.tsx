@@ -2,13 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as ToastUI from '@radix-ui/react-toast';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { contactMessageSchema, type ContactMessageInput } from '../../config/contact.js';
-import * as M from '../../texts/contact.js';
+import { contactSchemaFor, contactTexts, type ContactMessageInput } from '../../config/contact.js';
+import type { Lang } from '../../config/languages.js';
 import type { Message } from '../../texts/message.js';
 import { ContactFormView, ContactSentView, type ContactField, type FormSource, type PhoneLink } from '../contact/contact-form-view.js';
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type Toast, type ToastStore } from './toast-store.js';
 
 export interface ContactIslandProps {
+  /** The page's language: the form's words, its errors, the notices and the confirmation. */
+  lang?: Lang;
   endpoint: string;
   /** The city site and page, sent with the message (the static form's hidden fields). */
   source: FormSource;
@@ -61,6 +63,8 @@ const notice = ({ title, message }: Message, variant: Toast['variant']) => ({ ti
  * brings back an empty form: a new one, with nothing of the sent one's state.
  */
 export function ContactIsland({ phone, store, initial, ...form }: ContactIslandProps) {
+  const lang = form.lang ?? 'en';
+  const M = contactTexts(lang);
   const toasts = useToasts(store);
   // 'form': the page's form (with what the visitor typed before the takeover); 'sent': the
   // confirmation; 'again': an empty form after "Send another message".
@@ -79,16 +83,16 @@ export function ContactIsland({ phone, store, initial, ...form }: ContactIslandP
   }, [view]);
 
   return (
-    <ToastUI.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label="Notification">
+    <ToastUI.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label={M.contactToasts.title}>
       {view === 'sent' ? (
-        <ContactSentView phone={phone} headingRef={heading} onSendAnother={() => setView('again')} />
+        <ContactSentView lang={lang} phone={phone} headingRef={heading} onSendAnother={() => setView('again')} />
       ) : (
         <ContactForm {...form} initial={view === 'form' ? initial : EMPTY} again={view === 'again'} store={store} onSent={() => setView('sent')} />
       )}
       {toasts.map((t) => (
-        <Notice key={t.id} toast={t} onOpenChange={(open) => !open && store.dismiss(t.id)} />
+        <Notice key={t.id} toast={t} closeLabel={M.contactToasts.hint!} onOpenChange={(open) => !open && store.dismiss(t.id)} />
       ))}
-      <ToastUI.Viewport hotkey={['F8']} label="Notifications ({hotkey})" className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      <ToastUI.Viewport hotkey={['F8']} label={M.contactToasts.message!} className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
     </ToastUI.Provider>
   );
 }
@@ -106,9 +110,10 @@ interface ContactFormProps extends Omit<ContactIslandProps, 'phone'> {
  * such a press sent the empty form: react-hook-form's handleSubmit validated it, marked the four
  * required fields and focused First Name, under the success notice.
  */
-function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, initial, touched = [], again, store, onSent }: ContactFormProps) {
+function ContactForm({ lang = 'en', endpoint, source, serviceOptions, messagePlaceholder, initial, touched = [], again, store, onSent }: ContactFormProps) {
+  const M = contactTexts(lang);
   const form = useForm<ContactMessageInput>({
-    resolver: zodResolver(contactMessageSchema),
+    resolver: zodResolver(contactSchemaFor(lang)),
     mode: 'onTouched',
     defaultValues: initial,
   });
@@ -132,7 +137,7 @@ function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, ini
     busy.current = true;
     let done = false;
     const send = form.handleSubmit(async (data) => {
-      const body = JSON.stringify({ ...data, ...source });
+      const body = JSON.stringify({ ...data, ...source, ...(lang !== 'en' ? { language: lang } : {}) });
       if (attempt.current?.body !== body) attempt.current = { body, key: newKey() };
       try {
         await postMessage(endpoint, body, attempt.current.key);
@@ -152,6 +157,7 @@ function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, ini
   const messages = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.message ?? ''])) as Partial<Record<ContactField, string>>;
   return (
     <ContactFormView
+      lang={lang}
       endpoint={endpoint}
       source={source}
       serviceOptions={serviceOptions}
@@ -164,7 +170,7 @@ function ContactForm({ endpoint, source, serviceOptions, messagePlaceholder, ini
   );
 }
 
-function Notice({ toast, onOpenChange }: { toast: Toast; onOpenChange: (open: boolean) => void }) {
+function Notice({ toast, closeLabel, onOpenChange }: { toast: Toast; closeLabel: string; onOpenChange: (open: boolean) => void }) {
   const tone = toast.variant === 'destructive' ? 'border-rose-800 bg-rose-700 text-white' : 'border-slate-200 bg-white text-slate-900';
   return (
     <ToastUI.Root
@@ -181,7 +187,7 @@ function Notice({ toast, onOpenChange }: { toast: Toast; onOpenChange: (open: bo
         </ToastUI.Title>
         <ToastUI.Description className="mt-1 text-sm">{toast.description}</ToastUI.Description>
       </div>
-      <ToastUI.Close aria-label="Close" className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded opacity-80 hover:opacity-100">
+      <ToastUI.Close aria-label={closeLabel} className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded opacity-80 hover:opacity-100">
         <span aria-hidden="true">×</span>
       </ToastUI.Close>
     </ToastUI.Root>

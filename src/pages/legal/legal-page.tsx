@@ -2,6 +2,7 @@ import type { LegalParagraph, LegalSection, PageMeta } from '../content/types.js
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
+import { useCopy } from '../components/lang.js';
 
 // break-words: a long email address wraps on a phone instead of widening the page. Nothing here
 // looks inside a run's text or href: the templated renderer hands the page tokens (template.ts).
@@ -15,6 +16,7 @@ const PHONE_LINK = 'font-medium whitespace-nowrap text-brand underline underline
  */
 export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: string; sections: LegalSection[] }) {
   const { site, url } = usePage();
+  const { ui } = useCopy();
   const photo = site.photos.hero;
   return (
     <Document meta={meta}>
@@ -23,7 +25,7 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
           <HeroPhoto photo={photo} veil="even" />
           <div className="mx-auto max-w-3xl px-4 sm:px-6">
             <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
-            <p className="mt-3 text-slate-200">Effective date: {site.effectiveDate}</p>
+            <p className="mt-3 text-slate-200">{ui.effectiveDate(site.effectiveDate)}</p>
           </div>
         </div>
       )}
@@ -31,7 +33,7 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
         {!photo && (
           <>
             <h1 className="text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
-            <p className="mt-3 text-slate-600">Effective date: {site.effectiveDate}</p>
+            <p className="mt-3 text-slate-600">{ui.effectiveDate(site.effectiveDate)}</p>
           </>
         )}
         <LegalSections sections={sections} url={url} />

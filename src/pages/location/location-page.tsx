@@ -1,12 +1,10 @@
-import { homeMeta } from '../content/home.js';
-import { LOCATION_TREATMENTS_LEAD, locationHero, locationTreatmentsTitle } from '../content/location.js';
-import { localFaqTitle, visitSection } from '../content/visit.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { AreasServed, ClinicPhotos, TeamSection, VisitSection } from '../components/clinic-parts.js';
 import { Icon } from '../components/icons.js';
 import { ClosingCta, PageHero, Prose, Section } from '../components/ui.js';
 import { Faq } from '../home/faq.js';
+import { servicePath, siteServiceLabel, useCopy } from '../components/lang.js';
 
 /**
  * A location's page on a brand site, `/locations/fl/tampa/` (NOTES.md decision 16, issue 36 item
@@ -18,6 +16,10 @@ import { Faq } from '../home/faq.js';
  */
 export function LocationPage() {
   const { site, url } = usePage();
+  const { home, location, visit, ui } = useCopy();
+  const { homeMeta } = home;
+  const { LOCATION_TREATMENTS_LEAD, locationHero, locationTreatmentsTitle } = location;
+  const { localFaqTitle, visitSection } = visit;
   const localFaq = site.config.localContent.faq;
   return (
     <Document meta={homeMeta(site)}>
@@ -28,10 +30,10 @@ export function LocationPage() {
           {site.services.map((s) => (
             <li key={s.key}>
               <a
-                href={url(s.path)}
+                href={url(servicePath(site, s))}
                 className="flex min-h-14 items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-5 py-4 font-semibold text-slate-900 shadow-sm hover:border-brand hover:text-brand"
               >
-                {s.label}
+                {siteServiceLabel(site, s)}
                 <Icon name="arrow-right" className="h-5 w-5 flex-none text-brand" />
               </a>
             </li>
@@ -40,7 +42,7 @@ export function LocationPage() {
       </Section>
       <ClinicPhotos tone="slate" />
       <TeamSection />
-      <Section id="why-city" title={`Why ${site.city}`} tone="soft">
+      <Section id="why-city" title={ui.whyCityTitle(site.city)} tone="soft">
         <div className="mx-auto max-w-3xl">
           <Prose paragraphs={site.whyCity} />
           <AreasServed className="mt-8" />
@@ -51,7 +53,7 @@ export function LocationPage() {
           <Faq items={localFaq} group="local-faq" />
         </Section>
       )}
-      <ClosingCta title={`Visit Us in ${site.city}`} lead={`Call ${site.phone} or send us a message to schedule your consultation.`} />
+      <ClosingCta title={ui.visitUsTitle(site.city)} lead={ui.visitUsLead(site.phone)} />
     </Document>
   );
 }

@@ -1,10 +1,9 @@
 import type { ServiceDef } from '../../config/services.js';
-import { locationTreatmentHero, locationTreatmentMeta, ownTreatmentTitle } from '../content/location.js';
-import { visitSection } from '../content/visit.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { VisitSection } from '../components/clinic-parts.js';
 import { ClosingCta, PageHero, Prose, Section } from '../components/ui.js';
+import { servicePath, siteServiceLabel, useCopy } from '../components/lang.js';
 
 /**
  * A location's own page of a treatment on a brand site (`/locations/fl/tampa/trt-therapy/`), built
@@ -14,24 +13,28 @@ import { ClosingCta, PageHero, Prose, Section } from '../components/ui.js';
  */
 export function LocationTreatmentPage({ service }: { service: ServiceDef }) {
   const { site, url } = usePage();
+  const { location, visit, ui } = useCopy();
+  const { locationTreatmentHero, locationTreatmentMeta, ownTreatmentTitle } = location;
+  const label = siteServiceLabel(site, service);
   const text = site.treatmentText[service.key] ?? [];
   const root = site.placement?.brandRoot;
-  const brandPage = root ? url(`/${root.href}${service.path.slice(1)}`) : url(service.path);
+  const path = servicePath(site, service);
+  const brandPage = root ? url(`/${root.href}${path.slice(1)}`) : url(path);
   return (
     <Document meta={locationTreatmentMeta(site, service)}>
       <PageHero hero={locationTreatmentHero(site, service)} />
       <Section id="own-text" title={ownTreatmentTitle(site, service)}>
         <Prose paragraphs={text} className="mx-auto max-w-3xl" />
         <p className="mx-auto mt-8 max-w-3xl text-slate-700">
-          What {service.label} is, who it may suit and how it works:{' '}
+          {ui.treatmentWhatIs(label)}{' '}
           <a href={brandPage} className="font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
-            {service.label} at {site.placement?.brand?.name ?? site.name}
+            {ui.treatmentAt(label, site.placement?.brand?.name ?? site.name)}
           </a>
           .
         </p>
       </Section>
-      <VisitSection title={visitSection(site).title} />
-      <ClosingCta title={`Visit Us in ${site.city}`} lead={`Call ${site.phone} or send us a message to schedule your consultation.`} />
+      <VisitSection title={visit.visitSection(site).title} />
+      <ClosingCta title={ui.visitUsTitle(site.city)} lead={ui.visitUsLead(site.phone)} />
     </Document>
   );
 }

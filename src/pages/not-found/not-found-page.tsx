@@ -1,6 +1,8 @@
-import { notFound } from '../../texts/site.js';
+import type { Lang } from '../../config/languages.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
 import { Icon } from '../components/icons.js';
 import { CallButton } from '../components/ui.js';
+import { pagePath, servicePath, siteServiceLabel, useCopy } from '../components/lang.js';
 import { usePage } from '../context.js';
 import { Document } from '../document.js';
 
@@ -12,15 +14,16 @@ import { Document } from '../document.js';
  */
 export function NotFoundPage() {
   const { site, url } = usePage();
-  const { title, message, hint } = notFound;
+  const { ui } = useCopy();
+  const { title, message, hint } = SITE_TEXTS[site.lang].site.notFound;
   const pages = [
-    { path: '/', label: 'Home' },
-    ...site.services.map((s) => ({ path: s.path, label: s.label })),
-    { path: '/about/', label: 'About' },
-    { path: '/contact/', label: 'Contact' },
+    { path: pagePath(site, 'home', '/'), label: ui.HOME },
+    ...site.services.map((s) => ({ path: servicePath(site, s), label: siteServiceLabel(site, s) })),
+    { path: pagePath(site, 'about', '/about/'), label: ui.ABOUT },
+    { path: pagePath(site, 'contact', '/contact/'), label: ui.CONTACT },
   ];
   return (
-    <Document meta={{ title: `404 ${title} | ${site.name}`, description: `The page you asked for is not on the ${site.name} website.` }} notFound>
+    <Document meta={{ title: `404 ${title} | ${site.name}`, description: ui.notFoundDescription(site.name) }} notFound>
       <section className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center sm:px-6">
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>
@@ -35,9 +38,10 @@ export function NotFoundPage() {
 }
 
 /** The not-found page's way back: a grid of the site's pages (the city sites' and the brand site's, src/brand-site/pages/not-found.tsx). */
-export function PageLinks({ pages, url }: { pages: readonly { path: string; label: string }[]; url: (target: string) => string }) {
+export function PageLinks({ pages, url, lang }: { pages: readonly { path: string; label: string }[]; url: (target: string) => string; /** Absent: the page's language (English outside a city page: the brand site). */ lang?: Lang }) {
+  const { ui } = useCopy(lang);
   return (
-    <nav aria-label="Pages of this site" className="mt-8">
+    <nav aria-label={ui.PAGES_OF_SITE} className="mt-8">
       <ul className="grid gap-3 text-left sm:grid-cols-2">
         {pages.map((p, i) => (
           // An odd count would leave a hole in the last row: the first page takes the first row whole instead.

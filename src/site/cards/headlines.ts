@@ -1,6 +1,6 @@
 import { SERVICES } from '../../config/services.js';
 import { movedOnBrandSite } from '../../pages/brand-shared.js';
-import { locationHero, locationTreatmentHero } from '../../pages/content/location.js';
+import { copyOf } from '../../pages/content/copy.js';
 import { siteRoutes, type RouteDef } from '../../pages/routes.js';
 import type { Site } from '../../pages/page-model.js';
 
@@ -19,7 +19,7 @@ export interface CardPage {
  */
 export function cardPages(site: Site): CardPage[] {
   const placed = Boolean(site.placement?.brandRoot);
-  return siteRoutes(site.config).flatMap((route) => {
+  return siteRoutes(site.config, site.lang).flatMap((route) => {
     if (!route.headline || (placed && movedOnBrandSite(route, site.config))) return [];
     const slug = route.path === '/' ? 'home' : route.path.replace(/^\/|\/$/g, '').replace(/\//g, '-');
     return [{ path: route.path, slug, headline: placed ? placedHeadline(site, route) : route.headline(site) }];
@@ -28,6 +28,7 @@ export function cardPages(site: Site): CardPage[] {
 
 /** The h1 of a location's page on a brand site (pages/location/), where it is not the stand-alone page's. */
 function placedHeadline(site: Site, route: RouteDef): string {
+  const { locationHero, locationTreatmentHero } = copyOf(site.lang).location;
   if (route.id === 'home') return locationHero(site).title;
   const service = SERVICES.find((s) => s.key === route.id);
   return service ? locationTreatmentHero(site, service).title : route.headline!(site);

@@ -10,6 +10,7 @@ import { CARD_WIDTH, cityBand, footBand, headBand, topBand, type BandSpec } from
 import { joinBands, type Band } from './png.js';
 import { cardFonts } from './text.js';
 import { cardTheme } from './theme.js';
+import { copyOf } from '../../pages/content/copy.js';
 import type { SiteCards } from '../../model/cards.js';
 
 /** Raise when the drawing changes in a way the SVG of a band does not show (png.ts, draw.ts, glyphs.ts, outline.ts). */
@@ -60,7 +61,7 @@ export async function socialCards(site: Site, logo: LogoFile | undefined, cacheD
     const name = createHash('sha256').update([keys[0], keys[1 + i], keys[keys.length - 2], keys[keys.length - 1]].join()).digest('hex').slice(0, 10);
     const file = `assets/cards/${page.slug}.${name}.png`;
     files[file] = joinBands(CARD_WIDTH, parts);
-    cards[page.path] = { file, alt: `${page.headline}: ${site.name} in ${site.city}, ${site.stateName}` };
+    cards[page.path] = { file, alt: copyOf(site.lang).pages.cardAlt(page.headline, site.name, site.city, site.stateName) };
   });
   return { cards, files };
 }
