@@ -59,6 +59,7 @@ export async function benchInbox(o: { dir?: string; count?: number; runs?: numbe
         origin: `https://${site}.example.com`,
         referer: '',
         registered: true,
+        language: 'en',
         receivedAt: new Date(start + n * 60_000).toISOString(),
       };
     };

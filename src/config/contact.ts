@@ -97,15 +97,15 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 /** Name of the hidden honeypot field: people leave it empty, form-filling bots do not. */
 export const HONEYPOT_FIELD = 'website';
 
-/** Field name -> first error message, for the form and for 400 responses. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+/** Field name -> first error message, for the form and for 400 responses; an unknown field's in `lang`. */
+export function fieldErrors(error: z.core.$ZodError, lang: Lang = 'en'): Record<string, string> {
   // A null-prototype record, so keys such as __proto__ or constructor are plain keys here.
   const out: Record<string, string> = Object.create(null);
   const put = (key: string, message: string) => {
     if (!Object.hasOwn(out, key)) out[key] = message;
   };
   for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) put(k, EN.fieldUnknown.title);
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) put(k, contactTexts(lang).fieldUnknown.title);
     else put(issue.path.length ? String(issue.path[0]) : '_form', issue.message);
   }
   return out;
@@ -117,13 +117,18 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
  * filed under the city its form names when this server knows that city, with the Origin and the
  * Referer kept as evidence.
  */
-export interface NewMessage extends Omit<ContactMessage, 'site' | 'page'> {
+export interface NewMessage extends Omit<ContactMessage, 'site' | 'page' | 'language'> {
   /** City slug of the site it was filed under (`tampa`); '' when no known site could be named. */
   site: string;
   /** That site's city (`Tampa`); '' when this server does not know the site. */
   city: string;
   /** The page holding the form, relative to the site (`contact/`); '' when the form did not say. */
   page: string;
+  /**
+   * The language of the page the form was on (issue 40): 'es' for a Spanish page's form, else 'en'.
+   * Stored in clear beside `page` (which already names the page): it is not what the patient wrote.
+   */
+  language: Lang;
   /** The post's Origin header ('null' for an opaque one), or this server's own origin for posts without one. */
   origin: string;
   /** The Referer's origin and path (never its query, which can carry an email or an ad-click id); '' without one. */

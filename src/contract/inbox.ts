@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CLOSE_REASONS, STATUSES } from '../config/inbox-states.js';
+import { LANGS } from '../config/languages.js';
 import { SAFE_SLUG } from '../config/slug.js';
 import { siteInvalid } from '../texts/contact.js';
 import * as M from '../texts/server.js';
@@ -21,6 +22,8 @@ export const siteField = z
   .string()
   .refine((v) => v === '' || SAFE_SLUG.test(v), { error: siteInvalid.title })
   .optional();
+/** The language of the page a message was sent from (issue 40): `en`, `es`. */
+export const languageField = z.enum(LANGS, { error: M.inboxLanguageInvalid.title });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.inboxDateInvalid.title }).optional();
 const pageField = z.number({ error: M.pageInvalid.title }).int({ error: M.pageInvalid.title }).min(1, { error: M.pageInvalid.title });
 const pageSizeField = z
@@ -35,6 +38,8 @@ export const filterShape = {
   status: statusField.optional(),
   /** An account id, or `none` for the messages nobody has. */
   assignee: z.string().max(100).optional(),
+  /** Only the messages sent from pages in this language (`es`: the Spanish pages'). */
+  language: languageField.optional(),
   from: day,
   to: day,
 };
@@ -69,6 +74,8 @@ export const inboxItem = z.object({
   city: z.string(),
   firstName: z.string(),
   service: z.string(),
+  /** The language of the page it was sent from: `es` is shown "Wrote in Spanish". */
+  language: languageField,
   status: statusField,
   closeReason: closeReasonField.nullable(),
   assigneeId: z.string().nullable(),
@@ -122,6 +129,8 @@ export const messageDetail = z.object({
   referer: z.string(),
   /** Whether the post came from an address registered for the city. */
   registered: z.boolean(),
+  /** The language of the page it was sent from (issue 40). */
+  language: languageField,
   status: statusField,
   closeReason: closeReasonField.nullable(),
   assigneeId: z.string().nullable(),

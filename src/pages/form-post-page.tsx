@@ -1,9 +1,11 @@
+import { contactTexts } from '../config/contact.js';
+import type { Lang } from '../config/languages.js';
 import type { ClinicConfig } from '../config/schema.js';
-import * as M from '../texts/contact.js';
 import { ContactPage, type ContactFormState } from './contact/contact-page.js';
 import type { ContactField } from './contact/contact-form-view.js';
 import { renderPage } from './render-site.js';
 import { resolveSite } from './page-model.js';
+import { siteRoutes } from './routes.js';
 
 export type FormPostResult =
   | { ok: true }
@@ -26,13 +28,15 @@ export interface FormPostLinks {
  * notice and an empty form, or the form again with what the visitor typed and each field's error.
  * Served by the clinic server at its own root, so it links from `/`. `today` (the city's date,
  * `2026-11-26`: site/pipeline.ts, buildDay) shows the special hours ahead as the contact page does;
- * without it the page lists none.
+ * without it the page lists none. `lang` (issue 40): the Spanish contact page (`/es/contacto/`) with
+ * Spanish notices for a Spanish page's post; the field errors come in the language they were made in.
  */
-export function renderFormPostPage(config: ClinicConfig, result: FormPostResult, links: FormPostLinks = { site: '/', assets: '/' }, today?: string): string {
+export function renderFormPostPage(config: ClinicConfig, result: FormPostResult, links: FormPostLinks = { site: '/', assets: '/' }, today?: string, lang: Lang = 'en'): string {
+  const M = contactTexts(lang);
   // The clinic's name and mark instead of its logo image: the config names the logo where the build
   // read it (/images/orlando/wordmark.png), not where a site serves it (logo.png, beside the
   // pages), and this page's CSP takes images from the origin answering the post only.
-  const site = resolveSite({ ...config, logoUrl: undefined, logoLightUrl: undefined }, today ? { today } : {});
+  const site = resolveSite({ ...config, logoUrl: undefined, logoLightUrl: undefined }, { ...(today ? { today } : {}), lang });
   let state: ContactFormState;
   if (result.ok) {
     state = { notice: { tone: 'success', title: M.contactSent.title, text: M.contactSent.message } };
@@ -49,5 +53,6 @@ export function renderFormPostPage(config: ClinicConfig, result: FormPostResult,
     const rel = t.replace(/^\//, '');
     return (/^assets\/|^favicon\.svg$/.test(rel) ? links.assets : links.site) + rel;
   };
-  return renderPage(site, '/contact/', <ContactPage state={state} />, url);
+  const contact = siteRoutes(config, lang).find((r) => r.id === 'contact')!.path;
+  return renderPage(site, contact, <ContactPage state={state} />, url);
 }

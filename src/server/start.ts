@@ -66,9 +66,9 @@ export async function startServer(options: StartOptions): Promise<{ url: string;
     files: building,
     logger,
     // The special hours ahead as of the city's day now (in its time zone), as its contact page lists them.
-    renderFormPage: (result) => {
+    renderFormPage: (result, lang) => {
       const day = buildDay(config, (options.now ?? (() => new Date()))());
-      return renderFormPostPage(config, result, undefined, day.ok ? day.day : undefined);
+      return renderFormPostPage(config, result, undefined, day.ok ? day.day : undefined, lang);
     },
     configPath: options.configPath,
     now: options.now,

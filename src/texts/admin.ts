@@ -246,3 +246,15 @@ export const brandReleaseMadeLive = (when: string, pinned: boolean): Message => 
   message: pinned ? 'It is pinned to this release: Redeploy all skips it until it is deployed again.' : undefined,
 });
 export const brandReleaseMoveFailed = (reason: string): Message => ({ title: `The brand site was not changed: ${reason}` });
+
+/**
+ * The inbox's mark of a message sent from a page in another language than English (issue 40), in
+ * the list and the message view: whoever calls back should speak it ("Wrote in Spanish").
+ */
+export const inboxWroteIn = (language: string): Message => ({ title: `Wrote in ${language}` });
+
+/** The inbox's language filter (issue 40): the language of the page each message was sent from. */
+export const inboxLanguageFilter = { title: 'Language' } satisfies Message;
+
+/** The language filter's choice of every language. */
+export const inboxLanguageAny = { title: 'Any' } satisfies Message;

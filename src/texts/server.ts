@@ -240,6 +240,9 @@ export const bulkIdsInvalid = { title: 'Select at least one message.' } satisfie
 export const bulkIdsTooMany = { title: 'Select at most 200 messages at a time.' } satisfies Message;
 export const bulkNothing = { title: 'Choose someone to assign them to, or a status.' } satisfies Message;
 export const inboxDateInvalid = { title: 'Give the date as YYYY-MM-DD.' } satisfies Message;
+
+/** The inbox's language filter (issue 40) names a language the sites are not written in. */
+export const inboxLanguageInvalid = { title: 'The language filter is en (English) or es (Spanish).' } satisfies Message;
 export const inboxSearchInvalid = { title: 'Search by a last name, a first name, an email address, or 4 digits or more of a phone number.' } satisfies Message;
 export const inboxSearchDigits = { title: 'Type at least 4 digits of the phone number.' } satisfies Message;
 export const retentionInvalid = { title: 'Keep messages between 30 days and 10 years (3650 days), or until deleted.' } satisfies Message;

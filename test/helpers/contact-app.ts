@@ -5,6 +5,7 @@ import { silentLogger } from '../../src/server/log/logger.js';
 import { adminFormConfig, fromAddress, memoryRefusalStore, memoryStore, testConfig } from './server-app.js';
 import { createRefusalLog } from '../../src/server/leads/refusals.js';
 import type { AppEnv } from '../../src/server/http/app-env.js';
+import type { MessageStore } from '../../src/server/leads/store.js';
 import { fallbackFormPage } from '../../src/server/leads/reply.js';
 import { contactRoutes } from '../../src/server/leads/contact-routes.js';
 import { createSiteDirectory, type Deployment, type StoredSite } from '../../src/server/leads/site-directory.js';
@@ -27,10 +28,13 @@ export interface ContactTestOptions {
   trustProxy?: string[];
   /** The listener of deployed sites. */
   hosted?: boolean;
+  /** Where messages are stored: a real store (SQLite, PostgreSQL); absent, one in memory. */
+  store?: MessageStore;
 }
 
 export function contactTestApp(o: ContactTestOptions = {}) {
-  const store = memoryStore();
+  const memory = memoryStore();
+  const store = o.store ?? memory;
   let clock = Date.UTC(2025, 4, 1, 12, 0, 0);
   const deployments: Deployment[] = [tampaDeployment(), { siteName: 'lakeland', release: { city: 'Lakeland' } }];
   const stored: StoredSite[] = [];
@@ -79,5 +83,5 @@ export function contactTestApp(o: ContactTestOptions = {}) {
     post(new URLSearchParams(fields).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   const preflight = (origin: string) =>
     app.request('/api/contact', { method: 'OPTIONS', headers: { Host: host, Origin: origin, 'Access-Control-Request-Method': 'POST' } });
-  return { app, store, post, formPost, preflight, directory, deployments, stored, refusals, refusalStore, logs, reads: () => reads, tick: (ms: number) => (clock += ms) };
+  return { app, store: memory, post, formPost, preflight, directory, deployments, stored, refusals, refusalStore, logs, reads: () => reads, tick: (ms: number) => (clock += ms) };
 }

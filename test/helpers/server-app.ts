@@ -401,6 +401,7 @@ export const numberedMessage = (n: number): NewMessage => ({
   origin: 'https://tampa.example.com',
   referer: 'https://tampa.example.com/contact/',
   registered: true,
+  language: 'en',
   receivedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
 });
 

@@ -64,7 +64,7 @@ describe('the inbox’s list and search', () => {
     expect(leaks(text)).toEqual([]);
     const { items } = JSON.parse(text) as { items: Record<string, unknown>[] };
     expect(items.map((i) => i.id)).toContain(id);
-    const allowed = ['id', 'receivedAt', 'site', 'city', 'firstName', 'service', 'status', 'closeReason', 'assigneeId', 'unreadable'];
+    const allowed = ['id', 'receivedAt', 'site', 'city', 'firstName', 'service', 'language', 'status', 'closeReason', 'assigneeId', 'unreadable'];
     for (const item of items) expect(Object.keys(item).filter((k) => !allowed.includes(k))).toEqual([]);
     // Not even the first line of the message: the list shows the first name, city, service, age and status.
     expect(text).not.toContain(PATIENT.message.split('\n')[0]!.slice(0, 20));

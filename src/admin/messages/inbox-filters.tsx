@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
 import { useAbilities } from '../auth/session-context.js';
 import { SelectField, TextField } from '../form-fields.js';
+import * as M from '../../texts/admin.js';
 import { Button, linkButtonClass } from '../ui.js';
+import { LANGUAGE_CHOICES } from './language-badge.js';
 import { cityOptions, exportUrl, STATUS_LABELS, STATUSES, type Assignee, type InboxFilters, type InboxPage, type Status } from './inbox-logic.js';
 
 /** What a search takes, as the field's hint says it. */
@@ -12,7 +14,7 @@ export const ALL = '*';
 
 /**
  * The inbox's filters (issue 22, issue 37 item 7): the saved filters, a tab a status with its
- * count, the city, the assignee and the dates, Clear filters and the owner's Export CSV of them.
+ * count, the city, the assignee, the language of the page written from (issue 40) and the dates, Clear filters and the owner's Export CSV of them.
  * The view (inbox-view.tsx) holds their state; these draw it and say what was chosen.
  */
 export function InboxFilterBar({
@@ -74,7 +76,7 @@ export function InboxFilterBar({
         {STATUSES.map((s) => tab(s, STATUS_LABELS[s], data?.byStatus[s] ?? 0))}
         {tab(undefined, 'All', all)}
       </div>
-      <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Filter messages" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <form onSubmit={(e) => e.preventDefault()} noValidate aria-label="Filter messages" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <SelectField
           id="inbox-city"
           label="City"
@@ -92,9 +94,16 @@ export function InboxFilterBar({
           onValue={(assignee) => onFilter({ assignee })}
           options={[{ value: '', label: 'Anyone' }, { value: 'none', label: 'Unassigned' }, ...[...assignees].sort((a, b) => a.name.localeCompare(b.name)).map((a) => ({ value: a.id, label: a.name }))]}
         />
+        <SelectField
+          id="inbox-language"
+          label={M.inboxLanguageFilter.title}
+          value={filters.language ?? ''}
+          onValue={(v) => onFilter({ language: LANGUAGE_CHOICES.find((c) => c.value === v)?.value || undefined })}
+          options={LANGUAGE_CHOICES}
+        />
         <TextField id="inbox-from" label="Received from" type="date" value={dates.from} onValue={(v) => onDate('from', v)} error={dateError} />
         <TextField id="inbox-to" label="Received to" type="date" value={dates.to} onValue={(v) => onDate('to', v)} />
-        <div className="sm:col-span-2 lg:col-span-4">
+        <div className="sm:col-span-2 lg:col-span-5">
           <div className="flex flex-wrap items-center gap-3">
             <Button variant="ghost" onClick={onClear}>
               Clear filters

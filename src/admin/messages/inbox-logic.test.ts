@@ -115,6 +115,11 @@ describe('saved filters, the export and the bulk bar (issue 37 item 7)', () => {
     expect(exportUrl(NO_FILTERS)).toBe('/api/inbox.csv');
     expect(exportUrl({ ...NO_FILTERS, site: 'tampa', status: 'closed', from: '2026-01-01' })).toBe('/api/inbox.csv?site=tampa&status=closed&from=2026-01-01');
     expect(exportUrl(SAVED_FILTERS.mine('acc-1'))).toBe('/api/inbox.csv?assignee=acc-1&open=true');
+    // The language filter (issue 40) travels in the list's query, the search's body and the export's query.
+    expect(inboxUrl({ ...NO_FILTERS, language: 'es' }, 1)).toBe('/api/inbox?language=es&page=1&pageSize=50');
+    expect(searchBody('lopez', { ...NO_FILTERS, language: 'es' }, 1)).toMatchObject({ q: 'lopez', language: 'es' });
+    expect(exportUrl({ ...NO_FILTERS, language: 'es' })).toBe('/api/inbox.csv?language=es');
+    expect(savedFilterOf({ ...SAVED_FILTERS.mine('acc-1'), language: 'es' }, 'acc-1', '2026-01-01')).toBeUndefined();
   });
 
   it('offers for a selection only who reads every city of it', () => {

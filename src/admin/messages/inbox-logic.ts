@@ -6,6 +6,7 @@
  */
 
 import { type CloseReason, type Status } from '../../config/inbox-states.js';
+import type { Lang } from '../../config/languages.js';
 import type { inboxSearch } from '../../contract/inbox-search.js';
 import { inboxList } from '../../contract/inbox.js';
 import type { RequestOf } from '../../contract/route.js';
@@ -38,17 +39,20 @@ export interface InboxFilters {
   to: string;
   /** Only the messages not closed (the "My open" saved filter). */
   open?: boolean;
+  /** Only the messages sent from pages in this language (issue 40); undefined: any. */
+  language?: Lang;
 }
 
 export const NO_FILTERS: InboxFilters = { assignee: '', from: '', to: '' };
 export const PAGE_SIZE = 50;
 
 /** The filters as fields of a query or a body: only those set. */
-function filterFields(f: InboxFilters): { site?: string; status?: Status; assignee?: string; from?: string; to?: string; open?: boolean } {
-  const out: { site?: string; status?: Status; assignee?: string; from?: string; to?: string; open?: boolean } = {};
+function filterFields(f: InboxFilters): { site?: string; status?: Status; assignee?: string; language?: Lang; from?: string; to?: string; open?: boolean } {
+  const out: { site?: string; status?: Status; assignee?: string; language?: Lang; from?: string; to?: string; open?: boolean } = {};
   if (f.site !== undefined) out.site = f.site;
   if (f.status) out.status = f.status;
   if (f.assignee) out.assignee = f.assignee;
+  if (f.language) out.language = f.language;
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
   if (f.open) out.open = true;
@@ -82,7 +86,7 @@ export const SAVED_FILTERS = {
 
 /** Which saved filter `f` is, if any. */
 export function savedFilterOf(f: InboxFilters, me: string, day: string): keyof typeof SAVED_FILTERS | undefined {
-  const same = (a: InboxFilters, b: InboxFilters) => a.site === b.site && a.status === b.status && a.assignee === b.assignee && a.from === b.from && a.to === b.to && !!a.open === !!b.open;
+  const same = (a: InboxFilters, b: InboxFilters) => a.site === b.site && a.status === b.status && a.assignee === b.assignee && a.from === b.from && a.to === b.to && !!a.open === !!b.open && a.language === b.language;
   if (me && same(f, SAVED_FILTERS.mine(me))) return 'mine';
   if (same(f, SAVED_FILTERS.today(day))) return 'today';
   return undefined;

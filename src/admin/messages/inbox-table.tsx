@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatDate } from '../format.js';
 import { ageOf, assigneeName, cityLabel, statusLabel, type Assignee, type InboxItem } from './inbox-logic.js';
+import { LanguageBadge } from './language-badge.js';
 
 const th = 'py-2 pr-3 font-medium';
 const td = 'py-1 pr-3 align-middle';
@@ -92,6 +93,7 @@ export function InboxTable({
                     {m.unreadable ? 'Unreadable message' : m.firstName || 'No name'}
                     <span className="sr-only">: open message</span>
                   </button>
+                  <LanguageBadge language={m.language} className="ml-2" />
                 </th>
                 <td className={td}>{cityLabel(m)}</td>
                 <td className={td}>{m.service || '—'}</td>

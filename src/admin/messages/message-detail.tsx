@@ -8,6 +8,7 @@ import { DeleteMessage } from './delete-message.js';
 import { presenceLine } from './inbox-live.js';
 import { openMessage } from './inbox-api.js';
 import { cityLabel, statusLabel, type Assignee, type MessageDetail } from './inbox-logic.js';
+import { LanguageBadge } from './language-badge.js';
 import { AssigneeForm, draftDirty, draftOf, Notes, StatusForm, type Draft } from './message-work.js';
 
 export const DETAIL_TITLE = 'inbox-detail-title';
@@ -134,11 +135,14 @@ export function MessageDetailPanel({
       {message && (
         <>
           <Facts m={message} />
-          <h3 className="mt-5 text-sm font-semibold text-slate-900">Message</h3>
+          <h3 className="mt-5 flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
+            Message <LanguageBadge language={message.language} />
+          </h3>
           {message.unreadable ? (
             <p className="mt-1 text-sm font-medium text-red-800">This message cannot be opened on this server: {message.unreadable}.</p>
           ) : (
-            <p className="mt-1 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
+            // In the language it was written in, so a screen reader reads Spanish as Spanish.
+            <p lang={message.language} className="mt-1 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
           )}
           <NoticeArea notice={notice} testId="inbox-detail-notice" />
           {draft && (

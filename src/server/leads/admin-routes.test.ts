@@ -10,7 +10,7 @@ async function seeded(n: number) {
   const store = memoryStore();
   for (let i = 1; i <= n; i++) {
     const [site, city] = i % 2 ? ['tampa', 'Tampa'] : ['orlando', 'Orlando'];
-    await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site, city, page: 'contact/', origin: `https://${site}.example.com`, referer: '', registered: true, receivedAt: `2025-01-2${i}T00:00:00.000Z` });
+    await store.add({ ...validMessage({ email: `p${i}@example.com` }), phone: '', service: '', site, city, page: 'contact/', origin: `https://${site}.example.com`, referer: '', registered: true, language: 'en' as const, receivedAt: `2025-01-2${i}T00:00:00.000Z` });
   }
   const app = testApp({ messages: store, now: () => new Date('2025-02-03T10:00:00Z'), });
   return { app, store };
@@ -112,14 +112,14 @@ describe('CSV cells', () => {
   });
 
   it('keeps unicode and emoji', async () => {
-    const csv = await messagesCsv([{ ...validMessage({ firstName: 'Zoë 💪' }), phone: '', service: '', id: 'x', site: 's', city: 'São Paulo', page: '', origin: 'o', referer: '', registered: true, receivedAt: 't' }]);
+    const csv = await messagesCsv([{ ...validMessage({ firstName: 'Zoë 💪' }), phone: '', service: '', id: 'x', site: 's', city: 'São Paulo', page: '', origin: 'o', referer: '', registered: true, language: 'en' as const, receivedAt: 't' }]);
     expect(csv).toContain('"Zoë 💪"');
     expect(csv).toContain('"São Paulo"');
   });
 
   it('gives other work a turn between chunks, so a fast reader of a big export holds up no other request', async () => {
     function* many() {
-      for (let i = 0; i < 20_000; i++) yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', referer: '', registered: true, receivedAt: 't' };
+      for (let i = 0; i < 20_000; i++) yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', referer: '', registered: true, language: 'en' as const, receivedAt: 't' };
     }
     // Other requests are callbacks of the event loop's later phases: one runs between any two chunks.
     let turns = 0;
@@ -143,7 +143,7 @@ describe('CSV cells', () => {
     function* many() {
       for (let i = 0; i < 40_000; i++) {
         produced++;
-        yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', referer: '', registered: true, receivedAt: 't' };
+        yield { ...validMessage(), phone: '', service: '', id: String(i), site: 'tampa', city: 'Tampa', page: '', origin: 'o', referer: '', registered: true, language: 'en' as const, receivedAt: 't' };
       }
     }
     const reader = messagesCsvStream(many()).getReader();

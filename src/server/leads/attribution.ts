@@ -1,4 +1,6 @@
+import { LANGS } from '../../config/languages.js';
 import { normalizeOrigin } from '../http/origin.js';
+import { sitePages } from './site-pages.js';
 import type { KnownSite, SiteDirectory } from './site-directory.js';
 
 /**
@@ -64,7 +66,7 @@ export interface Filing {
   page: string;
   /** The post came from one of the site's known addresses: its confirmation page may be there. */
   registered: boolean;
-  /** The site's base path on the posting origin (`/`, `/sites/tampa/`): its confirmation page is `<base>contact/sent/`. */
+  /** The site's base path on the posting origin (`/`, `/sites/tampa/`): its confirmation page is `<base>contact/sent/` (`<base>es/contacto/enviado/` in Spanish). */
   base: string;
 }
 
@@ -74,11 +76,14 @@ const refererPath = (e: Evidence) => (e.referer.startsWith(`${e.origin}/`) ? e.r
 /**
  * The site's base path on the posting origin, for its confirmation page: from a Referer on that
  * origin ending with the form's page (`/sites/tampa/contact/` -> `/sites/tampa/`), from a page the
- * form names by its full path (`/locations/fl/tampa/contact/`), from the sites origin's layout
- * (`/sites/<slug>/`), else the origin's root.
+ * form names by its full path (`/locations/fl/tampa/contact/`, `/locations/fl/tampa/es/contacto/`),
+ * from the sites origin's layout (`/sites/<slug>/`), else the origin's root.
  */
 function basePath(e: Evidence, page: string, slug: string, onSitesOrigin: boolean): string {
-  if (page.startsWith('/') && page.endsWith('/contact/')) return page.slice(0, -'contact/'.length);
+  for (const lang of LANGS) {
+    const contact = sitePages(lang).contact;
+    if (page.startsWith('/') && page.endsWith(`/${contact}`)) return page.slice(0, -contact.length);
+  }
   const path = refererPath(e);
   if (path !== undefined && page !== '' && path.endsWith(`/${page}`)) {
     const base = path.slice(0, path.length - page.length);

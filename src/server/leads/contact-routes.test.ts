@@ -213,6 +213,86 @@ describe('the no-JavaScript reply page', () => {
   });
 });
 
+describe('a Spanish page’s post (issue 40)', () => {
+  /** Tampa deployed with its Spanish pages: `languages: [en, es]`. */
+  const spanishTampa = (t: ReturnType<typeof setup>) => {
+    t.deployments[0] = { ...t.deployments[0]!, release: { ...t.deployments[0]!.release, config: { ...(t.deployments[0]!.release.config as object), languages: ['en', 'es'] } } };
+    t.directory.invalidate();
+  };
+  const EMPTY = { firstName: '', lastName: '', email: '', phone: '', service: '', message: '', website: '', site: 'tampa', page: 'es/contacto/', language: 'es' };
+  const FROM_TAMPA = { Origin: 'https://tampa.example.com', Referer: 'https://tampa.example.com/es/contacto/' };
+
+  it('stores a JSON post and a form post with their language, and answers the island in Spanish', async () => {
+    const t = setup();
+    spanishTampa(t);
+    expect((await t.post({ ...validMessage(), site: 'tampa', page: 'es/contacto/', language: 'es' }, FROM_TAMPA)).status).toBe(201);
+    expect((await t.formPost({ ...validMessage({ firstName: 'Lucía' }), website: '', site: 'tampa', page: 'es/contacto/', language: 'es' }, FROM_TAMPA)).status).toBe(303);
+    expect((await t.post({ ...validMessage({ firstName: 'Ann' }), site: 'tampa' }, { Origin: 'https://tampa.example.com' })).status).toBe(201);
+    expect(t.store.rows.map((r) => [r.firstName, r.page, r.language])).toEqual([
+      ['Jordan', 'es/contacto/', 'es'],
+      ['Lucía', 'es/contacto/', 'es'],
+      ['Ann', '', 'en'],
+    ]);
+    const bad = await t.post({ firstName: '', lastName: '', email: 'nope', message: 'corto', site: 'tampa', page: 'es/contacto/', language: 'es' }, FROM_TAMPA);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors).toEqual({
+      firstName: 'El nombre es obligatorio',
+      lastName: 'El apellido es obligatorio',
+      email: 'El correo electrónico no es válido',
+      message: 'El mensaje debe tener al menos 10 caracteres',
+    });
+    expect(t.store.rows).toHaveLength(3);
+  });
+
+  it('answers an empty form post with the Spanish contact page, each field’s error in Spanish (400)', async () => {
+    const t = setup();
+    spanishTampa(t);
+    const res = await t.formPost(EMPTY, FROM_TAMPA);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(/<html[^>]* lang="es/);
+    for (const text of ['El nombre es obligatorio', 'El apellido es obligatorio', 'El correo electrónico no es válido', 'El mensaje debe tener al menos 10 caracteres', 'No se pudo enviar el mensaje']) {
+      expect(html).toContain(text);
+    }
+    for (const english of ['First name is required', 'Last name is required', 'Invalid email address', 'Message must be at least 10 characters', 'Error sending message']) expect(html).not.toContain(english);
+    // The form again, posting as the Spanish one did.
+    expect(html).toContain('name="language" value="es"');
+    expect(html).toContain('https://tampa.example.com/es/contacto/');
+    expect(t.store.rows).toEqual([]);
+  });
+
+  it('redirects a stored form post to the Spanish confirmation beside the form (303), or to this server’s own in Spanish', async () => {
+    const t = setup();
+    spanishTampa(t);
+    const fields = { ...validMessage(), website: '', site: 'tampa', page: 'es/contacto/', language: 'es' };
+    const res = await t.formPost(fields, FROM_TAMPA);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('https://tampa.example.com/es/contacto/enviado/');
+    // From an address Tampa is not known by: this server's confirmation, in the page's language, naming no patient.
+    const elsewhere = await t.formPost(fields, { Origin: 'https://elsewhere.example.net' });
+    expect(elsewhere.status).toBe(303);
+    const location = elsewhere.headers.get('location')!;
+    expect(location).toBe('/api/contact/sent/tampa?lang=es');
+    const page = await t.app.request(location, { headers: { Host: 'clinic.example.com' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<html[^>]* lang="es/);
+    expect(html).toContain('¡Mensaje enviado!');
+    expect(html).not.toContain('Message sent successfully');
+    // No patient data in any address.
+    for (const where of [res.headers.get('location')!, location]) for (const value of ['Jordan', 'Rivera', 'jordan', '555', 'consultation']) expect(where).not.toContain(value);
+  });
+
+  it('answers in English a script that says Spanish to a city without Spanish pages', async () => {
+    const t = setup();
+    const res = await t.formPost({ ...validMessage(), website: '', site: 'tampa', page: 'contact/', language: 'es' }, { Origin: 'https://tampa.example.com' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('https://tampa.example.com/contact/sent/');
+    // Its message still says where it came from.
+    expect(t.store.rows[0]!.language).toBe('es');
+  });
+});
+
 describe('every refusal leaves a trace', () => {
   it('counts each refused post by reason and origin, and logs one line without any field of the message', async () => {
     const { post, formPost, refusals, refusalStore, logs } = setup({ rateLimit: 1 });

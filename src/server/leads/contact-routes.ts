@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import * as M from '../../texts/contact.js';
+import { contactTexts } from '../../config/contact.js';
+import type { Lang } from '../../config/languages.js';
+import * as EN from '../../texts/contact.js';
 import { requestMalformed } from '../../texts/server.js';
 import { apiError, fieldFailure, textOf } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -64,13 +66,15 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
 
   app.options('/api/contact', (c) => c.body(null, 204, PREFLIGHT));
 
-  // Where a no-script post from an address the city is not known by lands: the city's own page.
+  // Where a no-script post from an address the city is not known by lands: the city's own page,
+  // in the language of the page that posted (`?lang=es`: the page's, never the patient's words).
   app.on(['GET', 'HEAD'], '/api/contact/sent/:slug', async (c) => {
     const slug = c.req.param('slug');
     const known = await d.directory.site(slug);
+    const lang: Lang = c.req.query('lang') === 'es' ? 'es' : 'en';
     const evidence: Evidence = { origin: '', browser: false, referer: '' };
     const filing: Filing = { site: slug, city: known?.city ?? '', known, page: 'contact/', registered: false, base: '/' };
-    const html = cityPage({ ok: true }, known, { evidence, filing, hosted, renderHome: d.renderFormPage, now: d.now });
+    const html = cityPage({ ok: true }, known, { evidence, filing, hosted, renderHome: d.renderFormPage, now: d.now, lang });
     return c.html(html, 200, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   });
 
@@ -88,10 +92,13 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
 
     let claim: { site?: string; page?: string } = {};
     let filing: Filing | undefined;
+    // The language of the page that posted, once its body is read (issue 40): its answers are in it.
+    let lang: Lang = 'en';
+    let M = EN;
     const file = async () => (filing ??= await fileMessage(d.directory, { evidence, sameHost, hosted }, claim));
     const answer = async (outcome: ContactOutcome): Promise<Response> => {
       if (kind !== 'form') return jsonReply(c, outcome);
-      return formReply(c, outcome, { evidence, filing: await file(), hosted, renderHome: d.renderFormPage, now: d.now });
+      return formReply(c, outcome, { evidence, filing: await file(), hosted, renderHome: d.renderFormPage, now: d.now, lang });
     };
     /**
      * Counted and logged, never with what the visitor typed; a failure counts toward the client's
@@ -114,6 +121,8 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
         return await refuse(body.status === 413 ? 'size' : 'malformed', formError(body.status, text), true);
       }
       const parsed = parseContact(kind, body.text);
+      lang = parsed.lang;
+      M = contactTexts(lang);
       claim = parsed.kind === 'valid' ? { site: parsed.message.site, page: parsed.message.page } : { site: parsed.values.site, page: parsed.values.page };
 
       // Only what was stored counts against the rate limit; failures have a cap of their own, so a
@@ -130,10 +139,10 @@ export function contactRoutes(d: ContactDeps): Hono<AppEnv> {
       if (parsed.kind === 'bot') return await refuse('honeypot', { ok: true, id: crypto.randomUUID() }, true);
       if (parsed.kind === 'invalid') return await refuse('validation', { ok: false, status: 400, errors: parsed.errors, values: parsed.values }, true);
 
-      const { site: _claimedSite, page: _claimedPage, ...fields } = parsed.message;
+      const { site: _claimedSite, page: _claimedPage, language: _language, ...fields } = parsed.message;
       const f = await file();
       const saved = await d.store.add(
-        { ...fields, site: f.site, city: f.city, page: f.page, origin: evidence.origin, referer: evidence.referer, registered: f.registered, receivedAt: d.now().toISOString() },
+        { ...fields, site: f.site, city: f.city, page: f.page, language: lang, origin: evidence.origin, referer: evidence.referer, registered: f.registered, receivedAt: d.now().toISOString() },
         key,
       );
       // Only a script sends the header (the site's form island, an API client; a native form cannot), so this answer is JSON.

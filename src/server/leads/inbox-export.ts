@@ -12,7 +12,7 @@ export const INBOX_CSV_COLUMNS = ['receivedAt', 'city', 'firstName', 'lastName',
 /** Messages read a page at a time: an export never holds more than this many at once. */
 const PAGE = 200;
 
-const exportQuery = inboxListQuery.pick({ site: true, status: true, assignee: true, from: true, to: true, open: true });
+const exportQuery = inboxListQuery.pick({ site: true, status: true, assignee: true, language: true, from: true, to: true, open: true });
 
 /**
  * GET /api/inbox.csv: the owner's export of the inbox's current filter (city, status, assignee,
@@ -33,6 +33,7 @@ export function inboxExportRoutes(o: { inbox: InboxStore; staffNames: () => Prom
       site: f.site || undefined,
       status: f.status,
       assigneeId: f.assignee === undefined ? undefined : f.assignee === 'none' ? '' : f.assignee,
+      language: f.language,
       from: f.from,
       to: f.to,
       open: f.open === 'true' || undefined,

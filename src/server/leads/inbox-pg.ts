@@ -32,6 +32,7 @@ function where(filter: InboxFilter, omit: ReadonlySet<'site' | 'status'> = new S
   if (filter.status !== undefined && !omit.has('status')) parts.push(`status = ${param(filter.status)}`);
   if (filter.open) parts.push("status <> 'closed'");
   if (filter.assigneeId !== undefined) parts.push(filter.assigneeId === '' ? 'assignee_id IS NULL' : `assignee_id = ${param(filter.assigneeId)}`);
+  if (filter.language !== undefined) parts.push(`language = ${param(filter.language)}`);
   if (filter.from) parts.push(`received_at COLLATE "C" >= ${param(filter.from)}`);
   if (filter.to) parts.push(`received_at COLLATE "C" < ${param(dayAfter(filter.to))}`);
   if (filter.lookup) {

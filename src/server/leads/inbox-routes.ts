@@ -93,10 +93,11 @@ export function inboxRoutes(o: InboxRouteOptions): Hono<AppEnv> {
   };
 
   /** The filter of a list or a search: the actor's cities always, then what was chosen. */
-  const filterOf = async (actor: Actor, q: Pick<z.infer<typeof listQuery>, 'site' | 'status' | 'assignee' | 'from' | 'to'> & { open?: 'true' | 'false' | boolean }): Promise<InboxFilter> => ({
+  const filterOf = async (actor: Actor, q: Pick<z.infer<typeof listQuery>, 'site' | 'status' | 'assignee' | 'from' | 'to'> & { open?: 'true' | 'false' | boolean; language?: InboxFilter['language'] }): Promise<InboxFilter> => ({
     scope: await scopeOf(actor),
     site: q.site,
     status: q.status,
+    language: q.language,
     assigneeId: q.assignee === undefined ? undefined : q.assignee === 'none' ? '' : q.assignee,
     from: q.from,
     to: q.to,

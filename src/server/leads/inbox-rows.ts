@@ -36,6 +36,7 @@ export function itemOf(r: InboxRow, m: ReturnType<typeof toMessage>): InboxItem 
     city: m.city,
     firstName: m.firstName,
     service: m.service,
+    language: m.language,
     status: r.status as Status,
     closeReason: (r.close_reason as CloseReason | null) ?? null,
     assigneeId: r.assignee_id ?? null,

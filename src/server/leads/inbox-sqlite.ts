@@ -37,6 +37,10 @@ function where(filter: InboxFilter, omit: ReadonlySet<'site' | 'status'> = new S
       params.push(filter.assigneeId);
     }
   }
+  if (filter.language !== undefined) {
+    parts.push('language = ?');
+    params.push(filter.language);
+  }
   if (filter.from) {
     parts.push('received_at >= ?');
     params.push(filter.from);

@@ -170,6 +170,44 @@ describe.each(factories)('inbox ($name)', ({ open }) => {
     expect(p2.items.map((i) => i.id)).toEqual([ids[3], ids[2], ids[1]]);
   });
 
+  it('shows the language of the page each message came from, in clear beside its page, and filters by it (issue 40)', async () => {
+    const o = await start();
+    const en = await add(o, { n: 1, receivedAt: at(1) });
+    const es = await add(o, { n: 2, receivedAt: at(2), page: 'es/contacto/', language: 'es' });
+    const esOrlando = await add(o, { n: 3, receivedAt: at(3), site: 'orlando', city: 'Orlando', page: 'es/contacto/terapia-de-testosterona/', language: 'es' });
+    await o.inbox.update(esOrlando, { status: 'contacted' }, at(4));
+    const page = await o.inbox.page(all, 1, 50);
+    expect(page.items.map((i) => [i.id, i.language])).toEqual([
+      [esOrlando, 'es'],
+      [es, 'es'],
+      [en, 'en'],
+    ]);
+    expect(await o.inbox.get(es)).toMatchObject({ id: es, language: 'es', page: 'es/contacto/', message: numberedMessage(2).message });
+    expect((await o.inbox.get(en))!.language).toBe('en');
+
+    const spanish = await o.inbox.page({ ...all, language: 'es' }, 1, 50);
+    expect(spanish.items.map((i) => i.id)).toEqual([esOrlando, es]);
+    expect(spanish.total).toBe(2);
+    // The counts are of the Spanish ones too.
+    expect(spanish.byStatus).toEqual({ new: 1, contacted: 1, booked: 0, closed: 0 });
+    expect(spanish.byCity).toEqual([
+      { site: 'orlando', city: 'Orlando', count: 1 },
+      { site: 'tampa', city: 'Tampa', count: 1 },
+    ]);
+    expect((await o.inbox.page({ ...all, language: 'es', site: 'tampa' }, 1, 50)).items.map((i) => i.id)).toEqual([es]);
+    expect((await o.inbox.page({ ...all, language: 'es', status: 'new' }, 1, 50)).items.map((i) => i.id)).toEqual([es]);
+    expect((await o.inbox.page({ ...all, language: 'en' }, 1, 50)).items.map((i) => i.id)).toEqual([en]);
+    expect((await o.inbox.page({ scope: ['tampa'], language: 'es' }, 1, 50)).items.map((i) => i.id)).toEqual([es]);
+    // Stored in clear (not sealed: it is what the page already says), the patient's words sealed.
+    const rows = await o.rows('SELECT public_id, language, first_name, sealed FROM messages ORDER BY id');
+    expect(rows.map((r) => [r.public_id, r.language])).toEqual([
+      [en, 'en'],
+      [es, 'es'],
+      [esOrlando, 'es'],
+    ]);
+    expect(rows.every((r) => r.first_name === '' && typeof r.sealed === 'string')).toBe(true);
+  });
+
   it('keeps status, reason and assignee, and notes sealed under the message with author and time', async () => {
     const o = await start();
     const id = await add(o, { n: 1 });

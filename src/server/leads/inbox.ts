@@ -12,6 +12,7 @@ import type { StoredMessage } from './store.js';
 
 export { CLOSE_REASONS, STATUSES, type CloseReason, type Status } from '../../config/inbox-states.js';
 import type { CloseReason, Status } from '../../config/inbox-states.js';
+import type { Lang } from '../../config/languages.js';
 
 /** Retention an owner may choose (30 days to 10 years; null keeps messages until deleted), as the contract says it. */
 export { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../../contract/inbox.js';
@@ -27,6 +28,8 @@ export interface InboxFilter {
   assigneeId?: string;
   /** Only messages not closed (new, contacted, booked): "My open" (issue 37 item 7). Applied to the counts too. */
   open?: boolean;
+  /** Only the messages sent from pages in this language ('es': "Wrote in Spanish", issue 40). */
+  language?: Lang;
   /** Received on or after this UTC day (YYYY-MM-DD). */
   from?: string;
   /** Received on or before this UTC day (YYYY-MM-DD). */

@@ -1,4 +1,5 @@
-import { contactMessageSchema, fieldErrors, HONEYPOT_FIELD, type ContactMessage } from '../../config/contact.js';
+import { contactSchemaFor, contactTexts, fieldErrors, HONEYPOT_FIELD, type ContactMessage } from '../../config/contact.js';
+import type { Lang } from '../../config/languages.js';
 
 /**
  * Turns a contact body (JSON or a urlencoded form) into a validated message, as a value: the
@@ -6,12 +7,15 @@ import { contactMessageSchema, fieldErrors, HONEYPOT_FIELD, type ContactMessage 
  */
 export type BodyKind = 'json' | 'form';
 
+/**
+ * Each outcome says the language of the page that posted (`lang`, issue 40): a Spanish page's form
+ * sends `language=es`, and its errors and answers are then Spanish. Absent or not a language, English.
+ */
 export type ParseOutcome =
-  | { kind: 'valid'; message: ContactMessage }
-  /** The honeypot was filled: a bot. Answer like success, store nothing. */
+  | { kind: 'valid'; message: ContactMessage; lang: Lang }
   /** The honeypot was filled; `values` as echoed, for the site it claims (it is answered as a person would be). */
-  | { kind: 'bot'; values: Record<string, string> }
-  | { kind: 'invalid'; errors: Record<string, string>; values: Record<string, string> };
+  | { kind: 'bot'; values: Record<string, string>; lang: Lang }
+  | { kind: 'invalid'; errors: Record<string, string>; values: Record<string, string>; lang: Lang };
 
 /** 'json', 'form', or undefined for a content type we do not take (-> 415). */
 export function bodyKind(contentType: string | undefined): BodyKind | undefined {
@@ -30,10 +34,10 @@ export function parseContact(kind: BodyKind, text: string): ParseOutcome {
       // schema then refuses it like any unknown field.
       data = JSON.parse(text);
     } catch {
-      return { kind: 'invalid', errors: { _form: 'Malformed JSON' }, values: {} };
+      return { kind: 'invalid', errors: { _form: 'Malformed JSON' }, values: {}, lang: 'en' };
     }
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-      return { kind: 'invalid', errors: { _form: 'Expected a JSON object with the contact fields' }, values: {} };
+      return { kind: 'invalid', errors: { _form: 'Expected a JSON object with the contact fields' }, values: {}, lang: 'en' };
     }
   } else {
     data = formFields(text);
@@ -42,14 +46,17 @@ export function parseContact(kind: BodyKind, text: string): ParseOutcome {
   // dropped here, so a message reads and stores the same on either store.
   const fields = Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll('\u0000', '') : v]));
   const values = echoValues(fields);
+  // The page's language, read before validation so a Spanish form's errors are Spanish; an
+  // unknown value is English, and the schema then names the field.
+  const lang: Lang = fields.language === 'es' ? 'es' : 'en';
   if (Object.hasOwn(fields, HONEYPOT_FIELD)) {
     const trap = fields[HONEYPOT_FIELD];
-    if (trap !== '' && trap !== undefined && trap !== null) return { kind: 'bot', values };
+    if (trap !== '' && trap !== undefined && trap !== null) return { kind: 'bot', values, lang };
     delete fields[HONEYPOT_FIELD];
   }
-  const parsed = contactMessageSchema.safeParse(fields);
-  if (parsed.success) return { kind: 'valid', message: parsed.data };
-  return { kind: 'invalid', errors: errorsOf(parsed.error), values };
+  const parsed = contactSchemaFor(lang).safeParse(fields);
+  if (parsed.success) return { kind: 'valid', message: parsed.data, lang };
+  return { kind: 'invalid', errors: errorsOf(parsed.error, lang), values, lang };
 }
 
 /** Form fields into a null-prototype record; a repeated field keeps its first value. */
@@ -74,15 +81,15 @@ function echoValues(fields: Record<string, unknown>): Record<string, string> {
  * fieldErrors, plus unknown keys it cannot record on a plain object (`__proto__`, `constructor`
  * read through to Object.prototype there), so the 400 names every field at fault.
  */
-function errorsOf(error: Parameters<typeof fieldErrors>[0]): Record<string, string> {
-  const base = fieldErrors(error);
+function errorsOf(error: Parameters<typeof fieldErrors>[0], lang: Lang): Record<string, string> {
+  const base = fieldErrors(error, lang);
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) define(out, k, v);
   for (const issue of error.issues) {
     if (issue.code !== 'unrecognized_keys') continue;
-    for (const k of issue.keys) if (!Object.hasOwn(out, k)) define(out, k, 'Unknown field');
+    for (const k of issue.keys) if (!Object.hasOwn(out, k)) define(out, k, contactTexts(lang).fieldUnknown.title);
   }
-  if (Object.keys(out).length === 0) define(out, '_form', 'Invalid message');
+  if (Object.keys(out).length === 0) define(out, '_form', lang === 'en' ? 'Invalid message' : contactTexts(lang).contactInvalid.title);
   return out;
 }
 

@@ -262,3 +262,32 @@ describe('PostgreSQL message store, when the database goes away', () => {
     expect(await count(pool!, 'messages')).toBe(before + 2);
   });
 });
+
+describe('PostgreSQL migration 16 (issue 40)', () => {
+  it('gives every message stored before it the language of the English pages, and reads it back', async () => {
+    const { freshDatabase } = await import('../../../test/helpers/pg.js');
+    const { PG_MIGRATIONS } = await import('../pg/schema.js');
+    const fresh = await freshDatabase();
+    const pool = createPool(fresh.url, { size: 2 });
+    try {
+      await migratePg(pool, fresh.name, PG_MIGRATIONS.filter((m) => m.version < 16));
+      // A row as the release before wrote it (no language column yet).
+      await pool.query(
+        `INSERT INTO messages (public_id, received_at, site, city, page, origin, first_name, last_name, email, phone, service, message)
+         VALUES ('old-1', '2025-01-01T00:00:01.000Z', 'tampa', 'Tampa', 'contact/', 'https://tampa.example.com', 'Ana', 'Núñez', 'ana1@example.com', '', '', 'Message number 1')`,
+      );
+      expect(await migratePg(pool, fresh.name)).toEqual([16]);
+      expect((await pool.query('SELECT language FROM messages')).rows).toEqual([{ language: 'en' }]);
+      const after = createPgMessageStore(pool, { notify: false });
+      await after.add(msg(2, { language: 'es' }));
+      await after.flush();
+      expect((await after.list(1, 10)).messages.map((m) => [m.email, m.language])).toEqual([
+        ['ana2@example.com', 'es'],
+        ['ana1@example.com', 'en'],
+      ]);
+    } finally {
+      await pool.end();
+      await fresh.drop();
+    }
+  });
+});

@@ -9,28 +9,8 @@ import { guarded, inTransaction, isConnectionError, storeError } from '../pg/con
 
 /** The columns a post writes, in the order of the arrays INSERT takes. */
 const WRITTEN = [
-  'public_id',
-  'idempotency_key',
-  'body_hash',
-  'received_at',
-  'site',
-  'city',
-  'page',
-  'origin',
-  'referer',
-  'registered',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'service',
-  'message',
-  'sealed',
-  'sealed_key',
-  'email_index',
-  'phone_index',
-  'name_index',
-  'search_indexed',
+  'public_id', 'idempotency_key', 'body_hash', 'received_at', 'site', 'city', 'page', 'origin', 'referer', 'registered', 'language', 'first_name',
+  'last_name', 'email', 'phone', 'service', 'message', 'sealed', 'sealed_key', 'email_index', 'phone_index', 'name_index', 'search_indexed',
 ] as const;
 /** Every column travels as text[]; these are cast back on the way in. */
 const CAST: Partial<Record<(typeof WRITTEN)[number], string>> = { registered: 'boolean', search_indexed: 'smallint' };
@@ -93,7 +73,7 @@ export function createPgMessageStore(pool: pg.Pool, opts: { notify: boolean }): 
     for (const r of rows) {
       const m = r.message;
       const p = patientColumns(r.id, m, sealer);
-      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, String(m.registered), p.first_name, p.last_name, p.email, p.phone, p.service, p.message, p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index,
+      const values = [r.id, r.key ?? null, r.hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, String(m.registered), m.language ?? 'en', p.first_name, p.last_name, p.email, p.phone, p.service, p.message, p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index,
                       p.search_indexed === null ? null : String(p.search_indexed), p.search_tokens?.join(' ') ?? null];
       values.forEach((v, i) => columns[i]!.push(v));
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LANGS, type Lang } from '../../config/languages.js';
 import type { MessageSealer, SealedColumns } from './sealing.js';
 import type { AddResult, NewMessage, StoredMessage } from './store.js';
 
@@ -19,6 +20,8 @@ export interface MessageRow {
   referer: string;
   /** 0 or 1 in SQLite, a boolean in PostgreSQL. */
   registered: number | boolean;
+  /** The language of the page it was sent from (migration 19, PostgreSQL's 16): 'en' or 'es', in clear. */
+  language: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -30,7 +33,7 @@ export interface MessageRow {
   sealed_key: string | null;
 }
 
-export const MESSAGE_COLUMNS = 'id, public_id, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message, sealed, sealed_key';
+export const MESSAGE_COLUMNS = 'id, public_id, received_at, site, city, page, origin, referer, registered, language, first_name, last_name, email, phone, service, message, sealed, sealed_key';
 
 /** Rows read per statement by `all()`: small enough to keep the export's memory flat. */
 export const EXPORT_CHUNK = 500;
@@ -63,8 +66,11 @@ export function toMessage(r: MessageRow, sealer?: MessageSealer): StoredMessage 
 
 /** What a row holds in clear, sealed or not. `site` is NULL only for rows from before migration 2 when no home clinic was given to fill them. */
 function plainPart(r: MessageRow) {
-  return { id: r.public_id, receivedAt: r.received_at, site: r.site ?? '', city: r.city, page: r.page, origin: r.origin, referer: r.referer, registered: Boolean(r.registered) };
+  return { id: r.public_id, receivedAt: r.received_at, site: r.site ?? '', city: r.city, page: r.page, origin: r.origin, referer: r.referer, registered: Boolean(r.registered), language: languageOf(r.language) };
 }
+
+/** A stored language as the admin reads it: one this release knows, else English (the root every site has). */
+export const languageOf = (stored: string | null | undefined): Lang => (LANGS as readonly (string | null | undefined)[]).includes(stored) ? (stored as Lang) : 'en';
 
 /**
  * The patient's columns of a message about to be stored: sealed, the plain ones left empty; or,

@@ -51,7 +51,7 @@ describe('sealing a message', () => {
 
   it('hashes a post for its Idempotency-Key under the search key: the same post alike, another differently', () => {
     const s = createSealer(ring(), randomBytes(32));
-    const post = { ...words, site: 'tampa', city: 'Tampa', page: 'contact/', origin: '', referer: '', registered: true, receivedAt: place.receivedAt };
+    const post = { ...words, site: 'tampa', city: 'Tampa', page: 'contact/', origin: '', referer: '', registered: true, language: 'en' as const, receivedAt: place.receivedAt };
     expect(s.bodyHash(post)).toBe(s.bodyHash({ ...post, receivedAt: 'later' }));
     expect(s.bodyHash(post)).not.toBe(s.bodyHash({ ...post, message: 'another' }));
   });

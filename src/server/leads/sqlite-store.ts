@@ -27,9 +27,9 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
   // Positional parameters, in the order of the columns (addOne): better-sqlite3 binds them about
   // 1.5 µs a row faster than 21 named ones, on the path of every contact post.
   const insert = db.prepare(
-    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, referer, registered, first_name, last_name, email, phone, service, message,
+    `INSERT INTO messages (public_id, idempotency_key, body_hash, received_at, site, city, page, origin, referer, registered, language, first_name, last_name, email, phone, service, message,
                            sealed, sealed_key, email_index, phone_index, name_index, search_indexed)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
              ?, ?, ?, ?, ?, ?)
      ON CONFLICT (idempotency_key) DO NOTHING`,
   );
@@ -69,7 +69,7 @@ export function createMessageStore(db: Database.Database, opts: MessageStoreOpti
 
   const addOne = (row: Row): AddResult | Error => {
     const { id, message: m, hash, patient: p } = row;
-    const info = insert.run(id, row.key ?? null, hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, m.registered ? 1 : 0, p.first_name, p.last_name, p.email, p.phone, p.service, p.message,
+    const info = insert.run(id, row.key ?? null, hash, m.receivedAt, m.site, m.city, m.page, m.origin, m.referer, m.registered ? 1 : 0, m.language ?? 'en', p.first_name, p.last_name, p.email, p.phone, p.service, p.message,
                             p.sealed, p.sealed_key, p.email_index, p.phone_index, p.name_index, p.search_indexed);
     if (info.changes === 0) {
       const existing = byKey.get(row.key ?? '');

@@ -7,7 +7,7 @@ import { migratedDatabase } from '../../../test/helpers/pg.js';
 import { openSqliteStore } from '../store/sqlite-server-store.js';
 import { createPgMessageStore } from './pg-store.js';
 import { createPgOutboxStore } from '../mail/pg-outbox.js';
-import type { MessageStore } from './store.js';
+import type { MessageStore, NewMessage } from './store.js';
 import type { OutboxStore } from '../mail/outbox.js';
 import { addedId, numberedMessage } from '../../../test/helpers/server-app.js';
 
@@ -118,6 +118,30 @@ describe.each(factories)('$name message store and outbox', (factory) => {
     expect((await store.messages.list(1, 10)).messages.map((m) => m.email)).toEqual(['ana1@example.com']);
   });
 
+  it('stores the language of the page each message came from, English by default, and reads it back (issue 40)', async () => {
+    const store = await open(true);
+    const spanish: NewMessage = { ...numberedMessage(2), page: 'es/contacto/', referer: 'https://tampa.example.com/es/contacto/', language: 'es' };
+    const [en, es] = await Promise.all([store.messages.add(numberedMessage(1)), store.messages.add(spanish)]);
+    const page = await store.messages.list(1, 10);
+    expect(page.messages.map((m) => [m.id, m.language])).toEqual([
+      [addedId(es!), 'es'],
+      [addedId(en!), 'en'],
+    ]);
+    expect(page.messages[0]).toEqual({ ...spanish, id: addedId(es!) });
+    const every = [];
+    for await (const m of store.messages.all()) every.push(m.language);
+    expect(every).toEqual(['en', 'es']);
+    // The notification knows it (it names the language, never the words).
+    const due = await store.outbox.claimDue(Date.now() + 1000, 10, 60_000);
+    expect(due.map((d) => [d.messageId, d.language])).toEqual([
+      [addedId(en!), 'en'],
+      [addedId(es!), 'es'],
+    ]);
+    // The language is not what the patient wrote: the same words under one key, from the other page, are the retry.
+    expect(await store.messages.add({ ...spanish, language: 'en' }, 'key-dddddddd')).toEqual({ id: expect.any(String), duplicate: false });
+    expect(await store.messages.add(spanish, 'key-dddddddd')).toEqual({ id: expect.any(String), duplicate: true });
+  });
+
   it('keeps messages without a key apart, even when they are alike', async () => {
     const store = await open();
     const [a, b] = await Promise.all([store.messages.add(numberedMessage(1)), store.messages.add(numberedMessage(1))]);
@@ -171,7 +195,7 @@ describe.each(factories)('$name message store and outbox', (factory) => {
     expect(due).toBeLessThanOrEqual(Date.now());
     const now = Date.now() + 1000;
     const claimed = await store.outbox.claimDue(now, 10, 60_000);
-    expect(claimed).toEqual([{ id: expect.any(Number), messageId: id, site: 'tampa', city: 'Tampa', receivedAt: numberedMessage(1).receivedAt, attempts: 0 }]);
+    expect(claimed).toEqual([{ id: expect.any(Number), messageId: id, site: 'tampa', city: 'Tampa', receivedAt: numberedMessage(1).receivedAt, attempts: 0, language: 'en' }]);
     expect(await store.outbox.claimDue(now, 10, 60_000)).toEqual([]);
     await store.outbox.markFailed(claimed[0]!.id, 1, now + 5, 'ECONNREFUSED');
     expect(await store.outbox.nextDue()).toBe(now + 5);

@@ -1,3 +1,4 @@
+import { LANGUAGE_INFO } from '../../config/languages.js';
 import type { OutboxItem } from './outbox.js';
 
 /**
@@ -39,20 +40,26 @@ function cityInMail(item: Pick<OutboxItem, 'site' | 'city'>): string {
   return item.city || 'a city not known to the server';
 }
 
-/** The email for one stored message: city and time, never the message or the visitor's details. */
+/**
+ * The email for one stored message: city, time and, for a message from a page in another language
+ * than English, that language (issue 40: whoever calls back should speak it); never the message
+ * or the visitor's details.
+ */
 export function buildNotification(item: OutboxItem, settings: NotificationSettings): Notification {
   const adminUrl = `${settings.publicUrl.replace(/\/+$/, '')}/admin#messages`;
   const city = cityInMail(item);
+  const language = item.language && item.language !== 'en' ? LANGUAGE_INFO[item.language].english : undefined;
   return {
     from: settings.from,
     to: settings.to,
-    subject: `New contact message for ${settings.businessName} in ${city}`,
+    subject: `New contact message for ${settings.businessName} in ${city}${language ? ` (written in ${language})` : ''}`,
     text: [
       'A new message arrived through the website contact form.',
       '',
       `City: ${city}`,
       ...(item.city && item.site ? [`Site: ${item.site}`] : []),
       `Received: ${item.receivedAt}`,
+      ...(language ? [`Written in ${language}: sent from the site's ${language} pages.`] : []),
       '',
       `Read it in the admin: ${adminUrl}`,
       '',

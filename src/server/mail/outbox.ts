@@ -1,3 +1,5 @@
+import type { Lang } from '../../config/languages.js';
+
 /**
  * The outbox (docs/decisions/015-postgresql.md): a notification is queued in the same transaction
  * as the message it announces (leads/), and the mail worker sends it from here.
@@ -13,6 +15,8 @@ export interface OutboxItem {
   city: string;
   receivedAt: string;
   attempts: number;
+  /** The language of the page the message was sent from ('en', 'es'): the email names it, never the words. */
+  language: Lang;
 }
 
 /** The mail worker's view of the outbox table. */
@@ -38,7 +42,16 @@ export interface DueRow {
   city: string;
   received_at: string;
   attempts: number;
+  language: string;
 }
 
 /** The mail worker's view of a due row. */
-export const toOutboxItem = (r: DueRow): OutboxItem => ({ id: r.id, messageId: r.public_id, site: r.site, city: r.city, receivedAt: r.received_at, attempts: r.attempts });
+export const toOutboxItem = (r: DueRow): OutboxItem => ({
+  id: r.id,
+  messageId: r.public_id,
+  site: r.site,
+  city: r.city,
+  receivedAt: r.received_at,
+  attempts: r.attempts,
+  language: r.language === 'es' ? 'es' : 'en',
+});

@@ -17,7 +17,7 @@ const CLAIM = `
                    ORDER BY next_attempt_at LIMIT $2
                    FOR UPDATE SKIP LOCKED)
     RETURNING id, message_id, attempts, next_attempt_at)
-  SELECT l.id, m.public_id, m.site, m.city, m.received_at, l.attempts
+  SELECT l.id, m.public_id, m.site, m.city, m.received_at, l.attempts, m.language
     FROM leased l JOIN messages m ON m.id = l.message_id
    ORDER BY l.next_attempt_at, l.id`;
 

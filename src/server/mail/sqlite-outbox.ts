@@ -8,7 +8,7 @@ import { toOutboxItem, type DueRow, type OutboxItem, type OutboxStore } from './
  */
 export function createOutboxStore(db: Database.Database): OutboxStore {
   const due = db.prepare<[number, number, number], DueRow>(
-    `SELECT o.id, m.public_id, coalesce(m.site, '') AS site, m.city, m.received_at, o.attempts
+    `SELECT o.id, m.public_id, coalesce(m.site, '') AS site, m.city, m.received_at, o.attempts, m.language
        FROM outbox o JOIN messages m ON m.id = o.message_id
       WHERE o.sent_at IS NULL AND o.next_attempt_at IS NOT NULL AND o.next_attempt_at <= ?
         AND (o.lease_until IS NULL OR o.lease_until <= ?)

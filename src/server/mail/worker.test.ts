@@ -20,7 +20,7 @@ afterEach(() => {
 async function setup(failures: number, markSentFailures = 0) {
   dir = mkdtempSync(path.join(tmpdir(), 'clinic-mail-'));
   store = openSqliteStore(dir, { notify: true });
-  const added = await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', referer: '', registered: true, receivedAt: '2025-01-01T00:00:00.000Z' });
+  const added = await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', referer: '', registered: true, language: 'en', receivedAt: '2025-01-01T00:00:00.000Z' });
   const id = 'id' in added ? added.id : '';
   const sent: Notification[] = [];
   let left = failures;
@@ -110,7 +110,7 @@ describe('mail worker, when marking an email sent fails', () => {
 
   it('never reschedules a sent email when markSent keeps failing: logs it, ends the pass, leaves the row leased', async () => {
     const { id, sent, worker, logger, calls, advance, failMarkSent } = await setup(0, Infinity);
-    await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', referer: '', registered: true, receivedAt: '2025-01-01T00:00:01.000Z' });
+    await store.messages.add({ ...validMessage(), site: 'tampa', city: 'Tampa', page: 'contact/', origin: 'https://tampa.example.com', referer: '', registered: true, language: 'en', receivedAt: '2025-01-01T00:00:01.000Z' });
     expect(await worker.runOnce()).toBe(1);
     expect(sent.map((m) => m.messageId)).toEqual([`<contact-${id}@example.com>`]);
     expect(calls).toEqual({ markSent: 3, markFailed: 0 });
@@ -137,15 +137,30 @@ describe('mail worker, when marking an email sent fails', () => {
 
 describe('notification', () => {
   it('names the city, links to the admin and carries no personal data', () => {
-    const n = buildNotification({ id: 1, messageId: 'abc', site: 'wesley-chapel', city: 'Wesley Chapel', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0 }, settings);
+    const n = buildNotification({ id: 1, messageId: 'abc', site: 'wesley-chapel', city: 'Wesley Chapel', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0, language: 'en' }, settings);
     expect(n.text).toContain('https://clinic.example.com/admin#messages');
     expect(n.text).toContain('City: Wesley Chapel\nSite: wesley-chapel\n');
     expect(n.subject).toBe('New contact message for Summit in Wesley Chapel');
     expect(n.messageId).toBe('<contact-abc@example.com>');
+    expect(`${n.subject}\n${n.text}`).not.toMatch(/Spanish|English/);
+  });
+
+  it('says a message from a Spanish page was written in Spanish, still without any of its text (issue 40)', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'clinic-mail-'));
+    store = openSqliteStore(dir, { notify: true });
+    const words = { firstName: 'Lucía', lastName: 'Fernández', email: 'lucia@example.com', phone: '(813) 555-0142', service: 'TRT Therapy', message: 'Quisiera una consulta el próximo martes.' };
+    await store.messages.add({ ...words, site: 'tampa', city: 'Tampa', page: 'es/contacto/', origin: 'https://tampa.example.com', referer: '', registered: true, language: 'es', receivedAt: '2025-01-01T00:00:00.000Z' });
+    const [item] = await store.outbox.claimDue(Date.now() + 1000, 10, 60_000);
+    expect(item).toMatchObject({ city: 'Tampa', language: 'es' });
+    const n = buildNotification(item!, settings);
+    expect(n.subject).toBe('New contact message for Summit in Tampa (written in Spanish)');
+    expect(n.text).toContain('Written in Spanish');
+    const mail = `${n.subject}\n${n.text}`;
+    for (const typed of [...Object.values(words), 'Lucía', 'Fernández', 'lucia', '555', 'TRT', 'consulta', 'es/contacto']) expect(mail).not.toContain(typed);
   });
 
   it('says so when the city is not known to the server, without the slug the form claimed (anyone posting chooses it)', () => {
-    const base = { id: 1, messageId: 'abc', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0 };
+    const base = { id: 1, messageId: 'abc', receivedAt: '2025-01-01T00:00:00.000Z', attempts: 0, language: 'en' as const };
     const claimed = buildNotification({ ...base, site: 'john-smith-hiv-positive', city: '' }, settings);
     expect(claimed.subject).toBe('New contact message for Summit in a city not known to the server');
     expect(claimed.text).toContain('City: a city not known to the server\nReceived:');

@@ -6,6 +6,7 @@ import { V12 } from './migrations/v12-sealed-by-the-current-key.js';
 import { V13 } from './migrations/v13-who-saved.js';
 import { V14 } from './migrations/v14-who-deployed.js';
 import { V15 } from './migrations/v15-facts-as-written.js';
+import { V16 } from './migrations/v16-message-language.js';
 
 /**
  * The PostgreSQL schema, as versioned migrations (docs/decisions/015-postgresql.md). migratePg (connect.ts)
@@ -26,4 +27,4 @@ export interface PgMigration {
 }
 
 /** Every migration in version order, a file a few versions (pg/migrations/); a new one goes at the end of the last. */
-export const PG_MIGRATIONS: readonly PgMigration[] = [...V1, ...V2_5, ...V6_10, ...V11, ...V12, ...V13, ...V14, ...V15];
+export const PG_MIGRATIONS: readonly PgMigration[] = [...V1, ...V2_5, ...V6_10, ...V11, ...V12, ...V13, ...V14, ...V15, ...V16];

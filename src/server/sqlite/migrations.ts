@@ -7,6 +7,7 @@ import { V15 } from './migrations/v15-sealed-by-the-current-key.js';
 import { V16 } from './migrations/v16-who-saved.js';
 import { V17 } from './migrations/v17-who-deployed.js';
 import { V18 } from './migrations/v18-facts-as-written.js';
+import { V19 } from './migrations/v19-message-language.js';
 
 /**
  * Versioned schema migrations. The database's `PRAGMA user_version` holds the number of the last
@@ -23,7 +24,7 @@ export interface Migration {
 }
 
 /** Every migration in version order, a file a few versions (sqlite/migrations/); a new one goes at the end of the last. */
-export const MIGRATIONS: readonly Migration[] = [...V1_4, ...V5_8, ...V9_13, ...V14, ...V15, ...V16, ...V17, ...V18];
+export const MIGRATIONS: readonly Migration[] = [...V1_4, ...V5_8, ...V9_13, ...V14, ...V15, ...V16, ...V17, ...V18, ...V19];
 
 /** Thrown when the file was written by a newer clinic-gen: running old code on it could lose data. */
 export class SchemaTooNewError extends Error {
