@@ -25,13 +25,14 @@ describe('an opened city', () => {
   it('shows its photos, logo flag and typeface, and saves them back with its team photos untouched', () => {
     const opened = { ...sample('orlando'), font: 'source-sans-3' as const, logoLightUrl: '/uploads/logo-0123456789abcdef0123456789abcdef.png' };
     const form = formFromConfig(opened);
-    expect(form.photos.hero).toEqual({ src: '/images/orlando/hero.jpg', alt: expect.stringMatching(/^Illustration of a bright clinic lounge/) });
+    expect(form.photos.hero).toEqual({ src: '/images/orlando/hero.jpg', alt: expect.stringMatching(/^Illustration of a bright clinic lounge/), es: { alt: expect.stringMatching(/^Ilustración de una sala de espera/) } });
     expect(form.photos.gallery.map((p) => p.src)).toEqual(['/images/orlando/reception.jpg', '/images/orlando/consultation.jpg', '/images/orlando/lab.jpg']);
     expect(form).toMatchObject({ logoUrl: '/images/orlando/wordmark.png', logoIncludesName: true, logoLightUrl: opened.logoLightUrl, font: 'source-sans-3' });
 
     form.photos.hero!.alt = '  Waiting room with a teal sofa  ';
     const saved = mergeConfig(opened, form);
-    expect(saved.photos?.hero).toEqual({ src: '/images/orlando/hero.jpg', alt: 'Waiting room with a teal sofa' });
+    // Its Spanish alt text, which the form has no input for, is kept (issue 40).
+    expect(saved.photos?.hero).toEqual({ src: '/images/orlando/hero.jpg', alt: 'Waiting room with a teal sofa', es: opened.photos?.hero?.es });
     expect(saved.photos?.gallery).toEqual(opened.photos?.gallery);
     expect(saved.localContent).toEqual(opened.localContent);
     expect(saved.localContent?.team?.[0]?.photo?.src).toBe('/images/orlando/team-dr-michelle-grant.jpg');

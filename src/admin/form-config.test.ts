@@ -32,12 +32,13 @@ const FULL: ClinicConfigInput = {
   description: 'Men’s health in downtown St. Petersburg.',
   primaryColor: '#0f5132',
   font: 'source-sans-3',
+  languages: ['en', 'es'],
   hours: [
     { days: ['Monday', 'Wednesday', 'Friday'], opens: '08:00', closes: '17:00' },
     { days: ['Tuesday', 'Thursday'], opens: '10:00', closes: '19:00' },
   ],
   specialHours: [
-    { label: 'Thanksgiving', date: '2026-11-26', through: '2026-11-27', closed: true },
+    { label: 'Thanksgiving', es: { label: 'Acción de Gracias' }, date: '2026-11-26', through: '2026-11-27', closed: true },
     { label: 'Christmas Eve', date: '2026-12-24', opens: '09:00', closes: '12:00' },
   ],
   timeZone: 'America/New_York',
@@ -45,10 +46,20 @@ const FULL: ClinicConfigInput = {
   isAcceptingNewPatients: true,
   telehealth: false,
   geo: { latitude: 27.7709, longitude: -82.6393 },
-  photos: { hero: { src: '/uploads/photo-hero.jpg', alt: 'The clinic on Central Avenue' }, gallery: [{ src: '/uploads/photo-room.jpg', alt: 'An exam room' }] },
+  photos: {
+    hero: { src: '/uploads/photo-hero.jpg', alt: 'The clinic on Central Avenue', es: { alt: 'La clínica en Central Avenue' } },
+    gallery: [{ src: '/uploads/photo-room.jpg', alt: 'An exam room' }],
+  },
   localContent: {
     team: [
-      { name: 'Dr. Ana Ruiz', credentials: 'MD, internal medicine', role: 'Medical Director', bio: 'Twenty years in Pinellas County.', photo: { src: '/uploads/photo-ana.jpg', alt: 'Dr. Ana Ruiz' } },
+      {
+        name: 'Dr. Ana Ruiz',
+        credentials: 'MD, internal medicine',
+        role: 'Medical Director',
+        bio: 'Twenty years in Pinellas County.',
+        photo: { src: '/uploads/photo-ana.jpg', alt: 'Dr. Ana Ruiz', es: { alt: 'La Dra. Ana Ruiz' } },
+        es: { role: 'Directora médica', bio: 'Veinte años en el condado de Pinellas.' },
+      },
       { name: 'Sam Lee', credentials: 'PA-C' },
     ],
     areasServed: ['Downtown', 'Old Northeast', 'Kenwood'],
@@ -61,6 +72,8 @@ const FULL: ClinicConfigInput = {
   },
   legal: { governingLaw: 'Florida', courts: 'Pinellas County', effectiveDate: '2025-03-01' },
   costs: { firstVisit: 'Pricing is given at your consultation.', payment: ['cash', 'hsa-fsa'], insurance: 'We do not bill insurance.' },
+  // The city's own words in Spanish (issue 40): the form has no inputs for them yet, and a save keeps them.
+  es: { description: 'Salud masculina en el centro de St. Petersburg.', localContent: { whyCity: 'La única clínica de salud masculina a poca distancia del muelle.' } },
   contactEndpoint: 'https://clinic.example.com/api/contact',
 };
 
@@ -87,14 +100,15 @@ describe('the city form and the config', () => {
       insurance: 'We do not bill insurance.',
       latitude: '27.7709',
       specialHours: [
-        { label: 'Thanksgiving', date: '2026-11-26', through: '2026-11-27', kind: 'closed', opens: '', closes: '' },
+        { label: 'Thanksgiving', es: { label: 'Acción de Gracias' }, date: '2026-11-26', through: '2026-11-27', kind: 'closed', opens: '', closes: '' },
         { label: 'Christmas Eve', date: '2026-12-24', through: '', kind: 'hours', opens: '09:00', closes: '12:00' },
       ],
     });
     // Opened and saved: the same config, key for key.
     expect(mergeConfig(FULL, form)).toEqual(FULL);
-    // From the form alone, all but the domain name (it is the Website's host, kept from the opened config).
-    const { domainName: _, ...rest } = FULL;
+    // From the form alone, all but the domain name (it is the Website's host, kept from the opened
+    // config) and the Spanish words of config `es`, which the form has no inputs for and a save keeps.
+    const { domainName: _, es: _es, ...rest } = FULL;
     expect(toConfigClean(form)).toEqual(rest);
   });
 

@@ -22,7 +22,7 @@ function numberOf(s: string): number | string {
 /** The photos a config gets: trimmed, and none at all (the schema's default) when there are none. */
 function photosConfig(p: PhotosValue): ClinicConfigInput['photos'] {
   if (!p.hero && p.gallery.length === 0) return undefined;
-  const clean = (x: PhotoValue): PhotoValue => ({ src: x.src.trim(), alt: x.alt.trim() });
+  const clean = (x: PhotoValue): PhotoValue => ({ src: x.src.trim(), alt: x.alt.trim(), ...(x.es ? { es: x.es } : {}) });
   return p.hero ? { hero: clean(p.hero), gallery: p.gallery.map(clean) } : { gallery: p.gallery.map(clean) };
 }
 
@@ -78,6 +78,8 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
     logoIncludesName: v.logoIncludesName || undefined,
     logoLightUrl: opt(v.logoLightUrl),
     font: v.font,
+    // English alone is the schema's default: left out, so a config without the list stays without it.
+    languages: v.spanish ? ['en', 'es'] : undefined,
     photos: photosConfig(v.photos),
     deploymentType: 'static',
     services: { ...v.services },
@@ -90,6 +92,7 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
     specialHours: v.specialHours.length
       ? v.specialHours.map((e) => ({
           label: e.label.trim(),
+          ...(e.es ? { es: e.es } : {}),
           date: e.date.trim(),
           ...(opt(e.through) ? { through: e.through.trim() } : {}),
           ...(e.kind === 'closed' ? { closed: true } : { opens: e.opens.trim(), closes: e.closes.trim() }),
@@ -125,7 +128,8 @@ function localContentOf(v: AdminForm): ClinicConfigInput['localContent'] {
             credentials: m.credentials.trim(),
             ...(opt(m.role) ? { role: m.role.trim() } : {}),
             ...(opt(m.bio) ? { bio: m.bio.trim() } : {}),
-            ...(m.photo ? { photo: { src: m.photo.src.trim(), alt: m.photo.alt.trim() } } : {}),
+            ...(m.photo ? { photo: { src: m.photo.src.trim(), alt: m.photo.alt.trim(), ...(m.photo.es ? { es: m.photo.es } : {}) } } : {}),
+            ...(m.es ? { es: m.es } : {}),
           })),
         }
       : {}),

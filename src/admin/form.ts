@@ -37,6 +37,8 @@ export interface AdminForm {
   /** The logo for the dark footer; empty: the logo sits on a white plate there. */
   logoLightUrl: string;
   font: FontChoice;
+  /** The site's Spanish pages too, under /es/ (config `languages: [en, es]`; issue 40). */
+  spanish: boolean;
   /** The hero and the gallery; team photos stay in localContent, which the form does not edit. */
   photos: PhotosValue;
   services: Record<ServiceKey, boolean>;
@@ -89,6 +91,8 @@ export interface HoursRow {
 }
 export interface SpecialHoursRow {
   label: string;
+  /** The label in Spanish the config gives, kept through a save. */
+  es?: { label: string };
   date: string;
   through: string;
   /** 'closed' all day, or other 'hours' (opens and closes). */
@@ -102,6 +106,8 @@ export interface TeamRow {
   role: string;
   bio: string;
   photo?: PhotoValue;
+  /** The role and biography in Spanish the config gives, kept through a save. */
+  es?: { role?: string; bio?: string };
 }
 
 const defaultServices = () => Object.fromEntries(SERVICE_TOGGLES.map((s) => [s.key, s.on])) as Record<ServiceKey, boolean>;
@@ -131,6 +137,8 @@ export function initialForm(data: Record<string, unknown> = {}): AdminForm {
     logoLightUrl: '',
     // The typeface is the brand's, like its name: kept.
     font: isFontChoice(data.font) ? data.font : DEFAULT_FONT,
+    // A new city's languages are its own choice: English until Spanish is switched on.
+    spanish: false,
     photos: { gallery: [] },
     services,
     socialMedia: Object.fromEntries(SOCIAL_NETWORKS.map(({ key }) => [key, str(social[key])])) as Record<SocialKey, string>,
@@ -172,6 +180,7 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     logoUrl: str(config.logoUrl),
     logoIncludesName: config.logoIncludesName === true,
     logoLightUrl: str(config.logoLightUrl),
+    spanish: Array.isArray(config.languages) && config.languages.includes('es'),
     photos: photosOf(config.photos),
     timeZone: str(config.timeZone),
     hours: Array.isArray(config.hours)
@@ -180,6 +189,7 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     specialHours: Array.isArray(config.specialHours)
       ? config.specialHours.map((e) => ({
           label: str(e.label),
+          ...(e.es ? { es: { label: str(e.es.label) } } : {}),
           date: str(e.date),
           through: str(e.through),
           kind: e.closed === true ? 'closed' : 'hours',
@@ -198,7 +208,8 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
       credentials: str(m.credentials),
       role: str(m.role),
       bio: str(m.bio),
-      ...(m.photo ? { photo: { src: str(m.photo.src), alt: str(m.photo.alt) } } : {}),
+      ...(m.photo ? { photo: { src: str(m.photo.src), alt: str(m.photo.alt), ...(m.photo.es ? { es: { alt: str(m.photo.es.alt) } } : {}) } } : {}),
+      ...(m.es ? { es: { ...(m.es.role ? { role: str(m.es.role) } : {}), ...(m.es.bio ? { bio: str(m.es.bio) } : {}) } } : {}),
     })),
     faq: (config.localContent?.faq ?? []).map((f) => ({ question: str(f.question), answer: str(f.answer) })),
     areasServed: (config.localContent?.areasServed ?? []).join('\n'),
@@ -218,7 +229,10 @@ const tri = (v: unknown): TriState => (v === true ? 'yes' : v === false ? 'no' :
 
 /** The config's photos as the form holds them: every one with its src and alt as strings. */
 function photosOf(photos: ClinicConfigInput['photos']): PhotosValue {
-  const one = (p: unknown): PhotoValue => ({ src: str((p as PhotoValue | undefined)?.src), alt: str((p as PhotoValue | undefined)?.alt) });
+  const one = (p: unknown): PhotoValue => {
+    const v = p as PhotoValue | undefined;
+    return { src: str(v?.src), alt: str(v?.alt), ...(v?.es ? { es: { alt: str(v.es.alt) } } : {}) };
+  };
   const gallery = Array.isArray(photos?.gallery) ? photos.gallery.map(one) : [];
   return photos?.hero ? { hero: one(photos.hero), gallery } : { gallery };
 }

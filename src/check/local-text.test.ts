@@ -56,6 +56,9 @@ describe('localText', () => {
     const why = runs(tampa.localContent.whyCity!);
     expect(overlap(why, local)).toBe(why.length);
     for (const { answer } of tampa.localContent.faq) expect(overlap(runs(answer), local)).toBe(runs(answer).length);
+    // And its Spanish pages' own words (issue 40: Spanish pages are compared with Spanish pages).
+    const porQue = runs(tampa.es!.localContent.whyCity!);
+    expect(overlap(porQue, local)).toBe(porQue.length);
     // The template: the whole site as it reads without local content, the TRT page for one.
     const template = siteShingles(renderSite(withoutLocalContent(tampa)), read);
     expect(overlap(template, local)).toBe(0);
@@ -64,8 +67,12 @@ describe('localText', () => {
     expect(overlap(runs(pageText(trt![1])), local)).toBe(0);
     // About one run a word: a run that spans the edge of a local text counts as local too, so a
     // little more than the words of the local fields, never the thousands of the whole site.
+    // Tampa publishes Spanish too: its own words in Spanish are local text of its Spanish pages.
+    const es = tampa.es!.localContent;
     const localWords = [tampa.localContent.whyCity!, ...tampa.localContent.faq.flatMap((f) => [f.question, f.answer]), ...tampa.localContent.areasServed]
       .concat(tampa.localContent.team.flatMap((m) => [m.name, m.credentials, m.role ?? '', m.bio ?? '']))
+      .concat([es.whyCity!, ...es.faq!.flatMap((f) => [f.question, f.answer]), ...es.areasServed!])
+      .concat(tampa.localContent.team.flatMap((m) => [m.name, m.credentials, m.es?.role ?? '', m.es?.bio ?? '']))
       .flatMap(read).length;
     expect(local.length).toBeGreaterThan(localWords * 0.8);
     expect(local.length).toBeLessThan(localWords * 2);

@@ -57,7 +57,7 @@ export function localText(config: ClinicConfig, words: (text: string) => string[
 /** The config with every local content field emptied: the same site as the template renders it. */
 export function withoutLocalContent(config: ClinicConfig): ClinicConfig {
   // Parsed from nothing, so a local field added to the schema later is emptied too.
-  return { ...config, description: undefined, localContent: localContentSchema.parse({}) };
+  return { ...config, description: undefined, localContent: localContentSchema.parse({}), es: undefined };
 }
 
 /** The shingles of every page a search engine indexes, in one sorted set. */

@@ -14,6 +14,13 @@ const teamMember = z.strictObject({
   role: line('a role like Medical Director', 80).optional(),
   bio: prose('a short biography', 600).optional(),
   photo: photoSchema.optional(),
+  // The role and biography in Spanish, for the Spanish pages (issue 40 item 3; config/translations.ts).
+  es: z
+    .strictObject({
+      role: line('a role in Spanish like Director médico', 80).optional(),
+      bio: prose('a short biography in Spanish', 600).optional(),
+    })
+    .optional(),
 });
 
 const faqItem = z.strictObject({

@@ -18,4 +18,6 @@ export const photoSchema = z.strictObject({
       error: `expected ${PHOTO_PATH}`,
     }),
   alt: line('alt text that says what the photo shows, like "Dr. Maria Lopez talking with a patient"', 200),
+  // The alt text in Spanish, for the Spanish pages (issue 40 item 3; config/translations.ts).
+  es: z.strictObject({ alt: line('alt text in Spanish, like "La Dra. Maria Lopez habla con un paciente"', 200) }).optional(),
 });

@@ -9,6 +9,7 @@ import { CITY_NAME, cityHasSafeSlug } from './slug.js';
 import { lookupState } from './states.js';
 import { isHttpEndpoint, isPathEndpoint } from './endpoint-form.js';
 import { LANGS } from './languages.js';
+import { spanishSchema } from './translations.js';
 
 export { localContentSchema, photoSchema };
 
@@ -222,6 +223,8 @@ export const clinicConfigSchema = z.strictObject({
     .optional(),
   photos: photosSchema,
   localContent: localContentSchema,
+  // The city's own words in Spanish, for its Spanish pages (translations.ts; issue 40 item 3).
+  es: spanishSchema,
   legal: legalSchema,
   costs: costsSchema.optional(),
   contactEndpoint: contactEndpoint.optional(),

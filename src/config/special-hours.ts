@@ -43,6 +43,8 @@ export const SPECIAL_HOURS_MAX = 60;
 export const specialHoursEntry = z
   .strictObject({
     label: line('a short label like Thanksgiving', 40),
+    // The label in Spanish, for the Spanish pages (issue 40 item 3).
+    es: z.strictObject({ label: line('a short label in Spanish like Día de Acción de Gracias', 40) }).optional(),
     date: calendarDate('the day, or the first day of a range'),
     through: calendarDate('the last day of the range').optional(),
     closed: boolean('closed all day').optional(),

@@ -9,6 +9,7 @@ import { lookupState } from '../config/states.js';
 import type { SiteCosts } from './content/costs.js';
 import { copyOf } from './content/copy.js';
 import { siteLanguages, type Lang } from '../config/languages.js';
+import { configIn, photosIn } from '../config/translations.js';
 import { brandStyle, pageCsp } from './csp.js';
 import { clinicJsonLd, scriptSafeJson } from './seo.js';
 import { placedSite, type Placement, type SitePlacement } from './placement.js';
@@ -182,7 +183,9 @@ export interface ImageSize {
 }
 
 /** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
-export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site {
+export function resolveSite(given: ClinicConfig, extras: SiteExtras = {}): Site {
+  // A Spanish page reads the city's own words in Spanish where it gave them (config/translations.ts).
+  const config = configIn(given, extras.lang ?? 'en');
   const state = lookupState(config.state) ?? { code: config.state, name: config.state };
   const origin = extras.placement?.siteUrl ?? (config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin);
   const canonical = (extras.placement?.canonicalUrl ?? extras.canonicalUrl)?.replace(/\/+$/, '');
@@ -192,7 +195,8 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
   const site: Site = {
     config,
     lang,
-    languages: siteLanguages(config.languages),
+    // A location on a brand site publishes the brand's languages there, not its own (issue 40 item 5: the brand site's Spanish is its own).
+    languages: extras.placement ? ['en'] : siteLanguages(config.languages),
     name: config.businessName,
     city: config.city,
     slug: citySlug(config.city),
@@ -222,7 +226,7 @@ export function resolveSite(config: ClinicConfig, extras: SiteExtras = {}): Site
     ...copy.costs.costsPart(config.costs),
     whyCity: [],
     treatmentText: {},
-    photos: extras.photos ?? { gallery: [], team: [] },
+    photos: photosIn(extras.photos ?? { gallery: [], team: [] }, config, lang),
     jsonLd: '',
     logo: logoImage(config.logoUrl, extras.logoSize),
     logoLight: logoImage(config.logoLightUrl, extras.logoLightSize),

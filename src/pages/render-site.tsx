@@ -7,7 +7,7 @@ import { AboutPage } from './about/about-page.js';
 import { ContactPage } from './contact/contact-page.js';
 import { ContactSentPage } from './contact/contact-sent-page.js';
 import { copyOf } from './content/copy.js';
-import { LANGUAGE_INFO } from '../config/languages.js';
+import { LANGUAGE_INFO, siteLanguages } from '../config/languages.js';
 import { PageCtx, type PageContext } from './context.js';
 import { HomePage } from './home/home-page.js';
 import { LocationPage } from './location/location-page.js';
@@ -76,7 +76,13 @@ export function renderSite(config: ClinicConfig, extras?: SiteExtras): SiteFiles
  */
 export function renderSite(config: ClinicConfig, extras: SiteExtras, opts: { html: 'bytes' }): SiteFiles;
 export function renderSite(config: ClinicConfig, extras: SiteExtras = {}, opts: { html?: 'bytes' } = {}): SiteFiles {
-  return opts.html === 'bytes' ? renderResolvedSite(resolveSite(config, extras), { html: 'bytes' }) : renderResolvedSite(resolveSite(config, extras));
+  // Every language the config publishes, each its own Site (the files beside the pages are the same for each).
+  const files: SiteFiles = {};
+  for (const lang of extras.placement ? (['en'] as const) : siteLanguages(config.languages)) {
+    const site = resolveSite(config, { ...extras, lang });
+    Object.assign(files, opts.html === 'bytes' ? renderResolvedSite(site, { html: 'bytes' }) : renderResolvedSite(site));
+  }
+  return files;
 }
 
 /** renderSite for a Site already resolved (the site pipeline resolves it once for the cards and the pages). */
@@ -95,9 +101,12 @@ export function renderResolvedSite(site: Site, opts: { html?: 'bytes'; templates
 
 /** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
 export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {
-  const site = resolveSite(config, extras);
-  const files = renderPages(site);
-  addSiteFiles(site, files);
+  const files: SiteFiles<string> = {};
+  for (const lang of extras.placement ? (['en'] as const) : siteLanguages(config.languages)) {
+    const site = resolveSite(config, { ...extras, lang });
+    Object.assign(files, renderPages(site));
+    addSiteFiles(site, files);
+  }
   return files;
 }
 

@@ -144,6 +144,11 @@ export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl' | 'plac
     if (root && !site.canonicalUrl) return `${root.url}${path.slice(1)}`;
     if (!site.placement && site.canonicalUrl) return `${site.siteUrl}${path}`;
   }
+  if (!site.placement && site.canonicalUrl && path.startsWith('/es/')) {
+    // A Spanish page of a city canonical on the brand site: the brand site has no Spanish copy of
+    // it yet, so the page names itself.
+    return `${site.siteUrl}${path}`;
+  }
   if (!site.placement && site.canonicalUrl) {
     // A stand-alone site naming its location on the brand site: that location has no about page
     // (its page holds what the about page says) and its contact page is noindex, so the about page

@@ -1,4 +1,5 @@
 import { siteLanguages } from '../config/languages.js';
+import { spanishFallbacks } from '../config/translations.js';
 import { CONTACT_API_PATH, type ClinicConfig } from '../config/schema.js';
 import { privateEndpointHost } from '../config/endpoint.js';
 import { buildInstant, buildYear, cityTimeZone, localDate } from '../config/time-zone.js';
@@ -131,7 +132,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   if (!logo.ok || !light.ok || !photos.ok) {
     return { ok: false, errors: [...(logo.ok ? [] : [logo.error]), ...(light.ok ? [] : [light.error]), ...(photos.ok ? [] : photos.errors)] };
   }
-  const warnings = [...logo.warnings, ...light.warnings, ...(warning ? [warning] : [])];
+  const warnings = [...logo.warnings, ...light.warnings, ...(warning ? [warning] : []), ...spanishWarning(config)];
   const placed: ClinicConfig = { ...config, contactEndpoint: endpoint, ...(logo.file && { logoUrl: `/${logo.file.name}` }), ...(light.file && { logoLightUrl: `/${light.file.name}` }) };
   // The logo's own proportions reach its <img> width and height, so the header does not move when
   // the image arrives (a square mark in a 4:1 box would shift the name beside it).
@@ -149,7 +150,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // each with its own pages and cards; the files beside the pages (sitemap, styles) are the same.
   const files: SiteFiles = {};
   const cardFiles: Record<string, Uint8Array> = {};
-  for (const lang of siteLanguages(config.languages)) {
+  for (const lang of options.placement ? (['en'] as const) : siteLanguages(config.languages)) {
     const site = resolveSite(placed, { ...extras, lang });
     // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
     let cards: CardsResult;
@@ -173,6 +174,21 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // A location showing the brand's identity links the brand's typeface at the brand's root (pages/brand-identity.ts).
   Object.assign(files, photos.files, cardFiles, options.placement?.identity ? {} : siteFontFiles(config.font));
   return { ok: true, files, warnings };
+}
+
+/**
+ * The city's own words its Spanish pages show in English (issue 40 item 3): one warning naming
+ * each field, so `build` says it and `build --strict` refuses the city until they are given.
+ */
+function spanishWarning(config: ClinicConfig): SiteProblem[] {
+  const fields = spanishFallbacks(config);
+  if (fields.length === 0) return [];
+  return [
+    {
+      field: 'es',
+      message: `the Spanish pages show ${fields.length === 1 ? 'a field' : `${fields.length} fields`} in English, as no Spanish version is given; add ${fields.join(', ')}.`,
+    },
+  ];
 }
 
 /** Problems as lines naming the config and the field: `configs/tampa.yaml logoUrl: ...`. */

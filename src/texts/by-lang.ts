@@ -4,7 +4,6 @@
  * counterparts in `es/`, typed as the English ones so neither can lack an entry the other has.
  * They are not in MESSAGES (catalogue.ts): their names are the English entries' names.
  */
-import type { Lang } from '../config/languages.js';
 import * as contact from './contact.js';
 import * as esContact from './es/contact.js';
 import * as esFinder from './es/finder.js';
@@ -19,7 +18,8 @@ export interface SiteTexts {
 }
 
 /** The patient's texts of each language. */
-export const SITE_TEXTS: Record<Lang, SiteTexts> = {
+// The languages of config/languages.ts, named here: texts is the lowest layer and imports nothing above it.
+export const SITE_TEXTS: Record<'en' | 'es', SiteTexts> = {
   en: { contact, site, finder },
   es: { contact: esContact, site: esSite, finder: esFinder },
 };

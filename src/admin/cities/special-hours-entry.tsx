@@ -4,7 +4,8 @@ import type { SpecialHoursRow } from '../form.js';
 import type { EntryInput } from './special-hours-api.js';
 
 /** The closure as the form holds it: a row of the city editor's special hours (text fields, `kind` choosing closed all day or special opening hours). */
-export type EntryDraft = SpecialHoursRow;
+/** One entry being typed in the bulk form: the row's text fields (a Spanish label is not asked for there). */
+export type EntryDraft = Omit<SpecialHoursRow, 'es'>;
 
 export const EMPTY_ENTRY: EntryDraft = { label: '', date: '', through: '', kind: 'closed', opens: '', closes: '' };
 

@@ -10,6 +10,8 @@ import { Button, Card, describedBy, Field, inputClass } from '../ui.js';
 export interface PhotoValue {
   src: string;
   alt: string;
+  /** The alt text in Spanish the config gives (issue 40), kept through a save: the form has no input for it yet. */
+  es?: { alt: string };
 }
 
 /** The config's `photos`: a hero for the home page, up to 8 photos of the clinic for /about. */

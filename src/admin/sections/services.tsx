@@ -26,6 +26,33 @@ export function Services({ form }: { form: UseFormReturn<AdminForm> }) {
           </li>
         ))}
       </ul>
+      <Languages form={form} />
     </Card>
+  );
+}
+
+/**
+ * The site's languages (issue 40): English at the root always; Spanish pages under /es/ when
+ * switched on. Its own words in Spanish are the config's `es` (and each entry's), which the build
+ * names where they are missing: the Spanish pages then show that text in English.
+ */
+function Languages({ form }: { form: UseFormReturn<AdminForm> }) {
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-base font-semibold text-slate-900">Languages</legend>
+      <p id="spanish-hint" className="mt-1 text-sm text-slate-600">
+        English pages are the site&rsquo;s root. With Spanish on, every page also has a Spanish copy under /es/, linked from its English one; the city&rsquo;s own texts show in English there until their Spanish versions are given in the config (es).
+      </p>
+      <label className="mt-2 flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 sm:max-w-md">
+        <span className="text-sm font-medium text-slate-800">Spanish pages (Español)</span>
+        <input
+          type="checkbox"
+          role="switch"
+          aria-describedby="spanish-hint"
+          className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors before:absolute before:top-0.5 before:left-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand checked:before:translate-x-5"
+          {...form.register('spanish')}
+        />
+      </label>
+    </fieldset>
   );
 }

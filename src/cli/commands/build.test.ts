@@ -46,24 +46,30 @@ describe('clinic-gen build', () => {
     const r = await runMain(['build', '--config', 'configs/tampa.yaml', '--contact-endpoint', 'same-origin'], { cwd });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^built tampa: 33 files in dist\/tampa\/ \(\d+ ms\)\n$/);
+    expect(r.stdout).toMatch(/^built tampa: 58 files in dist\/tampa\/ \(\d+ ms\)\n$/);
     const files = listFiles(join(cwd, 'dist/tampa'));
     expect(files).toEqual(expect.arrayContaining(['index.html', 'trt-therapy/index.html', 'contact/index.html', 'contact/sent/index.html', '404.html', 'sitemap.xml', 'robots.txt']));
-    // The 33 files of the site (Tampa names no logo or photo): pages (its contact page's copy for
+    // The 58 files of the site (Tampa names no logo or photo): pages (its contact page's copy for
     // each of its 5 services among them, decision 023) and assets (the form's island is a small
     // entry and the island proper it imports), a social card
-    // for each of its 8 pages with a headline, the typeface; nothing else (what build records of
+    // for each of its 8 pages with a headline, the typeface; and the same pages and cards in
+    // Spanish under es/ (Tampa publishes languages [en, es]); nothing else (what build records of
     // them is in the manifest beside the site folder).
     const cards = files.filter((f) => /^assets\/cards\/[a-z-]+\.[0-9a-f]{10}\.png$/.test(f));
-    expect(cards.map((f) => f.split(/[/.]/)[2]).sort()).toEqual(['about', 'contact', 'home', 'hormone-optimization', 'nad-therapy', 'semaglutide', 'trt-therapy', 'vitamin-injections']);
+    expect(cards.map((f) => f.split(/[/.]/)[2]).sort()).toEqual([
+      'about', 'contact', 'es', 'es-contacto', 'es-inyecciones-de-vitaminas', 'es-nosotros', 'es-optimizacion-hormonal', 'es-semaglutida', 'es-terapia-con-nad', 'es-terapia-de-testosterona',
+      'home', 'hormone-optimization', 'nad-therapy', 'semaglutide', 'trt-therapy', 'vitamin-injections',
+    ]);
+    expect(files.filter((f) => f.startsWith('es/') && f.endsWith('.html'))).toHaveLength(17);
     expect(files.filter((f) => f.endsWith('.woff2'))).toEqual([expect.stringMatching(/^assets\/inter-latin-wght\.[0-9a-f]{10}\.woff2$/)]);
-    expect(files).toHaveLength(33);
+    expect(files).toHaveLength(58);
     expect(readFileSync(join(cwd, 'dist/tampa/index.html'), 'utf8')).toContain('Revitalize Your Health in Tampa');
     // Nothing half-written or temporary is left beside the site; the manifest is.
     expect(readdirSync(join(cwd, 'dist')).sort()).toEqual(['.clinic-gen-build.json', 'tampa']);
   });
 
-  it('builds a folder of configs into <out>/<city-slug>/ and reports JSON', async () => {
+  // Three cities, two of them in English and Spanish, with an empty cache: the cards of 40 pages drawn.
+  it('builds a folder of configs into <out>/<city-slug>/ and reports JSON', { timeout: 120_000 }, async () => {
     const out = tempDir();
     const r = await runMain(['build', '--config', 'configs', '--out', out, '--json', '--contact-endpoint', ENDPOINT]);
     expect(r.code).toBe(0);
@@ -127,7 +133,7 @@ describe('clinic-gen build never deletes what it did not write', () => {
   it('transliterates a Latin city with accents into its folder name', async () => {
     const cwd = await project('São Paulo');
     const r = await runMain(['build', '-c', 'city.yaml'], { cwd });
-    expect(r.stdout).toMatch(/^built sao-paulo: 33 files in dist\/sao-paulo\//);
+    expect(r.stdout).toMatch(/^built sao-paulo: 58 files in dist\/sao-paulo\//);
     survived(cwd);
   });
 

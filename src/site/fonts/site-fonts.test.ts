@@ -38,7 +38,7 @@ describe('the brand typeface in a site', () => {
       expect(preloads.length, name).toBe(1);
       const link = preloads[0]!;
       // The not-found page links from the site root; the others relatively, from where they sit.
-      const target = name === '404.html' ? link.getAttribute('href')!.slice(1) : join(name, '..', link.getAttribute('href')!);
+      const target = name.endsWith('404.html') ? link.getAttribute('href')!.slice(1) : join(name, '..', link.getAttribute('href')!);
       expect(target, name).toBe(file);
       expect([link.getAttribute('type'), link.getAttribute('crossorigin')], name).toEqual(['font/woff2', '']);
       expect(csp(html), name).toContain("font-src 'self';");
