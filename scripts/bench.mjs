@@ -125,6 +125,42 @@ if (want('build')) {
   row('  this disk: creating one small file (plain loop)', `${(Number(process.hrtime.bigint() - t) / 1e6 / 1000).toFixed(2)} ms`, 'context');
 }
 
+if (want('spanish')) {
+  // Issue 40: 1,000 cities with Spanish pages for every one (twice the pages) against the same
+  // 1,000 in English only, each with its own primed cache, in turns (three rounds, medians).
+  const samples = ['tampa', 'orlando', 'wesley-chapel'].map((n) => readFileSync(join(root, 'configs', `${n}.yaml`), 'utf8').replace(/^languages: .*\n/m, ''));
+  const words = ['North', 'South', 'East', 'West', 'Lake', 'Palm', 'Cedar', 'Oak', 'Pine', 'River'];
+  const dirs = { en: join(tmp, 'configs-en'), es: join(tmp, 'configs-es') };
+  for (const [lang, dir] of Object.entries(dirs)) {
+    mkdirSync(dir);
+    for (let i = 0; i < 1000; i++) {
+      const name = `${words[i % 10]} ${words[Math.floor(i / 10) % 10]} ${words[Math.floor(i / 100) % 10]} Springs`;
+      const yaml = samples[i % 3].replace(/^city: .*$/m, `city: ${name}`).replace(/^domainName: .*$/m, `domainName: site${i}.example.com`);
+      writeFileSync(join(dir, `city-${String(i).padStart(4, '0')}.yaml`), `${yaml.trimEnd()}\nlanguages: ${lang === 'es' ? '[en, es]' : '[en]'}\n`);
+    }
+    cpSync(join(root, 'configs', 'images'), join(dir, 'images'), { recursive: true });
+  }
+  const run = (lang, out) => {
+    const { ms, stdout } = timeRun(['build', '--config', dirs[lang], '--out', out, '--json', '--contact-endpoint', 'same-origin'], { CLINIC_GEN_CACHE_DIR: join(tmp, 'caches', `lang-${lang}`) });
+    return { ms, report: JSON.parse(stdout) };
+  };
+  run('en', join(tmp, 'lang-en-prime'));
+  run('es', join(tmp, 'lang-es-prime'));
+  const en = [];
+  const es = [];
+  for (const k of [0, 1, 2]) {
+    en.push(run('en', join(tmp, `lang-en-${k}`)));
+    es.push(run('es', join(tmp, `lang-es-${k}`)));
+  }
+  const mid = (runs) => [...runs].sort((a, b) => a.ms - b.ms)[1];
+  const [e, s] = [mid(en), mid(es)];
+  const pages = (dir) => readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+  row('1,000 cities in English only, primed cache, wall (median of 3)', `${e.ms.toFixed(0)} ms`, 'context');
+  row('the same 1,000 with Spanish pages too, wall (median of 3)', `${s.ms.toFixed(0)} ms = ${(s.ms / e.ms).toFixed(2)}x`, '<= 2.1x (issue 40: twice the pages)');
+  row('  pages written: English only / with Spanish', `${pages(join(tmp, 'lang-en-0')).toLocaleString('en-US')} / ${pages(join(tmp, 'lang-es-0')).toLocaleString('en-US')}`, 'context');
+  row('  peak memory (max RSS): English only / with Spanish', `${(e.report.maxRssKb / 1024).toFixed(0)} / ${(s.report.maxRssKb / 1024).toFixed(0)} MB`, 'context');
+}
+
 if (want('brand')) {
   // Issue 24: the brand site with 1,000 locations against the same 1,000 cities built as
   // stand-alone sites, in turns, each into a new folder with the cache primed (medians of 3); and
@@ -708,6 +744,8 @@ if (want('sample-lighthouse')) {
     try {
       console.log(`  ${name}:`);
       for (const path of ['/', '/trt-therapy/', '/contact/', '/404.html']) lighthouse(server.url, path);
+      // Issue 40: the Spanish home, TRT and contact pages of the samples that publish Spanish.
+      if (existsSync(join(out, 'es', 'index.html'))) for (const path of ['/es/', '/es/terapia-de-testosterona/', '/es/contacto/', '/es/404.html']) lighthouse(server.url, path);
     } finally {
       server.stop();
     }

@@ -94,11 +94,32 @@ export function deployInstructions(p: PackageInfo): string {
     '',
     logoStep,
     '',
+    ...(p.files.includes('es/404.html') ? spanishSection() : []),
     '## The contact form',
     '',
     ...contactSection(p.contactEndpoint, siteAddress),
     '',
   ].join('\n');
+}
+
+/**
+ * A site with Spanish pages (issue 40): they live under `/es/`, with a not-found page of their own
+ * (`es/404.html`). A static host serves one not-found page unless told otherwise; how to serve the
+ * Spanish one under /es/ on the common hosts.
+ */
+function spanishSection(): string[] {
+  return [
+    '## The Spanish pages',
+    '',
+    'The Spanish pages are under `/es/` (`es/index.html`, `es/contacto/index.html`, ...), each linked from its English page and back. A missing address under `/es/` should show the Spanish not-found page, `es/404.html`; most hosts serve only `404.html` unless told:',
+    '',
+    '- **nginx:** `location /es/ { error_page 404 /es/404.html; }` beside `error_page 404 /404.html;`.',
+    '- **Apache:** in `es/.htaccess` (or the site configuration), `ErrorDocument 404 /es/404.html`.',
+    '- **Netlify:** a `_redirects` file at the root with the line `/es/*  /es/404.html  404`.',
+    '- **Cloudflare Pages:** nothing to do; it serves the nearest `404.html` up the folder tree.',
+    '- **GitHub Pages and S3:** one not-found page for the whole site: the English `404.html`, which links to the Spanish home page too.',
+    '',
+  ];
 }
 
 /** Where a site's form posts, read from its contact page (contact/index.html); undefined without one. */

@@ -40,6 +40,19 @@ describe('download package', () => {
     expect(without).toContain('## 4. Add a logo\n\nThis site was generated without a logo');
   });
 
+  it('tells how to serve the Spanish not-found page under /es/ when the site has Spanish pages, and says nothing of it otherwise (issue 40)', async () => {
+    const app = adminTestApp();
+    const spanish = renderSite(testConfig({ languages: ['en', 'es'] }));
+    expect(Object.keys(spanish)).toContain('es/404.html');
+    const guide = await guideOf(app, { city: 'Tampa', files: spanish });
+    expect(guide).toContain('## The Spanish pages');
+    expect(guide).toContain('`location /es/ { error_page 404 /es/404.html; }`');
+    expect(guide).toContain('`ErrorDocument 404 /es/404.html`');
+    expect(guide).toContain('`/es/*  /es/404.html  404`');
+    const english = await guideOf(app, { city: 'Tampa', files: renderSite(testConfig()) });
+    expect(english).not.toContain('/es/');
+  });
+
   it('says in DEPLOY.md where the form posts and that the clinic server must be reachable there', async () => {
     const app = adminTestApp({ publicUrl: 'https://clinic.example.com' });
     const { files } = (await (await app.json('POST', '/api/generate-clinic-website', config({}))).json()) as { files: Record<string, string> };
