@@ -42,7 +42,8 @@ export function Header() {
       {...(brand ? { below: <LocationRow /> } : {})}
       action={
         <>
-        <OtherLanguages />
+        {/* Under 640 px the clinic name needs the room: the link is in the menu's drawer there. */}
+        <OtherLanguages className="hidden min-h-11 items-center rounded-lg px-2 text-sm sm:inline-flex" />
         <a href={site.telHref} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
           <Icon name="phone" className="h-4 w-4" />
           <span className="hidden sm:inline">{site.phone}</span>
@@ -53,6 +54,7 @@ export function Header() {
       }
       drawerFooter={
         <div className="border-t border-slate-200 p-5">
+          <OtherLanguages className="mb-3 flex min-h-12 items-center justify-center rounded-lg border border-slate-300 px-4 py-3" />
           <CallButton className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white" />
         </div>
       }
@@ -67,7 +69,7 @@ export function Header() {
  * language or redirects by it, and the choice is this link, never a cookie. None on a site in one
  * language, or on a page that has no counterpart (the not-found page links each language's home).
  */
-function OtherLanguages() {
+function OtherLanguages({ className }: { className: string }) {
   const { site, path, url } = usePage();
   if (site.languages.length < 2) return null;
   const here = routeAt(site.config, path);
@@ -82,7 +84,7 @@ function OtherLanguages() {
           key={o.lang}
           href={url(o.path)}
           hrefLang={LANGUAGE_INFO[o.lang].hreflang}
-          className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-slate-700 underline underline-offset-4 hover:text-brand"
+          className={`${className} font-semibold text-slate-700 underline underline-offset-4 hover:text-brand`}
         >
           <span className="sr-only">{words.OTHER_LANGUAGE} </span>
           <span lang={o.lang}>{LANGUAGE_INFO[o.lang].own}</span>
