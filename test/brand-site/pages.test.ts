@@ -402,7 +402,8 @@ describe('stand-alone sites', () => {
     expect(page.querySelector('nav[aria-label="Breadcrumb"]')).toBeNull();
     expect(page.querySelector('main')!.getAttribute('class')).toBe('flex-1');
     expect(page.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://tampa.example.com/trt-therapy/');
-    expect(jsonLd(plain['index.html'] as string).map((d) => d['@type'])).toEqual(['MedicalClinic']);
+    // The clinic, and (Tampa publishes Spanish too, issue 40) the page itself with its language.
+    expect(jsonLd(plain['index.html'] as string).map((d) => d['@type'])).toEqual(['MedicalClinic', 'WebPage']);
     // The placement is part of the template's shape: a placed render never leaks into the plain one.
     expect(renderResolvedSite(resolveSite(config))['trt-therapy/index.html']).toBe(plain['trt-therapy/index.html']);
   });

@@ -114,10 +114,11 @@ describe('clinic-gen dev', () => {
     // A page elsewhere whose DNS points at 127.0.0.1 cannot read the site.
     expect((await get(`${dev.url}/`, { Host: 'evil.example.com' })).status).toBe(403);
     expect(existsSync(join(cwd, 'dist'))).toBe(false);
-    // Tampa's 33 files: 24 pages and assets (a copy of the contact page per service, decision 023;
+    // Tampa's 58 files: 24 pages and assets (a copy of the contact page per service, decision 023;
     // the menu's script, decision 022; the form's island and its small entry), 8 social cards, the
-    // typeface (as `build` writes them).
-    expect(dev.out()).toMatch(/built 33 files in \d+ ms/);
+    // typeface, and its 17 Spanish pages and 8 cards (issue 40), as `build` writes them.
+    expect(dev.out()).toMatch(/built 58 files in \d+ ms/);
+    expect((await get(`${dev.url}/es/terapia-de-testosterona/`)).body).toContain('<html lang="es"');
     const card = /<meta property="og:image" content="https:\/\/tampa\.example\.com\/(assets\/cards\/home\.[0-9a-f]{10}\.png)"/.exec(home.body)![1]!;
     const png = await fetch(`${dev.url}/${card}`);
     expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);

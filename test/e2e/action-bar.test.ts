@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACTION_BAR_LABEL as ES_BAR_LABEL } from '../../src/pages/content/es/action-bar.js';
 import { renderSite } from '../../src/pages/render-site.js';
 import { silentLogger } from '../../src/server/log/logger.js';
 import { startServer } from '../../src/server/start.js';
@@ -26,7 +27,8 @@ vi.setConfig({ testTimeout: 60_000 });
 type Served = Awaited<ReturnType<typeof serveStatic>>;
 const SAMPLES = ['tampa', 'orlando', 'wesley-chapel'] as const;
 const BOOKING = 'https://booking.example.com/northstar-wesley-chapel';
-const BAR = 'nav[aria-label="Call, book or get directions"]';
+// The bar in either language: the samples Tampa and Orlando publish Spanish pages too (issue 40).
+const BAR = `nav[aria-label="Call, book or get directions"], nav[aria-label="${ES_BAR_LABEL}"]`;
 
 /** What the sites' form endpoint received (the island posts JSON to the same origin). */
 const received: Record<string, unknown>[] = [];
