@@ -1,3 +1,5 @@
+import type { Lang } from './languages.js';
+
 /** The six service switches of a clinic config (spec section 3); the schema is built from this list. */
 export type ServiceKey = 'trt' | 'semaglutide' | 'nadTherapy' | 'peptideTherapy' | 'vitaminInjections' | 'hormone_optimization';
 
@@ -73,7 +75,7 @@ export const SPANISH_LABELS: Record<ServiceKey, { label: string; navLabel?: stri
 export const GENERAL_CONSULTATION_ES = 'Consulta general';
 
 /** A service option's label as a page in `lang` shows it: the English value itself, or its Spanish label. */
-export function optionLabel(value: string, lang: 'en' | 'es'): string {
+export function optionLabel(value: string, lang: Lang): string {
   if (lang === 'en') return value;
   if (value === GENERAL_CONSULTATION) return GENERAL_CONSULTATION_ES;
   const s = SERVICES.find((d) => d.label === value);
@@ -81,6 +83,6 @@ export function optionLabel(value: string, lang: 'en' | 'es'): string {
 }
 
 /** A service's label in `lang`. */
-export function serviceLabel(s: Pick<ServiceDef, 'key' | 'label'>, lang: 'en' | 'es'): string {
+export function serviceLabel(s: Pick<ServiceDef, 'key' | 'label'>, lang: Lang): string {
   return lang === 'es' ? SPANISH_LABELS[s.key].label : s.label;
 }

@@ -6,11 +6,11 @@ import { Footer } from './components/footer.js';
 import { Header } from './components/header.js';
 import { ActionBar } from './components/action-bar.js';
 import { brandStyle } from './csp.js';
-import { absoluteUrl, canonicalUrl, scriptSafeJson, webPageJsonLd } from './seo.js';
+import { absoluteUrl, alternatePaths, canonicalUrl, scriptSafeJson, webPageJsonLd } from './seo.js';
 import { Breadcrumbs, MAIN_WITH_CRUMBS, siteCrumbs } from './components/breadcrumbs.js';
 import { cardFor } from '../model/cards.js';
 import { sharedFileUrl } from './brand-identity.js';
-import { counterparts, routeAt } from './routes.js';
+import { routeAt } from './routes.js';
 import { LANGUAGE_INFO } from '../config/languages.js';
 
 /**
@@ -113,12 +113,6 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
  * reciprocal by construction. None on a site in one language, nor on a page kept out of search.
  */
 export function languageAlternates(site: Site, path: string, hidden: boolean): { hreflang: string; href: string }[] {
-  if (site.languages.length < 2 || hidden) return [];
-  const route = routeAt(site.config, path);
-  if (!route) return [];
-  const pages = counterparts(route, site.config);
-  if (pages.length < 2) return [];
-  const links = pages.map((r) => ({ hreflang: LANGUAGE_INFO[r.lang].hreflang, href: canonicalUrl(site, r.path) }));
-  const english = pages.find((r) => r.lang === 'en');
-  return english ? [...links, { hreflang: 'x-default', href: canonicalUrl(site, english.path) }] : links;
+  const route = hidden || site.languages.length < 2 ? undefined : routeAt(site.config, path);
+  return route ? alternatePaths(site, route).map((a) => ({ hreflang: a.hreflang, href: canonicalUrl(site, a.path) })) : [];
 }

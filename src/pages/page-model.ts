@@ -182,6 +182,15 @@ export interface ImageSize {
   height: number;
 }
 
+/**
+ * The languages a city's pages are rendered in, English first: its config's, except for a location
+ * placed on a brand site, which is English there until the brand site has Spanish of its own
+ * (issue 40 item 5). The one place that says so: the renderer and the pipeline loop over this.
+ */
+export function publishedLanguages(config: Pick<ClinicConfig, 'languages'>, placement?: unknown): Lang[] {
+  return placement ? ['en'] : siteLanguages(config.languages);
+}
+
 /** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
 export function resolveSite(given: ClinicConfig, extras: SiteExtras = {}): Site {
   // A Spanish page reads the city's own words in Spanish where it gave them (config/translations.ts).
@@ -195,8 +204,7 @@ export function resolveSite(given: ClinicConfig, extras: SiteExtras = {}): Site 
   const site: Site = {
     config,
     lang,
-    // A location on a brand site publishes the brand's languages there, not its own (issue 40 item 5: the brand site's Spanish is its own).
-    languages: extras.placement ? ['en'] : siteLanguages(config.languages),
+    languages: publishedLanguages(config, extras.placement),
     name: config.businessName,
     city: config.city,
     slug: citySlug(config.city),

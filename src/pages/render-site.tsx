@@ -7,7 +7,7 @@ import { AboutPage } from './about/about-page.js';
 import { ContactPage } from './contact/contact-page.js';
 import { ContactSentPage } from './contact/contact-sent-page.js';
 import { copyOf } from './content/copy.js';
-import { LANGUAGE_INFO, siteLanguages } from '../config/languages.js';
+import { LANGUAGE_INFO } from '../config/languages.js';
 import { PageCtx, type PageContext } from './context.js';
 import { HomePage } from './home/home-page.js';
 import { LocationPage } from './location/location-page.js';
@@ -19,7 +19,7 @@ import { relativeUrl, siteRoutes, type PageId, type RouteDef } from './routes.js
 import { movedOnBrandSite, sharedOnBrandSite } from './brand-shared.js';
 import { SemaglutidePage } from './semaglutide/semaglutide-page.js';
 import { ServicePage } from './service/service-page.js';
-import { resolveSite, type Site, type SiteExtras } from './page-model.js';
+import { publishedLanguages, resolveSite, type Site, type SiteExtras } from './page-model.js';
 import { compile, escapeHtml, tokenize } from './template.js';
 import { addSiteFiles, fillSite, keepTemplates, knownTemplates, type TemplateStore } from './site-files.js';
 import { TrtPage } from './trt/trt-page.js';
@@ -78,7 +78,7 @@ export function renderSite(config: ClinicConfig, extras: SiteExtras, opts: { htm
 export function renderSite(config: ClinicConfig, extras: SiteExtras = {}, opts: { html?: 'bytes' } = {}): SiteFiles {
   // Every language the config publishes, each its own Site (the files beside the pages are the same for each).
   const files: SiteFiles = {};
-  for (const lang of extras.placement ? (['en'] as const) : siteLanguages(config.languages)) {
+  for (const lang of publishedLanguages(config, extras.placement)) {
     const site = resolveSite(config, { ...extras, lang });
     Object.assign(files, opts.html === 'bytes' ? renderResolvedSite(site, { html: 'bytes' }) : renderResolvedSite(site));
   }
@@ -102,7 +102,7 @@ export function renderResolvedSite(site: Site, opts: { html?: 'bytes'; templates
 /** The reference renderer: every page through React, no templates. Same bytes as renderSite. */
 export function renderSiteDirect(config: ClinicConfig, extras: SiteExtras = {}): SiteFiles<string> {
   const files: SiteFiles<string> = {};
-  for (const lang of extras.placement ? (['en'] as const) : siteLanguages(config.languages)) {
+  for (const lang of publishedLanguages(config, extras.placement)) {
     const site = resolveSite(config, { ...extras, lang });
     Object.assign(files, renderPages(site));
     addSiteFiles(site, files);

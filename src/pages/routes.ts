@@ -68,15 +68,15 @@ function withHeadline(route: RouteDef): RouteDef {
  * `/es/terapia-de-testosterona/`. The glossary (content/es/glossary.ts) names the treatments.
  */
 const SPANISH: Record<Exclude<PageId, 'serviceContact'>, { segment: string; nav?: string }> = {
-  home: { segment: '', nav: 'Inicio' },
+  home: { segment: '', nav: copyOf('es').ui.HOME },
   trt: { segment: 'terapia-de-testosterona/', nav: SPANISH_LABELS.trt.navLabel! },
   semaglutide: { segment: 'semaglutida/', nav: SPANISH_LABELS.semaglutide.navLabel! },
   nadTherapy: { segment: 'terapia-con-nad/', nav: SPANISH_LABELS.nadTherapy.navLabel! },
   hormone_optimization: { segment: 'optimizacion-hormonal/' },
   peptideTherapy: { segment: 'terapia-con-peptidos/' },
   vitaminInjections: { segment: 'inyecciones-de-vitaminas/' },
-  about: { segment: 'nosotros/', nav: 'Nosotros' },
-  contact: { segment: 'contacto/', nav: 'Contacto' },
+  about: { segment: 'nosotros/', nav: copyOf('es').ui.ABOUT },
+  contact: { segment: 'contacto/', nav: copyOf('es').ui.CONTACT },
   contactSent: { segment: 'contacto/enviado/' },
   privacy: { segment: 'privacidad/' },
   terms: { segment: 'terminos/' },
@@ -134,6 +134,20 @@ export function allRoutes(config: RouteConfig): RouteDef[] {
  */
 export function counterparts(route: Pick<RouteDef, 'id' | 'service'>, config: RouteConfig): RouteDef[] {
   return allRoutes(config).filter((r) => r.id === route.id && r.service === route.service);
+}
+
+/**
+ * A page of `site` in the site's language: `english` itself (`/about/`) on an English page, its
+ * counterpart (`/es/nosotros/`) on a Spanish one.
+ */
+export function pagePath(site: Pick<Site, 'config' | 'lang'>, id: Exclude<PageId, 'serviceContact'>, english: string): string {
+  if (site.lang === 'en') return english;
+  return siteRoutes(site.config, site.lang).find((r) => r.id === id)?.path ?? english;
+}
+
+/** A service's page in the site's language: `/trt-therapy/`, or `/es/terapia-de-testosterona/`. */
+export function servicePath(site: Pick<Site, 'config' | 'lang'>, service: Pick<ServiceDef, 'key' | 'path'>): string {
+  return pagePath(site, service.key, service.path);
 }
 
 /** The header's links: Home, the enabled spec services, About, Contact. */

@@ -1,10 +1,9 @@
 import type { Site } from './page-model.js';
-import { counterparts, type RouteDef } from './routes.js';
+import { counterparts, servicePath, type RouteDef } from './routes.js';
 import { LANGUAGE_INFO } from '../config/languages.js';
 import { DAYS } from '../config/schema.js';
 import { copyOf } from './content/copy.js';
 import { serviceLabel } from '../config/services.js';
-import { siteRoutes } from './routes.js';
 import { sharedOnBrandSite } from './brand-shared.js';
 
 /**
@@ -77,7 +76,7 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
       ? {
           potentialAction: {
             '@type': 'ReserveAction',
-            name: site.lang === 'es' ? 'Programar consulta' : 'Schedule Consultation',
+            name: copyOf(site.lang).ui.SCHEDULE_CONSULTATION,
             target: {
               '@type': 'EntryPoint',
               urlTemplate: site.bookingUrl,
@@ -90,7 +89,7 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
       ? { areaServed: c.localContent.areasServed.map((name) => ({ '@type': 'Place', name })) }
       : {}),
     medicalSpecialty: 'Endocrine',
-    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: serviceLabel(s, site.lang), url: canonicalUrl(site, servicePath(site, s.key, s.path)) })),
+    availableService: site.services.map((s) => ({ '@type': 'MedicalTherapy', name: serviceLabel(s, site.lang), url: canonicalUrl(site, servicePath(site, s)) })),
     // The languages the clinic's pages and staff speak (issue 40 item 4), on its ContactPoint,
     // where schema.org defines availableLanguage; only where the site has more than one.
     ...(site.languages.length > 1
@@ -109,9 +108,19 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
   };
 }
 
-/** A service page's path in the site's language: `/trt-therapy/`, `/es/terapia-de-testosterona/`. */
-function servicePath(site: Site, key: string, english: string): string {
-  return site.lang === 'en' ? english : (siteRoutes(site.config, site.lang).find((r) => r.id === key)?.path ?? english);
+/**
+ * A page and its counterparts in the site's other languages as hreflang names them (issue 40 item
+ * 4, Google's localized-versions guide): each language's route, the page's own included, then
+ * `x-default` naming the English one. Empty on a site in one language, or for a page no other
+ * language has. The page's `<link rel="alternate">` (document.tsx) and the sitemap's `xhtml:link`
+ * are both this list, so they cannot disagree.
+ */
+export function alternatePaths(site: Pick<Site, 'config' | 'languages'>, route: Pick<RouteDef, 'id' | 'service'>): { hreflang: string; path: string }[] {
+  if (site.languages.length < 2) return [];
+  const pages = counterparts(route, site.config);
+  if (pages.length < 2) return [];
+  const english = pages.find((p) => p.lang === 'en');
+  return [...pages.map((p) => ({ hreflang: LANGUAGE_INFO[p.lang].hreflang, path: p.path })), ...(english ? [{ hreflang: 'x-default', path: english.path }] : [])];
 }
 
 /**
@@ -144,7 +153,7 @@ export function canonicalUrl(site: Pick<Site, 'siteUrl' | 'canonicalUrl' | 'plac
     if (root && !site.canonicalUrl) return `${root.url}${path.slice(1)}`;
     if (!site.placement && site.canonicalUrl) return `${site.siteUrl}${path}`;
   }
-  if (!site.placement && site.canonicalUrl && path.startsWith('/es/')) {
+  if (!site.placement && site.canonicalUrl && path.startsWith(LANGUAGE_INFO.es.root)) {
     // A Spanish page of a city canonical on the brand site: the brand site has no Spanish copy of
     // it yet, so the page names itself.
     return `${site.siteUrl}${path}`;
@@ -179,15 +188,8 @@ export function sitemapXml(site: Site, routes: RouteDef[]): string {
   const urls = routes
     .filter((r) => !r.noindex)
     .map((r) => {
-      const loc = `<loc>${xml(absoluteUrl(site, r.path))}</loc>`;
-      if (!many) return `  <url>${loc}</url>`;
-      const pages = counterparts(r, site.config);
-      const english = pages.find((p) => p.lang === 'en');
-      const links = [
-        ...pages.map((p) => [LANGUAGE_INFO[p.lang].hreflang, p.path] as const),
-        ...(english && pages.length > 1 ? [['x-default', english.path] as const] : []),
-      ].map(([hreflang, path]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(absoluteUrl(site, path))}"/>`);
-      return `  <url>${loc}${pages.length > 1 ? links.join('') : ''}</url>`;
+      const links = alternatePaths(site, r).map(({ hreflang, path }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(absoluteUrl(site, path))}"/>`);
+      return `  <url><loc>${xml(absoluteUrl(site, r.path))}</loc>${links.join('')}</url>`;
     })
     .join('\n');
   const ns = many ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';

@@ -1,11 +1,10 @@
-import { siteLanguages } from '../config/languages.js';
 import { spanishFallbacks } from '../config/translations.js';
 import { CONTACT_API_PATH, type ClinicConfig } from '../config/schema.js';
 import { privateEndpointHost } from '../config/endpoint.js';
 import { buildInstant, buildYear, cityTimeZone, localDate } from '../config/time-zone.js';
 import { fillSite, knownTemplates, type TemplateStore } from '../pages/site-files.js';
 import { tokenize } from '../pages/template.js';
-import { resolveSite, type Site } from '../pages/page-model.js';
+import { publishedLanguages, resolveSite, type Site } from '../pages/page-model.js';
 import type { Placement } from '../pages/placement.js';
 import type { AssetSource } from './asset-source.js';
 import { cardCacheDir } from './cards/band-cache.js';
@@ -150,7 +149,7 @@ export async function buildSiteFiles(config: ClinicConfig, assets: AssetSource, 
   // each with its own pages and cards; the files beside the pages (sitemap, styles) are the same.
   const files: SiteFiles = {};
   const cardFiles: Record<string, Uint8Array> = {};
-  for (const lang of options.placement ? (['en'] as const) : siteLanguages(config.languages)) {
+  for (const lang of publishedLanguages(config, options.placement)) {
     const site = resolveSite(placed, { ...extras, lang });
     // Social cards are drawn here, not by the pure renderer, which gets their paths (cards/).
     let cards: CardsResult;

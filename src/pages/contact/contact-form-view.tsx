@@ -1,8 +1,8 @@
-import { useContext, type ComponentPropsWithoutRef, type Ref } from 'react';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 import { contactTexts, HONEYPOT_FIELD } from '../../config/contact.js';
 import type { Lang } from '../../config/languages.js';
 import { optionLabel } from '../../config/services.js';
-import { PageCtx } from '../context.js';
+import { useLang } from '../context.js';
 import { CONTACT_SENT_SOONER as SOONER_EN } from '../content/contact.js';
 import { CONTACT_SENT_SOONER as SOONER_ES } from '../content/es/contact.js';
 
@@ -14,12 +14,6 @@ export interface FormSource {
   site: string;
   /** The page's path within the site, `contact/`. */
   page: string;
-}
-
-/** The language of the form's words: as given (the island), else the page's, else English. */
-function useFormLang(lang: Lang | undefined): Lang {
-  const page = useContext(PageCtx);
-  return lang ?? page?.site.lang ?? 'en';
 }
 
 /** "Need to talk sooner? Call us during clinic hours." in each language (the page copy's; the island's bundle takes these two strings of it). */
@@ -50,7 +44,7 @@ const input =
  * react-hook-form, so both are the same form.
  */
 export function ContactFormView({ lang: given, endpoint, source, serviceOptions, messagePlaceholder, errors = {}, field = () => ({}), pending = false, onSubmit }: ContactFormViewProps) {
-  const lang = useFormLang(given);
+  const lang = useLang(given);
   const T = contactTexts(lang);
   const described = (name: ContactField) =>
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : { 'aria-invalid': false };
@@ -142,7 +136,7 @@ export interface ContactSentViewProps {
  * and the number to call. Only the island shows it; without script the post lands on contact/sent/.
  */
 export function ContactSentView({ lang: given, phone, headingRef, onSendAnother }: ContactSentViewProps) {
-  const lang = useFormLang(given);
+  const lang = useLang(given);
   const { contactSent, contactSentNext, contactSendAnother } = contactTexts(lang);
   return (
     <div id="contact-sent" className="rounded-lg border border-emerald-300 bg-white p-6 text-slate-700">

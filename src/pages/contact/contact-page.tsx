@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { SITE_TEXTS } from '../../texts/by-lang.js';
 import { DirectionsLink, SpecialHoursList, VisitFacts, WeekHours } from '../components/visit.js';
 import { SERVICES, type ServiceKey } from '../../config/services.js';
-import { CONTACT_FORM_ID, siteRoutes } from '../routes.js';
+import { CONTACT_FORM_ID } from '../routes.js';
 import { CostsList } from '../components/costs.js';
 import { pagePath, useCopy } from '../components/lang.js';
 import { sharedFileUrl } from '../brand-identity.js';
@@ -37,7 +37,7 @@ export function ContactPage({ state = {}, service }: { state?: ContactFormState;
   const values = state.values ?? {};
   const chosen = SERVICES.find((s) => s.key === service)?.label;
   return (
-    <Document meta={contactMeta(site)} scripts={[assets.contactJs]} {...(service ? { noindex: true, canonicalPath: site.lang === 'en' ? '/contact/' : siteRoutes(site.config, site.lang).find((r) => r.id === 'contact')!.path } : site.placement?.brandRoot ? { noindex: true } : {})}>
+    <Document meta={contactMeta(site)} scripts={[assets.contactJs]} {...(service ? { noindex: true, canonicalPath: pagePath(site, 'contact', '/contact/') } : site.placement?.brandRoot ? { noindex: true } : {})}>
       {/* After a form post without script the outcome comes first, under the fixed header, so a phone
           shows it without scrolling (decision 010); the errors stay under their fields below. */}
       {state.notice && (
