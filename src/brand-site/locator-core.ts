@@ -16,7 +16,12 @@
  */
 
 import { finderContactNearest, finderFarNearest, finderLessThanAMile, finderMiles, finderNearestTo } from '../texts/finder.js';
+import type * as FinderTexts from '../texts/finder.js';
 import type { Message } from '../texts/message.js';
+
+/** The finder's texts an answer says (src/texts/finder.ts, or its Spanish counterpart in texts/es/): English when not given. */
+export type AnswerTexts = Pick<typeof FinderTexts, 'finderContactNearest' | 'finderFarNearest' | 'finderLessThanAMile' | 'finderMiles' | 'finderNearestTo'>;
+const ENGLISH: AnswerTexts = { finderContactNearest, finderFarNearest, finderLessThanAMile, finderMiles, finderNearestTo };
 
 /** The ids of the box's parts: locator-markup.tsx renders them, islands/locator.ts finds them (one box a page). */
 export const LOCATOR_IDS = {
@@ -189,8 +194,13 @@ export function nearest<T extends Placed>(input: string, table: ZipTable, locati
 
 /** "less than 1 mile", "1 mile", "4 miles", "1,204 miles". */
 export function formatMiles(miles: number): string {
-  if (miles < 0.5) return finderLessThanAMile.title;
-  return finderMiles(Math.round(miles).toLocaleString('en-US')).title;
+  return milesIn(miles, ENGLISH);
+}
+
+/** formatMiles in a language's texts: "4 millas" (es-US writes numbers as en-US: "1,204 millas"). */
+export function milesIn(miles: number, texts: AnswerTexts): string {
+  if (miles < 0.5) return texts.finderLessThanAMile.title;
+  return texts.finderMiles(Math.round(miles).toLocaleString('en-US')).title;
 }
 
 /**
@@ -222,17 +232,17 @@ export interface Answer {
  * location and its distance, or, when it is more than FAR_MILES away, that the nearest of the
  * brand's clinics is that far, with its contact form. Undefined when there is no location.
  */
-export function answerFor<T extends Answerable>(where: string, brand: string, ranked: readonly Ranked<T>[]): Answer | undefined {
+export function answerFor<T extends Answerable>(where: string, brand: string, ranked: readonly Ranked<T>[], texts: AnswerTexts = ENGLISH): Answer | undefined {
   const best = ranked[0];
   if (!best) return undefined;
   const { location, miles } = best;
   if (miles === undefined || miles <= FAR_MILES) {
-    return { line: finderNearestTo(where, location.name, miles === undefined ? '' : formatMiles(miles)).title, far: false };
+    return { line: texts.finderNearestTo(where, location.name, miles === undefined ? '' : milesIn(miles, texts)).title, far: false };
   }
   return {
-    line: finderFarNearest(brand, location.place, formatMiles(miles)).title,
+    line: texts.finderFarNearest(brand, location.place, milesIn(miles, texts)).title,
     far: true,
-    ...(location.contact ? { contact: { href: location.contact, text: finderContactNearest(location.name).title } } : {}),
+    ...(location.contact ? { contact: { href: location.contact, text: texts.finderContactNearest(location.name).title } } : {}),
   };
 }
 

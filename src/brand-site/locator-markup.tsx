@@ -1,6 +1,8 @@
+import type { Lang } from '../config/languages.js';
 import { Icon } from '../pages/components/icons.js';
 import { formatPhone, telHref } from '../pages/page-model.js';
-import { finderIntro, finderIntroNoScript, finderResultsTitle, finderTitle, finderUseLocation, finderZipLabel } from '../texts/finder.js';
+import { SITE_TEXTS } from '../texts/by-lang.js';
+import { finderTitle, finderUseLocation } from '../texts/finder.js';
 import { LOCATOR_IDS } from './locator-core.js';
 
 /*
@@ -50,10 +52,16 @@ export interface FindYourClinicProps {
   nationalZipFile?: string | undefined;
   /** The box's heading level (the states' is one below, the locations' two): 2 on the brand home. */
   headingLevel?: 2 | 3 | 4;
+  /** The heading; absent, the language's "Find your clinic". */
   title?: string;
+  /**
+   * The page's language (issue 40): the box's words, and a Spanish box's `data-lang`, by which the
+   * island answers in the same language (an English box has none). Absent, English.
+   */
+  lang?: Lang;
 }
 
-/** The button's text and the box's default heading. */
+/** The button's text and the box's default heading, in English (SITE_TEXTS[lang].finder for a language's). */
 export const FIND_YOUR_CLINIC = finderTitle.title;
 export const USE_MY_LOCATION = finderUseLocation.title;
 
@@ -70,20 +78,21 @@ const secondary =
  * coordinates (`data-lat`, `data-lon`), its `City, ST` and its contact page for the island; the box
  * carries the brand's name and both tables' addresses. Every word is the catalogue's (src/texts/finder.ts).
  */
-export function FindYourClinic({ brand, locations, zipFile, nationalZipFile, headingLevel = 2, title = FIND_YOUR_CLINIC }: FindYourClinicProps) {
+export function FindYourClinic({ brand, locations, zipFile, nationalZipFile, headingLevel = 2, title, lang = 'en' }: FindYourClinicProps) {
+  const t = SITE_TEXTS[lang].finder;
   const H = `h${headingLevel}` as 'h2';
   const H2 = `h${headingLevel + 1}` as 'h3';
   const ids = LOCATOR_IDS;
   return (
-    <section id={ids.root} aria-labelledby={ids.title} data-zips={zipFile} data-zips-us={nationalZipFile} data-brand={brand}>
+    <section id={ids.root} aria-labelledby={ids.title} data-zips={zipFile} data-zips-us={nationalZipFile} data-brand={brand} data-lang={lang === 'en' ? undefined : lang}>
       <H id={ids.title} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        {title}
+        {title ?? t.finderTitle.title}
       </H>
-      <p className="mt-3 text-lg text-slate-600 noscript:hidden">{finderIntro.title}</p>
-      <p className="mt-3 hidden text-lg text-slate-600 noscript:block">{finderIntroNoScript.title}</p>
+      <p className="mt-3 text-lg text-slate-600 noscript:hidden">{t.finderIntro.title}</p>
+      <p className="mt-3 hidden text-lg text-slate-600 noscript:block">{t.finderIntroNoScript.title}</p>
       <form role="search" aria-labelledby={ids.title} method="get" noValidate className="mt-6 noscript:hidden">
         <label htmlFor={ids.zip} className="block font-medium text-slate-800">
-          {finderZipLabel.title}
+          {t.finderZipLabel.title}
         </label>
         <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <input
@@ -97,11 +106,11 @@ export function FindYourClinic({ brand, locations, zipFile, nationalZipFile, hea
             className={input}
           />
           <button type="submit" className={primary}>
-            {FIND_YOUR_CLINIC}
+            {t.finderTitle.title}
           </button>
           <button type="button" id={ids.geo} className={secondary}>
             <Icon name="map-pin" className="h-5 w-5" />
-            {USE_MY_LOCATION}
+            {t.finderUseLocation.title}
           </button>
         </div>
       </form>
@@ -137,7 +146,7 @@ export function FindYourClinic({ brand, locations, zipFile, nationalZipFile, hea
       </div>
       <div id={ids.results} hidden className="mt-6">
         <H2 id={ids.resultsTitle} className="text-2xl font-bold text-slate-900">
-          {finderResultsTitle.title}
+          {t.finderResultsTitle.title}
         </H2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
       </div>

@@ -3,7 +3,8 @@ import { buildSiteFiles, problemLines, type SiteOptions } from '../site/pipeline
 import type { Placement } from '../pages/placement.js';
 import type { SiteFiles } from '../model/files.js';
 import type { BrandSiteConfig, ListedCity } from './config.js';
-import { brandOwnFiles, brandPlacements } from './site.js';
+import { brandOwnFiles, brandPlacements, brandSpanishFallbacks } from './site.js';
+import { locationPath } from './pages/model.js';
 
 export type BrandSiteFiles = { ok: true; files: SiteFiles; warnings: string[]; /** Each listed city's placement, in order: what the doorway check renders it with. */ placements: Placement[] } | { ok: false; errors: string[] };
 
@@ -29,27 +30,32 @@ export async function makeBrandSite(
 ): Promise<BrandSiteFiles> {
   const placed = await brandPlacements(brand, listed, opts.brandAssets, opts.brandFile);
   if (!placed.ok) return placed;
-  const { placements } = placed;
+  const { placements, spanish } = placed;
   const files: SiteFiles = {};
-  const warnings: string[] = [];
+  const warnings: string[] = brandSpanishFallbacks(brand, opts.brandFile);
   const errors: string[] = [];
-  for (const [i, city] of listed.entries()) {
+  // Each city in its folder, and in its Spanish folder where the brand publishes it in Spanish (issue 40 item 5).
+  const units = [
+    ...listed.map((city, i) => ({ city, placement: placements[i]!, folder: city.path.slice(1) })),
+    ...listed.flatMap((city, i) => (spanish[i] ? [{ city, placement: spanish[i], folder: locationPath(city.state, city.config.city, 'es').slice(1) }] : [])),
+  ];
+  for (const { city, placement, folder } of units) {
     const site = await buildSiteFiles(city.config, opts.assetsOf(city), {
       contactEndpoint: opts.contactEndpointOf?.(city) ?? opts.contactEndpoint,
       imageCacheDir: opts.imageCacheDir,
       buildTime: opts.buildTime,
       servedByClinic: opts.servedByClinic,
-      placement: placements[i],
+      placement,
     });
     if (!site.ok) {
       errors.push(...problemLines(city.configPath, site.errors));
       continue;
     }
-    warnings.push(...problemLines(city.configPath, site.warnings));
-    const folder = city.path.slice(1);
+    if (!placement.lang) warnings.push(...problemLines(city.configPath, site.warnings));
     for (const [name, content] of Object.entries(site.files)) files[`${folder}${name}`] = content;
   }
-  if (errors.length) return { ok: false, errors };
-  Object.assign(files, brandOwnFiles(brand, listed, placements, { contactEndpoint: opts.contactEndpoint, logo: placed.logo, light: placed.light }));
+  // A city's problems once, though both its folders tell them.
+  if (errors.length) return { ok: false, errors: [...new Set(errors)] };
+  Object.assign(files, brandOwnFiles(brand, listed, placements, { contactEndpoint: opts.contactEndpoint, logo: placed.logo, light: placed.light, spanish }));
   return { ok: true, files, warnings, placements };
 }

@@ -1,4 +1,5 @@
 import { movedOnBrandSite, type PlacedPagesConfig } from '../pages/brand-shared.js';
+import { LANGUAGE_INFO, type Lang } from '../config/languages.js';
 import { siteRoutes, type RouteConfig } from '../pages/routes.js';
 
 /**
@@ -18,15 +19,19 @@ export const REDIRECTS_FILE = 'redirects.txt';
 export interface RedirectedLocation {
   path: string;
   config: RouteConfig & PlacedPagesConfig;
+  /** The language of the folder (`/es/ubicaciones/fl/tampa/`, its pages at its root: RouteConfig.spanishRoot `/`); absent, English. */
+  lang?: Lang;
 }
 
 /** Each moved address of the listed locations and its new page, both paths from the brand's root (movedOnBrandSite). */
 export function brandRedirects(locations: readonly RedirectedLocation[]): [from: string, to: string][] {
   const out: [string, string][] = [];
   for (const l of locations) {
-    for (const route of siteRoutes(l.config)) {
+    // A Spanish page moves to the brand's Spanish page (`/es/terapia-de-testosterona/`).
+    const brandRoot = LANGUAGE_INFO[l.lang ?? 'en'].root;
+    for (const route of siteRoutes(l.config, l.lang ?? 'en')) {
       const moved = movedOnBrandSite(route, l.config);
-      if (moved) out.push([`${l.path}${route.path.slice(1)}`, moved.shared ? moved.to : `${l.path}${moved.to.slice(1)}`]);
+      if (moved) out.push([`${l.path}${route.path.slice(1)}`, moved.shared ? `${brandRoot}${moved.to.slice(1)}` : `${l.path}${moved.to.slice(1)}`]);
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { BuildJob, BuildOutcome } from './build-site.js';
 import { givenWarnings } from './kept-warnings.js';
@@ -10,12 +10,12 @@ import { FORMAT, NOTE, brandManifestPath, onlyFiles, pruneEmpty, readBrandManife
 import { whyNotReplace } from './site-folder.js';
 import { safeJoin } from './write-site.js';
 import { parseConfigText } from '../config/load.js';
-import { CITY_NAME, cityHasSafeSlug } from '../config/slug.js';
 import { lookupState } from '../config/states.js';
-import { readFast } from '../config/yaml-fast.js';
 import { configAssetSource } from '../site/asset-source.js';
 import { readBrandSite, type ListedCity } from '../brand-site/config.js';
-import { brandOwnFiles, brandPlacements, placementOf, type QuickPlace } from '../brand-site/site.js';
+import { locationPath } from '../brand-site/pages/model.js';
+import { placesOf } from './brand-places.js';
+import { brandOwnFiles, brandPlacements, brandSpanishFallbacks, placementOf } from '../brand-site/site.js';
 
 /**
  * `clinic-gen build --site brand.yaml --config configs/` (issue 24): one site for the brand's
@@ -62,55 +62,6 @@ export type BrandBuildResult =
       failed: number;
     };
 
-/**
- * Where each city config says it is (city, state), read quickly: the builders validate every
- * config in full on every core (and hand it back, BuildJob.returnConfig); reading each in full here
- * too took most of this thread's time in a build of 1,000 (zod, about 0.8 ms a config). A config
- * whose city or state cannot be read so is read in full here, for its messages.
- */
-function placesOf(paths: readonly string[]): { ok: true; cities: { configPath: string; config: QuickPlace }[]; texts: Map<string, string> } | { ok: false; errors: string[] } {
-  const errors: string[] = [];
-  const cities: { configPath: string; config: QuickPlace }[] = [];
-  const texts = new Map<string, string>();
-  for (const configPath of paths) {
-    let text: string;
-    try {
-      text = readFileSync(configPath, 'utf8');
-    } catch (err) {
-      errors.push(`${configPath}: cannot read the config (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-      continue;
-    }
-    texts.set(configPath, text);
-    const data = readFast(text)?.data as Record<string, unknown> | undefined;
-    const str = (k: string) => (typeof data?.[k] === 'string' ? (data[k] as string).trim() : undefined);
-    const [city, state, canonical, domainName, website] = ['city', 'state', 'canonical', 'domainName', 'website'].map(str);
-    // Only what the schema would take as it is (else the full read below words the problem).
-    const plain = (k: string) => data?.[k] === undefined;
-    if (
-      city && state && lookupState(state) && CITY_NAME.test(city) && cityHasSafeSlug(city) &&
-      (plain('canonical') || canonical === 'own' || canonical === 'brand') &&
-      (plain('domainName') || (domainName && /^[a-z0-9.-]+$/i.test(domainName))) &&
-      (plain('website') || (website && URL.canParse(website)))
-    ) {
-      cities.push({
-        configPath,
-        config: {
-          city,
-          state,
-          ...(canonical ? { canonical: canonical as 'own' | 'brand' } : {}),
-          ...(domainName ? { domainName: domainName.toLowerCase() } : {}),
-          ...(website ? { website } : {}),
-        },
-      });
-      continue;
-    }
-    const r = parseConfigText(text, configPath);
-    if (!r.ok) errors.push(...r.errors);
-    else cities.push({ configPath, config: r.config });
-  }
-  return errors.length ? { ok: false, errors } : { ok: true, cities, texts };
-}
-
 export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuildResult> {
   const outDir = resolve(opts.outDir);
   const places = placesOf(opts.configPaths);
@@ -125,7 +76,10 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   // placed as `check --site` places it (brand-site/site.ts brandPlacements).
   const placed = await brandPlacements(brand, listed, brandAssets, opts.sitePath);
   if (!placed.ok) return placed;
-  const { identity, placements } = placed;
+  const { identity, placements, spanish } = placed;
+  // The brand's own words its Spanish pages show in English (its description), named as a city's are; --strict refuses them before anything is built.
+  const own = brandSpanishFallbacks(brand, opts.sitePath);
+  if (opts.strict && own.length) return { ok: false, errors: own.map((w) => `${w} (--strict)`) };
   const logo = { file: placed.logo };
   const light = { file: placed.light };
 
@@ -140,6 +94,12 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   if (refusal) return { ok: false, errors: [[refusal.title, refusal.message, refusal.hint].filter(Boolean).join('\n')] };
   const code = codeId();
   const folderOf = (c: { path: string }) => c.path.slice(1, -1); // locations/fl/tampa
+  // What the builders make: each listed city's folder, and its Spanish folder where the brand
+  // publishes it in Spanish (es/ubicaciones/fl/tampa: issue 40 item 5), each a placed build of its own.
+  const units = [
+    ...listed.map((c, i) => ({ c, i, placement: placements[i]!, folder: folderOf(c) })),
+    ...listed.flatMap((c, i) => (spanish[i] ? [{ c, i, placement: spanish[i], folder: folderOf({ path: locationPath(c.state, c.config.city, 'es') }) }] : [])),
+  ];
   const buildTime = new Date(opts.buildTime);
   const hashed = new Map<string, string>();
   // An unchanged location is told here, as a many-city build tells it (incremental.ts): the same
@@ -147,10 +107,8 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   // Only the others go to the builders.
   const known = new Map<number, BuildOutcome & { ok: true }>();
   const jobs: { index: number; job: BuildJob }[] = [];
-  listed.forEach((c, i) => {
-    const folder = folderOf(c);
+  units.forEach(({ c, placement, folder }, i) => {
     const previous = manifest.locations[folder];
-    const placement = placements[i]!;
     const jobCode = `${code} ${createHash('sha256').update(JSON.stringify(placement)).digest('base64url')}`;
     const dir = join(outDir, folder);
     const text = places.texts.get(c.configPath);
@@ -184,22 +142,25 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     });
   });
   // Anything a killed build left: the temporary and old folders of a location being swapped.
-  removeLeftovers(outDir, listed.map(folderOf));
+  removeLeftovers(outDir, units.map((u) => u.folder));
   let reported = 0;
-  for (const o of known.values()) opts.onDone?.(o, ++reported, listed.length);
+  // A Spanish folder is told as its city in Spanish: `tampa (es)`.
+  const spanishDirs = new Set(units.slice(listed.length).map((u) => join(outDir, u.folder)));
+  const told = (o: BuildOutcome): BuildOutcome => (o.ok && spanishDirs.has(o.outDir) ? { ...o, slug: `${o.slug} (es)` } : o);
+  for (const o of known.values()) opts.onDone?.(told(o), ++reported, units.length);
   const built = await buildMany(
     jobs.map((j) => j.job),
     // This thread builds locations too: faster for the brand site (src/build/pool.ts, WORKERS_ONLY_FROM).
-    { workerUrl: opts.workerUrl, onDone: (o) => opts.onDone?.(o, ++reported, listed.length), mainThread: 'always' },
+    { workerUrl: opts.workerUrl, onDone: (o) => opts.onDone?.(told(o), ++reported, units.length), mainThread: 'always' },
   );
-  const outcomes: BuildOutcome[] = listed.map((_, i) => known.get(i)!);
+  const outcomes: BuildOutcome[] = units.map((_, i) => known.get(i)!);
   jobs.forEach((j, k) => (outcomes[j.index] = built[k]!));
 
   // What is in place now: each location built (or found up to date) is recorded; a failed one keeps its old record.
   const locations: BrandManifest['locations'] = {};
   outcomes.forEach((o, i) => {
-    const folder = folderOf(listed[i]!);
-    if (o.ok && o.record) locations[folder] = { config: listed[i]!.configPath, ...o.record };
+    const { folder, c } = units[i]!;
+    if (o.ok && o.record) locations[folder] = { config: c.configPath, ...o.record };
     else if (manifest.locations[folder]) locations[folder] = manifest.locations[folder]!;
   });
   // Each location as its builder read it in full: its place must be the one listed (a config
@@ -209,34 +170,43 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     if (!o.ok) return undefined;
     if (o.config) return o.config;
     // Unchanged, so not read by a builder: read here, only when the brand's pages are made.
-    const r = parseConfigText(places.texts.get(listed[i]!.configPath)!, listed[i]!.configPath);
+    const r = parseConfigText(places.texts.get(units[i]!.c.configPath)!, units[i]!.c.configPath);
     return r.ok ? r.config : undefined;
   };
-  const everyUnchanged = known.size === listed.length;
+  const everyUnchanged = known.size === units.length;
   outcomes.forEach((o, i) => {
-    const c = listed[i]!;
+    const { c, placement } = units[i]!;
     if (everyUnchanged) return;
     const config = fullConfig(o, i);
     if (!config) return;
-    const placed = placementOf(brand, { ...c, config }, identity);
-    if (config.city !== c.config.city || lookupState(config.state)?.code !== lookupState(c.config.state)?.code || JSON.stringify(placed) !== JSON.stringify(placements[i])) {
-      outcomes[i] = { ok: false, configPath: c.configPath, errors: [`${c.configPath}: its city or state changed while the brand site was built; build again`] };
+    const placed = placementOf(brand, { ...c, config }, identity, placement.lang);
+    if (config.city !== c.config.city || lookupState(config.state)?.code !== lookupState(c.config.state)?.code || JSON.stringify(placed) !== JSON.stringify(placement)) {
+      outcomes[i] = { ok: false, configPath: c.configPath, errors: [`${c.configPath}: its city, state or languages changed while the brand site was built; build again`] };
       return;
     }
-    full.push({ ...c, config });
+    // The brand's pages read each city once (its English unit; a Spanish one is the same config).
+    if (i < listed.length) full.push({ ...c, config });
   });
-  const failed = outcomes.filter((o) => !o.ok).length;
-  const warnings = outcomes.flatMap((o) => (o.ok ? o.warnings : []));
+  // One outcome a listed city, its Spanish folder's told with it: a failure of either fails the city.
+  const byCity: BuildOutcome[] = outcomes.slice(0, listed.length);
+  units.slice(listed.length).forEach((u, k) => {
+    const o = outcomes[listed.length + k]!;
+    const e = byCity[u.i]!;
+    if (!o.ok) byCity[u.i] = e.ok ? o : { ...e, errors: [...new Set([...e.errors, ...o.errors])] };
+    else if (e.ok) byCity[u.i] = { ...e, files: e.files + o.files, status: e.status === 'rebuilt' || o.status === 'rebuilt' ? 'rebuilt' : e.status };
+  });
+  const failed = byCity.filter((o) => !o.ok).length;
+  const warnings = [...new Set([...own, ...outcomes.flatMap((o) => (o.ok ? o.warnings : []))])];
   if (failed) {
     writeBrandManifest(manifestPath, { ...manifest, locations: { ...manifest.locations, ...locations } });
-    return { ok: true, outDir, origin, locations: outcomes, removed: [], pagesWritten: 0, pages: 0, warnings, failed };
+    return { ok: true, outDir, origin, locations: byCity, removed: [], pagesWritten: 0, pages: 0, warnings, failed };
   }
 
   // The brand's own pages, from every listed location's resolved site; not made at all when
   // nothing they are made from changed (the brand config, the code, every location's inputs and
   // place) and they are all there.
   const brandDigest = createHash('sha256')
-    .update(JSON.stringify([FORMAT, code, read.text, opts.contactEndpoint ?? null, [logo.file, light.file].map((f) => f && createHash('sha256').update(f.content).digest('base64url')), listed.map((c) => [folderOf(c), locations[folderOf(c)]?.digest])]))
+    .update(JSON.stringify([FORMAT, code, read.text, opts.contactEndpoint ?? null, [logo.file, light.file].map((f) => f && createHash('sha256').update(f.content).digest('base64url')), units.map((u) => [u.folder, locations[u.folder]?.digest])]))
     .digest('base64url');
   let names: string[];
   let pagesWritten = 0;
@@ -244,12 +214,12 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
     names = manifest.files;
   } else {
     if (everyUnchanged) {
-      for (const [i, o] of outcomes.entries()) {
+      for (const [i, o] of outcomes.slice(0, listed.length).entries()) {
         const config = fullConfig(o, i);
         if (config) full.push({ ...listed[i]!, config });
       }
     }
-    const files = brandOwnFiles(brand, full, placements, { contactEndpoint: opts.contactEndpoint, logo: logo.file, light: light.file });
+    const files = brandOwnFiles(brand, full, placements, { contactEndpoint: opts.contactEndpoint, logo: logo.file, light: light.file, spanish });
     names = Object.keys(files);
     for (const name of names) if (writeIfChanged(outDir, name, files[name]!)) pagesWritten++;
   }
@@ -269,7 +239,7 @@ export async function buildBrandSite(opts: BrandBuildOptions): Promise<BrandBuil
   }
   for (const name of [...manifest.files, ...removed]) pruneEmpty(outDir, dirname(safeJoin(outDir, name)));
   writeBrandManifest(manifestPath, { tool: 'clinic-gen', format: FORMAT, note: NOTE, locations, files: [...names].sort(), brand: brandDigest });
-  return { ok: true, outDir, origin, locations: outcomes, removed, pagesWritten, pages: names.length, warnings, failed: 0 };
+  return { ok: true, outDir, origin, locations: byCity, removed, pagesWritten, pages: names.length, warnings, failed: 0 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { domainName, email, requiredLine } from './fields.js';
+import { domainName, email, prose, requiredLine } from './fields.js';
 import { calendarDate } from './special-hours.js';
 import { clinicConfigSchema, type ClinicConfigInput } from './schema.js';
 
@@ -47,6 +47,13 @@ export const brandSchema = z.strictObject({
   // The brand site's (issue 24), not a city's: never copied into a new city (not in BRAND_FIELDS).
   /** The brand site's domain; without it there is no brand site yet. */
   domainName: domainName().optional(),
+  /**
+   * The languages of the brand site's own pages (issue 40 item 5): `[en, es]` adds its Spanish
+   * pages under `/es/`, listing the locations whose own config publishes Spanish. Absent: English.
+   */
+  languages: s.languages.optional(),
+  /** The brand's description in Spanish, for its Spanish pages; absent there, the English one shows and the build says so. */
+  es: z.strictObject({ description: prose("a short description of the clinic group in Spanish", 400).optional() }).optional(),
   /** The brand site's privacy policy and terms: required for a brand site (src/brand-site/config.ts), never copied into a city. */
   legal: z.preprocess((v) => v ?? {}, brandLegalSchema).optional(),
   /** The cities listed on the brand site, by state code (`FL: [tampa, orlando]`, city slugs); absent, every stored city. */
@@ -69,7 +76,7 @@ export const brandSchema = z.strictObject({
 export const BRAND_SITE_NAME = 'brand-site-0';
 
 /** The brand settings' fields that are the brand site's alone: kept with the brand, never copied into a city. */
-export const BRAND_SITE_FIELDS = ['domainName', 'legal', 'locations'] as const;
+export const BRAND_SITE_FIELDS = ['domainName', 'legal', 'locations', 'languages', 'es'] as const;
 
 export type BrandInput = z.input<typeof brandSchema>;
 

@@ -1,5 +1,5 @@
 import { SERVICES, type ServiceKey } from '../config/services.js';
-import type { RouteDef } from './routes.js';
+import { pathIn, routeAt, type RouteConfig, type RouteDef } from './routes.js';
 
 /**
  * The pages a location on a brand site leaves to the brand's root (Placement.brandPages, NOTES.md
@@ -24,11 +24,13 @@ export interface PlacedPagesConfig {
  * else from the location's folder. The old address keeps answering with a redirect (a 301 on the
  * clinic server, a redirect page in a static build).
  */
-export function movedOnBrandSite(route: Pick<RouteDef, 'id' | 'path'>, config: PlacedPagesConfig): { to: string; shared: boolean } | undefined {
-  if (route.id === 'serviceContact') return { to: '/contact/', shared: false };
-  if (route.id === 'about') return { to: '/', shared: false };
+export function movedOnBrandSite(route: Pick<RouteDef, 'id' | 'path' | 'lang'>, config: PlacedPagesConfig & Pick<RouteConfig, 'spanishRoot'>): { to: string; shared: boolean } | undefined {
+  // A location's Spanish pages sit at its Spanish folder's root (RouteConfig.spanishRoot), and the brand's at its Spanish root: the same paths from each.
+  const root = route.lang === 'es' ? (config.spanishRoot ?? '/') : undefined;
+  if (route.id === 'serviceContact') return { to: pathIn('contact', route.lang, root), shared: false };
+  if (route.id === 'about') return { to: pathIn('home', route.lang, root), shared: false };
   if (route.id === 'privacy' || route.id === 'terms') return { to: route.path, shared: true };
-  const service = SERVICES.find((s) => s.path === route.path);
+  const service = SERVICES.find((s) => s.key === route.id);
   if (service && !config.localContent.treatmentText[service.key]) return { to: route.path, shared: true };
   return undefined;
 }
@@ -38,9 +40,17 @@ export function movedOnBrandSite(route: Pick<RouteDef, 'id' | 'path'>, config: P
  * location's: the privacy policy, the terms, and a treatment the location has no text of its own
  * for. Links from a location's pages to such a path go to the brand's root.
  */
-export function sharedOnBrandSite(path: string, config: PlacedPagesConfig): boolean {
-  if (!brandSharedPath(path)) return false;
+export function sharedOnBrandSite(path: string, config: PlacedPagesConfig & RouteConfig): boolean {
   const p = path.replace(/[#?].*$/, '');
-  const service = SERVICES.find((s) => s.path === p);
-  return !(service && config.localContent.treatmentText[service.key]);
+  if (!config.spanishRoot) {
+    // A site in English (or a city's own site, Spanish under /es/, which has no brand root): by the English paths, as before.
+    if (!brandSharedPath(p)) return false;
+    const service = SERVICES.find((s) => s.path === p);
+    return !(service && config.localContent.treatmentText[service.key]);
+  }
+  const route = routeAt(config, p);
+  if (!route) return false;
+  if (route.id === 'privacy' || route.id === 'terms') return true;
+  const service = SERVICES.find((s) => s.key === route.id);
+  return Boolean(service && !config.localContent.treatmentText[service.key]);
 }

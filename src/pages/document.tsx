@@ -10,7 +10,7 @@ import { absoluteUrl, alternatePaths, canonicalUrl, scriptSafeJson, webPageJsonL
 import { Breadcrumbs, MAIN_WITH_CRUMBS, siteCrumbs } from './components/breadcrumbs.js';
 import { cardFor } from '../model/cards.js';
 import { sharedFileUrl } from './brand-identity.js';
-import { routeAt } from './routes.js';
+import { pagePath, routeAt } from './routes.js';
 import { LANGUAGE_INFO } from '../config/languages.js';
 
 /**
@@ -30,7 +30,7 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
   const canonical = canonicalUrl(site, canonicalPath ?? path);
   const crumbs = siteCrumbs(site, path, url);
   const crumbsJsonLd = site.placement?.breadcrumbJsonLd[path];
-  const card = cardFor(site.cards, canonicalPath ?? path, LANGUAGE_INFO[site.lang].root);
+  const card = cardFor(site.cards, canonicalPath ?? path, pagePath(site, 'home', '/'));
   // On a brand site: the brand's typeface, and the files every page of the brand shares linked at its root, so a browser fetches them once for the whole site (issue 36 item 5).
   const brand = site.placement?.brand;
   const shared = sharedFileUrl(site, url);
@@ -114,5 +114,5 @@ export function Document({ meta, children, scripts = [], noindex = false, canoni
  */
 export function languageAlternates(site: Site, path: string, hidden: boolean): { hreflang: string; href: string }[] {
   const route = hidden || site.languages.length < 2 ? undefined : routeAt(site.config, path);
-  return route ? alternatePaths(site, route).map((a) => ({ hreflang: a.hreflang, href: canonicalUrl(site, a.path) })) : [];
+  return route ? alternatePaths(site, route) : [];
 }

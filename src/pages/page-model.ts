@@ -183,28 +183,33 @@ export interface ImageSize {
 }
 
 /**
- * The languages a city's pages are rendered in, English first: its config's, except for a location
- * placed on a brand site, which is English there until the brand site has Spanish of its own
- * (issue 40 item 5). The one place that says so: the renderer and the pipeline loop over this.
+ * The languages a city's pages are rendered in, English first: its config's; for a location placed
+ * on a brand site, the placement's one language (each language of a location is its own placement
+ * there, in its own folder: issue 40 item 5). The one place that says so: the renderer and the
+ * pipeline loop over this.
  */
-export function publishedLanguages(config: Pick<ClinicConfig, 'languages'>, placement?: unknown): Lang[] {
-  return placement ? ['en'] : siteLanguages(config.languages);
+export function publishedLanguages(config: Pick<ClinicConfig, 'languages'>, placement?: Pick<Placement, 'lang'>): Lang[] {
+  return placement ? [placement.lang ?? 'en'] : siteLanguages(config.languages);
 }
 
 /** Derives the page model from a validated config (and what the pipeline made for it). Pure. */
 export function resolveSite(given: ClinicConfig, extras: SiteExtras = {}): Site {
   // A Spanish page reads the city's own words in Spanish where it gave them (config/translations.ts).
-  const config = configIn(given, extras.lang ?? 'en');
+  // A placed location's pages are in its placement's language alone, the Spanish ones at its
+  // Spanish folder's root (routes.ts RouteConfig.spanishRoot).
+  const placedLang = extras.placement ? (extras.placement.lang ?? 'en') : undefined;
+  const read = configIn(given, placedLang ?? extras.lang ?? 'en');
+  const config: ClinicConfig = placedLang ? { ...read, languages: [placedLang], ...(placedLang === 'es' ? { spanishRoot: '/' } : {}) } : read;
   const state = lookupState(config.state) ?? { code: config.state, name: config.state };
   const origin = extras.placement?.siteUrl ?? (config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin);
   const canonical = (extras.placement?.canonicalUrl ?? extras.canonicalUrl)?.replace(/\/+$/, '');
   const cityLine = `${config.city}, ${state.code} ${config.zipCode}`;
-  const lang = extras.lang ?? 'en';
+  const lang = placedLang ?? extras.lang ?? 'en';
   const copy = copyOf(lang);
   const site: Site = {
     config,
     lang,
-    languages: publishedLanguages(config, extras.placement),
+    languages: extras.placement ? (extras.placement.languages?.map((l) => l.lang) ?? [lang]) : siteLanguages(config.languages),
     name: config.businessName,
     city: config.city,
     slug: citySlug(config.city),

@@ -1,6 +1,8 @@
 import { scriptSafeJson } from './seo.js';
 import { siteRoutes, type RouteConfig, type RouteDef } from './routes.js';
-import { SERVICES } from '../config/services.js';
+import type { Lang } from '../config/languages.js';
+import { SERVICES, serviceLabel } from '../config/services.js';
+import { copyOf } from './content/copy.js';
 import type { FontChoice } from '../config/schema.js';
 import type { LogoImage } from './page-model.js';
 
@@ -33,6 +35,27 @@ export interface Placement {
    * Absent: the city's own identity and files, as on its stand-alone site.
    */
   identity?: BrandIdentity;
+  /**
+   * The language of the location's pages placed here (issue 40 item 5): a location the brand
+   * lists in Spanish too has a second placement, its Spanish folder (`/es/ubicaciones/fl/tampa`),
+   * whose pages sit at its root with Spanish paths (`/contacto/`). Absent: English.
+   */
+  lang?: 'es';
+  /**
+   * Where the location is in each language the brand publishes it in, its own included, when more
+   * than one: what its pages' hreflang links, the sitemap's alternates and the header's language
+   * link name. Absent: English only.
+   */
+  languages?: PlacedLanguage[];
+}
+
+/** A location's place in one language on the brand site (Placement.languages). */
+export interface PlacedLanguage {
+  lang: Lang;
+  /** Its folder there, absolute, no trailing slash: `https://menshealth.example.com/es/ubicaciones/fl/tampa`. */
+  siteUrl: string;
+  /** Where its pages' canonical links point, no trailing slash: siteUrl, or its own domain's pages in the language (`https://tampa.example.com/es`). */
+  canonicalUrl: string;
 }
 
 /** The brand as a placed location's pages show it (Placement.identity). */
@@ -75,6 +98,14 @@ export interface SitePlacement {
   brandRoot?: { href: string; url: string };
   /** With Placement.identity: what the header, logo and document show of the brand, the links worked out from the location's home. */
   brand?: SiteBrand;
+  /** Placement.languages: the location in each language the brand publishes it in, when more than one. */
+  languages?: PlacedLanguage[];
+  /**
+   * With Placement.languages: each page's links to its counterparts in the location's other
+   * folders, by route path, worked out here (relative, from the page): `/contact/` ->
+   * `[{ lang: 'es', href: '../../../../es/ubicaciones/fl/tampa/contacto/' }]`.
+   */
+  languageLinks?: Record<string, { lang: Lang; href: string }[]>;
 }
 
 /** A placed location's view of the brand (SitePlacement.brand). */
@@ -93,18 +124,29 @@ export interface SiteBrand {
 export { brandSharedPath } from './brand-shared.js';
 
 /** Names of the pages that are not services in breadcrumbs; the home page is the location itself (its city). */
-const PAGE_NAMES: Partial<Record<RouteDef['id'], string>> = {
-  about: 'About',
-  contact: 'Contact',
-  contactSent: 'Message Sent',
-  serviceContact: 'Contact',
-  privacy: 'Privacy Policy',
-  terms: 'Terms & Conditions',
+const PAGE_NAMES: Record<Lang, Partial<Record<RouteDef['id'], string>>> = {
+  en: {
+    about: 'About',
+    contact: 'Contact',
+    contactSent: 'Message Sent',
+    serviceContact: 'Contact',
+    privacy: 'Privacy Policy',
+    terms: 'Terms & Conditions',
+  },
+  es: {
+    about: copyOf('es').ui.ABOUT,
+    contact: copyOf('es').ui.CONTACT,
+    contactSent: 'Mensaje enviado',
+    serviceContact: copyOf('es').ui.CONTACT,
+    privacy: copyOf('es').pages.PRIVACY_TITLE,
+    terms: copyOf('es').pages.TERMS_TITLE,
+  },
 };
 
-/** The breadcrumb name of a page of the site (services by their catalogue label); none for the home page. */
-export function pageCrumbName(route: Pick<RouteDef, 'id'>): string | undefined {
-  return PAGE_NAMES[route.id] ?? SERVICES.find((s) => s.key === route.id)?.label;
+/** The breadcrumb name of a page of the site (services by their catalogue label, in the page's language); none for the home page. */
+export function pageCrumbName(route: Pick<RouteDef, 'id' | 'lang'>): string | undefined {
+  const service = SERVICES.find((s) => s.key === route.id);
+  return PAGE_NAMES[route.lang][route.id] ?? (service && serviceLabel(service, route.lang));
 }
 
 /**
@@ -117,13 +159,14 @@ export function placedSite(placement: Placement, city: string, routes: RouteConf
   const base = new URL(`${placement.siteUrl}/`);
   const trail = placement.trail.map((c) => ({ name: c.name, href: relativeFromFolder(base, new URL(c.url)) }));
   const breadcrumbJsonLd: Record<string, string> = {};
-  for (const route of siteRoutes(routes)) {
+  for (const route of siteRoutes(routes, placement.lang ?? 'en')) {
     const name = pageCrumbName(route);
     const items: Crumb[] = [...placement.trail, { name: city, url: `${placement.siteUrl}/` }];
     if (route.path !== '/' && name) items.push({ name, url: `${placement.siteUrl}${route.path}` });
     breadcrumbJsonLd[route.path] = scriptSafeJson(breadcrumbList(items));
   }
-  const root = placement.brandPages ? { brandRoot: { href: trail[0]?.href ?? '../../../', url: placement.organization.url } } : {};
+  // The brand's pages in the location's language: its root (`/`), or its Spanish root (`/es/`), the trail's first step.
+  const root = placement.brandPages ? { brandRoot: { href: trail[0]?.href ?? '../../../', url: placement.trail[0]?.url ?? placement.organization.url } } : {};
   const id = placement.identity;
   const brand: { brand?: SiteBrand } = id
     ? {
@@ -134,11 +177,28 @@ export function placedSite(placement: Placement, city: string, routes: RouteConf
           ...(id.logoLight ? { logoLight: id.logoLight } : {}),
           logoIncludesName: id.logoIncludesName,
           root: relativeFromFolder(base, new URL(placement.organization.url)),
-          locations: relativeFromFolder(base, new URL(id.locationsUrl)),
+          // The directory in the location's language: the trail's second step.
+          locations: relativeFromFolder(base, new URL(placement.trail[1]?.url ?? id.locationsUrl)),
         },
       }
     : {};
-  return { trail, home: city, breadcrumbJsonLd, ...root, ...brand };
+  return { trail, home: city, breadcrumbJsonLd, ...root, ...brand, ...(placement.languages ? { languages: placement.languages, languageLinks: languageLinks(placement, routes) } : {}) };
+}
+
+/** SitePlacement.languageLinks: each page of the placed language to its counterparts in the other placed languages. */
+function languageLinks(placement: Placement, routes: RouteConfig): Record<string, { lang: Lang; href: string }[]> {
+  const lang = placement.lang ?? 'en';
+  const others = (placement.languages ?? []).filter((l) => l.lang !== lang);
+  const theirs = others.map((l) => ({ ...l, routes: siteRoutes({ ...routes, languages: [l.lang], ...(l.lang === 'es' ? { spanishRoot: '/' } : {}) }, l.lang) }));
+  const out: Record<string, { lang: Lang; href: string }[]> = {};
+  for (const route of siteRoutes(routes, lang)) {
+    const from = new URL(`${placement.siteUrl}${route.path}`);
+    out[route.path] = theirs.flatMap((l) => {
+      const r = l.routes.find((x) => x.id === route.id && x.service === route.service);
+      return r ? [{ lang: l.lang, href: relativeFromFolder(from, new URL(`${l.siteUrl}${r.path}`)) }] : [];
+    });
+  }
+  return out;
 }
 
 /** schema.org BreadcrumbList of a trail, each item with its absolute URL (Google's breadcrumb structured data). */

@@ -82,19 +82,45 @@ const SPANISH: Record<Exclude<PageId, 'serviceContact'>, { segment: string; nav?
   terms: { segment: 'terminos/' },
 };
 
+const ENGLISH_PATHS: Record<Exclude<PageId, 'serviceContact'>, string> = {
+  home: '/',
+  ...(Object.fromEntries(SERVICES.map((s) => [s.key, s.path])) as Record<ServiceKey, string>),
+  about: '/about/',
+  contact: '/contact/',
+  contactSent: '/contact/sent/',
+  privacy: '/privacy/',
+  terms: '/terms/',
+};
+
+/**
+ * A page's path in `lang` from a site's root, whether or not a config has it: `/trt-therapy/`,
+ * `/es/terapia-de-testosterona/`. With `root`, from that root instead of the language's own
+ * (a location's Spanish pages on a brand site sit in its Spanish folder: `/terapia-de-testosterona/`).
+ */
+export function pathIn(id: Exclude<PageId, 'serviceContact'>, lang: Lang, root: string = LANGUAGE_INFO[lang].root): string {
+  return lang === 'en' ? ENGLISH_PATHS[id] : `${root}${SPANISH[id].segment}`;
+}
+
 /** A page's route in Spanish: the English route with its path and label translated. */
-function inSpanish(route: RouteDef): RouteDef {
+function inSpanish(route: RouteDef, root: string): RouteDef {
   const { nav: _nav, ...rest } = route;
   const path =
     route.id === 'serviceContact'
-      ? `${LANGUAGE_INFO.es.root}${SPANISH.contact.segment}${SPANISH[route.service!].segment}`
-      : `${LANGUAGE_INFO.es.root}${SPANISH[route.id].segment}`;
+      ? `${root}${SPANISH.contact.segment}${SPANISH[route.service!].segment}`
+      : `${root}${SPANISH[route.id].segment}`;
   const nav = route.nav && route.id !== 'serviceContact' ? SPANISH[route.id].nav : undefined;
   return { ...rest, path, file: `${path.slice(1)}index.html`, lang: 'es', ...(nav ? { nav } : {}) };
 }
 
 /** What decides a site's pages: the services it offers, and whether it has a booking page of its own. */
-export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'> & Partial<Pick<ClinicConfig, 'languages'>>;
+export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'> & Partial<Pick<ClinicConfig, 'languages'>> & {
+  /**
+   * Where the Spanish pages start: `/es/` (absent) on a city's own site; `/` for a location's
+   * Spanish pages on a brand site, which have a folder of their own (Placement.lang; page-model.ts
+   * resolveSite sets it, with `languages` the placement's one language).
+   */
+  spanishRoot?: string;
+};
 
 /**
  * Every page a config's services switch on, in nav order, then the pages that are not in the nav.
@@ -102,7 +128,7 @@ export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'> & Partia
  * service, its form opening with that service chosen, for the service page's Schedule Consultation
  * (docs/decisions/023-service-contact-pages.md): noindex, so out of sitemap.xml.
  */
-export function siteRoutes({ services, bookingUrl }: RouteConfig, lang: Lang = 'en'): RouteDef[] {
+export function siteRoutes({ services, bookingUrl, spanishRoot }: RouteConfig, lang: Lang = 'en'): RouteDef[] {
   const routes: RouteDef[] = [
     { id: 'home', path: '/', file: 'index.html', nav: 'Home', lang: 'en' },
     ...enabledServices(services).map((s): RouteDef => ({ id: s.key, path: s.path, file: s.file, lang: 'en', ...(s.navLabel ? { nav: s.navLabel } : {}) })),
@@ -119,7 +145,7 @@ export function siteRoutes({ services, bookingUrl }: RouteConfig, lang: Lang = '
           return { id: 'serviceContact', path, file: `${path.slice(1)}index.html`, noindex: true, service: s.key, lang: 'en' };
         })),
   ];
-  return (lang === 'en' ? routes : routes.map(inSpanish)).map(withHeadline);
+  return (lang === 'en' ? routes : routes.map((r) => inSpanish(r, spanishRoot ?? LANGUAGE_INFO.es.root))).map(withHeadline);
 }
 
 /** Every page of a config in every language it publishes, English first. */
@@ -143,6 +169,19 @@ export function counterparts(route: Pick<RouteDef, 'id' | 'service'>, config: Ro
 export function pagePath(site: Pick<Site, 'config' | 'lang'>, id: Exclude<PageId, 'serviceContact'>, english: string): string {
   if (site.lang === 'en') return english;
   return siteRoutes(site.config, site.lang).find((r) => r.id === id)?.path ?? english;
+}
+
+/**
+ * A link to an English route (`/privacy/`, as the page copy names the site's pages) in the site's
+ * language: itself on an English page, its counterpart on a Spanish one (`/es/privacidad/`, or
+ * `/privacidad/` in a location's Spanish folder on a brand site). A path no route has stays as it is.
+ */
+export function inSiteLanguage(site: Pick<Site, 'config' | 'lang'>, english: string): string {
+  if (site.lang === 'en') return english;
+  const [path, rest] = [english.replace(/[#?].*$/, ''), english.slice(english.replace(/[#?].*$/, '').length)];
+  const route = siteRoutes(site.config, 'en').find((r) => r.path === path);
+  const there = route && siteRoutes(site.config, site.lang).find((r) => r.id === route.id && r.service === route.service);
+  return there ? `${there.path}${rest}` : english;
 }
 
 /** A service's page in the site's language: `/trt-therapy/`, or `/es/terapia-de-testosterona/`. */
@@ -174,9 +213,9 @@ export function serviceContactPath(service: Pick<ServiceDef, 'path'>): string {
  * contact page; either way at the form's card (`/contact/trt-therapy/#send-message`).
  */
 export function contactFormTarget(path: string, config?: RouteConfig): string {
-  if (config && path.startsWith(LANGUAGE_INFO.es.root)) {
+  const here = config && routeAt(config, path);
+  if (config && here?.lang === 'es') {
     // A Spanish page: its service's Spanish copy of the contact page, else the Spanish contact page.
-    const here = routeAt(config, path);
     const routes = siteRoutes(config, 'es');
     const target = routes.find((r) => r.id === 'serviceContact' && r.service === here?.id) ?? routes.find((r) => r.id === 'contact')!;
     return `${target.path}#${CONTACT_FORM_ID}`;

@@ -1,6 +1,6 @@
 import type { Site } from './page-model.js';
-import { counterparts, servicePath, type RouteDef } from './routes.js';
-import { LANGUAGE_INFO } from '../config/languages.js';
+import { counterparts, servicePath, siteRoutes, type RouteDef } from './routes.js';
+import { LANGUAGE_INFO, type Lang } from '../config/languages.js';
 import { DAYS } from '../config/schema.js';
 import { copyOf } from './content/copy.js';
 import { serviceLabel } from '../config/services.js';
@@ -109,18 +109,40 @@ export function clinicJsonLd(site: Site, parentOrganization?: string): Record<st
 }
 
 /**
- * A page and its counterparts in the site's other languages as hreflang names them (issue 40 item
- * 4, Google's localized-versions guide): each language's route, the page's own included, then
- * `x-default` naming the English one. Empty on a site in one language, or for a page no other
- * language has. The page's `<link rel="alternate">` (document.tsx) and the sitemap's `xhtml:link`
- * are both this list, so they cannot disagree.
+ * A page in every language the site publishes it in, its own included, English first: its path in
+ * that language's pages, where it is (`href`, absolute) and its canonical URL. A city's own site
+ * has every page in each of its languages (routes.ts builds both from one table); a location on a
+ * brand site has its languages in folders of their own (Placement.languages), each page in each.
+ * Just the page itself on a site in one language.
  */
-export function alternatePaths(site: Pick<Site, 'config' | 'languages'>, route: Pick<RouteDef, 'id' | 'service'>): { hreflang: string; path: string }[] {
-  if (site.languages.length < 2) return [];
-  const pages = counterparts(route, site.config);
+export function languageVersions(
+  site: Pick<Site, 'config' | 'languages' | 'placement' | 'siteUrl' | 'canonicalUrl' | 'lang'>,
+  route: Pick<RouteDef, 'id' | 'service'>,
+): { lang: Lang; path: string; href: string; canonical: string }[] {
+  const placed = site.placement?.languages;
+  if (placed) {
+    return placed.flatMap((l) => {
+      const config = { ...site.config, languages: [l.lang], ...(l.lang === 'es' ? { spanishRoot: '/' } : {}) };
+      const r = siteRoutes(config, l.lang).find((x) => x.id === route.id && x.service === route.service);
+      return r ? [{ lang: l.lang, path: r.path, href: `${l.siteUrl}${r.path}`, canonical: `${l.canonicalUrl}${r.path}` }] : [];
+    });
+  }
+  if (site.languages.length < 2 || site.placement) return [];
+  return counterparts(route, site.config).map((r) => ({ lang: r.lang, path: r.path, href: `${site.siteUrl}${r.path}`, canonical: canonicalUrl(site, r.path) }));
+}
+
+/**
+ * A page and its counterparts in the site's other languages as hreflang names them (issue 40 item
+ * 4, Google's localized-versions guide): each language's canonical URL, the page's own included,
+ * then `x-default` naming the English one. Empty on a site in one language, or for a page no other
+ * language has. The page's `<link rel="alternate">` (document.tsx) and the sitemaps' `xhtml:link`
+ * (this site's, and the brand site's for a placed location) are all this list, so they cannot disagree.
+ */
+export function alternatePaths(site: Parameters<typeof languageVersions>[0], route: Pick<RouteDef, 'id' | 'service'>): { hreflang: string; href: string }[] {
+  const pages = languageVersions(site, route);
   if (pages.length < 2) return [];
   const english = pages.find((p) => p.lang === 'en');
-  return [...pages.map((p) => ({ hreflang: LANGUAGE_INFO[p.lang].hreflang, path: p.path })), ...(english ? [{ hreflang: 'x-default', path: english.path }] : [])];
+  return [...pages.map((p) => ({ hreflang: LANGUAGE_INFO[p.lang].hreflang, href: p.canonical })), ...(english ? [{ hreflang: 'x-default', href: english.canonical }] : [])];
 }
 
 /**
@@ -188,7 +210,7 @@ export function sitemapXml(site: Site, routes: RouteDef[]): string {
   const urls = routes
     .filter((r) => !r.noindex)
     .map((r) => {
-      const links = alternatePaths(site, r).map(({ hreflang, path }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(absoluteUrl(site, path))}"/>`);
+      const links = alternatePaths(site, r).map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(href)}"/>`);
       return `  <url><loc>${xml(absoluteUrl(site, r.path))}</loc>${links.join('')}</url>`;
     })
     .join('\n');

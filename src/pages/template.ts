@@ -13,7 +13,7 @@ const CLOSE = '\uE001';
 const token = (i: number) => `${OPEN}${i}${CLOSE}`;
 
 /** Strings whose value decides structure (routes, labels, networks): they stay in the shape. */
-const STRUCTURAL = new Set(['services', 'serviceOptions', 'network', 'label', 'deploymentType', 'lang', 'languages']);
+const STRUCTURAL = new Set(['services', 'serviceOptions', 'network', 'label', 'deploymentType', 'lang', 'languages', 'spanishRoot']);
 /** Strings already safe for the place they land in (the JSON-LD script bodies): not escaped, nor anything under the key. */
 const RAW = new Set(['jsonLd', 'breadcrumbJsonLd']);
 

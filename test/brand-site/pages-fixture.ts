@@ -66,6 +66,7 @@ export function buildBrand({
     return { site, path };
   });
   const model: BrandModel = {
+    lang: 'en',
     ...BRAND,
     description: "Physician-supervised men's health clinics: testosterone replacement therapy, medical weight loss and NAD+ therapy.",
     primaryColor: '#1d4ed8',

@@ -1,17 +1,5 @@
-import { LOCATOR_IDS as ID, answerFor, decodeZipTable, formatMiles, line, nearest, normalizeZip, rankByDistance, type Ranked, type ZipTable } from '../locator-core.js';
-import {
-  finderAway,
-  finderGeoDenied,
-  finderGeoFailed,
-  finderInvalid,
-  finderLoadFailed,
-  finderLocating,
-  finderLooking,
-  finderNearestHeading,
-  finderResultsTitle,
-  finderUnknownZip,
-  finderYourLocation,
-} from '../../texts/finder.js';
+import { LOCATOR_IDS as ID, answerFor, decodeZipTable, line, milesIn, nearest, normalizeZip, rankByDistance, type Ranked, type ZipTable } from '../locator-core.js';
+import { ISLAND_TEXTS } from './locator-texts.js';
 
 // The "find your clinic" box's island (decision 020): plain DOM, no framework, a few KB. It reads
 // the ZIP table of the listed states from the site itself, only once the person is about to search
@@ -43,6 +31,8 @@ function enhance(root: HTMLElement): void {
   const resultsTitle = $(ID.resultsTitle);
   const list = results.querySelector('ol')!;
   const brand = root.dataset.brand ?? '';
+  // The box's language (`data-lang`, locator-markup.tsx), else the page's: a Spanish page's box answers in Spanish.
+  const T = ISLAND_TEXTS[(root.dataset.lang ?? document.documentElement.lang).startsWith('es') ? 'es' : 'en'];
   const num = (v: string | undefined) => (v ? Number(v) : undefined);
   const entries: Entry[] = [...states.querySelectorAll<HTMLElement>('[data-location]')].map((el) => ({
     el,
@@ -72,7 +62,7 @@ function enhance(root: HTMLElement): void {
     return p;
   };
   /** A table, at once when it is here, else after its load, with "Looking up" in the live line meanwhile. */
-  const table = async (url: string, zip: string) => loaded.get(url) ?? (say(line(finderLooking(zip))), load(url));
+  const table = async (url: string, zip: string) => loaded.get(url) ?? (say(line(T.finderLooking(zip))), load(url));
 
   // Each search or location request takes a turn; an answer that comes after a newer one is dropped.
   let turn = 0;
@@ -86,7 +76,7 @@ function enhance(root: HTMLElement): void {
   const clear = () => {
     results.hidden = true;
     list.replaceChildren();
-    resultsTitle.textContent = finderResultsTitle.title;
+    resultsTitle.textContent = T.finderResultsTitle.title;
     states.hidden = false;
     input.setAttribute('aria-invalid', 'false');
   };
@@ -98,13 +88,13 @@ function enhance(root: HTMLElement): void {
   };
   const show = (place: string, ranked: Ranked<Entry>[]) => {
     clear();
-    resultsTitle.textContent = finderNearestHeading(place).title;
+    resultsTitle.textContent = T.finderNearestHeading(place).title;
     list.replaceChildren(
       ...ranked.map(({ location, miles }) => {
         const li = location.el.cloneNode(true) as HTMLElement;
         const m = li.querySelector<HTMLElement>('[data-miles]')!;
         if (miles !== undefined) {
-          m.textContent = finderAway(formatMiles(miles)).title;
+          m.textContent = T.finderAway(milesIn(miles, T)).title;
           m.hidden = false;
         }
         return li;
@@ -112,7 +102,7 @@ function enhance(root: HTMLElement): void {
     );
     states.hidden = true;
     results.hidden = false;
-    const answer = answerFor(place, brand, ranked);
+    const answer = answerFor(place, brand, ranked, T);
     say(answer?.line ?? '');
     if (answer?.contact) {
       const a = document.createElement('a');
@@ -129,21 +119,21 @@ function enhance(root: HTMLElement): void {
     clear();
     say('');
     const zip = normalizeZip(value);
-    if (!zip) return fail(line(finderInvalid), true);
+    if (!zip) return fail(line(T.finderInvalid), true);
     const local = await table(root.dataset.zips!, zip);
     if (mine !== turn) return;
-    if (!local) return fail(line(finderLoadFailed));
+    if (!local) return fail(line(T.finderLoadFailed));
     let r = nearest(zip, local, entries);
     // A ZIP of a prefix the listed states have not got: the national table, when the site ships one.
     const us = root.dataset.zipsUs;
     if (!r.ok && r.error === 'elsewhere' && us) {
       const all = await table(us, zip);
       if (mine !== turn) return;
-      if (!all) return fail(line(finderLoadFailed));
+      if (!all) return fail(line(T.finderLoadFailed));
       r = nearest(zip, all, entries);
     }
     if (r.ok) show(r.zip, r.ranked);
-    else fail(r.error === 'invalid' ? line(finderInvalid) : line(finderUnknownZip(r.zip)), true);
+    else fail(r.error === 'invalid' ? line(T.finderInvalid) : line(T.finderUnknownZip(r.zip)), true);
   };
 
   input.addEventListener('focus', () => void load(root.dataset.zips!), { once: true });
@@ -157,10 +147,10 @@ function enhance(root: HTMLElement): void {
     const mine = ++turn;
     root.dataset.busy = '';
     clear();
-    say(line(finderLocating));
+    say(line(T.finderLocating));
     navigator.geolocation.getCurrentPosition(
-      (p) => mine === turn && show(finderYourLocation.title, rankByDistance(p.coords, entries)),
-      (e) => mine === turn && fail(line(e.code === e.PERMISSION_DENIED ? finderGeoDenied : finderGeoFailed)),
+      (p) => mine === turn && show(T.finderYourLocation.title, rankByDistance(p.coords, entries)),
+      (e) => mine === turn && fail(line(e.code === e.PERMISSION_DENIED ? T.finderGeoDenied : T.finderGeoFailed)),
       { maximumAge: 600_000, timeout: 20_000 },
     );
   });

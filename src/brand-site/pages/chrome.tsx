@@ -1,21 +1,29 @@
-import { Icon } from '../../pages/components/icons.js';
-import { HeaderFrame } from '../../pages/components/header.js';
-import { LogoLink } from '../../pages/components/logo.js';
-import { useBrandPage } from './context.js';
+import type { Lang } from '../../config/languages.js';
+import { SPANISH_LABELS, type ServiceDef } from '../../config/services.js';
 import { ACTION_BAR_CLASS } from '../../pages/components/action-bar.js';
-import { brandFindClinic, brandLocationsLink } from '../../texts/site.js';
-import { HOME_NAME, LOCATIONS_PATH, statePath } from './model.js';
+import { HeaderFrame, LANGUAGE_LINK_CLASS, LanguageLinks } from '../../pages/components/header.js';
+import { Icon } from '../../pages/components/icons.js';
+import { LogoLink } from '../../pages/components/logo.js';
+import { copyOf } from '../../pages/content/copy.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
+import { useBrandPage } from './context.js';
+import type { BrandPaths } from './model.js';
 import { statesOf } from './states.js';
+import { BRAND_WORDS } from './words.js';
 
-/** The brand site's nav: its home and the locations directory, as on its locations' pages (src/pages/components/header.tsx). */
-const NAV = [
-  { path: '/', label: HOME_NAME },
-  { path: LOCATIONS_PATH, label: brandLocationsLink.title },
-];
+/** The brand site's nav: its home and the locations directory, as on its locations' pages (src/pages/components/header.tsx), in the page's language. */
+function navOf(lang: Lang, paths: BrandPaths) {
+  return [
+    { path: paths.home, label: paths.homeName },
+    { path: paths.locations, label: SITE_TEXTS[lang].site.brandLocationsLink.title },
+  ] as const;
+}
 
 /** The header's nav: home, each treatment's page at the brand's root, the directory: the same as a location's page shows (header.tsx). */
-function headerNav(services: readonly { path: string; navLabel?: string }[]) {
-  return [NAV[0]!, ...services.flatMap((s) => (s.navLabel ? [{ path: s.path, label: s.navLabel }] : [])), NAV[1]!];
+function headerNav(lang: Lang, paths: BrandPaths, services: readonly ServiceDef[]) {
+  const [home, locations] = navOf(lang, paths);
+  const label = (s: ServiceDef) => (lang === 'es' ? SPANISH_LABELS[s.key].navLabel : s.navLabel);
+  return [home, ...services.flatMap((s) => (label(s) ? [{ path: paths.treatment(s), label: label(s)! }] : [])), locations];
 }
 
 /**
@@ -25,20 +33,37 @@ function headerNav(services: readonly { path: string; navLabel?: string }[]) {
  * come from the platform, `autofocus` moves focus into it when it opens.
  */
 export function BrandHeader() {
-  const { model, path, url } = useBrandPage();
+  const { model, lang, paths, path, url } = useBrandPage();
+  const { brandFindClinic } = SITE_TEXTS[lang].site;
+  // The page in the brand's other language (issue 40 item 5): its counterpart, or on the not-found page (no counterpart) the other language's home.
+  const others = model.counterparts?.[path] ?? (path === paths.notFound ? (model.counterparts?.[paths.home] ?? []) : []);
+  const links = others.map((o) => ({ lang: o.lang, href: url(o.path) }));
   return (
     <HeaderFrame
+      lang={lang}
       logo={<BrandLogo place="header" />}
-      nav={headerNav(model.services)}
+      nav={headerNav(lang, paths, model.services)}
       current={path}
       url={url}
+      {...(links.length
+        ? {
+            drawerFooter: (
+              <div className="border-t border-slate-200 p-5">
+                <LanguageLinks lang={lang} links={links} className={LANGUAGE_LINK_CLASS.drawer} />
+              </div>
+            ),
+          }
+        : {})}
       action={
-        <a href={url(LOCATIONS_PATH)} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
+        <>
+        <LanguageLinks lang={lang} links={links} className={LANGUAGE_LINK_CLASS.bar} />
+        <a href={url(paths.locations)} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
           <Icon name="map-pin" className="h-4 w-4" />
           <span className="hidden sm:inline">{brandFindClinic.title}</span>
           {/* On a phone the short word leaves the brand's name its room, as "Call" does on the city pages. */}
           <span className="max-[359px]:sr-only sm:hidden">{brandFindClinic.message}</span>
         </a>
+        </>
       }
     />
   );
@@ -50,10 +75,11 @@ export function BrandHeader() {
  * offer Call, Book and Directions. Fixed to the bottom below `sm`; the body leaves room for it.
  */
 export function BrandActionBar() {
-  const { url } = useBrandPage();
+  const { lang, paths, url } = useBrandPage();
+  const { brandFindClinic } = SITE_TEXTS[lang].site;
   return (
     <nav aria-label={brandFindClinic.hint} className={`${ACTION_BAR_CLASS} fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgb(15_23_42/0.08)] sm:hidden print:hidden`}>
-      <a href={url(LOCATIONS_PATH)} className="flex h-14 items-center justify-center gap-2 bg-brand font-semibold text-white hover:bg-brand-dark focus-visible:outline-white focus-visible:-outline-offset-4">
+      <a href={url(paths.locations)} className="flex h-14 items-center justify-center gap-2 bg-brand font-semibold text-white hover:bg-brand-dark focus-visible:outline-white focus-visible:-outline-offset-4">
         <Icon name="map-pin" className="h-5 w-5" />
         {brandFindClinic.title}
       </a>
@@ -63,13 +89,16 @@ export function BrandActionBar() {
 
 /** The brand's logo linking home: its image, or the activity mark and the name (the city sites' Logo). */
 export function BrandLogo({ place }: { place: 'header' | 'footer' }) {
-  const { model, url } = useBrandPage();
-  return <LogoLink place={place} name={model.name} logo={model.logo} logoLight={model.logoLight} includesName={model.logoIncludesName === true} url={url} />;
+  const { model, lang, paths, url } = useBrandPage();
+  // The logo links to the home of the page's language: LogoLink links `/`.
+  const to = (target: string) => url(target === '/' ? paths.home : target);
+  return <LogoLink place={place} name={model.name} logo={model.logo} logoLight={model.logoLight} includesName={model.logoIncludesName === true} url={to} lang={lang} />;
 }
 
 /** The dark footer of the city sites: the brand and its description, the states with locations, the directory. */
 export function BrandFooter() {
-  const { model, url } = useBrandPage();
+  const { model, lang, paths, url } = useBrandPage();
+  const words = BRAND_WORDS[lang];
   const states = statesOf(model.locations);
   return (
     <footer className="dark-surface bg-slate-900 text-slate-300">
@@ -80,12 +109,12 @@ export function BrandFooter() {
         </div>
         <nav aria-labelledby="footer-states">
           <h2 id="footer-states" className="font-semibold text-white">
-            Clinics by State
+            {words.clinicsByState}
           </h2>
           <ul className="mt-4 space-y-2">
             {states.map((s) => (
               <li key={s.code}>
-                <a href={url(statePath(s.code))} className="hover:text-white">
+                <a href={url(paths.state(s.code))} className="hover:text-white">
                   {s.name}
                 </a>
               </li>
@@ -94,13 +123,13 @@ export function BrandFooter() {
         </nav>
         <nav aria-labelledby="footer-explore">
           <h2 id="footer-explore" className="font-semibold text-white">
-            Explore
+            {words.explore}
           </h2>
           <ul className="mt-4 space-y-2">
-            {NAV.map((r) => (
+            {navOf(lang, paths).map((r) => (
               <li key={r.path}>
                 <a href={url(r.path)} className="hover:text-white">
-                  {r.path === '/' ? `${model.name} home` : 'All locations'}
+                  {r.path === paths.home ? words.brandHome(model.name) : words.allLocations}
                 </a>
               </li>
             ))}
@@ -109,7 +138,7 @@ export function BrandFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto max-w-6xl px-4 py-6 text-sm sm:px-6">
-          <p>© {model.name}. All rights reserved.</p>
+          <p>{copyOf(lang).ui.copyright(undefined, model.name)}</p>
         </div>
       </div>
     </footer>

@@ -1,9 +1,14 @@
 import { createContext, useContext } from 'react';
-import type { BrandLocation, BrandModel } from './model.js';
+import type { Lang } from '../../config/languages.js';
+import type { BrandLocation, BrandModel, BrandPaths } from './model.js';
 
 /** What a brand page's components need: the brand, the page's path, its links and the stylesheet. */
 export interface BrandPageContext {
   model: BrandModel;
+  /** The page's language (model.lang): English at the root, Spanish under `/es/` (issue 40 item 5). */
+  lang: Lang;
+  /** The brand's paths in the page's language (model.ts brandPaths): every link to a brand page goes through these. */
+  paths: BrandPaths;
   /** The page's path on the brand site: `/locations/fl/`. */
   path: string;
   /** A brand path (`/locations/`) or site file as this page links it: relative, or from the root on the not-found page. */

@@ -1,50 +1,55 @@
+import type { Lang } from '../../config/languages.js';
 import { HoursList } from '../../pages/components/visit.js';
-import { HOURS_TITLE } from '../../pages/content/visit.js';
+import { copyOf } from '../../pages/content/copy.js';
 import { useBrandPage } from './context.js';
 import { BrandDocument } from './document.js';
-import { HOME_NAME, LOCATIONS_NAME, LOCATIONS_PATH, statePath, type BrandLocation, type BrandModel } from './model.js';
+import { brandPaths, type BrandLocation, type BrandModel, type BrandPaths } from './model.js';
 import { statesOf, type StateGroup } from './states.js';
+import { BRAND_WORDS } from './words.js';
 
-/** The trail of the directory: Home, Locations, then the state when on its page. */
-export function directoryCrumbs(model: BrandModel, state?: StateGroup) {
+/** A step of a brand page's trail: its name, its absolute URL on the brand domain and its path. */
+export function brandCrumb(model: Pick<BrandModel, 'origin'>, name: string, path: string) {
+  return { name, url: `${model.origin}${path}`, path };
+}
+
+/** The trail of the directory in the model's language: Home, Locations, then the state when on its page. */
+export function directoryCrumbs(model: BrandModel, state?: StateGroup, paths: BrandPaths = brandPaths(model.lang)) {
   return [
-    { name: HOME_NAME, url: `${model.origin}/`, path: '/' },
-    { name: LOCATIONS_NAME, url: `${model.origin}${LOCATIONS_PATH}`, path: LOCATIONS_PATH },
-    ...(state ? [{ name: state.name, url: `${model.origin}${statePath(state.code)}`, path: statePath(state.code) }] : []),
+    brandCrumb(model, paths.homeName, paths.home),
+    brandCrumb(model, paths.locationsName, paths.locations),
+    ...(state ? [brandCrumb(model, state.name, paths.state(state.code))] : []),
   ];
 }
 
-/** `Florida`, `Florida and Georgia`, `Florida, Georgia and Texas`. */
-export function stateList(states: readonly StateGroup[]): string {
-  const names = states.map((s) => s.name);
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** `Florida`, `Florida and Georgia`, `Florida, Georgia and Texas`; `Florida y Georgia`. */
+export function stateList(states: readonly StateGroup[], lang: Lang = 'en'): string {
+  return BRAND_WORDS[lang].list(states.map((s) => s.name));
 }
-
-const clinics = (n: number): string => `${n} ${n === 1 ? 'clinic' : 'clinics'}`;
-const capitalized = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** /locations/: every state with locations, each with its locations' address, phone, the week's hours and link. */
 export function LocationsPage() {
-  const { model, url } = useBrandPage();
+  const { model, lang, paths, url } = useBrandPage();
+  const words = BRAND_WORDS[lang];
   const states = statesOf(model.locations);
+  const where = stateList(states, lang);
   return (
     <BrandDocument
       meta={{
-        title: `Locations | ${model.name}`,
-        description: `Addresses, phone numbers and opening hours of the ${model.name} ${clinics(model.locations.length)} in ${stateList(states)}.`,
+        title: words.locationsTitle(model.name),
+        description: words.directoryDescription(model.name, model.locations.length, where),
       }}
-      crumbs={directoryCrumbs(model)}
+      crumbs={directoryCrumbs(model, undefined, paths)}
     >
-      <DirectoryHero eyebrow={model.name} title="Our Locations" lead={`${clinics(model.locations.length)} in ${stateList(states)}. Choose a clinic to see its services, hours and how to reach it.`} />
+      <DirectoryHero eyebrow={model.name} title={words.ourLocations} lead={words.directoryLead(model.locations.length, where)} />
       {states.map((s, i) => (
         <section key={s.code} aria-labelledby={`state-${s.code.toLowerCase()}`} className={`${i % 2 ? 'bg-slate-50' : 'bg-white'} py-14 sm:py-20`}>
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <h2 id={`state-${s.code.toLowerCase()}`} className="text-3xl font-bold tracking-tight text-slate-900">
-              <a href={url(statePath(s.code))} className="underline underline-offset-8 hover:text-brand">
+              <a href={url(paths.state(s.code))} className="underline underline-offset-8 hover:text-brand">
                 {s.name}
               </a>
             </h2>
-            <p className="mt-2 text-slate-600">{clinics(s.locations.length)}</p>
+            <p className="mt-2 text-slate-600">{words.clinics(s.locations.length)}</p>
             <LocationList locations={s.locations} />
           </div>
         </section>
@@ -55,20 +60,22 @@ export function LocationsPage() {
 
 /** /locations/<st>/: the state's locations. Written only for a state with locations. */
 export function StatePage({ state }: { state: StateGroup }) {
-  const { model } = useBrandPage();
+  const { model, lang, paths } = useBrandPage();
+  const words = BRAND_WORDS[lang];
+  const n = state.locations.length;
   return (
     <BrandDocument
       meta={{
-        title: `${state.name} Locations | ${model.name}`,
-        description: `Addresses, phone numbers and opening hours of the ${model.name} ${clinics(state.locations.length)} in ${state.name}.`,
+        title: words.stateTitle(state.name, model.name),
+        description: words.directoryDescription(model.name, n, state.name),
       }}
-      crumbs={directoryCrumbs(model, state)}
+      crumbs={directoryCrumbs(model, state, paths)}
     >
-      <DirectoryHero eyebrow={model.name} title={`Men's Health Clinics in ${state.name}`} lead={`${clinics(state.locations.length)} in ${state.name}. Choose a clinic to see its services, hours and how to reach it.`} />
+      <DirectoryHero eyebrow={model.name} title={words.mensHealthClinicsIn(state.name)} lead={words.directoryLead(n, state.name)} />
       <section aria-labelledby="state-clinics" className="bg-white py-14 sm:py-20">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <h2 id="state-clinics" className="text-3xl font-bold tracking-tight text-slate-900">
-            {capitalized(clinics(state.locations.length))} in {state.name}
+            {words.clinicsIn(n, state.name)}
           </h2>
           <LocationList locations={state.locations} />
         </div>
@@ -114,7 +121,7 @@ function LocationList({ locations }: { locations: BrandLocation[] }) {
  * brand's, address, tap-to-call phone, and the week's hours (a static page cannot know today).
  */
 export function LocationCard({ location }: { location: BrandLocation }) {
-  const { model, url } = useBrandPage();
+  const { model, lang, url } = useBrandPage();
   const site = location.site;
   return (
     <>
@@ -134,7 +141,7 @@ export function LocationCard({ location }: { location: BrandLocation }) {
           {site.phone}
         </a>
       </address>
-      <p className="mt-4 font-semibold text-slate-900">{HOURS_TITLE}</p>
+      <p className="mt-4 font-semibold text-slate-900">{copyOf(lang).visit.HOURS_TITLE}</p>
       <HoursList hours={site.hours} className="mt-2" />
     </>
   );

@@ -9,6 +9,8 @@ import { breadcrumbList, type Crumb } from '../../pages/placement.js';
 import { scriptSafeJson } from '../../pages/seo.js';
 import { BrandActionBar, BrandFooter, BrandHeader } from './chrome.js';
 import { useBrandPage } from './context.js';
+import { brandAlternates } from './seo.js';
+import { LANGUAGE_INFO } from '../../config/languages.js';
 
 /**
  * The whole HTML document of a brand page, the city pages' document (src/pages/document.tsx) for a
@@ -32,7 +34,8 @@ export function BrandDocument({
   /** The not-found page: no canonical link (it answers for every missing address) and no robots tag (its 404 status keeps it out of search engines). */
   notFound?: boolean;
 }) {
-  const { model, path, url, css } = useBrandPage();
+  const { model, path, url, css, lang } = useBrandPage();
+  const alternates = notFound ? [] : brandAlternates(model, path);
   const canonical = `${model.origin}${path}`;
   const fontFile = webFontFile(model.font);
   const style = brandStyle(model.primaryColor);
@@ -40,7 +43,7 @@ export function BrandDocument({
   const data = [...jsonLd, ...(crumbs ? [breadcrumbList(crumbs)] : [])];
   const links: CrumbLink[] | undefined = crumbs?.map((c) => ({ name: c.name, href: url(c.path) }));
   return (
-    <html lang="en" data-font={model.font}>
+    <html lang={lang} data-font={model.font}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -48,13 +51,19 @@ export function BrandDocument({
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         {!notFound && <link rel="canonical" href={canonical} />}
+        {alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
         <meta name="theme-color" content={model.primaryColor} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={model.name} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
-        <meta property="og:locale" content="en_US" />
+        <meta property="og:locale" content={LANGUAGE_INFO[lang].ogLocale} />
+        {(model.counterparts?.[path] ?? []).map((c) => (
+          <meta key={c.lang} property="og:locale:alternate" content={LANGUAGE_INFO[c.lang].ogLocale} />
+        ))}
         {logoImage && <meta property="og:image" content={logoImage} />}
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={meta.title} />
@@ -73,7 +82,7 @@ export function BrandDocument({
       {/* Room at the bottom for the phone's bar, as on the city pages. */}
       <body className="action-bar-room flex min-h-screen flex-col">
         <BrandHeader />
-        {links && <Breadcrumbs items={links} />}
+        {links && <Breadcrumbs items={links} lang={lang} />}
         <main id="main" className={links ? MAIN_WITH_CRUMBS : 'flex-1'} tabIndex={-1}>
           {children}
         </main>

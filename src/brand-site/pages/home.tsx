@@ -1,13 +1,15 @@
 import { Icon } from '../../pages/components/icons.js';
-import { SERVICE_CARDS } from '../../pages/content/home.js';
+import { copyOf } from '../../pages/content/copy.js';
 import { ServiceCardBody } from '../../pages/home/home-page.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
 import { FindYourClinic, type LocatorLocation } from '../locator-markup.js';
 import { useBrandPage } from './context.js';
 import { stateList } from './directory.js';
 import { BrandDocument } from './document.js';
-import { LOCATIONS_PATH, organizationId, statePath, type BrandModel } from './model.js';
+import { organizationId, type BrandModel } from './model.js';
 import { statesOf } from './states.js';
 import { offeredWhere, offering } from './treatment.js';
+import { BRAND_WORDS } from './words.js';
 
 /** The id of the home page's "find your clinic" section, which the hero's button jumps to. */
 export const FIND_YOUR_CLINIC_ID = 'find-your-clinic';
@@ -22,31 +24,33 @@ export const SERVICES_ID = 'services';
  * Organization, which every location's MedicalClinic names as its parentOrganization.
  */
 export function BrandHomePage() {
-  const { model, url } = useBrandPage();
-  const states = statesOf(model.locations);
+  const { model, lang, paths, url } = useBrandPage();
+  const words = BRAND_WORDS[lang];
+  const { home, ui } = copyOf(lang);
+  const clinicsIn = words.mensHealthClinicsIn(stateList(statesOf(model.locations), lang));
   return (
     <BrandDocument
-      meta={{ title: `${model.name} | Men's Health Clinics in ${stateList(states)}`, description: model.description }}
+      meta={{ title: `${model.name} | ${clinicsIn}`, description: model.description }}
       jsonLd={[organizationJsonLd(model)]}
       scripts={model.locator ? [model.locator.script] : []}
     >
       <section className="dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-32 pb-20 text-white sm:pt-40 sm:pb-28">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="max-w-3xl">
-            <p className="mb-4 font-semibold tracking-wide text-slate-200 uppercase">Men's Health Clinics in {stateList(states)}</p>
+            <p className="mb-4 font-semibold tracking-wide text-slate-200 uppercase">{clinicsIn}</p>
             <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">{model.name}</h1>
             <p className="mt-6 text-lg text-slate-200 sm:text-xl">{model.description}</p>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
               <a href={`#${FIND_YOUR_CLINIC_ID}`} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark">
-                Find your clinic
+                {SITE_TEXTS[lang].finder.finderTitle.title}
                 <Icon name="arrow-right" className="h-5 w-5" />
               </a>
               <a
-                href={url(LOCATIONS_PATH)}
+                href={url(paths.locations)}
                 className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 border-white px-6 py-3 font-semibold text-white hover:bg-white hover:text-slate-900"
               >
                 <Icon name="map-pin" className="h-5 w-5" />
-                All locations
+                {words.allLocations}
               </a>
             </div>
           </div>
@@ -58,25 +62,23 @@ export function BrandHomePage() {
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <div className="mx-auto mb-10 max-w-3xl text-center">
               <h2 id="services-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-                What Our Clinics Treat
+                {words.whatOurClinicsTreat}
               </h2>
-              <p className="mt-4 text-lg text-slate-600">
-                Physician-supervised treatments for men, each prescribed after a medical evaluation. Each treatment's page says which clinics offer it.
-              </p>
+              <p className="mt-4 text-lg text-slate-600">{words.servicesLead}</p>
             </div>
             <ul className={`grid gap-6 md:grid-cols-2 ${model.services.length >= 3 ? 'lg:grid-cols-3' : ''}`}>
               {model.services.map((s) => (
-                <ServiceCardBody key={s.key} card={SERVICE_CARDS[s.key]}>
+                <ServiceCardBody key={s.key} card={home.SERVICE_CARDS[s.key]}>
                   {/* Where it is offered, and its page (issue 36 item 7). */}
                   <p className="mt-4 flex items-center gap-2 font-semibold text-slate-900">
                     <Icon name="map-pin" className="h-5 w-5 flex-none text-brand" />
-                    {offeredWhere(model.locations, offering(model.locations, s.key))}
+                    {offeredWhere(model.locations, offering(model.locations, s.key), lang)}
                   </p>
                   <a
-                    href={url(s.path)}
+                    href={url(paths.treatment(s))}
                     className="mt-4 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
                   >
-                    Learn More<span className="sr-only"> about {SERVICE_CARDS[s.key].title}</span>
+                    {ui.LEARN_MORE}<span className="sr-only">{ui.learnMoreAbout(home.SERVICE_CARDS[s.key].title)}</span>
                     <Icon name="arrow-right" className="h-5 w-5" />
                   </a>
                 </ServiceCardBody>
@@ -95,9 +97,10 @@ export function BrandHomePage() {
 
 /** The locator island's box (src/brand-site/locator-markup.tsx), over the locations by state. */
 function Locator({ locator }: { locator: NonNullable<BrandModel['locator']> }) {
-  const { model, url } = useBrandPage();
+  const { model, lang, paths, url } = useBrandPage();
   const locations: LocatorLocation[] = model.locations.map((l) => ({
-    id: l.path.replace(/^\/locations\//, '').replace(/\/$/, ''),
+    // Its folder under the directory, whatever the language: `fl/tampa`.
+    id: (l.path.startsWith(paths.locations) ? l.path.slice(paths.locations.length) : l.path).replace(/^\/+|\/$/g, ''),
     name: l.site.city,
     address: l.site.config.address,
     city: l.site.city,
@@ -106,13 +109,14 @@ function Locator({ locator }: { locator: NonNullable<BrandModel['locator']> }) {
     zipCode: l.site.config.zipCode,
     phone: l.site.config.phone,
     href: url(l.path),
-    contactHref: url(`${l.path}contact/`),
-    stateHref: url(statePath(l.site.stateCode)),
+    contactHref: url(paths.contact(l)),
+    stateHref: url(paths.state(l.site.stateCode)),
     latitude: (l.point ?? l.site.config.geo)?.latitude,
     longitude: (l.point ?? l.site.config.geo)?.longitude,
   }));
   return (
     <FindYourClinic
+      lang={lang}
       brand={model.name}
       locations={locations}
       zipFile={url(locator.zipFile)}
@@ -123,18 +127,19 @@ function Locator({ locator }: { locator: NonNullable<BrandModel['locator']> }) {
 
 /** Without the locator: the locations by state, each state linking to its page, each location to its own. */
 function LocationsByState() {
-  const { model, url } = useBrandPage();
+  const { model, lang, paths, url } = useBrandPage();
+  const { finderTitle, finderIntroNoScript } = SITE_TEXTS[lang].finder;
   return (
     <section id={FIND_YOUR_CLINIC_ID} aria-labelledby="find-your-clinic-title">
       <h2 id="find-your-clinic-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-        Find your clinic
+        {finderTitle.title}
       </h2>
-      <p className="mt-3 text-lg text-slate-600">Choose the clinic nearest you.</p>
+      <p className="mt-3 text-lg text-slate-600">{finderIntroNoScript.title}</p>
       <div className="mt-6 space-y-8">
         {statesOf(model.locations).map((s) => (
           <div key={s.code}>
             <h3 className="text-2xl font-bold text-slate-900">
-              <a href={url(statePath(s.code))} className="text-brand underline hover:text-brand-dark">
+              <a href={url(paths.state(s.code))} className="text-brand underline hover:text-brand-dark">
                 {s.name}
               </a>
             </h3>

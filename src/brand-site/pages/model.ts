@@ -1,15 +1,24 @@
+import { LANGUAGE_INFO, type Lang } from '../../config/languages.js';
 import type { FontChoice } from '../../config/schema.js';
 import type { ServiceDef } from '../../config/services.js';
 import { citySlug } from '../../config/slug.js';
 import type { LogoImage, Site } from '../../pages/page-model.js';
 import { movedOnBrandSite } from '../../pages/brand-shared.js';
 import type { Placement } from '../../pages/placement.js';
-import { siteRoutes } from '../../pages/routes.js';
+import { pathIn, siteRoutes, type RouteDef } from '../../pages/routes.js';
 
 export type { Crumb, Placement } from '../../pages/placement.js';
 
 /** What the brand site's own pages are rendered from (renderBrandPages). */
 export interface BrandModel {
+  /** The language of the pages rendered from this model (issue 40 item 5): a brand in English and Spanish has a model for each. */
+  lang: Lang;
+  /**
+   * Each page's counterparts in the brand's other languages, by the page's path in this model's
+   * language: `/trt-therapy/` -> `[{ lang: 'es', path: '/es/terapia-de-testosterona/' }]`. A page
+   * with none (a treatment no Spanish location offers) is absent or has an empty list.
+   */
+  counterparts?: Record<string, { lang: Lang; path: string }[]>;
   name: string;
   description: string;
   /** The brand domain's origin, no trailing slash: `https://menshealth.example.com`. */
@@ -48,19 +57,64 @@ export interface BrandLocation {
   point?: { latitude: number; longitude: number };
 }
 
-/** A location's folder on the brand site: its state, then its city (`/locations/fl/wesley-chapel/`), so two cities of one name in two states do not collide. */
-export function locationPath(stateCode: string, city: string): string {
-  return `/locations/${stateCode.toLowerCase()}/${citySlug(city)}/`;
+/** A location's folder on the brand site: its state, then its city (`/locations/fl/wesley-chapel/`), so two cities of one name in two states do not collide; in Spanish `/es/ubicaciones/fl/wesley-chapel/`. */
+export function locationPath(stateCode: string, city: string, lang: Lang = 'en'): string {
+  return `${BRAND_PLACES[lang].locations}${stateCode.toLowerCase()}/${citySlug(city)}/`;
 }
 
-/** A state's directory page: `/locations/fl/`. */
-export function statePath(stateCode: string): string {
-  return `/locations/${stateCode.toLowerCase()}/`;
+/** A state's directory page: `/locations/fl/`, `/es/ubicaciones/fl/`. */
+export function statePath(stateCode: string, lang: Lang = 'en'): string {
+  return `${BRAND_PLACES[lang].locations}${stateCode.toLowerCase()}/`;
 }
 
-export const LOCATIONS_PATH = '/locations/';
-export const LOCATIONS_NAME = 'Locations';
-export const HOME_NAME = 'Home';
+/** The brand's home and directory in each language, and what the trail calls them. */
+export const BRAND_PLACES: Record<Lang, { home: string; locations: string; homeName: string; locationsName: string }> = {
+  en: { home: '/', locations: '/locations/', homeName: 'Home', locationsName: 'Locations' },
+  es: { home: LANGUAGE_INFO.es.root, locations: `${LANGUAGE_INFO.es.root}ubicaciones/`, homeName: 'Inicio', locationsName: 'Ubicaciones' },
+};
+
+export const LOCATIONS_PATH = BRAND_PLACES.en.locations;
+export const LOCATIONS_NAME = BRAND_PLACES.en.locationsName;
+export const HOME_NAME = BRAND_PLACES.en.homeName;
+
+/**
+ * Every path of the brand's own pages in one language (issue 40 item 5): English at the root,
+ * Spanish under `/es/` with Spanish words (`/es/ubicaciones/fl/`, `/es/terapia-de-testosterona/`),
+ * the treatments and policies at the paths a city's pages have (routes.ts pathIn).
+ */
+export interface BrandPaths {
+  lang: Lang;
+  home: string;
+  locations: string;
+  state: (stateCode: string) => string;
+  treatment: (service: Pick<ServiceDef, 'key'>) => string;
+  privacy: string;
+  terms: string;
+  /** The not-found page, served at any depth under the language's root: `/404.html`, `/es/404.html`. */
+  notFound: string;
+  /** A location's contact page, from its folder in this language: `/locations/fl/tampa/contact/`, `/es/ubicaciones/fl/tampa/contacto/`. */
+  contact: (location: Pick<BrandLocation, 'path'>) => string;
+  /** The trail's names of the home and the directory: `Home`, `Locations`; `Inicio`, `Ubicaciones`. */
+  homeName: string;
+  locationsName: string;
+}
+
+export function brandPaths(lang: Lang): BrandPaths {
+  const places = BRAND_PLACES[lang];
+  return {
+    lang,
+    home: places.home,
+    locations: places.locations,
+    state: (code) => statePath(code, lang),
+    treatment: (service) => pathIn(service.key, lang),
+    privacy: pathIn('privacy', lang),
+    terms: pathIn('terms', lang),
+    notFound: `${LANGUAGE_INFO[lang].root}404.html`,
+    contact: (location) => `${location.path}${pathIn('contact', lang, '/').slice(1)}`,
+    homeName: places.homeName,
+    locationsName: places.locationsName,
+  };
+}
 
 /** The brand's Organization `@id`: `https://menshealth.example.com/#organization`. */
 export function organizationId(origin: string): string {
@@ -76,19 +130,30 @@ export function placementFor(
   brand: Pick<BrandModel, 'name' | 'origin'>,
   location: { stateCode: string; stateName: string; city: string },
   canonicalOwnOrigin?: string,
+  /** The language of the pages placed, and every language the brand publishes the location in (English first). */
+  languages: { lang: Lang; published: readonly Lang[] } = { lang: 'en', published: ['en'] },
 ): Placement {
-  const siteUrl = `${brand.origin}${locationPath(location.stateCode, location.city).replace(/\/$/, '')}`;
+  const own = canonicalOwnOrigin?.replace(/\/+$/, '');
+  const at = (lang: Lang) => {
+    const siteUrl = `${brand.origin}${locationPath(location.stateCode, location.city, lang).replace(/\/$/, '')}`;
+    // A city canonical on its own domain: its own pages in the language (`https://tampa.example.com/es`).
+    return { lang, siteUrl, canonicalUrl: own ? `${own}${LANGUAGE_INFO[lang].root.replace(/\/$/, '')}` : siteUrl };
+  };
+  const here = at(languages.lang);
+  const places = BRAND_PLACES[languages.lang];
   return {
-    siteUrl,
-    canonicalUrl: canonicalOwnOrigin?.replace(/\/+$/, '') ?? siteUrl,
+    siteUrl: here.siteUrl,
+    canonicalUrl: here.canonicalUrl,
     trail: [
-      { name: HOME_NAME, url: `${brand.origin}/` },
-      { name: LOCATIONS_NAME, url: `${brand.origin}${LOCATIONS_PATH}` },
-      { name: location.stateName, url: `${brand.origin}${statePath(location.stateCode)}` },
+      { name: places.homeName, url: `${brand.origin}${places.home}` },
+      { name: places.locationsName, url: `${brand.origin}${places.locations}` },
+      { name: location.stateName, url: `${brand.origin}${statePath(location.stateCode, languages.lang)}` },
     ],
     organization: { id: organizationId(brand.origin), name: brand.name, url: `${brand.origin}/` },
     // The treatments, privacy and terms are the brand's, once, at its root (NOTES.md decision 16).
     brandPages: true,
+    ...(languages.lang === 'es' ? { lang: 'es' as const } : {}),
+    ...(languages.published.length > 1 ? { languages: languages.published.map(at) } : {}),
   };
 }
 
@@ -99,8 +164,11 @@ export function placementFor(
  * who chose this clinic (NOTES.md decision 16).
  */
 export function locationPagePaths(site: Site): string[] {
+  return locationPages(site).map((r) => r.path);
+}
+
+/** locationPagePaths as routes, for their hreflang alternates. */
+export function locationPages(site: Site): RouteDef[] {
   const placed = Boolean(site.placement?.brandRoot);
-  return siteRoutes(site.config)
-    .filter((r) => !r.noindex && !(placed && (r.id === 'contact' || movedOnBrandSite(r, site.config))))
-    .map((r) => r.path);
+  return siteRoutes(site.config, site.lang).filter((r) => !r.noindex && !(placed && (r.id === 'contact' || movedOnBrandSite(r, site.config))));
 }

@@ -1,12 +1,13 @@
 import { Icon } from '../../pages/components/icons.js';
 import { PHONE_NOWRAP } from '../../pages/components/visit.js';
 import { PageLinks } from '../../pages/not-found/not-found-page.js';
-import { brandContactLink, brandFindClinic, brandNotFoundClinics, notFound } from '../../texts/site.js';
+import { copyOf } from '../../pages/content/copy.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
 import { useBrandPage } from './context.js';
 import { BrandDocument } from './document.js';
 import { SERVICES_ID } from './home.js';
-import { HOME_NAME, LOCATIONS_PATH, statePath } from './model.js';
 import { statesOf } from './states.js';
+import { BRAND_WORDS } from './words.js';
 
 /** Up to this many locations the not-found page lists each, with its phone and contact page; past it, the directory and the states stand for them. */
 export const NOT_FOUND_LOCATIONS_MAX = 12;
@@ -19,22 +20,24 @@ export const NOT_FOUND_LOCATIONS_MAX = 12;
  * each with both (issue 36 item 4), and Find a clinic.
  */
 export function BrandNotFoundPage() {
-  const { model, url } = useBrandPage();
+  const { model, lang, paths, url } = useBrandPage();
+  const words = BRAND_WORDS[lang];
+  const { notFound, brandContactLink, brandFindClinic, brandNotFoundClinics } = SITE_TEXTS[lang].site;
   const { title, message, hint } = notFound;
   const pages = [
-    { path: '/', label: HOME_NAME },
-    ...(model.services.length > 0 ? [{ path: `/#${SERVICES_ID}`, label: 'Treatments' }] : []),
-    { path: LOCATIONS_PATH, label: 'All locations' },
-    ...statesOf(model.locations).map((s) => ({ path: statePath(s.code), label: `${s.name} locations` })),
+    { path: paths.home, label: paths.homeName },
+    ...(model.services.length > 0 ? [{ path: `${paths.home}#${SERVICES_ID}`, label: words.treatments }] : []),
+    { path: paths.locations, label: words.allLocations },
+    ...statesOf(model.locations).map((s) => ({ path: paths.state(s.code), label: words.stateLocations(s.name) })),
   ];
   const listed = model.locations.length <= NOT_FOUND_LOCATIONS_MAX ? model.locations : [];
   return (
-    <BrandDocument meta={{ title: `404 ${title} | ${model.name}`, description: `The page you asked for is not on the ${model.name} website.` }} notFound>
+    <BrandDocument meta={{ title: `404 ${title} | ${model.name}`, description: copyOf(lang).ui.notFoundDescription(model.name) }} notFound>
       <section className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center sm:px-6">
         <h1 className="text-4xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-lg text-slate-700">{message}</p>
         <p className="mt-2 text-slate-600">{hint}</p>
-        <PageLinks pages={pages} url={url} />
+        <PageLinks pages={pages} url={url} lang={lang} />
         <h2 className="mt-12 text-2xl font-bold text-slate-900">{brandNotFoundClinics.title}</h2>
         <p className="mt-2 text-slate-700">{brandNotFoundClinics.message}</p>
         {listed.length > 0 && (
@@ -49,7 +52,7 @@ export function BrandNotFoundPage() {
                     <Icon name="phone" className="h-4 w-4 flex-none text-brand" />
                     {site.phone}
                   </a>
-                  <a href={url(`${path}contact/`)} className="inline-flex min-h-6 items-center gap-1.5 hover:text-brand">
+                  <a href={url(paths.contact({ path }))} className="inline-flex min-h-6 items-center gap-1.5 hover:text-brand">
                     <Icon name="mail" className="h-4 w-4 flex-none text-brand" />
                     {brandContactLink.title}<span className="sr-only"> {site.city}</span>
                   </a>
@@ -59,7 +62,7 @@ export function BrandNotFoundPage() {
           </ul>
         )}
         <p className="mt-8">
-          <a href={url(LOCATIONS_PATH)} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
+          <a href={url(paths.locations)} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
             <Icon name="map-pin" className="h-5 w-5" />
             {brandFindClinic.title}
           </a>

@@ -6,8 +6,8 @@ import { faviconSvg } from '../../pages/seo.js';
 import { BrandCtx, type BrandPageContext } from './context.js';
 import { LocationCard, LocationsPage, ROOT_TOKEN, StatePage } from './directory.js';
 import { BrandHomePage } from './home.js';
-import { LOCATIONS_PATH, statePath, type BrandLocation, type BrandModel } from './model.js';
-import { BrandLegalPage, PRIVACY_PATH, TERMS_PATH } from './legal.js';
+import { brandPaths, type BrandLocation, type BrandModel } from './model.js';
+import { BrandLegalPage } from './legal.js';
 import { BrandNotFoundPage } from './not-found.js';
 import { BrandTreatmentPage } from './treatment.js';
 import { brandRobotsTxt, brandSitemaps, SITEMAP_MAX_URLS } from './seo.js';
@@ -22,13 +22,24 @@ import { statesOf } from './states.js';
  * files under their folders, the brand's font and logo files and the locator's files, and writes
  * them all.
  */
-export function renderBrandPages(model: BrandModel, options: { sitemapMaxUrls?: number } = {}): Record<string, string> {
+export function renderBrandPages(
+  model: BrandModel,
+  options: {
+    sitemapMaxUrls?: number;
+    /** Leave out the files of the whole domain (sitemap, robots, icon, stylesheet): a second language's pages. */
+    pagesOnly?: boolean;
+    /** The brand's pages in its other languages, which the sitemap lists too. */
+    alsoIn?: readonly BrandModel[];
+  } = {},
+): Record<string, string> {
   const files: Record<string, string> = {};
   const cards = new Map<BrandLocation, string>();
+  const lang = model.lang;
+  const paths = brandPaths(lang);
   const cardHtml = (l: BrandLocation) => {
     let html = cards.get(l);
     if (html === undefined) {
-      const ctx: BrandPageContext = { model, path: '/', url: (t) => ROOT_TOKEN + t.replace(/^\//, ''), css: ASSETS.css.file, root: ROOT_TOKEN, cardHtml };
+      const ctx: BrandPageContext = { model, lang, paths, path: '/', url: (t) => ROOT_TOKEN + t.replace(/^\//, ''), css: ASSETS.css.file, root: ROOT_TOKEN, cardHtml };
       html = renderToStaticMarkup(<BrandCtx.Provider value={ctx}><LocationCard location={l} /></BrandCtx.Provider>);
       cards.set(l, html);
     }
@@ -36,22 +47,24 @@ export function renderBrandPages(model: BrandModel, options: { sitemapMaxUrls?: 
   };
   const page = (path: string, element: ReactElement, root?: string) => {
     const url = root === '/' ? (t: string) => (t.startsWith('/') ? t : `/${t}`) : (t: string) => brandLink(path, t);
-    const ctx: BrandPageContext = { model, path, url, css: ASSETS.css.file, root: root ?? '../'.repeat(path.split('/').filter(Boolean).length), cardHtml };
+    const ctx: BrandPageContext = { model, lang, paths, path, url, css: ASSETS.css.file, root: root ?? '../'.repeat(path.split('/').filter(Boolean).length), cardHtml };
     return `<!DOCTYPE html>${renderToStaticMarkup(<BrandCtx.Provider value={ctx}>{element}</BrandCtx.Provider>)}`;
   };
-  files['index.html'] = page('/', <BrandHomePage />);
-  files['locations/index.html'] = page(LOCATIONS_PATH, <LocationsPage />);
+  const file = (path: string) => `${path.slice(1)}index.html`;
+  files[file(paths.home)] = page(paths.home, <BrandHomePage />);
+  files[file(paths.locations)] = page(paths.locations, <LocationsPage />);
   for (const state of statesOf(model.locations)) {
-    const path = statePath(state.code);
-    files[`${path.slice(1)}index.html`] = page(path, <StatePage state={state} />);
+    const path = paths.state(state.code);
+    files[file(path)] = page(path, <StatePage state={state} />);
   }
   // One page a treatment any location offers, and the brand's policies, once (NOTES.md decision 16).
-  for (const service of model.services) files[service.file] = page(service.path, <BrandTreatmentPage service={service} />);
-  files['privacy/index.html'] = page(PRIVACY_PATH, <BrandLegalPage kind="privacy" />);
-  files['terms/index.html'] = page(TERMS_PATH, <BrandLegalPage kind="terms" />);
+  for (const service of model.services) files[file(paths.treatment(service))] = page(paths.treatment(service), <BrandTreatmentPage service={service} />);
+  files[file(paths.privacy)] = page(paths.privacy, <BrandLegalPage kind="privacy" />);
+  files[file(paths.terms)] = page(paths.terms, <BrandLegalPage kind="terms" />);
   // Served for any missing path at any depth: its links start at the root.
-  files['404.html'] = page('/404.html', <BrandNotFoundPage />, '/');
-  Object.assign(files, brandSitemaps(model, options.sitemapMaxUrls ?? SITEMAP_MAX_URLS));
+  files[paths.notFound.slice(1)] = page(paths.notFound, <BrandNotFoundPage />, '/');
+  if (options.pagesOnly) return files;
+  Object.assign(files, brandSitemaps([model, ...(options.alsoIn ?? [])], options.sitemapMaxUrls ?? SITEMAP_MAX_URLS));
   files['robots.txt'] = brandRobotsTxt(model);
   files['favicon.svg'] = faviconSvg({ brandColor: model.primaryColor });
   files[ASSETS.css.file] = ASSETS.css.content;

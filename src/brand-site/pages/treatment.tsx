@@ -1,13 +1,9 @@
 import type { ReactNode } from 'react';
-import type { ServiceDef, ServiceKey } from '../../config/services.js';
+import type { Lang } from '../../config/languages.js';
+import { serviceLabel, type ServiceDef, type ServiceKey } from '../../config/services.js';
 import { Icon } from '../../pages/components/icons.js';
-import { HORMONE_PAGE } from '../../pages/content/hormone.js';
-import { nadHero } from '../../pages/content/nad.js';
-import { PEPTIDE_PAGE } from '../../pages/content/peptide.js';
-import { semaglutideHero } from '../../pages/content/semaglutide.js';
-import { trtHero } from '../../pages/content/trt.js';
+import { copyOf } from '../../pages/content/copy.js';
 import type { Hero, ServicePageCopy } from '../../pages/content/types.js';
-import { VITAMIN_PAGE } from '../../pages/content/vitamins.js';
 import { NadBody } from '../../pages/nad/nad-page.js';
 import type { Site } from '../../pages/page-model.js';
 import { CONTACT_FORM_ID } from '../../pages/routes.js';
@@ -16,8 +12,10 @@ import { ServiceBody } from '../../pages/service/service-page.js';
 import { TrtBody } from '../../pages/trt/trt-page.js';
 import { useBrandPage } from './context.js';
 import { BrandDocument } from './document.js';
-import { HOME_NAME, type BrandLocation } from './model.js';
+import { brandCrumb } from './directory.js';
+import type { BrandLocation } from './model.js';
 import { statesOf } from './states.js';
+import { BRAND_WORDS } from './words.js';
 
 /** The id of a treatment page's "Where to get it" list, where its Schedule Consultation leads. */
 export const WHERE_ID = 'where-to-get-it';
@@ -27,28 +25,37 @@ export function offering(locations: readonly BrandLocation[], key: ServiceKey): 
   return statesOf(locations).flatMap((s) => s.locations.filter((l) => l.site.services.some((x) => x.key === key)));
 }
 
-/** Where a treatment is offered, in a few words: "Offered in Orlando", "Offered in Tampa and Orlando", "At all 3 locations", "At 12 locations". */
-export function offeredWhere(all: readonly BrandLocation[], at: readonly BrandLocation[]): string {
-  if (at.length === all.length && all.length > 1) return `At all ${all.length} locations`;
-  if (at.length <= 3) {
-    const names = at.map((l) => l.site.city);
-    return `Offered in ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`}`;
-  }
-  return `At ${at.length} locations`;
+/**
+ * Where a treatment is offered, in a few words: "Offered in Orlando", "Offered in Tampa and
+ * Orlando", "At all 3 locations", "At 12 locations"; "Disponible en Tampa y Orlando".
+ */
+export function offeredWhere(all: readonly BrandLocation[], at: readonly BrandLocation[], lang: Lang = 'en'): string {
+  const words = BRAND_WORDS[lang];
+  if (at.length === all.length && all.length > 1) return words.atAllLocations(all.length);
+  if (at.length <= 3) return words.offeredIn(at.map((l) => l.site.city));
+  return words.atLocations(at.length);
 }
 
-/** The brand's copy of each treatment: the city pages' hero and body (src/pages/), which name no city. */
-const COPY: Record<ServiceKey, { hero: (site: Site) => Hero; body: () => ReactNode }> = {
-  trt: { hero: trtHero, body: () => <TrtBody /> },
-  semaglutide: { hero: semaglutideHero, body: () => <SemaglutideBody /> },
-  nadTherapy: { hero: nadHero, body: () => <NadBody /> },
-  hormone_optimization: serviceCopy(HORMONE_PAGE),
-  peptideTherapy: serviceCopy(PEPTIDE_PAGE),
-  vitaminInjections: serviceCopy(VITAMIN_PAGE),
-};
+type TreatmentCopy = { hero: (site: Site) => Hero; body: () => ReactNode };
 
-function serviceCopy(copy: ServicePageCopy): { hero: (site: Site) => Hero; body: () => ReactNode } {
-  return { hero: copy.hero, body: () => <ServiceBody copy={copy} /> };
+/** The brand's copy of each treatment in `lang`: the city pages' hero and body (src/pages/), which name no city. */
+function treatmentCopy(key: ServiceKey, lang: Lang): TreatmentCopy {
+  const copy = copyOf(lang);
+  const serviceCopy = (page: ServicePageCopy): TreatmentCopy => ({ hero: page.hero, body: () => <ServiceBody copy={page} lang={lang} /> });
+  switch (key) {
+    case 'trt':
+      return { hero: copy.trt.trtHero, body: () => <TrtBody lang={lang} /> };
+    case 'semaglutide':
+      return { hero: copy.semaglutide.semaglutideHero, body: () => <SemaglutideBody lang={lang} /> };
+    case 'nadTherapy':
+      return { hero: copy.nad.nadHero, body: () => <NadBody lang={lang} /> };
+    case 'hormone_optimization':
+      return serviceCopy(copy.hormone.HORMONE_PAGE);
+    case 'peptideTherapy':
+      return serviceCopy(copy.peptide.PEPTIDE_PAGE);
+    case 'vitaminInjections':
+      return serviceCopy(copy.vitamins.VITAMIN_PAGE);
+  }
 }
 
 /**
@@ -57,30 +64,30 @@ function serviceCopy(copy: ServicePageCopy): { hero: (site: Site) => Hero; body:
  * page. Its Schedule Consultation leads to that list, since a consultation is at a clinic.
  */
 export function BrandTreatmentPage({ service }: { service: ServiceDef }) {
-  const { model, url } = useBrandPage();
+  const { model, lang, paths, url } = useBrandPage();
+  const words = BRAND_WORDS[lang];
+  const { ui } = copyOf(lang);
   const at = offering(model.locations, service.key);
-  const copy = COPY[service.key];
+  const copy = treatmentCopy(service.key, lang);
   // The copy's headline and lead name no city: any offering location's site gives the same.
   const hero = copy.hero(at[0]!.site);
-  const where = offeredWhere(model.locations, at);
+  const where = offeredWhere(model.locations, at, lang);
+  const label = serviceLabel(service, lang);
   return (
     <BrandDocument
-      meta={{ title: `${service.label} | ${model.name}`, description: `${hero.lead.replace(/\.$/, '')}. ${where}.`.slice(0, 300) }}
-      crumbs={[
-        { name: HOME_NAME, url: `${model.origin}/`, path: '/' },
-        { name: service.label, url: `${model.origin}${service.path}`, path: service.path },
-      ]}
+      meta={{ title: `${label} | ${model.name}`, description: `${hero.lead.replace(/\.$/, '')}. ${where}.`.slice(0, 300) }}
+      crumbs={[brandCrumb(model, paths.homeName, paths.home), brandCrumb(model, label, paths.treatment(service))]}
     >
       <section className="dark-surface bg-gradient-to-br from-slate-900 via-slate-900 to-brand-dark pt-28 pb-16 text-white sm:pt-32 sm:pb-20">
         <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
           <p className="mb-3 text-sm font-semibold tracking-wide text-slate-200 uppercase">
-            {service.label} at {model.name}
+            {ui.treatmentAt(label, model.name)}
           </p>
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">{hero.lead}</p>
           <div className="mt-8 flex justify-center">
             <a href={`#${WHERE_ID}`} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-dark">
-              Schedule Consultation
+              {ui.SCHEDULE_CONSULTATION}
               <Icon name="arrow-right" className="h-5 w-5" />
             </a>
           </div>
@@ -91,11 +98,9 @@ export function BrandTreatmentPage({ service }: { service: ServiceDef }) {
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
           <div className="mx-auto mb-10 max-w-3xl text-center">
             <h2 id={`${WHERE_ID}-title`} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-              Where to Get It
+              {words.whereToGetIt}
             </h2>
-            <p className="mt-4 text-lg text-slate-600">
-              {where}. A consultation with a licensed provider comes first: choose a clinic to schedule yours.
-            </p>
+            <p className="mt-4 text-lg text-slate-600">{words.whereLead(where)}</p>
           </div>
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {at.map((l) => (
@@ -115,10 +120,10 @@ export function BrandTreatmentPage({ service }: { service: ServiceDef }) {
                   </a>
                 </address>
                 <a
-                  href={l.site.bookingUrl ?? url(`${l.path}contact/#${CONTACT_FORM_ID}`)}
+                  href={l.site.bookingUrl ?? url(`${paths.contact(l)}#${CONTACT_FORM_ID}`)}
                   className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
                 >
-                  Schedule in {l.site.city}
+                  {words.scheduleIn(l.site.city)}
                 </a>
               </li>
             ))}

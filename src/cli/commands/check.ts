@@ -95,7 +95,7 @@ export function registerCheck(program: Command, io: CliIo, setCode: (c: number) 
         inputs = read.listed.map((c, i) => ({ source: c.configPath, config: c.config, placement: placed.placements[i]! }));
         // The brand's own pages, no location's: compared with each other, reported after the locations.
         brandPages = compareBrandPages(
-          brandOwnFiles(read.brand, read.listed, placed.placements, { logo: placed.logo, light: placed.light }),
+          brandOwnFiles(read.brand, read.listed, placed.placements, { logo: placed.logo, light: placed.light, spanish: placed.spanish }),
           read.listed.map((c) => c.config),
         );
         if (!opts.json && !opts.quiet) io.out(`brand site ${read.brand.domainName}: ${inputs.length} locations, each by the pages the brand site publishes for it; the brand's own pages after them`);

@@ -2,6 +2,7 @@ import type { Site } from '../page-model.js';
 import { pageCrumbName } from '../placement.js';
 import { siteRoutes } from '../routes.js';
 import { useCopy } from './lang.js';
+import type { Lang } from '../../config/languages.js';
 
 /** One step of a visible trail: its name and the link this page uses for it. */
 export interface CrumbLink {
@@ -22,8 +23,18 @@ export const MAIN_WITH_CRUMBS = 'flex-1 -mt-16';
  * readers, which announce the list and its count. Each link is 24 px tall, a thumb's target (WCAG
  * 2.2 SC 2.5.8), in a trail no taller than before.
  */
-export function Breadcrumbs({ items, headerRow = false }: { items: CrumbLink[]; /** The header has a second row (a location's name on a brand site, header.tsx): the trail sits under it. */ headerRow?: boolean }) {
-  const { ui } = useCopy();
+export function Breadcrumbs({
+  items,
+  headerRow = false,
+  lang,
+}: {
+  items: CrumbLink[];
+  /** The header has a second row (a location's name on a brand site, header.tsx): the trail sits under it. */
+  headerRow?: boolean;
+  /** Absent: the page's language (English outside a city page: a brand page gives its own). */
+  lang?: Lang;
+}) {
+  const { ui } = useCopy(lang);
   return (
     <div className={`relative z-10 ${headerRow ? 'pt-26' : 'pt-16'}`}>
       <nav aria-label={ui.BREADCRUMB} className="border-b border-slate-200 bg-white">

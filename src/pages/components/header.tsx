@@ -43,7 +43,7 @@ export function Header() {
       action={
         <>
         {/* Under 640 px the clinic name needs the room: the link is in the menu's drawer there. */}
-        <OtherLanguages className="hidden min-h-11 items-center rounded-lg px-2 text-sm sm:inline-flex" />
+        <OtherLanguages className={LANGUAGE_LINK_CLASS.bar} />
         <a href={site.telHref} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-brand px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-dark">
           <Icon name="phone" className="h-4 w-4" />
           <span className="hidden sm:inline">{site.phone}</span>
@@ -54,7 +54,7 @@ export function Header() {
       }
       drawerFooter={
         <div className="border-t border-slate-200 p-5">
-          <OtherLanguages className="mb-3 flex min-h-12 items-center justify-center rounded-lg border border-slate-300 px-4 py-3" />
+          <OtherLanguages className={LANGUAGE_LINK_CLASS.drawer} />
           <CallButton className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-4 py-3 font-semibold text-white" />
         </div>
       }
@@ -73,16 +73,25 @@ function OtherLanguages({ className }: { className: string }) {
   const { site, path, url } = usePage();
   if (site.languages.length < 2) return null;
   const here = routeAt(site.config, path);
-  const others: { lang: Lang; path: string }[] = here
-    ? counterparts(here, site.config).filter((r) => r.lang !== site.lang).map((r) => ({ lang: r.lang, path: r.path }))
-    : site.languages.filter((l) => l !== site.lang).map((l) => ({ lang: l, path: LANGUAGE_INFO[l].root }));
-  const words = copyOf(site.lang).header;
+  const others: { lang: Lang; href: string }[] = site.placement
+    ? // A location on a brand site: its other language is another folder of the brand's, the links worked out with its placement (placement.ts).
+      (site.placement.languageLinks?.[here?.path ?? '/'] ?? [])
+    : (here
+        ? counterparts(here, site.config).filter((r) => r.lang !== site.lang).map((r) => ({ lang: r.lang, path: r.path }))
+        : site.languages.filter((l) => l !== site.lang).map((l) => ({ lang: l, path: LANGUAGE_INFO[l].root }))
+      ).map((o) => ({ lang: o.lang, href: url(o.path) }));
+  return <LanguageLinks lang={site.lang} links={others} className={className} />;
+}
+
+/** The header's links to a page's counterparts (OtherLanguages; the brand site's pages, brand-site/pages/chrome.tsx): each named in its own language. */
+export function LanguageLinks({ lang, links, className }: { lang: Lang; links: readonly { lang: Lang; href: string }[]; className: string }) {
+  const words = copyOf(lang).header;
   return (
     <>
-      {others.map((o) => (
+      {links.map((o) => (
         <a
           key={o.lang}
-          href={url(o.path)}
+          href={o.href}
           hrefLang={LANGUAGE_INFO[o.lang].hreflang}
           className={`${className} font-semibold text-slate-700 underline underline-offset-4 hover:text-brand`}
         >
@@ -93,6 +102,12 @@ function OtherLanguages({ className }: { className: string }) {
     </>
   );
 }
+
+/** Where the header's language links sit: beside the action from 640 px, in the drawer above it below (the name needs the room on a phone). */
+export const LANGUAGE_LINK_CLASS = {
+  bar: 'hidden min-h-11 items-center rounded-lg px-2 text-sm sm:inline-flex',
+  drawer: 'mb-3 flex min-h-12 items-center justify-center rounded-lg border border-slate-300 px-4 py-3',
+} as const;
 
 /**
  * The row under the header of a location's page on a brand site (issue 36 item 4): which clinic

@@ -3,6 +3,7 @@ import { usePage } from '../context.js';
 import { Document } from '../document.js';
 import { HERO_PHOTO_SECTION, HeroPhoto } from '../components/hero-photo.js';
 import { useCopy } from '../components/lang.js';
+import { inSiteLanguage } from '../routes.js';
 
 // break-words: a long email address wraps on a phone instead of widening the page. Nothing here
 // looks inside a run's text or href: the templated renderer hands the page tokens (template.ts).
@@ -36,7 +37,8 @@ export function LegalPage({ meta, title, sections }: { meta: PageMeta; title: st
             <p className="mt-3 text-slate-600">{ui.effectiveDate(site.effectiveDate)}</p>
           </>
         )}
-        <LegalSections sections={sections} url={url} />
+        {/* The copy names the site's pages by their English paths: each in the page's language. */}
+        <LegalSections sections={sections} url={(t) => url(inSiteLanguage(site, t))} />
       </article>
     </Document>
   );
