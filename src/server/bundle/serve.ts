@@ -16,7 +16,8 @@ export type Lookup = (name: string) => Found | undefined | Promise<Found | undef
 /**
  * Serves one file of a site folder mounted at `base` (`/sites/tampa/`): `rel` '' or 'x/' is the
  * folder's index.html, 'about' redirects to 'about/' (pages link relatively, which only resolves
- * from the folder URL), and anything else missing gets the site's own 404.html with status 404.
+ * from the folder URL), and anything else missing gets the site's own 404.html with status 404
+ * (under `es/`, its Spanish es/404.html when it has one).
  * Only the sites listener calls this: its Content-Security-Policy is the hosted one (sites-app.ts).
  */
 export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string, lookup: Lookup): Promise<Response> {
@@ -29,7 +30,8 @@ export async function serveFromMap(c: Context<AppEnv>, base: string, rel: string
     const q = c.req.url.indexOf('?');
     return c.redirect(`${base}${rel}/${q === -1 ? '' : c.req.url.slice(q)}`, 308);
   }
-  const page = await lookup('404.html');
+  // A missing address under /es/ gets the Spanish not-found page where the site has one (issue 40).
+  const page = (rel.startsWith('es/') ? await lookup('es/404.html') : undefined) ?? (await lookup('404.html'));
   if (!page) return c.text(textOf(pageNotFound), 404);
   // The not-found page links from its site's root ("/about/"), which under /sites/<name>/ is base.
   const body = base === '/' ? page.body : rebase(page.body, base);

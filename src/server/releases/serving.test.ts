@@ -34,6 +34,20 @@ describe('a deployed site served under /sites/', () => {
     expect(html).toContain('<a href="https://example.com/">Elsewhere</a>');
   });
 
+  it('answers a missing address under /es/ with the Spanish not-found page, and one elsewhere with the English (issue 40)', async () => {
+    const t = adminTestApp();
+    const spanish = { ...files, 'es/index.html': '<!DOCTYPE html><title>Inicio</title>', 'es/404.html': '<!DOCTYPE html><html lang="es"><title>Página no encontrada</title><a href="/es/">Inicio</a>' };
+    await t.json('POST', '/api/deploy-website', { domainName: 'tampa.example.com', businessName: 'N', city: 'Tampa', files: spanish, deploymentType: 'static' });
+    const es = await t.site('/sites/tampa/es/no-existe/');
+    expect(es.status).toBe(404);
+    const html = await es.text();
+    expect(html).toContain('<title>Página no encontrada</title>');
+    expect(html).toContain('<a href="/sites/tampa/es/">Inicio</a>');
+    const en = await t.site('/sites/tampa/esto/');
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain('<title>Missing</title>');
+  });
+
   it('answers an address of no deployed site saying the page was not found (decision 15), and /api with the JSON failure', async () => {
     const t = adminTestApp();
     for (const path of ['/sites/nowhere/', '/no/such/page']) {
