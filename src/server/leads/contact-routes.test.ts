@@ -283,6 +283,23 @@ describe('a Spanish page’s post (issue 40)', () => {
     for (const where of [res.headers.get('location')!, location]) for (const value of ['Jordan', 'Rivera', 'jordan', '555', 'consultation']) expect(where).not.toContain(value);
   });
 
+  it('answers a form of a location’s Spanish folder on a brand site beside that form (`contacto/enviado/` there), and its errors in Spanish', async () => {
+    const t = setup();
+    spanishTampa(t);
+    // The brand site's Spanish pages of Tampa sit in /es/ubicaciones/fl/tampa/, their form naming its page `contacto/`.
+    const from = { Origin: 'https://tampa.example.com', Referer: 'https://tampa.example.com/es/ubicaciones/fl/tampa/contacto/' };
+    const res = await t.formPost({ ...validMessage(), website: '', site: 'tampa', page: 'contacto/', language: 'es' }, from);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('https://tampa.example.com/es/ubicaciones/fl/tampa/contacto/enviado/');
+    const bad = await t.formPost({ ...EMPTY, page: 'contacto/' }, from);
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toMatch(/<html[^>]* lang="es/);
+    expect(html).toContain('El nombre es obligatorio');
+    expect(html).toContain('https://tampa.example.com/es/ubicaciones/fl/tampa/contacto/');
+    expect(html).not.toContain('/es/ubicaciones/fl/tampa/es/');
+  });
+
   it('answers in English a script that says Spanish to a city without Spanish pages', async () => {
     const t = setup();
     const res = await t.formPost({ ...validMessage(), website: '', site: 'tampa', page: 'contact/', language: 'es' }, { Origin: 'https://tampa.example.com' });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { contactTexts } from '../../config/contact.js';
-import type { Lang } from '../../config/languages.js';
+import { LANGUAGE_INFO, type Lang } from '../../config/languages.js';
 import { renderFormPostPage, type FormPostResult } from '../../pages/form-post-page.js';
 import { telHref } from '../../pages/page-model.js';
 import { buildDay } from '../../site/pipeline.js';
@@ -54,7 +54,18 @@ const confirmationPath = (slug: string, lang: Lang) => `/api/contact/sent/${slug
  */
 function confirmationUrl(t: Pick<FormTarget, 'evidence' | 'filing' | 'lang'>): string {
   const lang = answerLanguage(t.lang ?? 'en', t.filing.known);
-  return t.filing.registered ? `${t.evidence.origin}${t.filing.base}${sitePages(lang).sent}` : confirmationPath(t.filing.site, lang);
+  if (!t.filing.registered) return confirmationPath(t.filing.site, lang);
+  return `${t.evidence.origin}${t.filing.base}${inLanguageFolder(t.filing, lang) ? sitePages(lang).sent.slice(LANGUAGE_INFO[lang].root.length - 1) : sitePages(lang).sent}`;
+}
+
+/**
+ * A Spanish form in a folder of its own Spanish pages (a location on a brand site:
+ * `/es/ubicaciones/fl/tampa/contacto/`, whose form names its page `contacto/`), where the
+ * confirmation is `contacto/enviado/` in that folder, not `es/contacto/enviado/`.
+ */
+function inLanguageFolder(filing: Pick<Filing, 'page'>, lang: Lang): boolean {
+  const root = LANGUAGE_INFO[lang].root.slice(1);
+  return lang !== 'en' && filing.page !== '' && !filing.page.startsWith('/') && !filing.page.startsWith(root);
 }
 
 /** Answers a native form post: 303 to its confirmation page, or the city's contact page with the errors. */
@@ -77,6 +88,10 @@ export function cityPage(result: FormPostResult, known: KnownSite | undefined, t
   // The shared stylesheet is every site's: the home clinic's site serves it at /assets/ on the
   // admin's listener; on the sites listener a deployment serves it under its folder.
   const assets = t.hosted ? (known?.deployed ? `/sites/${known.slug}/` : undefined) : '/';
+  if (inLanguageFolder(t.filing, lang)) {
+    // Its pages are the brand site's placed ones, which this answer cannot draw: a plain page with the errors and the way back to the form.
+    return plainFormPage(result, `${siteUrl}${sitePages(lang).contact.slice(LANGUAGE_INFO[lang].root.length - 1)}`, known, lang);
+  }
   if (known?.config && assets) {
     // The city's day, in its time zone: the page lists the special hours ahead as its contact page does.
     const day = buildDay(known.config, (t.now ?? (() => new Date()))());
