@@ -207,7 +207,7 @@ describe('bulk select, saved filters and the export (issue 37 item 7)', () => {
     expect(download.suggestedFilename()).toMatch(/^messages-all-cities-\d{4}-\d\d-\d\d\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe(['receivedAt', 'city', 'firstName', 'lastName', 'email', 'phone', 'service', 'status', 'assignee', 'closeReason'].map((c) => `"${c}"`).join(','));
+    expect(lines[0]).toBe(['receivedAt', 'city', 'firstName', 'lastName', 'email', 'phone', 'service', 'language', 'status', 'assignee', 'closeReason'].map((c) => `"${c}"`).join(','));
     expect(lines).toHaveLength(1 + MESSAGES.length);
 
     // The filter travels with it: Closed gives Ivy's alone.

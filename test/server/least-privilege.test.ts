@@ -151,10 +151,12 @@ describe('the inbox’s export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"receivedAt","city","firstName","lastName","email","phone","service","status","assignee","closeReason"');
+    expect(lines[0]).toBe('"receivedAt","city","firstName","lastName","email","phone","service","language","status","assignee","closeReason"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"Ana","Ortiz","ana@example.com","(813) 555-0101"');
     expect(lines[1]).toContain('"closed","","chose_elsewhere"');
+    // The language of the page it was sent from (issue 40), in words a spreadsheet reader knows.
+    expect(lines[1]).toContain('"English","closed"');
     const trail = (await (await owner('GET', '/api/audit?action=message.export')).json()) as { records: { object: string }[] };
     expect(trail.records[0]!.object).toBe('/api/inbox.csv?site=wesley-chapel&status=closed count=1');
     expect(JSON.stringify(trail)).not.toContain('Ortiz');

@@ -1,3 +1,4 @@
+import { LANGUAGE_INFO } from '../../config/languages.js';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppEnv } from '../http/app-env.js';
@@ -7,7 +8,7 @@ import type { InboxFilter, InboxStore } from './inbox.js';
 import { inboxListQuery } from '../../contract/inbox.js';
 
 /** The columns of the inbox's export (issue 37 item 7): the work on each message, never its notes or text. */
-export const INBOX_CSV_COLUMNS = ['receivedAt', 'city', 'firstName', 'lastName', 'email', 'phone', 'service', 'status', 'assignee', 'closeReason'] as const;
+export const INBOX_CSV_COLUMNS = ['receivedAt', 'city', 'firstName', 'lastName', 'email', 'phone', 'service', 'language', 'status', 'assignee', 'closeReason'] as const;
 
 /** Messages read a page at a time: an export never holds more than this many at once. */
 const PAGE = 200;
@@ -54,6 +55,8 @@ export function inboxExportRoutes(o: { inbox: InboxStore; staffNames: () => Prom
           email: m.email,
           phone: m.phone,
           service: m.service,
+          // The language of the page the message was sent from (issue 40): English or Spanish.
+          language: LANGUAGE_INFO[m.language].english,
           status: m.status,
           assignee: m.assigneeId === null ? '' : (names.get(m.assigneeId) ?? 'Someone no longer on staff'),
           closeReason: m.closeReason ?? '',
