@@ -728,6 +728,8 @@ if (want('brand-lighthouse')) {
   try {
     const url = server.url;
     for (const path of ['/', '/locations/', '/locations/fl/', '/trt-therapy/', '/locations/fl/tampa/', '/locations/fl/tampa/contact/']) lighthouse(url, path);
+    // Issue 40 item 5: the brand's Spanish pages and a location's Spanish folder.
+    for (const path of ['/es/', '/es/ubicaciones/', '/es/terapia-de-testosterona/', '/es/ubicaciones/fl/tampa/', '/es/ubicaciones/fl/tampa/contacto/']) lighthouse(url, path);
   } finally {
     server.stop();
   }
