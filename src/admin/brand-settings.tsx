@@ -7,6 +7,8 @@ import { ErrorSummary } from './error-summary.js';
 import { formFieldOf, formFromConfig, toConfig, type AdminForm } from './form.js';
 import { NoticeArea, useNotice } from './notice.js';
 import { Brand, BrandLegal, type BrandLegalValues } from './sections/brand.js';
+import { BrandLanguages } from './sections/brand-languages.js';
+import { brandLanguagesOf } from './form-spanish.js';
 import { TextInput } from './sections/fields.js';
 import { LogoUpload } from './sections/logo-upload.js';
 import { Services } from './sections/services.js';
@@ -110,7 +112,8 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
       const locations = locationsOf();
       // The legal facts go as typed when any is given, for the server to name each missing one.
       const givenLegal = LEGAL_KEYS.some((k) => legal[k].trim() !== '') ? { legal: Object.fromEntries(LEGAL_KEYS.filter((k) => legal[k].trim() !== '').map((k) => [k, legal[k].trim()])) as BrandInput['legal'] } : {};
-      const brand: BrandInput = { ...brandOf(toConfig(form.getValues())), ...(domain.trim() ? { domainName: domain.trim() } : {}), ...givenLegal, ...(locations ? { locations } : {}) };
+      const values = form.getValues();
+      const brand: BrandInput = { ...brandOf(toConfig(values)), ...brandLanguagesOf(values), ...(domain.trim() ? { domainName: domain.trim() } : {}), ...givenLegal, ...(locations ? { locations } : {}) };
       const answer = await saveBrand(brand);
       if (answer.ok) {
         form.reset(form.getValues());
@@ -120,11 +123,11 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
       }
       const errors = Object.entries(answer.failure.errors ?? {})
         .filter(([k]) => k !== '_form')
-        .map(([k, message]): [string, string] => [siteKey(k) ?? k, message]);
+        .map(([k, message]): [string, string] => [siteKey(k) ?? (k === 'es.description' ? 'brandEsDescription' : k), message]);
       const ofSite: Record<string, string> = {};
       for (const [key, message] of errors) {
         if (key.startsWith('brandSite') || key.startsWith('brandLegal.')) ofSite[key] ??= message;
-        else form.setError(formFieldOf(key) as keyof AdminForm, { type: 'server', message });
+        else form.setError(formFieldOf(key === 'brandEsDescription' ? 'es.description' : key) as keyof AdminForm, { type: 'server', message });
       }
       setSiteErrors(ofSite);
       setProblems(errors.length ? errors : [['config', answer.failure.error ?? answer.failure.message ?? `${answer.status}`]]);
@@ -148,7 +151,8 @@ function BrandForm({ values, stored, site, cities }: { values: AdminForm; stored
       <BrandBasics form={form} />
       <LogoUpload form={form} />
       <Brand form={form} />
-      <Services form={form} />
+      <Services form={form} languages={false} />
+      <BrandLanguages form={form} />
       <BrandSiteFields domain={domain} setDomain={setDomain} cities={cities} listed={listed} setListed={setListed} errors={siteErrors} />
       <BrandLegal
         values={legal}

@@ -30,6 +30,7 @@ import { PhotosField } from './sections/photos-field.js';
 import { PreviewCard } from './sections/preview-card.js';
 import { Services } from './sections/services.js';
 import { SocialMedia } from './sections/social-media.js';
+import { SpanishWords } from './sections/spanish-words.js';
 import { useCitySave, type SavedCity } from './use-city-save.js';
 import { useSiteActions } from './use-site-actions.js';
 import { Button } from './ui.js';
@@ -151,6 +152,7 @@ function Editor({ config, values, saved, from, left, go }: { config?: ClinicConf
         <LocalContent form={form} />
         <PhotosField form={form} />
         <Services form={form} />
+        <SpanishWords form={form} />
         <SocialMedia form={form} />
         <BusinessProfiles form={form} />
         <Legal form={form} />

@@ -5,6 +5,9 @@ import { SERVICES } from '../config/services.js';
 /** The heading of the treatments in the clinic's own words (sections/treatment-text.tsx). */
 export const TREATMENT_TEXTS = 'Treatments in your own words';
 
+/** The label of the Spanish pages' switch (Services Offered > Languages, and the brand settings' Languages). */
+export const SPANISH_PAGES = 'Spanish pages (Español)';
+
 /** The label of one treatment's text: `In your own words: TRT Therapy`. */
 export const treatmentTextLabel = (service: string) => `In your own words: ${service}`;
 
@@ -64,6 +67,20 @@ const LABELS: Record<string, { label: string; id?: string }> = {
   'costs.payment': { label: 'Payment accepted', id: 'field-payment' },
   'costs.insurance': { label: 'Insurance', id: 'field-insurance' },
   config: { label: 'The clinic details' },
+  // Spanish pages (issue 40): the switch, and the city's (or the brand's) own words in Spanish (sections/spanish-words.tsx).
+  languages: { label: SPANISH_PAGES, id: 'field-spanish' },
+  es: { label: 'Spanish words' },
+  'es.description': { label: 'Description (Spanish)', id: 'field-es-description' },
+  // The brand settings' description in Spanish, as its input reads (brand-settings.tsx names the server's `es.description` so).
+  brandEsDescription: { label: 'Description in Spanish', id: 'field-es-description' },
+  'es.localContent': { label: 'Spanish words' },
+  'es.localContent.whyCity': { label: 'Why this city (Spanish)', id: 'field-es-localContent-whyCity' },
+  'es.localContent.areasServed': { label: 'Areas served (Spanish)', id: 'field-es-localContent-areasServed' },
+  'es.localContent.faq': { label: 'Local questions (Spanish)' },
+  'es.localContent.treatmentText': { label: `${TREATMENT_TEXTS} (Spanish)` },
+  'es.costs': { label: 'Cost and insurance (Spanish)' },
+  'es.costs.firstVisit': { label: 'First visit (Spanish)', id: 'field-es-costs-firstVisit' },
+  'es.costs.insurance': { label: 'Insurance (Spanish)', id: 'field-es-costs-insurance' },
 };
 
 const TEAM_FIELDS: Record<string, string> = { name: 'Name', credentials: 'Credentials', role: 'Role', bio: 'Biography', photo: 'Photo' };
@@ -72,6 +89,8 @@ const SPECIAL_FIELDS: Record<string, string> = { label: 'Label', date: 'Date', t
 
 /** The rows of the Hours and Local content cards: `localContent.team[1].name` -> `Name (team member 2)`. */
 function rowLabel(key: string): { label: string; id?: string } | undefined {
+  const spanish = spanishRowLabel(key);
+  if (spanish) return spanish;
   const area = /^localContent\.areasServed[.[](\d+)\]?$/.exec(key);
   if (area) return { label: `Areas served, line ${Number(area[1]) + 1}`, id: 'field-areasServed' };
   const team = /^localContent\.team[.[](\d+)\]?(?:\.(\w+))?(?:\.(src|alt))?$/.exec(key);
@@ -98,6 +117,31 @@ function rowLabel(key: string): { label: string; id?: string } | undefined {
     if (f && SPECIAL_FIELDS[f]) return { label: `${SPECIAL_FIELDS[f]} (special hours ${n + 1})`, id: `field-specialHours-${n}-${f === 'closed' ? 'kind' : f}` };
     return { label: `Special hours ${n + 1}` };
   }
+  return undefined;
+}
+
+/** The Spanish words of a list's entry: `localContent.team[0].es.bio` -> `Biography (Spanish, team member 1)`. */
+function spanishRowLabel(key: string): { label: string; id?: string } | undefined {
+  const team = /^localContent\.team[.[](\d+)\]?\.(photo\.)?es\.(role|bio|alt)$/.exec(key);
+  if (team) {
+    const [n, photo, f] = [Number(team[1]), team[2], team[3]!];
+    if (photo) return { label: `Description of the photo (alt text in Spanish, team member ${n + 1})`, id: `field-team-${n}-photo-es-alt` };
+    if (f !== 'alt') return { label: `${TEAM_FIELDS[f]} (Spanish, team member ${n + 1})`, id: `field-team-${n}-es-${f}` };
+  }
+  const special = /^specialHours[.[](\d+)\]?\.es(?:\.label)?$/.exec(key);
+  if (special) return { label: `Label (Spanish, special hours ${Number(special[1]) + 1})`, id: `field-specialHours-${special[1]}-es-label` };
+  if (/^photos\.hero\.es(\.alt)?$/.test(key)) return { label: 'Description of the hero photo (alt text in Spanish)', id: 'field-photos-hero-es-alt' };
+  const photo = /^photos\.gallery[.[](\d+)\]?\.es(?:\.alt)?$/.exec(key);
+  if (photo) return { label: `Description of clinic photo ${Number(photo[1]) + 1} (alt text in Spanish)`, id: `field-photos-gallery-${photo[1]}-es-alt` };
+  const area = /^es\.localContent\.areasServed[.[](\d+)\]?$/.exec(key);
+  if (area) return { label: `Areas served (Spanish), line ${Number(area[1]) + 1}`, id: 'field-es-localContent-areasServed' };
+  const faq = /^es\.localContent\.faq[.[](\d+)\]?(?:\.(question|answer))?$/.exec(key);
+  if (faq) {
+    const n = Number(faq[1]);
+    return faq[2] ? { label: `${faq[2] === 'question' ? 'Question' : 'Answer'} ${n + 1} (Spanish)`, id: `field-es-localContent-faq-${n}-${faq[2]}` } : { label: `Local question ${n + 1} (Spanish)` };
+  }
+  const service = SERVICES.find((s) => key === `es.localContent.treatmentText.${s.key}`);
+  if (service) return { label: `${treatmentTextLabel(service.label)} (Spanish)`, id: `field-es-localContent-treatmentText-${service.key}` };
   return undefined;
 }
 

@@ -72,7 +72,7 @@ const FULL: ClinicConfigInput = {
   },
   legal: { governingLaw: 'Florida', courts: 'Pinellas County', effectiveDate: '2025-03-01' },
   costs: { firstVisit: 'Pricing is given at your consultation.', payment: ['cash', 'hsa-fsa'], insurance: 'We do not bill insurance.' },
-  // The city's own words in Spanish (issue 40): the form has no inputs for them yet, and a save keeps them.
+  // The city's own words in Spanish (issue 40): the Spanish words card (form-spanish.test.tsx).
   es: { description: 'Salud masculina en el centro de St. Petersburg.', localContent: { whyCity: 'La única clínica de salud masculina a poca distancia del muelle.' } },
   contactEndpoint: 'https://clinic.example.com/api/contact',
 };
@@ -106,9 +106,8 @@ describe('the city form and the config', () => {
     });
     // Opened and saved: the same config, key for key.
     expect(mergeConfig(FULL, form)).toEqual(FULL);
-    // From the form alone, all but the domain name (it is the Website's host, kept from the opened
-    // config) and the Spanish words of config `es`, which the form has no inputs for and a save keeps.
-    const { domainName: _, es: _es, ...rest } = FULL;
+    // From the form alone, all but the domain name (it is the Website's host, kept from the opened config).
+    const { domainName: _, ...rest } = FULL;
     expect(toConfigClean(form)).toEqual(rest);
   });
 

@@ -3,6 +3,7 @@ import { SOCIAL_NETWORKS } from '../config/social.js';
 import { SERVICES } from '../config/services.js';
 import type { AdminForm, TriState } from './form.js';
 import { costsConfig } from './form-costs.js';
+import { entryEs, spanishConfigOf } from './form-spanish.js';
 import type { PhotosValue, PhotoValue } from './sections/photos.js';
 
 /**
@@ -22,7 +23,7 @@ function numberOf(s: string): number | string {
 /** The photos a config gets: trimmed, and none at all (the schema's default) when there are none. */
 function photosConfig(p: PhotosValue): ClinicConfigInput['photos'] {
   if (!p.hero && p.gallery.length === 0) return undefined;
-  const clean = (x: PhotoValue): PhotoValue => ({ src: x.src.trim(), alt: x.alt.trim(), ...(x.es ? { es: x.es } : {}) });
+  const clean = (x: PhotoValue): PhotoValue => ({ src: x.src.trim(), alt: x.alt.trim(), ...entryEs(x.es) });
   return p.hero ? { hero: clean(p.hero), gallery: p.gallery.map(clean) } : { gallery: p.gallery.map(clean) };
 }
 
@@ -80,6 +81,9 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
     font: v.font,
     // English alone is the schema's default: left out, so a config without the list stays without it.
     languages: v.spanish ? ['en', 'es'] : undefined,
+    // The city's words in Spanish, kept (and saved) whether or not Spanish is switched on. A draft
+    // kept by an earlier release has none: `es` is then left out, and a save keeps the opened one's.
+    ...(v.es ? { es: spanishConfigOf(v.es, v.services) } : {}),
     photos: photosConfig(v.photos),
     deploymentType: 'static',
     services: { ...v.services },
@@ -92,7 +96,7 @@ export function toConfig(v: AdminForm): ClinicConfigInput {
     specialHours: v.specialHours.length
       ? v.specialHours.map((e) => ({
           label: e.label.trim(),
-          ...(e.es ? { es: e.es } : {}),
+          ...entryEs(e.es),
           date: e.date.trim(),
           ...(opt(e.through) ? { through: e.through.trim() } : {}),
           ...(e.kind === 'closed' ? { closed: true } : { opens: e.opens.trim(), closes: e.closes.trim() }),
@@ -128,8 +132,8 @@ function localContentOf(v: AdminForm): ClinicConfigInput['localContent'] {
             credentials: m.credentials.trim(),
             ...(opt(m.role) ? { role: m.role.trim() } : {}),
             ...(opt(m.bio) ? { bio: m.bio.trim() } : {}),
-            ...(m.photo ? { photo: { src: m.photo.src.trim(), alt: m.photo.alt.trim(), ...(m.photo.es ? { es: m.photo.es } : {}) } } : {}),
-            ...(m.es ? { es: m.es } : {}),
+            ...(m.photo ? { photo: { src: m.photo.src.trim(), alt: m.photo.alt.trim(), ...entryEs(m.photo.es) } } : {}),
+            ...entryEs(m.es),
           })),
         }
       : {}),

@@ -4,6 +4,7 @@ import { DEFAULT_SERVICES, SERVICES } from '../config/services.js';
 import { sitePicture } from '../contract/site.js';
 import { DEFAULT_FONT, isFontChoice } from './font-choices.js';
 import type { PhotosValue, PhotoValue } from './sections/photos.js';
+import { spanishFormOf, type SpanishForm } from './form-spanish.js';
 
 export { mergeConfig, sameForm, toConfig } from './form-config.js';
 
@@ -39,6 +40,8 @@ export interface AdminForm {
   font: FontChoice;
   /** The site's Spanish pages too, under /es/ (config `languages: [en, es]`; issue 40). */
   spanish: boolean;
+  /** The city's own words in Spanish (config `es`, at its paths; form-spanish.ts): '' where none. */
+  es: SpanishForm;
   /** The hero and the gallery; team photos stay in localContent, which the form does not edit. */
   photos: PhotosValue;
   services: Record<ServiceKey, boolean>;
@@ -91,7 +94,7 @@ export interface HoursRow {
 }
 export interface SpecialHoursRow {
   label: string;
-  /** The label in Spanish the config gives, kept through a save. */
+  /** The label in Spanish (issue 40), on the Spanish words card; empty: left out. */
   es?: { label: string };
   date: string;
   through: string;
@@ -106,7 +109,7 @@ export interface TeamRow {
   role: string;
   bio: string;
   photo?: PhotoValue;
-  /** The role and biography in Spanish the config gives, kept through a save. */
+  /** The role and biography in Spanish (issue 40), on the Spanish words card; empty: left out. */
   es?: { role?: string; bio?: string };
 }
 
@@ -139,6 +142,7 @@ export function initialForm(data: Record<string, unknown> = {}): AdminForm {
     font: isFontChoice(data.font) ? data.font : DEFAULT_FONT,
     // A new city's languages are its own choice: English until Spanish is switched on.
     spanish: false,
+    es: spanishFormOf(undefined),
     photos: { gallery: [] },
     services,
     socialMedia: Object.fromEntries(SOCIAL_NETWORKS.map(({ key }) => [key, str(social[key])])) as Record<SocialKey, string>,
@@ -181,6 +185,7 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     logoIncludesName: config.logoIncludesName === true,
     logoLightUrl: str(config.logoLightUrl),
     spanish: Array.isArray(config.languages) && config.languages.includes('es'),
+    es: spanishFormOf(config.es),
     photos: photosOf(config.photos),
     timeZone: str(config.timeZone),
     hours: Array.isArray(config.hours)
@@ -261,6 +266,8 @@ export function shownLogo(url: string | undefined): string | undefined {
 /** Where a server error key (`businessProfiles[2]`, `domainName`, `photos.gallery[0].alt`) shows on the form. */
 export function formFieldOf(key: string): string {
   if (key === 'domainName') return 'website';
+  if (key === 'languages' || key.startsWith('languages[')) return 'spanish';
+  if (key.startsWith('es.localContent.areasServed')) return 'es.localContent.areasServed';
   if (key === 'geo.latitude' || key === 'geo.longitude') return key.slice(4);
   if (key.startsWith('legal.')) return key.slice(6);
   if (key === 'costs.firstVisit') return 'firstVisitCost';

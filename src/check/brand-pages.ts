@@ -39,12 +39,15 @@ export interface BrandPagesReport {
  * locations' folders left out); `configs`: every listed location's, whose names and contact
  * details are set aside.
  */
+/** A brand page's language by its path: Spanish under `/es/`. */
+const langOf = (path: string) => (path.startsWith('/es/') ? 'es' : 'en');
+
 export function compareBrandPages(files: Readonly<Record<string, string | Uint8Array>>, configs: readonly ClinicConfig[]): BrandPagesReport {
   const decoder = new TextDecoder();
   const html: Record<string, string> = {};
   for (const [name, content] of Object.entries(files)) {
     // The not-found page answers 404: no search engine keeps it.
-    if (!name.endsWith('.html') || name === '404.html') continue;
+    if (!name.endsWith('.html') || /(^|\/)404\.html$/.test(name)) continue;
     const text = typeof content === 'string' ? content : decoder.decode(content);
     if (!isRedirectPage(text)) html[name] = text;
   }
@@ -56,7 +59,8 @@ export function compareBrandPages(files: Readonly<Record<string, string | Uint8A
     let closest: string | null = null;
     let score = 0;
     pages.forEach((q, j) => {
-      if (i === j) return;
+      // A page is compared with the pages of its language (issue 40): a Spanish page with its English counterpart shares only names.
+      if (i === j || langOf(p.path) !== langOf(q.path)) return;
       const s = jaccard(p.set, q.set);
       if (closest === null || s > score) {
         closest = q.path;

@@ -18,6 +18,7 @@ export function TextInput({
   autoComplete,
   inputMode,
   placeholder,
+  lang,
 }: {
   form: UseFormReturn<AdminForm>;
   name: string;
@@ -28,6 +29,8 @@ export function TextInput({
   autoComplete?: string;
   inputMode?: 'url' | 'decimal' | 'text';
   placeholder?: string;
+  /** The language of the text typed (`es`: a Spanish word, for spell-check and screen readers). */
+  lang?: string;
 }) {
   const { errors } = useFormState({ control: form.control, name: name as 'city' });
   const id = fieldId(name);
@@ -37,9 +40,9 @@ export function TextInput({
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       {rows ? (
-        <textarea id={id} rows={rows} className={`${inputClass} min-h-24`} placeholder={placeholder} {...aria} {...reg} />
+        <textarea id={id} rows={rows} lang={lang} className={`${inputClass} min-h-24`} placeholder={placeholder} {...aria} {...reg} />
       ) : (
-        <input id={id} type={type} autoComplete={autoComplete ?? 'off'} inputMode={inputMode} className={inputClass} placeholder={placeholder} {...aria} {...reg} />
+        <input id={id} type={type} lang={lang} autoComplete={autoComplete ?? 'off'} inputMode={inputMode} className={inputClass} placeholder={placeholder} {...aria} {...reg} />
       )}
     </Field>
   );

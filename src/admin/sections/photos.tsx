@@ -10,7 +10,7 @@ import { Button, Card, describedBy, Field, inputClass } from '../ui.js';
 export interface PhotoValue {
   src: string;
   alt: string;
-  /** The alt text in Spanish the config gives (issue 40), kept through a save: the form has no input for it yet. */
+  /** The alt text in Spanish (issue 40): its input is on the Spanish words card (sections/spanish-entries.tsx). */
   es?: { alt: string };
 }
 

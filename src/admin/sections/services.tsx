@@ -1,13 +1,14 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useFormState, type UseFormReturn } from 'react-hook-form';
+import { SPANISH_PAGES } from '../field-labels.js';
 import { SERVICE_TOGGLES, type AdminForm } from '../form.js';
-import { Card } from '../ui.js';
+import { Card, errorAt } from '../ui.js';
 
 /**
  * Services Offered: six switches; they decide the pages, cards, footer links and form options of
  * the site. Only the spec's three headline services have a header menu link (navLabel in
  * src/config/services.ts), and the lead says so rather than promising a link for every service.
  */
-export function Services({ form }: { form: UseFormReturn<AdminForm> }) {
+export function Services({ form, languages = true }: { form: UseFormReturn<AdminForm>; /** The Languages switch too (the brand settings have a card of their own for it). */ languages?: boolean }) {
   return (
     <Card id="services" title="Services Offered" lead="Each service switched on gets its own page, a card on the home page, a footer link and a contact-form option; TRT, Semaglutide and NAD+ also get a header menu link.">
       <ul className="grid gap-3 sm:grid-cols-2">
@@ -26,7 +27,7 @@ export function Services({ form }: { form: UseFormReturn<AdminForm> }) {
           </li>
         ))}
       </ul>
-      <Languages form={form} />
+      {languages && <Languages form={form} />}
     </Card>
   );
 }
@@ -37,22 +38,31 @@ export function Services({ form }: { form: UseFormReturn<AdminForm> }) {
  * names where they are missing: the Spanish pages then show that text in English.
  */
 function Languages({ form }: { form: UseFormReturn<AdminForm> }) {
+  const { errors } = useFormState({ control: form.control, name: 'spanish' });
+  const error = errorAt(errors, 'spanish');
   return (
     <fieldset className="mt-5">
       <legend className="text-base font-semibold text-slate-900">Languages</legend>
       <p id="spanish-hint" className="mt-1 text-sm text-slate-600">
-        English pages are the site&rsquo;s root. With Spanish on, every page also has a Spanish copy under /es/, linked from its English one; the city&rsquo;s own texts show in English there until their Spanish versions are given in the config (es).
+        English pages are the site&rsquo;s root. With Spanish on, every page also has a Spanish copy under /es/, linked from its English one; the city&rsquo;s own texts show in English there until their Spanish versions are given on the Spanish words card.
       </p>
       <label className="mt-2 flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 sm:max-w-md">
-        <span className="text-sm font-medium text-slate-800">Spanish pages (Español)</span>
+        <span className="text-sm font-medium text-slate-800">{SPANISH_PAGES}</span>
         <input
+          id="field-spanish"
           type="checkbox"
           role="switch"
-          aria-describedby="spanish-hint"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'spanish-hint field-spanish-error' : 'spanish-hint'}
           className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors before:absolute before:top-0.5 before:left-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand checked:before:translate-x-5"
           {...form.register('spanish')}
         />
       </label>
+      {error && (
+        <p id="field-spanish-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -35,21 +35,25 @@ describe('clinic-gen check --site', () => {
     for (const c of cities.values()) expect(c.rest).not.toMatch(/too alike|no local content/);
     const summary = /^brand pages: (\d+), the closest pair (\/\S*) ~ (\/\S*) (\d\.\d\d) \(the brand's own pages, one each and no location's: reported, not failed\)$/m.exec(r.stdout);
     expect(summary, r.stdout).not.toBeNull();
-    // Home, the directory, Florida's page, six treatments, privacy and terms; not the not-found page.
-    expect(Number(summary![1])).toBe(11);
+    // Home, the directory, Florida's page, six treatments, privacy and terms; not the not-found page;
+    // each in English and in Spanish (the brand lists Spanish, and Tampa and Orlando offer all six in it).
+    expect(Number(summary![1])).toBe(22);
     // The brand's pages come after the locations' lines and their verdict.
     expect(r.stdout.indexOf('brand pages:')).toBeGreaterThan(r.stdout.indexOf('the sites are distinct enough'));
-    const brandLines = [...r.stdout.matchAll(/^(\d\.\d\d) {2}(\/\S*) ~ (\/\S*)$/gm)].map((m) => m[2]);
-    expect(brandLines.sort()).toEqual(['/', '/locations/', '/locations/fl/', '/nad-therapy/', '/privacy/', '/semaglutide/', '/terms/', '/trt-therapy/', ...['/hormone-optimization/', '/peptide-therapy/', '/vitamin-injections/']].sort());
+    const english = ['/', '/locations/', '/locations/fl/', '/nad-therapy/', '/privacy/', '/semaglutide/', '/terms/', '/trt-therapy/', ...['/hormone-optimization/', '/peptide-therapy/', '/vitamin-injections/']];
+    const spanish = ['/es/', '/es/ubicaciones/', '/es/ubicaciones/fl/', '/es/terapia-con-nad/', '/es/privacidad/', '/es/semaglutida/', '/es/terminos/', '/es/terapia-de-testosterona/', '/es/optimizacion-hormonal/', '/es/terapia-con-peptidos/', '/es/inyecciones-de-vitaminas/'];
+    // Each compared with a page of its own language.
+    for (const m of r.stdout.matchAll(/^(\d\.\d\d) {2}(\/\S*) ~ (\/\S*)$/gm)) expect(m[2]!.startsWith('/es/'), m[0]).toBe(m[3]!.startsWith('/es/'));
 
     const json = await runMain(['check', '--site', 'configs/brand/northstar.yaml', 'configs/', '--json']);
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout) as Json;
     expect(report.ok).toBe(true);
-    expect(report.brandPages!.pages).toBe(11);
+    expect(report.brandPages!.pages).toBe(22);
+    expect(report.brandPages!.lines.map((l) => l.path).sort()).toEqual([...english, ...spanish].sort());
     expect(report.brandPages!.lines.map((l) => l.path)).not.toContain('/404.html');
     // Every treatment page at the brand's root says its own: no two alike.
-    for (const l of report.brandPages!.lines.filter((x) => !x.path.startsWith('/locations/'))) expect(l.score, l.path).toBeLessThan(0.3);
+    for (const l of report.brandPages!.lines.filter((x) => !x.path.startsWith('/locations/') && !x.path.startsWith('/es/ubicaciones/'))) expect(l.score, l.path).toBeLessThan(0.3);
     expect(report.brandPages!.closestPair).toMatchObject({ a: summary![2], b: summary![3] });
   }, 60_000);
 
