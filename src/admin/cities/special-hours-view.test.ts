@@ -14,6 +14,9 @@ describe('the special hours view', () => {
 
   it('sends what the form holds as the config’s entry, leaving out what was not given so the server names it', () => {
     expect(entryOf({ ...EMPTY_ENTRY, label: 'Thanksgiving', date: '2026-11-26' })).toEqual({ label: 'Thanksgiving', date: '2026-11-26', closed: true });
+    // The Spanish label, for the cities with Spanish pages (issue 40), only when given.
+    expect(entryOf({ ...EMPTY_ENTRY, label: 'Thanksgiving', labelEs: ' Día de Acción de Gracias ', date: '2026-11-26' })).toEqual({ label: 'Thanksgiving', es: { label: 'Día de Acción de Gracias' }, date: '2026-11-26', closed: true });
+    expect(entryOf({ ...EMPTY_ENTRY, label: 'Thanksgiving', labelEs: '  ', date: '2026-11-26' })).not.toHaveProperty('es');
     expect(entryOf({ ...EMPTY_ENTRY, label: 'Christmas Eve', date: '2026-12-24', through: '2026-12-26', kind: 'hours', opens: '09:00' })).toEqual({
       label: 'Christmas Eve',
       date: '2026-12-24',
