@@ -117,8 +117,10 @@ export interface SiteBrand {
   logoIncludesName: boolean;
   /** From the location's home to the brand's root, where its home and shared files are: `../../../`. */
   root: string;
-  /** From the location's home to the directory of locations: `../../`. */
+  /** From the location's home to the directory of locations in the pages' language: `../../` (`/locations/`), or `../../` (`/es/ubicaciones/`) from a Spanish folder. */
   locations: string;
+  /** From the location's home to the brand's home in the pages' language: `../../../` (`/`, or `/es/` from a Spanish folder). */
+  home: string;
 }
 
 export { brandSharedPath } from './brand-shared.js';
@@ -177,8 +179,9 @@ export function placedSite(placement: Placement, city: string, routes: RouteConf
           ...(id.logoLight ? { logoLight: id.logoLight } : {}),
           logoIncludesName: id.logoIncludesName,
           root: relativeFromFolder(base, new URL(placement.organization.url)),
-          // The directory in the location's language: the trail's second step.
+          // The directory and the brand's home in the location's language: the trail's second and first steps.
           locations: relativeFromFolder(base, new URL(placement.trail[1]?.url ?? id.locationsUrl)),
+          home: relativeFromFolder(base, new URL(placement.trail[0]?.url ?? placement.organization.url)),
         },
       }
     : {};

@@ -142,6 +142,21 @@ describe('the brand site in Spanish (issue 40 item 5)', () => {
     expect(broken).toEqual([]);
   });
 
+  it('every link of a Spanish page stays on Spanish pages, but the header\'s link to the English one', () => {
+    const leaks: string[] = [];
+    for (const file of files.filter((f) => f.startsWith('es/') && f.endsWith('.html'))) {
+      const doc = page(file);
+      const base = new URL(file === 'es/404.html' ? '/es/' : `/${file.replace(/index\.html$/, '')}`, ORIGIN);
+      for (const a of doc.querySelectorAll('a')) {
+        const href = attr(a, 'href');
+        if (!href || /^(mailto:|tel:|#)/.test(href) || attr(a, 'hreflang')) continue;
+        const u = new URL(href, base);
+        if (u.origin === ORIGIN && !u.pathname.startsWith('/es/')) leaks.push(`${file}: ${a.textContent.trim()} -> ${u.pathname}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it("the Spanish pages' moved addresses redirect to the brand's Spanish pages", () => {
     const redirects = read('redirects.txt');
     expect(redirects).toContain('/es/ubicaciones/fl/tampa/privacidad/ /es/privacidad/ 301');

@@ -127,19 +127,23 @@ describe('one identity', () => {
     expect(pages.length).toBeGreaterThan(20);
     for (const path of pages) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
-      const links = await page.evaluate(() => {
+      // A Spanish page (issue 40 item 5) leads to the brand's Spanish home and directory, in Spanish words.
+      const es = path.startsWith('/es/');
+      const words = es ? { home: 'Inicio', locations: 'Ubicaciones', main: 'Principal', crumb: 'Ruta de navegación' } : { home: 'Home', locations: 'Locations', main: 'Main', crumb: 'Breadcrumb' };
+      const links = await page.evaluate((w) => {
         const header = document.querySelector('header')!;
         const path = (a: Element | null | undefined) => (a ? new URL((a as HTMLAnchorElement).href).pathname : null);
         return {
-          logo: path(header.querySelector('a[aria-label$=" home"]')),
-          home: [...header.querySelectorAll('nav a')].filter((a) => a.textContent === 'Home').map(path),
-          locations: [...header.querySelectorAll('nav[aria-label="Main"] a')].filter((a) => a.textContent === 'Locations').map(path),
-          crumb: path(document.querySelector('nav[aria-label="Breadcrumb"] a')),
-          footerLogo: path(document.querySelector('footer a[aria-label$=" home"]')),
+          logo: path(header.querySelector('a[aria-label]:not([href="#main"])')),
+          home: [...header.querySelectorAll('nav a')].filter((a) => a.textContent === w.home).map(path),
+          locations: [...header.querySelectorAll(`nav[aria-label="${w.main}"] a`)].filter((a) => a.textContent === w.locations).map(path),
+          crumb: path(document.querySelector(`nav[aria-label="${w.crumb}"] a`)),
+          footerLogo: path(document.querySelector('footer a[aria-label]')),
         };
-      });
-      expect(links, path).toMatchObject({ logo: '/', home: ['/', '/'], locations: ['/locations/'], footerLogo: '/' });
-      if (links.crumb !== null) expect(links.crumb, path).toBe('/');
+      }, words);
+      const home = es ? '/es/' : '/';
+      expect(links, path).toMatchObject({ logo: home, home: [home, home], locations: [es ? '/es/ubicaciones/' : '/locations/'], footerLogo: home });
+      if (links.crumb !== null) expect(links.crumb, path).toBe(home);
     }
     await context.close();
   }, 120_000);

@@ -6,7 +6,6 @@ import { LANGUAGE_INFO, type Lang } from '../../config/languages.js';
 import { Icon } from './icons.js';
 import { Logo } from './logo.js';
 import { CallButton } from './ui.js';
-import { brandUrl } from '../brand-identity.js';
 import { SITE_TEXTS } from '../../texts/by-lang.js';
 
 /**
@@ -28,9 +27,9 @@ export function Header() {
   if (brand) {
     // On a brand site, Home is the brand's home, as the logo and the breadcrumb's Home are, and
     // Locations leads to the directory; the location itself is named in the row below (LocationRow).
-    const toBrand = brandUrl(site, url);
-    nav[0] = { path: '/', label: nav[0]!.label, href: toBrand('/') };
-    nav.push({ path: brand.locations, label: SITE_TEXTS[site.lang].site.brandLocationsLink.title, href: toBrand('locations/') });
+    // Both in the page's language: the brand's Spanish home and directory from a Spanish folder (issue 40 item 5).
+    nav[0] = { path: '/', label: nav[0]!.label, href: url(`/${brand.home}`) };
+    nav.push({ path: brand.locations, label: SITE_TEXTS[site.lang].site.brandLocationsLink.title, href: url(`/${brand.locations}`) });
   }
   return (
     <HeaderFrame
@@ -115,7 +114,6 @@ export const LANGUAGE_LINK_CLASS = {
  */
 function LocationRow() {
   const { site, path, url } = usePage();
-  const toBrand = brandUrl(site, url);
   const { brandChangeClinic } = SITE_TEXTS[site.lang].site;
   return (
     <div className="border-t border-slate-200 bg-slate-50">
@@ -127,7 +125,7 @@ function LocationRow() {
             {site.city}, {site.stateCode}
           </a>
         </p>
-        <a href={toBrand('locations/')} className="inline-flex min-h-6 flex-none items-center font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
+        <a href={url(`/${site.placement!.brand!.locations}`)} className="inline-flex min-h-6 flex-none items-center font-semibold text-brand underline underline-offset-2 hover:text-brand-dark">
           {brandChangeClinic.title}
         </a>
       </div>

@@ -19,7 +19,11 @@ export function Logo({ place }: { place: 'header' | 'footer' }) {
   const { site, url } = usePage();
   const brand = site.placement?.brand;
   // On a brand site: the brand's logo (or its name), leading to the brand's home, never the location's (issue 36 item 4).
-  if (brand) return <LogoLink place={place} name={brand.name} logo={brand.logo} logoLight={brand.logoLight} includesName={brand.logoIncludesName} url={brandUrl(site, url)} />;
+  if (brand) {
+    // Its files at the brand's root; its link to the brand's home in the page's language (`/es/` from a Spanish folder).
+    const files = brandUrl(site, url);
+    return <LogoLink place={place} name={brand.name} logo={brand.logo} logoLight={brand.logoLight} includesName={brand.logoIncludesName} url={(t) => (t === '/' ? url(`/${brand.home}`) : files(t))} />;
+  }
   return <LogoLink place={place} name={site.name} logo={site.logo} logoLight={site.logoLight} includesName={site.config.logoIncludesName} url={url} />;
 }
 
