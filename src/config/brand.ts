@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { domainName, email, prose, requiredLine } from './fields.js';
 import { calendarDate } from './special-hours.js';
-import { clinicConfigSchema, type ClinicConfigInput } from './schema.js';
+import { clinicConfigSchema, languageList, type ClinicConfigInput } from './schema.js';
 
 /**
  * The brand: what every city of the clinic group shares (issue 23): its name, colour, typeface,
@@ -51,7 +51,7 @@ export const brandSchema = z.strictObject({
    * The languages of the brand site's own pages (issue 40 item 5): `[en, es]` adds its Spanish
    * pages under `/es/`, listing the locations whose own config publishes Spanish. Absent: English.
    */
-  languages: s.languages.optional(),
+  languages: languageList().optional(),
   /** The brand's description in Spanish, for its Spanish pages; absent there, the English one shows and the build says so. */
   es: z.strictObject({ description: prose("a short description of the clinic group in Spanish", 400).optional() }).optional(),
   /** The brand site's privacy policy and terms: required for a brand site (src/brand-site/config.ts), never copied into a city. */

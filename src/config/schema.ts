@@ -146,6 +146,15 @@ const contactEndpoint = z
 
 const CITY_NOT_LATIN = 'expected a city name written in Latin letters (its web address is made from it), like Tampa';
 
+/** A list of the languages pages are published in (issue 40): English required, each once. A city's defaults to English; the brand settings' stays absent when not given. */
+export function languageList() {
+  return z
+    .array(z.enum(LANGS, { error: 'expected a language code: en (English) or es (Spanish)' }), { error: 'expected a list of languages like [en, es]' })
+    .min(1, { error: "expected at least en (English): the site's root is English" })
+    .refine((l) => l.includes('en'), { error: "expected en in the list: English pages are the site's root, other languages sit beside them (/es/)" })
+    .refine((l) => new Set(l).size === l.length, { error: 'expected each language once' });
+}
+
 export const clinicConfigSchema = z.strictObject({
   businessName: line('the clinic brand name', 80),
   // The city's slug names its output folder and its web address (citySlug): a city written in
@@ -193,12 +202,7 @@ export const clinicConfigSchema = z.strictObject({
     .enum(FONT_CHOICES, { error: `expected one of ${FONT_CHOICES.join(', ')}` })
     .default('inter'),
   // The languages the site is published in (issue 40): English at the root, Spanish under /es/.
-  languages: z
-    .array(z.enum(LANGS, { error: 'expected a language code: en (English) or es (Spanish)' }), { error: 'expected a list of languages like [en, es]' })
-    .min(1, { error: 'expected at least en (English): the site\'s root is English' })
-    .refine((l) => l.includes('en'), { error: 'expected en in the list: English pages are the site\'s root, other languages sit beside them (/es/)' })
-    .refine((l) => new Set(l).size === l.length, { error: 'expected each language once' })
-    .default(['en']),
+  languages: languageList().default(['en']),
   hours: hoursSchema,
   // Dated exceptions to the week (special-hours.ts): shown until their last day has passed.
   specialHours: z
