@@ -194,7 +194,8 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
     specialHours: Array.isArray(config.specialHours)
       ? config.specialHours.map((e) => ({
           label: str(e.label),
-          ...(e.es ? { es: { label: str(e.es.label) } } : {}),
+          // Always there, '' where none (issue 40): the Spanish card's input then changes no shape, so opening a city changes nothing.
+          es: { label: str(e.es?.label) },
           date: str(e.date),
           through: str(e.through),
           kind: e.closed === true ? 'closed' : 'hours',
@@ -213,8 +214,8 @@ export function formFromConfig(config: ClinicConfigInput): AdminForm {
       credentials: str(m.credentials),
       role: str(m.role),
       bio: str(m.bio),
-      ...(m.photo ? { photo: { src: str(m.photo.src), alt: str(m.photo.alt), ...(m.photo.es ? { es: { alt: str(m.photo.es.alt) } } : {}) } } : {}),
-      ...(m.es ? { es: { ...(m.es.role ? { role: str(m.es.role) } : {}), ...(m.es.bio ? { bio: str(m.es.bio) } : {}) } } : {}),
+      ...(m.photo ? { photo: { src: str(m.photo.src), alt: str(m.photo.alt), es: { alt: str(m.photo.es?.alt) } } } : {}),
+      es: { role: str(m.es?.role), bio: str(m.es?.bio) },
     })),
     faq: (config.localContent?.faq ?? []).map((f) => ({ question: str(f.question), answer: str(f.answer) })),
     areasServed: (config.localContent?.areasServed ?? []).join('\n'),
@@ -236,7 +237,7 @@ const tri = (v: unknown): TriState => (v === true ? 'yes' : v === false ? 'no' :
 function photosOf(photos: ClinicConfigInput['photos']): PhotosValue {
   const one = (p: unknown): PhotoValue => {
     const v = p as PhotoValue | undefined;
-    return { src: str(v?.src), alt: str(v?.alt), ...(v?.es ? { es: { alt: str(v.es.alt) } } : {}) };
+    return { src: str(v?.src), alt: str(v?.alt), es: { alt: str(v?.es?.alt) } };
   };
   const gallery = Array.isArray(photos?.gallery) ? photos.gallery.map(one) : [];
   return photos?.hero ? { hero: one(photos.hero), gallery } : { gallery };
