@@ -56,7 +56,9 @@ if (want('build')) {
   // 1,000 cities in one run: configs made from the samples with other city names.
   const dir = join(tmp, 'configs');
   mkdirSync(dir);
-  const samples = ['tampa', 'orlando', 'wesley-chapel'].map((n) => readFileSync(join(root, 'configs', `${n}.yaml`), 'utf8'));
+  // In English only, the workload issues 25 and 41 set their budgets on (the samples publish Spanish
+  // since issue 40; `npm run bench -- spanish` measures that against this).
+  const samples = ['tampa', 'orlando', 'wesley-chapel'].map((n) => readFileSync(join(root, 'configs', `${n}.yaml`), 'utf8').replace(/^languages: .*\n/m, ''));
   const words = ['North', 'South', 'East', 'West', 'Lake', 'Palm', 'Cedar', 'Oak', 'Pine', 'River'];
   const configFile = (i) => join(dir, `city-${String(i).padStart(4, '0')}.yaml`);
   for (let i = 0; i < 1000; i++) {
