@@ -1,7 +1,7 @@
 import { useFormState, type UseFormReturn } from 'react-hook-form';
 import { SPANISH_PAGES } from '../field-labels.js';
 import { SERVICE_TOGGLES, type AdminForm } from '../form.js';
-import { Card, errorAt } from '../ui.js';
+import { Card, describedBy, errorAt } from '../ui.js';
 
 /**
  * Services Offered: six switches; they decide the pages, cards, footer links and form options of
@@ -38,31 +38,46 @@ export function Services({ form, languages = true }: { form: UseFormReturn<Admin
  * names where they are missing: the Spanish pages then show that text in English.
  */
 function Languages({ form }: { form: UseFormReturn<AdminForm> }) {
-  const { errors } = useFormState({ control: form.control, name: 'spanish' });
-  const error = errorAt(errors, 'spanish');
   return (
     <fieldset className="mt-5">
       <legend className="text-base font-semibold text-slate-900">Languages</legend>
-      <p id="spanish-hint" className="mt-1 text-sm text-slate-600">
-        English pages are the site&rsquo;s root. With Spanish on, every page also has a Spanish copy under /es/, linked from its English one; the city&rsquo;s own texts show in English there until their Spanish versions are given on the Spanish words card.
-      </p>
-      <label className="mt-2 flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 sm:max-w-md">
+      <SpanishPagesSwitch
+        form={form}
+        hint="English pages are the site’s root. With Spanish on, every page also has a Spanish copy under /es/, linked from its English one; the city’s own texts show in English there until their Spanish versions are given on the Spanish words card."
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The "Spanish pages (Español)" switch (`languages: [en, es]`): a city's (above) and the brand
+ * settings' (brand-languages.tsx), with its hint and the server's error for `languages` under it.
+ */
+export function SpanishPagesSwitch({ form, hint }: { form: UseFormReturn<AdminForm>; hint: string }) {
+  const { errors } = useFormState({ control: form.control, name: 'spanish' });
+  const error = errorAt(errors, 'spanish');
+  const id = 'field-spanish';
+  return (
+    <div className="mt-2">
+      <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 sm:max-w-md">
         <span className="text-sm font-medium text-slate-800">{SPANISH_PAGES}</span>
         <input
-          id="field-spanish"
+          id={id}
           type="checkbox"
           role="switch"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'spanish-hint field-spanish-error' : 'spanish-hint'}
           className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors before:absolute before:top-0.5 before:left-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand checked:before:translate-x-5"
+          {...describedBy(id, { hint, error })}
           {...form.register('spanish')}
         />
       </label>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
       {error && (
-        <p id="field-spanish-error" className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}
-    </fieldset>
+    </div>
   );
 }
