@@ -4,6 +4,7 @@ import { CONTACT_API_PATH } from '../config/schema.js';
 import { enabledServices, SERVICES } from '../config/services.js';
 import { ASSETS } from '../pages/assets.js';
 import { longDate, resolveSite } from '../pages/page-model.js';
+import { placedRoutes } from '../pages/routes.js';
 import type { BrandIdentity, Placement } from '../pages/placement.js';
 import { brandIdentity, brandSharedFiles } from './identity.js';
 import type { AssetSource } from '../site/asset-source.js';
@@ -108,20 +109,24 @@ export function brandOwnFiles(
   placements: readonly Placement[],
   opts: { contactEndpoint?: string; logo?: LogoFile; light?: LogoFile; spanish?: readonly (Placement | undefined)[] },
 ): Record<string, string | Uint8Array> {
-  const en = brandModel(brand, listed, placements, 'en', opts);
+  // One ZIP table for the listed states, which the finder of every language reads.
+  const table = zipTable([...new Set(listed.map((c) => c.state.toUpperCase()))]);
+  const national = nationalZipTable();
+  const locator = { zipFile: table.file, nationalZipFile: national.file, script: ASSETS.locatorJs.file };
+  const en = brandModel(brand, listed, placements, 'en', locator, opts);
   const spanishListed = listed.filter((_, i) => opts.spanish?.[i]);
-  const es = spanishListed.length ? brandModel(brand, spanishListed, listed.flatMap((_, i) => opts.spanish?.[i] ?? []), 'es', opts) : undefined;
+  const es = spanishListed.length ? brandModel(brand, spanishListed, listed.flatMap((_, i) => opts.spanish?.[i] ?? []), 'es', locator, opts) : undefined;
   if (es) linkCounterparts(en, es);
   const files: Record<string, string | Uint8Array> = {
     ...renderBrandPages(en, { alsoIn: es ? [es] : [] }),
     ...(es ? renderBrandPages(es, { pagesOnly: true }) : {}),
-    [en.locator!.zipFile]: zipTable([...new Set(listed.map((c) => c.state.toUpperCase()))]).content,
-    [en.locator!.nationalZipFile!]: nationalZipTable().content,
+    [table.file]: table.content,
+    [national.file]: national.content,
     [ASSETS.locatorJs.file]: ASSETS.locatorJs.content,
     // The stylesheet, scripts and typeface every page of the brand links at its root, its locations' too (identity.ts).
     ...brandSharedFiles(en.font),
     // The old addresses of the locations' treatment and legal pages, for the clinic server's 301s.
-    [REDIRECTS_FILE]: redirectsFile(brandRedirects([...listed, ...spanishListed.map((c) => ({ ...c, path: locationPath(c.state, c.config.city, 'es'), config: { ...c.config, spanishRoot: '/' }, lang: 'es' as const }))])),
+    [REDIRECTS_FILE]: redirectsFile(brandRedirects([...listed, ...spanishListed.map((c) => ({ ...c, path: locationPath(c.state, c.config.city, 'es'), config: placedRoutes(c.config, 'es'), lang: 'es' as const }))])),
   };
   for (const f of [opts.logo, opts.light]) if (f) files[f.name] = f.content;
   return files;
@@ -133,10 +138,10 @@ function brandModel(
   listed: readonly ListedCity[],
   placements: readonly Placement[],
   lang: Lang,
+  locator: NonNullable<BrandModel['locator']>,
   opts: { contactEndpoint?: string; logo?: LogoFile },
 ): BrandModel {
   const origin = `https://${brand.domainName}`;
-  const table = zipTable([...new Set(listed.map((c) => c.state.toUpperCase()))]);
   return {
     lang,
     name: brand.businessName,
@@ -154,7 +159,7 @@ function brandModel(
       const point = locationPoint(c.config);
       return { site, path: locationPath(c.state, c.config.city, lang), ...(point ? { point } : {}) };
     }),
-    locator: { zipFile: table.file, nationalZipFile: nationalZipTable().file, script: ASSETS.locatorJs.file },
+    locator,
   };
 }
 

@@ -1,3 +1,4 @@
+import { LANGUAGE_INFO } from '../config/languages.js';
 import type { ClinicConfig } from '../config/schema.js';
 import { indexablePages, isRedirectPage } from './local-text.js';
 import { configValues, normaliser, pageText } from './page-text.js';
@@ -40,7 +41,7 @@ export interface BrandPagesReport {
  * details are set aside.
  */
 /** A brand page's language by its path: Spanish under `/es/`. */
-const langOf = (path: string) => (path.startsWith('/es/') ? 'es' : 'en');
+const langOf = (path: string) => (path.startsWith(LANGUAGE_INFO.es.root) ? 'es' : 'en');
 
 export function compareBrandPages(files: Readonly<Record<string, string | Uint8Array>>, configs: readonly ClinicConfig[]): BrandPagesReport {
   const decoder = new TextDecoder();

@@ -17,6 +17,7 @@ import { logoSources } from './brand-identity.js';
 import { enabledServices, serviceOptions, type ServiceDef, type ServiceKey } from '../config/services.js';
 import { upcomingSpecialHours } from '../config/special-hours.js';
 import { directionsUrl, formatPhone, hoursRows, longDate, specialHoursRow, telHref } from './display-format.js';
+import { placedRoutes } from './routes.js';
 
 /**
  * Everything a page needs, derived once from a validated config (Vite's UserConfig vs
@@ -199,7 +200,7 @@ export function resolveSite(given: ClinicConfig, extras: SiteExtras = {}): Site 
   // Spanish folder's root (routes.ts RouteConfig.spanishRoot).
   const placedLang = extras.placement ? (extras.placement.lang ?? 'en') : undefined;
   const read = configIn(given, placedLang ?? extras.lang ?? 'en');
-  const config: ClinicConfig = placedLang ? { ...read, languages: [placedLang], ...(placedLang === 'es' ? { spanishRoot: '/' } : {}) } : read;
+  const config: ClinicConfig = placedLang ? placedRoutes(read, placedLang) : read;
   const state = lookupState(config.state) ?? { code: config.state, name: config.state };
   const origin = extras.placement?.siteUrl ?? (config.domainName ? `https://${config.domainName}` : new URL(config.website!).origin);
   const canonical = (extras.placement?.canonicalUrl ?? extras.canonicalUrl)?.replace(/\/+$/, '');

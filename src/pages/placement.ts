@@ -1,5 +1,5 @@
 import { scriptSafeJson } from './seo.js';
-import { siteRoutes, type RouteConfig, type RouteDef } from './routes.js';
+import { placedRoutes, siteRoutes, type RouteConfig, type RouteDef } from './routes.js';
 import type { Lang } from '../config/languages.js';
 import { SERVICES, serviceLabel } from '../config/services.js';
 import { copyOf } from './content/copy.js';
@@ -192,7 +192,7 @@ export function placedSite(placement: Placement, city: string, routes: RouteConf
 function languageLinks(placement: Placement, routes: RouteConfig): Record<string, { lang: Lang; href: string }[]> {
   const lang = placement.lang ?? 'en';
   const others = (placement.languages ?? []).filter((l) => l.lang !== lang);
-  const theirs = others.map((l) => ({ ...l, routes: siteRoutes({ ...routes, languages: [l.lang], ...(l.lang === 'es' ? { spanishRoot: '/' } : {}) }, l.lang) }));
+  const theirs = others.map((l) => ({ ...l, routes: siteRoutes(placedRoutes(routes, l.lang), l.lang) }));
   const out: Record<string, { lang: Lang; href: string }[]> = {};
   for (const route of siteRoutes(routes, lang)) {
     const from = new URL(`${placement.siteUrl}${route.path}`);

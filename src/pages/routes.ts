@@ -123,6 +123,14 @@ export type RouteConfig = Pick<ClinicConfig, 'services' | 'bookingUrl'> & Partia
 };
 
 /**
+ * The route config of a location's pages placed in `lang` on a brand site (issue 40 item 5): that
+ * language alone, its Spanish pages at its Spanish folder's root (`/contacto/`).
+ */
+export function placedRoutes<C extends RouteConfig>(config: C, lang: Lang): C {
+  return { ...config, languages: [lang], ...(lang === 'es' ? { spanishRoot: '/' } : {}) };
+}
+
+/**
  * Every page a config's services switch on, in nav order, then the pages that are not in the nav.
  * A city without a booking page (NOTES.md decision 11) also gets a copy of its contact page per
  * service, its form opening with that service chosen, for the service page's Schedule Consultation

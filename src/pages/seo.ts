@@ -1,5 +1,5 @@
 import type { Site } from './page-model.js';
-import { counterparts, servicePath, siteRoutes, type RouteDef } from './routes.js';
+import { counterparts, placedRoutes, servicePath, siteRoutes, type RouteDef } from './routes.js';
 import { LANGUAGE_INFO, type Lang } from '../config/languages.js';
 import { DAYS } from '../config/schema.js';
 import { copyOf } from './content/copy.js';
@@ -122,8 +122,7 @@ export function languageVersions(
   const placed = site.placement?.languages;
   if (placed) {
     return placed.flatMap((l) => {
-      const config = { ...site.config, languages: [l.lang], ...(l.lang === 'es' ? { spanishRoot: '/' } : {}) };
-      const r = siteRoutes(config, l.lang).find((x) => x.id === route.id && x.service === route.service);
+      const r = siteRoutes(placedRoutes(site.config, l.lang), l.lang).find((x) => x.id === route.id && x.service === route.service);
       return r ? [{ lang: l.lang, path: r.path, href: `${l.siteUrl}${r.path}`, canonical: `${l.canonicalUrl}${r.path}` }] : [];
     });
   }

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, axeAudit, launchBrowser } from '../helpers/browser.js';
-import { tempDir } from '../helpers/cli.js';
+import { buildBrandSampleAsync } from '../helpers/built-brand-site.js';
 import { ROOT } from '../helpers/site.js';
 import { serveStatic } from '../helpers/static-server.js';
 
@@ -23,14 +22,7 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof serveStatic>>;
 
 beforeAll(async () => {
-  out = join(tempDir('clinic-gen-brand-finder-'), 'site');
-  // The CLI as a person runs it, without blocking this process (a loaded machine may take a minute or two).
-  const args = ['build', '--site', 'configs/brand/northstar.yaml', '--config', 'configs', '--out', out, '--contact-endpoint', 'https://clinic.example.com/api/contact', '-q'];
-  await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), ...args], { cwd: ROOT, env: { ...process.env, CI: '1' }, timeout: 170_000 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`clinic-gen build --site failed: ${stderr || error.message}`)) : resolve(),
-    ),
-  );
+  out = await buildBrandSampleAsync('clinic-gen-brand-finder-');
   server = await serveStatic(out);
   browser = await launchBrowser();
 }, 180_000);

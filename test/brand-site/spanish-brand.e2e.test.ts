@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, axeAudit, launchBrowser } from '../helpers/browser.js';
-import { tempDir } from '../helpers/cli.js';
-import { ROOT } from '../helpers/site.js';
+import { buildBrandSampleAsync } from '../helpers/built-brand-site.js';
 import { serveStatic } from '../helpers/static-server.js';
 
 // Issue 40 item 5, acceptance: "the finder works in Spanish", and axe on the Spanish brand pages,
@@ -18,13 +15,7 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof serveStatic>>;
 
 beforeAll(async () => {
-  out = join(tempDir('clinic-gen-brand-es-'), 'site');
-  const args = ['build', '--site', 'configs/brand/northstar.yaml', '--config', 'configs', '--out', out, '--contact-endpoint', 'https://clinic.example.com/api/contact', '-q'];
-  await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, [join(ROOT, 'bin/clinic-gen.js'), ...args], { cwd: ROOT, env: { ...process.env, CI: '1' }, timeout: 170_000 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`clinic-gen build --site failed: ${stderr || error.message}`)) : resolve(),
-    ),
-  );
+  out = await buildBrandSampleAsync('clinic-gen-brand-es-');
   server = await serveStatic(out);
   browser = await launchBrowser();
 }, 180_000);

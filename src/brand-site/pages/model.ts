@@ -6,6 +6,8 @@ import type { LogoImage, Site } from '../../pages/page-model.js';
 import { movedOnBrandSite } from '../../pages/brand-shared.js';
 import type { Placement } from '../../pages/placement.js';
 import { pathIn, siteRoutes, type RouteDef } from '../../pages/routes.js';
+import { copyOf } from '../../pages/content/copy.js';
+import { SITE_TEXTS } from '../../texts/by-lang.js';
 
 export type { Crumb, Placement } from '../../pages/placement.js';
 
@@ -69,8 +71,8 @@ export function statePath(stateCode: string, lang: Lang = 'en'): string {
 
 /** The brand's home and directory in each language, and what the trail calls them. */
 export const BRAND_PLACES: Record<Lang, { home: string; locations: string; homeName: string; locationsName: string }> = {
-  en: { home: '/', locations: '/locations/', homeName: 'Home', locationsName: 'Locations' },
-  es: { home: LANGUAGE_INFO.es.root, locations: `${LANGUAGE_INFO.es.root}ubicaciones/`, homeName: 'Inicio', locationsName: 'Ubicaciones' },
+  en: { home: '/', locations: '/locations/', homeName: copyOf('en').ui.HOME, locationsName: SITE_TEXTS.en.site.brandLocationsLink.title },
+  es: { home: LANGUAGE_INFO.es.root, locations: `${LANGUAGE_INFO.es.root}ubicaciones/`, homeName: copyOf('es').ui.HOME, locationsName: SITE_TEXTS.es.site.brandLocationsLink.title },
 };
 
 export const LOCATIONS_PATH = BRAND_PLACES.en.locations;
