@@ -1,11 +1,15 @@
 import { Resvg } from '@resvg/resvg-js';
+import { readFileSync } from 'node:fs';
 import { constants, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveSite } from '../../pages/page-model.js';
 import { drawBands, forgetPieces } from './draw.js';
 import { glyphStoreLimit, glyphsFilled } from './glyphs.js';
 import { cardPages } from './headlines.js';
-import { cityBand, footBand, headBand, topBand, type BandSpec } from './layout.js';
+import type { LogoFile } from '../logo.js';
+import { cardLogo, type CardLogo } from './card-logo.js';
+import { cityBand, footBand, headBand, LOGO_HREF, topBand, type BandSpec } from './layout.js';
+import { drawShapeMasks, preparedShapes, preparedShapesFile, shapeMasks, SHAPES_KEY } from './shapes.js';
 import type { Band } from './png.js';
 import { cardFonts, measure } from './text.js';
 import { cardTheme } from './theme.js';
@@ -19,11 +23,12 @@ const fonts = cardFonts(site.config.font);
 const STRIDE = 1200 * 3 + 1;
 
 /** The band drawn whole by resvg from its SVG, kerning off (as the layout measures), as stored rows. */
-function resvgRows(spec: BandSpec, background: string): Buffer {
+function resvgRows(spec: BandSpec, background: string, logoHref?: string): Buffer {
   const h = spec.y1 - spec.y0;
-  const svg =
+  let svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="${h}"><rect width="1200" height="${h}" fill="${background}"/>` +
     `<g style="font-kerning:none" transform="translate(0 ${-spec.y0})">${spec.svg}</g></svg>`;
+  if (logoHref) svg = svg.replaceAll(LOGO_HREF, logoHref);
   const px = new Resvg(svg, { font: { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: fonts.family }, fitTo: { mode: 'original' } }).render().pixels;
   const out = Buffer.alloc(h * STRIDE);
   for (let y = 0; y < h; y++) for (let x = 0; x < 1200; x++) px.copy(out, y * STRIDE + 1 + x * 3, (y * 1200 + x) * 4, (y * 1200 + x) * 4 + 3);
@@ -141,25 +146,54 @@ describe("a city's own bands, set from glyphs", () => {
   });
 });
 
-describe("a brand's shared bands, drawn by resvg in their rows with ink only", () => {
-  it('give the pixels of the whole band drawn, for every band, tall accents and descenders, dark and light brands', async () => {
+describe("every band, shapes and logo included, without resvg's text", () => {
+  it('draws what resvg draws of the whole band (within anti-aliasing): the top with the mark or a logo, headlines, the city, the footer, dark and light brands', async () => {
+    const wordmark = cardLogo({ name: 'logo.png', content: new Uint8Array(readFileSync('configs/images/orlando/wordmark.png')) } as LogoFile)!;
+    const svgLogo = cardLogo({ name: 'logo.svg', content: new Uint8Array(readFileSync('configs/images/wesley-chapel/logo.svg')) } as LogoFile)!;
     for (const colour of [site.brandColor, '#a7f3d0']) {
       const theme = cardTheme(colour);
       const headlines = [...cardPages(site).map((p) => p.headline), 'Über Ångström Éclair Ñandú Québec', 'gjpqy Jy ÉÈÇÀ ÅÖ'];
-      const specs = [
-        topBand(theme, fonts, { name: site.name, logoIncludesName: false }),
-        topBand(theme, fonts, { name: 'Ångström Gjpqy Men’s Health Clinic of the Greater Area', logoIncludesName: false }),
-        ...headlines.map((h) => headBand(theme, fonts, h, false)),
-        footBand(theme),
+      const cases: [BandSpec, CardLogo | undefined][] = [
+        [topBand(theme, fonts, { name: site.name, logoIncludesName: false }), undefined],
+        [topBand(theme, fonts, { name: 'Ångström Gjpqy Men’s Health Clinic of the Greater Area', logoIncludesName: false }), undefined],
+        [topBand(theme, fonts, { name: site.name, logo: wordmark, logoIncludesName: true }), wordmark],
+        [topBand(theme, fonts, { name: site.name, logo: svgLogo, logoIncludesName: false }), svgLogo],
+        ...headlines.map((h): [BandSpec, undefined] => [headBand(theme, fonts, h, false), undefined]),
+        [cityBand(theme, fonts, `${site.city}, ${site.stateName}`), undefined],
+        [footBand(theme), undefined],
       ];
-      expect(specs.every((s) => s.ink[1] - s.ink[0] < s.y1 - s.y0)).toBe(true);
-      const [cropped, whole] = await Promise.all([drawBands(specs, fonts, theme), drawBands(specs.map((s) => ({ ...s, ink: [s.y0, s.y1] })), fonts, theme)]);
-      specs.forEach((s, i) => {
-        expect(cropped[i]!.rows, s.svg).toBe(s.y1 - s.y0);
-        expect([cropped[i]!.adler, cropped[i]!.rawLength]).toEqual([whole[i]!.adler, whole[i]!.rawLength]);
-        if (s.name !== 'foot') expect(Buffer.compare(rowsOf(cropped[i]!), rowsOf(whole[i]!)), s.svg).toBe(0);
-      });
+      for (const [spec, logo] of cases) {
+        const [band] = await drawBands([spec], fonts, theme, logo);
+        const rows = rowsOf(band!);
+        const reference = resvgRows(spec, theme.background, logo && (await logo.href()));
+        expect(rows.length, spec.svg).toBe(reference.length);
+        let diff = 0;
+        let far = 0;
+        for (let k = 0; k < rows.length; k++) {
+          const d = Math.abs(rows[k]! - reference[k]!);
+          diff += d;
+          // More than anti-aliasing: a shape or a glyph in the wrong place, a colour not the brand's.
+          if (d > 96) far++;
+        }
+        expect(diff / rows.length, spec.svg).toBeLessThan(1);
+        expect(far / rows.length, spec.svg).toBeLessThan(spec.texts.length ? 0.002 : 0.0002);
+        // The shapes are there: as many pixels off the background as resvg's.
+        const ink = inkIn(rows, 0, spec.y1 - spec.y0);
+        expect(ink, spec.svg).toBeGreaterThan(0);
+        expect(Math.abs(ink - inkIn(reference, 0, spec.y1 - spec.y0)) / ink, spec.svg).toBeLessThan(0.1);
+      }
     }
+  });
+
+  it('paints the shapes from the masks prepared with the package, which are what resvg draws of them now', () => {
+    const prepared = JSON.parse(readFileSync(preparedShapesFile(), 'utf8')) as { key: string };
+    expect(prepared.key).toBe(SHAPES_KEY);
+    expect(readFileSync(preparedShapesFile(), 'utf8')).toBe(preparedShapes(drawShapeMasks()));
+    const masks = shapeMasks();
+    // The pin where the city line starts, the footer's pulse across the card, plates' ends 24 px wide.
+    expect([masks.pin.left, masks.pin.top]).toEqual([86, 492]);
+    expect(masks.footPulse.width).toBe(1200);
+    expect([masks.plateLeft.width, masks.plateRight.width, masks.plateLeft.height]).toEqual([24, 24, 112]);
   });
 });
 

@@ -1,8 +1,10 @@
 import { ByteLru } from '../byte-lru.js';
-import { inkRows, paintText, type FaceGlyphs } from './glyphs.js';
-import { CARD_WIDTH, LOGO_HREF, type BandSpec, type TextRun } from './layout.js';
+import type { CardLogo } from './card-logo.js';
+import { colourOf, inkRows, paintText, type FaceGlyphs } from './glyphs.js';
+import { CARD_WIDTH, type BandSpec, type TextRun } from './layout.js';
 import { readOutlines, type Outline } from './outline.js';
-import { adler32, adler32Combine, adlerChange, bandOf, compressRows, deflatePiece, flatRows, rgbaRows, withMargins, type Band, type Piece, type RawRows } from './png.js';
+import { adler32, adler32Combine, adlerChange, bandOf, deflatePiece, flatRows, type Band, type Piece, type RawRows } from './png.js';
+import { paintMask, paintRect, PLATE, PLATE_CORNER, shapeMasks, type Canvas } from './shapes.js';
 import type { CardFonts } from './text.js';
 import type { CardTheme } from './theme.js';
 
@@ -47,54 +49,37 @@ export function forgetPieces(): void {
 /** Rows a band's text is painted on before they are compressed: one buffer a thread, grown as needed. */
 let scratch = Buffer.alloc(0);
 
-/** Rows drawn from which resvg's drawing of a brand's bands is split in two passes run at once. */
-const SPLIT_ROWS = 1000;
-
 /**
- * Draws bands. A band the brand's cities share (its top, footer, the headlines that do not name
- * the city) is drawn once a brand by resvg, in a pass with the others (two run at once for a
- * tall stack, on libuv's threads, while this thread goes on), with kerning off and the card fonts
- * alone, so every machine draws the same pixels. A city's own bands (its city line, a headline
- * naming it) are drawn for each city: their shapes (the pin; a headline has none) by resvg once a
- * brand (backdropOf), their text glyph by glyph from masks filled once a thread (glyphs.ts), set
- * as `measure` measured it (text.ts), as resvg sets it. Such a band is compressed (png.ts) in runs
- * of rows: each line of text with the rows its ink takes (lines whose ink shares rows together),
- * and the background's rows between them. A run already compressed in this thread, the same
- * rows with the same text on the same backdrop, is not painted or compressed again (`pieces`):
- * "Men's Health Care in" above a city's name is the same for every city, and the city's name on
- * its own line the same in each headline that ends with it. Runs end where the band's content
- * says, never where a build's batch does, so a card's bytes are the same whatever else a run
- * draws. A shared band is compressed at level 6 (once a brand), a city's own at 3: a fifth larger
- * in a tenth of the time.
+ * Draws bands, each the same way: its shapes painted on its background (the backdrop, the same for
+ * every city of a brand colour: backdropOf), its text painted glyph by glyph from masks filled once
+ * a thread (glyphs.ts), set as `measure` measured it (text.ts) as resvg would, and compressed
+ * (png.ts) in runs of rows: each line of text with the rows its ink takes (lines whose ink shares
+ * rows together), and the background's rows between them. A run already compressed in this
+ * thread, the same rows with the same text on the same backdrop, is not painted or compressed
+ * again (`pieces`): "Men's Health Care in" above a city's name is the same for every city, and the
+ * city's name on its own line the same in each headline that ends with it. Runs end where the
+ * band's content says, never where a build's batch does, so a card's bytes are the same whatever
+ * else a run draws. A band the brand's cities share (its top, footer, the headlines that do not
+ * name the city) is compressed at level 6, once a brand; a city's own at level 1, the least time
+ * for the bytes: it is drawn for one city only. The shapes' coverage was drawn when the package
+ * was built (shapes.ts); only a logo is drawn by resvg, once a brand (logoPixels).
  */
-export async function drawBands(specs: readonly BandSpec[], fonts: CardFonts, theme: CardTheme, logoHref?: Promise<string>): Promise<Band[]> {
+export async function drawBands(specs: readonly BandSpec[], fonts: CardFonts, theme: CardTheme, logo?: CardLogo): Promise<Band[]> {
   if (specs.length === 0) return [];
-  const logo = logoHref && specs.some((s) => s.shapes.includes(LOGO_HREF)) ? await logoHref : undefined;
-  const render = async (svg: string, text: boolean) => {
-    // Loaded on the first drawing only: a rebuild draws nothing and need not load the renderer.
-    const { renderAsync } = await import('@resvg/resvg-js');
-    const font = text
-      ? { fontFiles: fonts.files, loadSystemFonts: false, defaultFontFamily: fonts.family, sansSerifFamily: fonts.family }
-      : { loadSystemFonts: false };
-    return (await renderAsync(svg, { font, fitTo: { mode: 'original' as const }, logLevel: 'off' as const })).pixels;
-  };
-  // With a city's own bands to set on this thread, resvg takes one of libuv's threads, not two.
-  const shared = drawShared(specs.filter((s) => !s.local), theme, logo, render, specs.some((s) => s.local) ? 1 : 2);
   const faceOf = (run: TextRun) => glyphsOf(fonts, run.weight);
-  const local = Promise.all(
-    specs
-      .filter((s) => s.local)
-      .map(async (spec) => drawBand(spec, await backdropOf(spec, theme, (svg) => render(svg, false)), fonts.hash, faceOf)),
-  );
-  const [sharedBands, localBands] = await Promise.all([shared, local]);
+  const bands = await Promise.all(specs.map(async (spec) => drawBand(spec, await backdropOf(spec, theme, logo), fonts.hash, faceOf)));
   drawnCount += specs.length;
-  return specs.map((s) => (s.local ? localBands : sharedBands).shift()!);
+  return bands;
 }
 
-/** A city's own band: its text painted on its backdrop, compressed in runs of rows. */
+/** Compression of a city's own band, and of a band its brand's cities share. */
+const LOCAL_LEVEL = 1;
+const SHARED_LEVEL = 6;
+
+/** A band: its text painted on its backdrop, compressed in runs of rows. */
 function drawBand(spec: BandSpec, backdrop: Backdrop, fontsKey: string, faceOf: (run: TextRun) => FaceGlyphs): Band {
   const rows = spec.y1 - spec.y0;
-  const level = 3;
+  const level = spec.local ? LOCAL_LEVEL : SHARED_LEVEL;
   // The 'foot' band ends the image: its last run ends the stream.
   const last = spec.name === 'foot';
   // Lines by the band rows their ink takes, and lines whose rows meet joined into one run.
@@ -169,70 +154,63 @@ function textRun(
   return piece;
 }
 
-/**
- * Bands drawn by resvg, in a stack on a canvas of the brand colour, or two stacks at once for
- * many: each band's rows with ink only (BandSpec.ink), its other rows the flat colour (png.ts).
- */
-async function drawShared(
-  specs: readonly BandSpec[],
-  theme: CardTheme,
-  logo: string | undefined,
-  render: (svg: string, text: boolean) => Promise<Uint8Array>,
-  passes: 1 | 2,
-): Promise<Band[]> {
-  if (specs.length === 0) return [];
-  const rowsOf = (s: BandSpec) => s.ink[1] - s.ink[0];
-  const height = specs.reduce((n, s) => n + rowsOf(s), 0);
-  let sum = 0;
-  const split = passes === 1 || height < SPLIT_ROWS ? specs.length : Math.max(1, specs.findIndex((s) => (sum += rowsOf(s)) >= height / 2) + 1);
-  const stacks = [specs.slice(0, split), specs.slice(split)].filter((g) => g.length);
-  const drawn = await Promise.all(
-    stacks.map(async (group) => {
-      let top = 0;
-      const groups = group.map((s) => {
-        const g = `<g transform="translate(0 ${top - s.ink[0]})">${s.svg}</g>`;
-        top += rowsOf(s);
-        return g;
-      });
-      let svg =
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${top}" viewBox="0 0 ${CARD_WIDTH} ${top}">` +
-        `<rect width="${CARD_WIDTH}" height="${top}" fill="${theme.background}"/><g style="font-kerning:none">${groups.join('')}</g></svg>`;
-      if (logo !== undefined) svg = svg.replaceAll(LOGO_HREF, logo);
-      const pixels = await render(svg, group.some((s) => s.texts.length));
-      const rowBytes = CARD_WIDTH * 4;
-      let at = 0;
-      return Promise.all(
-        group.map((s) => {
-          const [r0, r1] = s.ink;
-          const slice = pixels.subarray(at * rowBytes, (at + r1 - r0) * rowBytes);
-          at += r1 - r0;
-          const rows = withMargins(rgbaRows(slice, CARD_WIDTH, r1 - r0), r0 - s.y0, s.y1 - r1, theme.background);
-          return compressRows(rows, s.name === 'foot', 6);
-        }),
-      );
-    }),
-  );
-  return drawn.flat();
-}
-
-/** A city's band's shapes on its background (the same for every city of a brand), from this thread's backdrops or drawn now. */
-function backdropOf(spec: BandSpec, theme: CardTheme, render: (svg: string) => Promise<Uint8Array>): Promise<Backdrop> {
-  const key = JSON.stringify([theme.background, spec.y0, spec.y1, spec.shapes]);
+/** A band's shapes on its background (the same for every city of a brand colour), from this thread's backdrops or painted now. */
+function backdropOf(spec: BandSpec, theme: CardTheme, logo: CardLogo | undefined): Promise<Backdrop> {
+  const drawsLogo = spec.marks.some((m) => m.kind === 'logo');
+  const key = JSON.stringify([theme.background, spec.y0, spec.y1, spec.shapes, drawsLogo ? (logo?.hash ?? '') : '']);
   let held = backdrops.get(key);
   if (!held) {
-    const rows = spec.y1 - spec.y0;
     const draw = async (): Promise<Backdrop> => {
-      if (!spec.shapes) return backdrop(flatRows(CARD_WIDTH, rows, theme.background));
-      const svg =
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${rows}" viewBox="0 0 ${CARD_WIDTH} ${rows}">` +
-        `<rect width="${CARD_WIDTH}" height="${rows}" fill="${theme.background}"/><g transform="translate(0 ${-spec.y0})">${spec.shapes}</g></svg>`;
-      return backdrop(rgbaRows(await render(svg), CARD_WIDTH, rows));
+      const rows = flatRows(CARD_WIDTH, spec.y1 - spec.y0, theme.background);
+      const canvas = { raw: rows.raw, width: CARD_WIDTH, rows: rows.rows, top: spec.y0 };
+      const masks = spec.marks.length ? shapeMasks() : undefined;
+      for (const mark of spec.marks) {
+        if (mark.kind === 'shape') paintMask(canvas, masks![mark.shape], colourOf(mark.fill));
+        else if (mark.kind === 'rect') paintRect(canvas, mark.box, colourOf(mark.fill));
+        else if (mark.kind === 'plate') {
+          const colour = colourOf(mark.fill);
+          const { plateLeft, plateRight } = masks!;
+          paintMask(canvas, plateLeft, colour);
+          paintRect(canvas, [plateLeft.left + PLATE_CORNER, PLATE.y, PLATE.x + mark.width - PLATE_CORNER, PLATE.y + PLATE.height], colour);
+          paintMask(canvas, plateRight, colour, mark.width - PLATE.height);
+        } else if (logo) paintPixels(canvas, mark, await logoPixels(logo, mark.width, mark.height));
+      }
+      return backdrop(rows);
     };
     if (backdrops.size >= BACKDROPS) backdrops.delete(backdrops.keys().next().value!);
     backdrops.set(key, (held = draw()));
     held.catch(() => backdrops.delete(key));
   }
   return held;
+}
+
+/**
+ * The logo in its box on the white plate, as opaque RGBA pixels: drawn by resvg (it reads the
+ * SVG, PNG and JPEG logos a config may name), loaded for this alone, once a brand a thread.
+ */
+async function logoPixels(logo: CardLogo, width: number, height: number): Promise<Uint8Array> {
+  const { renderAsync } = await import('@resvg/resvg-js');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>` +
+    `<image width="${width}" height="${height}" preserveAspectRatio="xMidYMid meet" href="${await logo.href()}"/></svg>`;
+  return (await renderAsync(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'original' as const }, logLevel: 'off' as const })).pixels;
+}
+
+/** Opaque RGBA pixels copied into the canvas at the mark's box. */
+function paintPixels(canvas: Canvas, box: { x: number; y: number; width: number; height: number }, rgba: Uint8Array): void {
+  const stride = canvas.width * 3 + 1;
+  for (let y = 0; y < box.height; y++) {
+    const r = box.y + y - canvas.top;
+    if (r < 0 || r >= canvas.rows) continue;
+    for (let x = 0; x < box.width; x++) {
+      const s = (y * box.width + x) * 4;
+      const d = r * stride + 1 + (box.x + x) * 3;
+      canvas.raw[d] = rgba[s]!;
+      canvas.raw[d + 1] = rgba[s + 1]!;
+      canvas.raw[d + 2] = rgba[s + 2]!;
+    }
+  }
 }
 
 /** A backdrop of `rows`: each row's Adler-32 (a row like the one above it is not summed again). */

@@ -163,7 +163,7 @@ export function paintText(target: Rows, runs: readonly TextRun[], faceOf: (run: 
         }
       }
     }
-    const [red, green, blue, opacity] = paint(fill);
+    const [red, green, blue, opacity] = colourOf(fill);
     // The colour a coverage gives over the commonest background (the band's first pixel, the brand
     // colour behind the text), and what it changes of the Adler-32, looked up; others computed.
     const [br, bg, bb] = [raw[1]!, raw[2]!, raw[3]!];
@@ -180,63 +180,53 @@ export function paintText(target: Rows, runs: readonly TextRun[], faceOf: (run: 
       lut[k * 5 + 4] = g1 - bg + 2 * (b1 - bb);
     }
     for (let r = 0; r < rows; r++) if (from[r]! < to[r]!) painted.spans.push(r * stride + 1 + from[r]! * 3, r * stride + 1 + to[r]! * 3);
-    // The colour laid on where the glyphs cover, glyph by glyph (each pixel once: its coverage is
-    // cleared as it is painted), and the Adler-32's change: each byte's change, and the change
-    // times the bytes from it to the end of the rows (raw.length - offset).
+    // The colour laid on where the glyphs cover, row by row over the span the glyphs took (each
+    // pixel once; the coverage is cleared behind), and the Adler-32's change: each byte's change,
+    // and the change times the bytes from it to the end of the rows (raw.length - offset).
     const length = raw.length;
-    for (const line of lines) {
-      if (line.run.fill !== fill) continue;
-      for (const g of line.glyphs) {
-        const m = masks.get(g.key);
-        if (!m) continue;
-        const x0 = g.x + m.left;
-        const cx0 = Math.max(0, -x0);
-        const cx1 = Math.min(m.width, width - x0);
-        for (let my = 0; my < m.height; my++) {
-          const r = g.y + m.top + my - target.top;
-          if (r < 0 || r >= rows) continue;
-          let added = 0;
-          let weighted = 0;
-          for (let c = r * width + x0 + cx0, d = r * stride + 1 + (x0 + cx0) * 3, end = r * width + x0 + cx1; c < end; c++, d += 3) {
-            const k = cover[c]!;
-            if (k === 0) continue;
-            cover[c] = 0;
-            let sum: number;
-            let shift: number;
-            const r0 = raw[d]!;
-            const g0 = raw[d + 1]!;
-            const b0 = raw[d + 2]!;
-            if (r0 === br && g0 === bg && b0 === bb) {
-              const at = k * 5;
-              raw[d] = lut[at]!;
-              raw[d + 1] = lut[at + 1]!;
-              raw[d + 2] = lut[at + 2]!;
-              sum = lut[at + 3]!;
-              shift = lut[at + 4]!;
-            } else {
-              const r1 = blend(r0, red, k);
-              const g1 = blend(g0, green, k);
-              const b1 = blend(b0, blue, k);
-              raw[d] = r1;
-              raw[d + 1] = g1;
-              raw[d + 2] = b1;
-              sum = r1 - r0 + g1 - g0 + b1 - b0;
-              shift = g1 - g0 + 2 * (b1 - b0);
-            }
-            added += sum;
-            weighted += (length - d) * sum - shift;
-          }
-          painted.added = (painted.added + added) % 65521;
-          painted.weighted = (painted.weighted + (weighted % 65521)) % 65521;
+    for (let r = 0; r < rows; r++) {
+      if (from[r]! >= to[r]!) continue;
+      let added = 0;
+      let weighted = 0;
+      const end = r * width + to[r]!;
+      for (let c = r * width + from[r]!, d = r * stride + 1 + from[r]! * 3; c < end; c++, d += 3) {
+        const k = cover[c]!;
+        if (k === 0) continue;
+        let sum: number;
+        let shift: number;
+        const r0 = raw[d]!;
+        const g0 = raw[d + 1]!;
+        const b0 = raw[d + 2]!;
+        if (r0 === br && g0 === bg && b0 === bb) {
+          const at = k * 5;
+          raw[d] = lut[at]!;
+          raw[d + 1] = lut[at + 1]!;
+          raw[d + 2] = lut[at + 2]!;
+          sum = lut[at + 3]!;
+          shift = lut[at + 4]!;
+        } else {
+          const r1 = blend(r0, red, k);
+          const g1 = blend(g0, green, k);
+          const b1 = blend(b0, blue, k);
+          raw[d] = r1;
+          raw[d + 1] = g1;
+          raw[d + 2] = b1;
+          sum = r1 - r0 + g1 - g0 + b1 - b0;
+          shift = g1 - g0 + 2 * (b1 - b0);
         }
+        added += sum;
+        weighted += (length - d) * sum - shift;
       }
+      cover.fill(0, r * width + from[r]!, end);
+      painted.added = (painted.added + added) % 65521;
+      painted.weighted = (painted.weighted + (weighted % 65521)) % 65521;
     }
   }
   return painted;
 }
 
 /** `#rrggbb` or `rgba(r,g,b,a)` as its channels and opacity (0-1). */
-function paint(fill: string): [number, number, number, number] {
+export function colourOf(fill: string): [number, number, number, number] {
   const rgba = /^rgba\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([\d.]+)\s*\)$/.exec(fill);
   if (rgba) return [Number(rgba[1]), Number(rgba[2]), Number(rgba[3]), Math.min(1, Number(rgba[4]))];
   const hex = /^#([0-9a-f]{6})$/i.exec(fill);

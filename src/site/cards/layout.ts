@@ -1,3 +1,4 @@
+import { PLATE, SHAPES } from './shapes.js';
 import { fitText, type CardFonts, type FittedText } from './text.js';
 import type { CardTheme } from './theme.js';
 
@@ -25,19 +26,25 @@ export interface BandSpec {
    * (social-cards.ts), and what resvg draws of a band the brand's cities share (draw.ts).
    */
   svg: string;
-  /** The band's SVG elements other than text (a mark, a pin, a bar). */
+  /** The band's SVG elements other than text (a mark, a pin, a bar): part of `svg`, and the key of its backdrop (draw.ts). */
   shapes: string;
+  /** The same shapes as draw.ts paints them, in order, under the text. */
+  marks: Mark[];
   /** The band's lines of text: a city's own band sets them from glyphs filled once a process (glyphs.ts) onto its shapes. */
   texts: TextRun[];
   /** Drawn for one city only (its city line, a headline naming it): compressed fast, not small (png.ts). */
   local: boolean;
-  /**
-   * The rows (card coordinates, end excluded) outside which the band is the flat background:
-   * resvg draws these rows alone (draw.ts). Text is given a margin past any Latin glyph's ascent
-   * and descent, so the pixels are the same as drawing the whole band (a test compares).
-   */
-  ink: [number, number];
 }
+
+/**
+ * A shape of a band, as draw.ts paints it: a prepared mask in a colour (shapes.ts), a rectangle on
+ * whole pixels, the logo's plate (`width` wide, its corners from masks), or the logo in its box.
+ */
+export type Mark =
+  | { kind: 'shape'; shape: 'pin' | 'markTile' | 'markPulse' | 'footPulse'; fill: string }
+  | { kind: 'rect'; box: [x0: number, y0: number, x1: number, y1: number]; fill: string }
+  | { kind: 'plate'; width: number; fill: string }
+  | { kind: 'logo'; x: number; y: number; width: number; height: number };
 
 /** A line of text from a pen position on, glyph after glyph by advance widths, as `measure` measures it (text.ts). */
 export interface TextRun {
@@ -64,43 +71,44 @@ export interface CardBrand {
   logoIncludesName: boolean;
 }
 
-/** A band drawing `shapes` (with ink in rows `top` to `bottom`) and `texts`. */
-function band(name: BandName, shapes: string, [top, bottom]: [number, number], texts: TextRun[] = [], local = false): BandSpec {
+/** A band drawing `shapes` (as SVG, and as `marks`) and `texts`. */
+function band(name: BandName, shapes: string, marks: Mark[], texts: TextRun[] = [], local = false): BandSpec {
   const [y0, y1] = ROWS[name];
-  for (const t of texts) [top, bottom] = [Math.min(top, textTop(t.baseline, t.size)), Math.max(bottom, textBottom(t.baseline, t.size))];
-  const ink: [number, number] = top < bottom ? [Math.max(y0, Math.floor(top)), Math.min(y1, Math.ceil(bottom))] : [y0, y0];
-  return { name, y0, y1, svg: shapes + texts.map(textSvg).join(''), shapes, texts, local, ink };
+  return { name, y0, y1, svg: shapes + texts.map(textSvg).join(''), shapes, marks, texts, local };
 }
-
-/** How far a line's ink can reach above and below its baseline: past any Latin glyph's, accents included. */
-const textTop = (baseline: number, size: number) => baseline - size * 1.3;
-const textBottom = (baseline: number, size: number) => baseline + size * 0.5;
 
 /** Logo on a white plate (a logo is drawn for white pages) or the pulse mark, and the clinic's name. */
 export function topBand(theme: CardTheme, fonts: CardFonts, brand: CardBrand): BandSpec {
-  const plateY = 56;
-  const plateH = 112;
+  const plateY = PLATE.y;
+  const plateH = PLATE.height;
   const showName = !(brand.logo && brand.logoIncludesName);
   let mark: string;
-  let markW = plateH;
+  let marks: Mark[];
+  let markW: number = plateH;
   if (brand.logo) {
     const boxH = 80;
     const logoW = Math.min(Math.max((brand.logo.width / brand.logo.height) * boxH, 1), showName ? 440 : 760);
     markW = Math.max(plateH, Math.round(logoW) + 32);
     mark =
-      `<rect x="${LEFT}" y="${plateY}" width="${markW}" height="${plateH}" rx="20" fill="#ffffff"/>` +
+      SHAPES.plate('#ffffff', markW) +
       `<image x="${LEFT + 16}" y="${plateY + 16}" width="${markW - 32}" height="${boxH}" preserveAspectRatio="xMidYMid meet" href="${LOGO_HREF}"/>`;
+    marks = [
+      { kind: 'plate', width: markW, fill: '#ffffff' },
+      { kind: 'logo', x: LEFT + 16, y: plateY + 16, width: markW - 32, height: boxH },
+    ];
   } else {
     // The favicon's pulse line (seo.ts), large, on a tile of the brand colour lightened.
-    mark =
-      `<rect x="${LEFT}" y="${plateY}" width="${plateH}" height="${plateH}" rx="24" fill="${theme.wash}"/>` +
-      `<path transform="translate(${LEFT} ${plateY}) scale(3.5)" d="M4 17h6l3-8 6 15 3-7h6" fill="none" stroke="${theme.ink}" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>`;
+    mark = SHAPES.markTile(theme.wash) + SHAPES.markPulse(theme.ink);
+    marks = [
+      { kind: 'shape', shape: 'markTile', fill: theme.wash },
+      { kind: 'shape', shape: 'markPulse', fill: theme.ink },
+    ];
   }
-  if (!showName) return band('top', mark, [plateY, plateY + plateH]);
+  if (!showName) return band('top', mark, marks);
   const x = LEFT + markW + 32;
   const name = fitText(brand.name, fonts.bold, [46, 42, 38, 34, 30], RIGHT - x, 2);
   const baseline = (i: number) => plateY + plateH / 2 + (i - (name.lines.length - 1) / 2) * name.size * 1.15 + name.size * 0.36;
-  return band('top', mark, [plateY, plateY + plateH], textLines(name, x, baseline, fonts, 700, theme.ink));
+  return band('top', mark, marks, textLines(name, x, baseline, fonts, 700, theme.ink));
 }
 
 /** The page's headline, bold, up to three lines standing on the city line; `local` when it names the city. */
@@ -109,25 +117,24 @@ export function headBand(theme: CardTheme, fonts: CardFonts, headline: string, l
   const last = 444;
   const lh = text.size * 1.12;
   const baseline = (i: number) => last - (text.lines.length - 1 - i) * lh;
-  return band('head', '', [Infinity, -Infinity], textLines(text, LEFT, baseline, fonts, 700, theme.ink), local);
+  return band('head', '', [], textLines(text, LEFT, baseline, fonts, 700, theme.ink), local);
 }
 
 /** A map pin and `Tampa, Florida`. */
 export function cityBand(theme: CardTheme, fonts: CardFonts, cityLine: string): BandSpec {
   const text = fitText(cityLine, fonts.regular, [36, 32, 28], RIGHT - LEFT - 44, 1);
-  const pin =
-    `<path transform="translate(${LEFT} 490) scale(1.5)" fill="${theme.inkSoft}" fill-rule="evenodd" ` +
-    `d="M12 1.5a7.5 7.5 0 0 0-7.5 7.5c0 5.6 7.5 12.5 7.5 12.5s7.5-6.9 7.5-12.5A7.5 7.5 0 0 0 12 1.5zm0 4.5a3 3 0 1 1 0 6 3 3 0 0 1 0-6z"/>`;
-  return band('city', pin, [490, 490 + 33], textLines(text, LEFT + 44, () => 522, fonts, 400, theme.inkSoft), true);
+  const pin = SHAPES.pin(theme.inkSoft);
+  return band('city', pin, [{ kind: 'shape', shape: 'pin', fill: theme.inkSoft }], textLines(text, LEFT + 44, () => 522, fonts, 400, theme.inkSoft), true);
 }
 
 /** A deeper bar along the bottom with the pulse line running through it. */
 export function footBand(theme: CardTheme): BandSpec {
-  const svg =
-    `<rect x="0" y="582" width="${CARD_WIDTH}" height="48" fill="${theme.bar}"/>` +
-    `<path d="M0 606H880l12-14 14 28 12-34 12 20H${CARD_WIDTH}" fill="none" stroke="${theme.wash}" stroke-width="3" stroke-linejoin="round"/>`;
+  const svg = `<rect x="0" y="582" width="${CARD_WIDTH}" height="48" fill="${theme.bar}"/>` + SHAPES.footPulse(theme.wash);
   // Above the bar, the brand colour.
-  return band('foot', svg, [582, 630]);
+  return band('foot', svg, [
+    { kind: 'rect', box: [0, 582, CARD_WIDTH, 630], fill: theme.bar },
+    { kind: 'shape', shape: 'footPulse', fill: theme.wash },
+  ]);
 }
 
 function textLines(text: FittedText, x: number, baseline: (i: number) => number, fonts: CardFonts, weight: 400 | 700, fill: string): TextRun[] {

@@ -8,13 +8,14 @@ import { drawBands } from './draw.js';
 import { cardPages } from './headlines.js';
 import { CARD_WIDTH, cityBand, footBand, headBand, topBand, type BandSpec } from './layout.js';
 import { joinBands, type Band } from './png.js';
+import { SHAPES_KEY } from './shapes.js';
 import { cardFonts } from './text.js';
 import { cardTheme } from './theme.js';
 import { copyOf } from '../../pages/content/copy.js';
 import type { SiteCards } from '../../model/cards.js';
 
 /** Raise when the drawing changes in a way the SVG of a band does not show (png.ts, draw.ts, glyphs.ts, outline.ts). */
-const CARD_VERSION = 2;
+const CARD_VERSION = 3;
 const RESVG_VERSION = (createRequire(import.meta.url)('@resvg/resvg-js/package.json') as { version: string }).version;
 
 export interface CardsResult {
@@ -45,12 +46,12 @@ export async function socialCards(site: Site, logo: LogoFile | undefined, cacheD
   const specs = [top, ...heads, city, foot];
   const keyOf = (s: BandSpec) =>
     createHash('sha256')
-      .update(JSON.stringify([CARD_VERSION, RESVG_VERSION, fonts.hash, theme, s.name, s.y0, s.y1, s.local, s.svg, s === top ? (image?.hash ?? '') : '']))
+      .update(JSON.stringify([CARD_VERSION, RESVG_VERSION, SHAPES_KEY, fonts.hash, theme, s.name, s.y0, s.y1, s.local, s.svg, s === top ? (image?.hash ?? '') : '']))
       .digest('hex')
       .slice(0, 32);
   const keys = specs.map(keyOf);
   const bands = await bandsFor(specs, keys, cacheDir, (missing) =>
-    drawBands(missing, fonts, theme, missing.includes(top) ? image?.href() : undefined),
+    drawBands(missing, fonts, theme, image),
   );
 
   const cards: SiteCards = {};
