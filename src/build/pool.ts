@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { imageEncodeCount } from '../site/images/encode.js';
 import type { BuildJob, BuildOutcome } from './build-site.js';
 import { forgetKeptFolders } from './site-folder.js';
 
@@ -17,6 +18,15 @@ const IN_FLIGHT = 2;
  */
 const WORKER_YOUNG_MB = 8;
 /**
+ * A worker's old generation, in MB: far above what a build keeps (about 25 MB live a worker in a
+ * 1,000-city build, up to 64 shapes' templates more), and given so V8 sizes the heap by it rather
+ * than by this machine's memory (a limit of about 4 GB), where it let garbage grow to twice the
+ * live size before collecting: a 1,000-city build peaked at 233-262 MB without it, 180-188 MB with
+ * it (any limit from 96 MB to 1 GB measured alike, in the same time), and 240-256 MB with the cards
+ * drawn (issue 41: at most 250 MB).
+ */
+const WORKER_OLD_MB = 1024;
+/**
  * From this many cities, only worker threads build and this thread hands out batches. This
  * thread's young generation is V8's default (set when node starts, which a `#!` line could change
  * only with `env -S`, missing from busybox and older coreutils), and building grows it: a
@@ -29,6 +39,18 @@ const WORKER_YOUNG_MB = 8;
  * and its budget is time (at most 1.2x the stand-alone build, issue 24), not memory.
  */
 const WORKERS_ONLY_FROM = 200;
+
+/** Photos encoded by the worker threads of builds in this process, as each last said. */
+let encodedByWorkers = 0;
+
+/**
+ * How many photos this process has encoded, on this thread and its build workers: a build of any
+ * number of cities encodes each photo (in each role) once, and a build from a primed cache none
+ * (the build's --json report says it, issue 41).
+ */
+export function photosEncoded(): number {
+  return encodedByWorkers + imageEncodeCount();
+}
 
 /** Runs `fn` over `items`, IN_FLIGHT at a time. */
 async function inFlight<T>(items: readonly T[], fn: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -99,7 +121,8 @@ export async function buildMany(
   // while it builds one, so it never sits idle until this thread, busy writing a site, gets round
   // to its answer. Before that it holds one: this thread may take the rest meanwhile.
   const remote = Array.from({ length: here ? threads - 1 : threads }, () => {
-    const worker = new Worker(workerUrl, { workerData: { [MARK]: true }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+    const worker = new Worker(workerUrl, { workerData: { [MARK]: true }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: WORKER_OLD_MB } });
+    let encoded = 0;
     return new Promise<void>((resolve, reject) => {
       const sent: number[][] = [];
       const feed = () => {
@@ -108,7 +131,9 @@ export async function buildMany(
         sent.push(batch);
         worker.postMessage(batch.map((i) => jobs[i]));
       };
-      worker.on('message', (outcomes: BuildOutcome[]) => {
+      worker.on('message', ({ outcomes, encodes }: { outcomes: BuildOutcome[]; encodes: number }) => {
+        encodedByWorkers += encodes - encoded;
+        encoded = encodes;
         const batch = sent.shift()!;
         outcomes.forEach((o, k) => record(batch[k]!, o, 'worker'));
         while (sent.length < 2 && next < jobs.length) feed();
@@ -140,7 +165,7 @@ export function runBuildWorkerIfAny(): boolean {
       await inFlight(jobs, async (job, k) => {
         out[k] = await buildSite(job);
       });
-      parentPort!.postMessage(out);
+      parentPort!.postMessage({ outcomes: out, encodes: imageEncodeCount() });
     });
   });
   return true;

@@ -22,7 +22,7 @@ export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean
      * Prints the summary and every error; returns true when any city failed. Cities up to date
      * before the run are in `results` (status `unchanged`) but had no progress line.
      */
-    finish(results: BuildOutcome[], gone: { removed: Removed[]; notRemoved: NotRemoved[] }, ms: number, show: (dir: string) => string, threads?: { main: number; workers: number }): boolean {
+    finish(results: BuildOutcome[], gone: { removed: Removed[]; notRemoved: NotRemoved[] }, ms: number, show: (dir: string) => string, threads?: { main: number; workers: number }, photosEncoded?: number): boolean {
       const failed = results.filter((r) => !r.ok);
       const built = results.filter((r): r is Extract<BuildOutcome, { ok: true }> => r.ok);
       const rebuilt = built.filter((b) => b.status === 'rebuilt');
@@ -37,6 +37,8 @@ export function createReporter(io: CliIo, opts: { total: number; quiet?: boolean
             counts: { rebuilt: rebuilt.length, unchanged: built.length - rebuilt.length, removed: removed.length, failed: failed.length },
             // Which threads built the cities rebuilt (src/build/pool.ts): the main one, worker threads.
             ...(threads ? { threads } : {}),
+            // Photos encoded by this run, each in each role it is shown in once whatever the number of cities (issue 41).
+            ...(photosEncoded !== undefined ? { photosEncoded } : {}),
             sites: [
               ...built.map((b) => ({ config: b.configPath, slug: b.slug, outDir: b.outDir, files: b.files, warnings: b.warnings, status: b.status })),
               ...removed.map((r) => ({ config: r.configPath, slug: r.slug, outDir: r.outDir, files: 0, warnings: [], status: 'removed' as const })),

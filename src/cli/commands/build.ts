@@ -4,7 +4,7 @@ import { dirname, relative, resolve } from 'node:path';
 import type { BuildJob, BuildOutcome } from '../../build/build-site.js';
 import { outputClash } from '../../build/clash.js';
 import { IncrementalBuild } from '../../build/incremental.js';
-import { buildMany } from '../../build/pool.js';
+import { buildMany, photosEncoded } from '../../build/pool.js';
 import { CONTACT_API_PATH, isHttpEndpoint } from '../../config/endpoint-form.js';
 import { buildInstant } from '../../config/time-zone.js';
 import { CACHE_MAX_ENV, cacheLimitBytes, pruneCacheIfDue } from '../../site/cache-prune.js';
@@ -146,7 +146,7 @@ Examples:
       const configFolders = opts.config.map(abs).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory());
       const keep = [...new Map(jobs.flatMap((j) => j.write?.keep ?? []).map((k) => [k.path, k])).values()];
       const gone = inc.finish(results, { configFolders, keep, cwd: io.cwd });
-      const failed = report.finish(results, gone, performance.now() - started, (d) => relative(io.cwd, d) || '.', threads);
+      const failed = report.finish(results, gone, performance.now() - started, (d) => relative(io.cwd, d) || '.', threads, photosEncoded());
       setCode(failed ? 1 : 0);
       await pruneCaches(io, paths.map(abs), cacheLimit, !opts.quiet && !opts.json);
     });

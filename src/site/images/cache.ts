@@ -110,7 +110,10 @@ async function writeEntry(dir: string, key: string, photo: EncodedPhoto): Promis
 async function underLock(dir: string, key: string, encode: () => Promise<EncodeResult>): Promise<EncodeResult> {
   const lock = join(dir, `${key}.lock`);
   const started = Date.now();
-  for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
+  // Looked at again every 20 ms at first, then every 50: a city waiting for a photo another thread
+  // encodes goes on within 50 ms of its entry (issue 41; at 250 ms a cold build's cities sat idle
+  // that long after the last encode).
+  for (let delay = 20; ; delay = Math.min(delay * 2, 50)) {
     let handle;
     try {
       await mkdir(dir, { recursive: true });
