@@ -118,3 +118,41 @@ describe('who deployed the brand site, and who made a release live again', () =>
     expect(state.releases[0].rolledBack).toEqual([{ at: expect.any(String), by: BY }]);
   }, 120_000);
 });
+
+describe('a brand site in Spanish from the admin (issue 40, found measuring issue 41)', () => {
+  it('previews and deploys it: each location’s Spanish folder is checked as that location’s site, not as the brand’s own pages', async () => {
+    const t = app();
+    expect((await t.json('POST', '/api/cities/import', { files: ['tampa', 'orlando'].map(sample) })).status).toBe(200);
+    const saved = await t.json('PUT', '/api/brand', {
+      brand: {
+        businessName: 'Northstar Men’s Health',
+        domainName: 'northstar-es.example.com',
+        languages: ['en', 'es'],
+        es: { description: 'Atención de salud masculina en Florida.' },
+        legal: { governingLaw: 'Florida', effectiveDate: '2024-01-01', email: 'privacy@northstar-es.example.com' },
+      },
+    });
+    expect(saved.status, JSON.stringify(await saved.clone().json())).toBe(200);
+    // Seven folders deep: refused before ("the file name ... is nested too deep").
+    const preview = await t.json('POST', '/api/brand-site/preview', {});
+    expect(preview.status, JSON.stringify(await preview.clone().json())).toBe(201);
+    const id = await deploy(t);
+    const files = (await t.store.releaseFiles(BRAND_SITE, id))!;
+    // Kept, and served as the live site: a location's Spanish pages, the no-JavaScript form's
+    // confirmation in both languages (6 and 7 folders deep), and the location's cards.
+    const deep = [
+      'es/ubicaciones/fl/tampa/index.html',
+      'es/ubicaciones/fl/tampa/contacto/index.html',
+      'es/ubicaciones/fl/tampa/contacto/enviado/index.html',
+      'locations/fl/tampa/contact/sent/index.html',
+      'es/ubicaciones/fl/orlando/index.html',
+    ];
+    for (const name of deep) {
+      expect(files.has(name), name).toBe(true);
+      expect(await t.store.readLive(BRAND_SITE, name), name).toBeInstanceOf(Uint8Array);
+    }
+    expect(new TextDecoder().decode(files.get('es/ubicaciones/fl/tampa/contacto/index.html'))).toContain('<html lang="es"');
+    const cards = [...files.keys()].filter((f) => f.startsWith('es/ubicaciones/fl/tampa/assets/cards/'));
+    expect(cards.length).toBeGreaterThan(0);
+  });
+});

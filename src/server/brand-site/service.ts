@@ -8,6 +8,7 @@ import type { Message } from '../../texts/message.js';
 import * as M from '../../texts/server.js';
 import type { SiteFiles } from '../../model/files.js';
 import type { Placement } from '../../pages/placement.js';
+import { BRAND_PLACES } from '../../brand-site/pages/model.js';
 import { checkSiteFiles, type SiteBytes } from '../bundle/files.js';
 import { textOf } from '../http/api-error.js';
 import type { BrandStore } from '../brand/index.js';
@@ -103,7 +104,10 @@ export interface BrandSiteService {
  */
 function checkBrandFiles(files: SiteFiles, listed: readonly StoredListedCity[]): { ok: true; files: SiteBytes } | { ok: false; error: string } {
   const groups = new Map<string, SiteFiles>([['', {}]]);
-  const folders = listed.map((c) => c.path.slice(1));
+  // Each location's folder, and its Spanish one (issue 40: /es/ubicaciones/fl/tampa/) for a city
+  // that publishes Spanish: its pages were checked as the brand's own, six folders deep, and refused.
+  const spanish = (path: string) => `${BRAND_PLACES.es.locations}${path.slice(BRAND_PLACES.en.locations.length)}`;
+  const folders = listed.flatMap((c) => [c.path.slice(1), spanish(c.path).slice(1)]);
   for (const f of folders) groups.set(f, {});
   for (const [name, content] of Object.entries(files)) {
     const folder = folders.find((f) => name.startsWith(f)) ?? '';
@@ -111,6 +115,7 @@ function checkBrandFiles(files: SiteFiles, listed: readonly StoredListedCity[]):
   }
   const out: SiteBytes = new Map();
   for (const [folder, group] of groups) {
+    if (folder && Object.keys(group).length === 0) continue;
     const checked = checkSiteFiles(group);
     if (!checked.ok) return { ok: false, error: folder ? `${folder}: ${checked.error}` : checked.error };
     for (const [name, bytes] of checked.files) out.set(`${folder}${name}`, bytes);

@@ -34,8 +34,13 @@ export const FILE_LIMITS = {
   maxTotalBytes: 32 * 1024 * 1024,
   /** Characters of a file name, folders included. */
   maxNameLength: 200,
-  /** Folders deep. */
-  maxDepth: 5,
+  /**
+   * Folders deep, the file's own name counted. A brand site's deepest files are a location's
+   * Spanish contact pages and cards, `es/ubicaciones/fl/tampa/contacto/enviado/index.html`: 7 (issue
+   * 41 found them refused at 5, and its English `locations/fl/tampa/contact/sent/index.html`, 6, kept
+   * by a release but not served). One more for room.
+   */
+  maxDepth: 8,
 } as const;
 
 /**
