@@ -442,6 +442,13 @@ if (want('admin')) {
   const r = await benchAdmin({ dir: tmp });
   row('admin: generate one city on the server (p50 of 50)', `${r.generateP50Ms} ms`, '<= 50 ms');
   row('admin: deploy one city, fsynced (median of 5)', `${r.deployMs} ms`, '<= 200 ms');
+  // Issue 41 item 4: the admin's Generate on a real serve, from the CLI's caches, idle.
+  const { benchAdminGenerate } = await importTs('scripts/bench/admin-generate.ts');
+  const g = await benchAdminGenerate({ bin, root, dir: tmp });
+  row('admin: Generate a city (Tampa) on `clinic-gen serve`, send to answer, p50 of 5', `${median(g.city)} ms`, '<= 1,000 ms');
+  row('  each, in order', `${g.city.join(' / ')} ms`, 'context');
+  row('admin: Generate the brand site (3 sample cities), send to answer, p50 of 5', `${median(g.brand)} ms`, '<= 3,000 ms');
+  row('  each, in order', `${g.brand.join(' / ')} ms`, 'context');
 }
 
 if (want('inbox')) {
