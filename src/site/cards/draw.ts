@@ -36,9 +36,11 @@ let backdropIds = 0;
  * text in them): the line "Men's Health Care in" above a city's name is the same for every city,
  * and a city's name on its own line is the same in each headline that ends with it, so each is
  * painted and compressed once a thread. Kept up to a number of bytes, the least recently used
- * dropped first.
+ * dropped first: 2 MB holds a brand's shared lines and the last hundred cities' own (a city's name
+ * is asked for again by its next headline); 8 MB of city lines never asked for again was a tenth of
+ * a cold 1,000-city build's peak memory (issue 41).
  */
-const pieces = new ByteLru<Piece>(8 * 1024 * 1024);
+const pieces = new ByteLru<Piece>(2 * 1024 * 1024);
 
 /** Forgets the runs compressed and the backdrops drawn, as a new thread starts: for tests of drawing. */
 export function forgetPieces(): void {
