@@ -23,14 +23,14 @@ export interface BandSpec {
   y1: number;
   /**
    * The whole band as SVG elements, text included: what the band's cache key hashes
-   * (social-cards.ts), and what resvg draws of a band the brand's cities share (draw.ts).
+   * (social-cards.ts), and what the tests have resvg draw to compare draw.ts's pixels with.
    */
   svg: string;
   /** The band's SVG elements other than text (a mark, a pin, a bar): part of `svg`, and the key of its backdrop (draw.ts). */
   shapes: string;
   /** The same shapes as draw.ts paints them, in order, under the text. */
   marks: Mark[];
-  /** The band's lines of text: a city's own band sets them from glyphs filled once a process (glyphs.ts) onto its shapes. */
+  /** The band's lines of text, set from glyphs filled once a thread (glyphs.ts) onto its shapes. */
   texts: TextRun[];
   /** Drawn for one city only (its city line, a headline naming it): compressed fast, not small (png.ts). */
   local: boolean;

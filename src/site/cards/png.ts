@@ -1,8 +1,5 @@
 import { concatBytes } from '../../model/files.js';
-import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
-import { promisify } from 'node:util';
-
-const deflate = promisify(deflateRaw);
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
  * A social card is a stack of horizontal bands (brand, headline, city, footer), most of them shared:
@@ -35,60 +32,6 @@ export interface RawRows {
   width: number;
   rows: number;
   adler: number;
-}
-
-/**
- * `rows` rows of RGBA pixels (the alpha is dropped) as RawRows. Most of a band is rows of one
- * colour. Those are written by native fills, not pixel by pixel here (a row is told flat by
- * comparing it with a row of its first pixel, memcmp), and summed once per colour; only rows with
- * ink are copied and summed in JavaScript.
- */
-export function rgbaRows(rgba: Uint8Array, width: number, rows: number): RawRows {
-  const stride = width * 3 + 1;
-  const raw = Buffer.alloc(stride * rows);
-  const rowBytes = width * 4;
-  const src = Buffer.from(rgba.buffer, rgba.byteOffset, rowBytes * rows);
-  const words = LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * rows) : undefined;
-  const plain = Buffer.alloc(rowBytes);
-  let plainColour: number | undefined;
-  const flatSums = new Map<number, number>();
-  let adler = 1;
-  for (let y = 0; y < rows; y++) {
-    const at = y * rowBytes;
-    const to = y * stride;
-    const c = src.readUInt32LE(at);
-    if (c !== plainColour) plain.fill(src.subarray(at, at + 4)), (plainColour = c);
-    if (src.compare(plain, 0, rowBytes, at, at + rowBytes) === 0) {
-      flatRow(raw, to, width, c);
-      let sum = flatSums.get(c);
-      if (sum === undefined) flatSums.set(c, (sum = adler32(raw.subarray(to, to + stride))));
-      adler = adler32Combine(adler, sum, stride);
-    } else {
-      if (words) copyRowWords(words, y * width, raw, to, width);
-      else copyRowBytes(src, at, raw, to, width);
-      adler = adler32(raw.subarray(to, to + stride), adler);
-    }
-  }
-  return { raw, width, rows, adler };
-}
-
-/** `rows` with `above` and `below` rows of one colour (`#rrggbb`) around them: a band drawn in its rows with ink only. */
-export function withMargins(rows: RawRows, above: number, below: number, hex: string): RawRows {
-  if (above === 0 && below === 0) return rows;
-  const stride = rows.width * 3 + 1;
-  const total = above + rows.rows + below;
-  const raw = Buffer.alloc(stride * total);
-  const first = (above ? 0 : above + rows.rows) * stride;
-  flatRow(raw, first, rows.width, rgbaWord(hex));
-  repeatRow(raw, first, stride, 0, above);
-  repeatRow(raw, first, stride, above + rows.rows, total);
-  rows.raw.copy(raw, above * stride);
-  const sum = adler32(raw.subarray(first, first + stride));
-  let adler = 1;
-  for (let y = 0; y < above; y++) adler = adler32Combine(adler, sum, stride);
-  adler = adler32Combine(adler, rows.adler, rows.raw.byteLength);
-  for (let y = 0; y < below; y++) adler = adler32Combine(adler, sum, stride);
-  return { raw, width: rows.width, rows: total, adler };
 }
 
 /** `rows` rows of one colour (`#rrggbb`) as RawRows: a band's background, with no pixels drawn. */
@@ -136,23 +79,6 @@ export function bandOf(pieces: readonly Piece[], rows: number): Band {
 }
 
 /**
- * Rows (RawRows) compressed whole as a band of an RGB image, off this thread (libuv's), so a
- * server drawing a brand's shared bands still answers other requests. `last`: the band that ends
- * the image.
- */
-export async function compressRows(rows: RawRows, last: boolean, level = 6): Promise<Band> {
-  const options = { level, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };
-  const data = await deflate(rows.raw, options);
-  return bandOf([{ data, adler: rows.adler, rawLength: rows.raw.byteLength }], rows.rows);
-}
-
-/** `rows` rows of RGBA pixels compressed whole as a band (rgbaRows, deflatePiece). */
-export function encodeBand(rgba: Uint8Array, width: number, rows: number, last: boolean, level = 6): Band {
-  const raw = rgbaRows(rgba, width, rows);
-  return bandOf([deflatePiece(raw.raw, raw.adler, level, last)], rows);
-}
-
-/**
  * The Adler-32 of data after some of its bytes changed, from the sum before and the changes:
  * `added`, the bytes' changes summed, and `weighted`, each change times the number of bytes from
  * it to the end of the data (both taken modulo 65521, or small enough to be exact).
@@ -169,8 +95,6 @@ export function rgbaWord(hex: string): number {
   return ((255 << 24) | ((v & 0xff) << 16) | (v & 0xff00) | (v >>> 16)) >>> 0;
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
 /** A row of `raw` at `to` of one colour (the little-endian word of an RGBA pixel), unfiltered. */
 function flatRow(raw: Buffer, to: number, width: number, colour: number): void {
   raw[to] = 0;
@@ -182,26 +106,6 @@ function repeatRow(raw: Buffer, from: number, stride: number, y0: number, y1: nu
   if (y0 >= y1) return;
   if (from !== y0 * stride) raw.copy(raw, y0 * stride, from, from + stride);
   for (let n = 1; y0 + n < y1; n *= 2) raw.copy(raw, (y0 + n) * stride, y0 * stride, (y0 + Math.min(n, y1 - y0 - n)) * stride);
-}
-
-/** A row of pixels, as 32-bit words (little-endian: red lowest), to RGB with its filter byte. */
-function copyRowWords(words: Uint32Array, s: number, raw: Uint8Array, d: number, width: number): void {
-  raw[d++] = 0; // filter: none
-  for (const end = s + width; s < end; s++, d += 3) {
-    const p = words[s]!;
-    raw[d] = p;
-    raw[d + 1] = p >>> 8;
-    raw[d + 2] = p >>> 16;
-  }
-}
-
-function copyRowBytes(rgba: Uint8Array, s: number, raw: Uint8Array, d: number, width: number): void {
-  raw[d++] = 0;
-  for (let x = 0; x < width; x++, s += 4, d += 3) {
-    raw[d] = rgba[s]!;
-    raw[d + 1] = rgba[s + 1]!;
-    raw[d + 2] = rgba[s + 2]!;
-  }
 }
 
 const SIGNATURE = Uint8Array.of(137, 80, 78, 71, 13, 10, 26, 10);
