@@ -92,7 +92,7 @@ export function shapeMasks(): Record<MaskName, Mask> {
   return (held ??= readPrepared() ?? drawShapeMasks());
 }
 
-/** Whether the masks in use came from the prepared file (the tests check a built package uses it). */
+/** Where the package keeps the prepared masks (the tests check a built package's file is this code's). */
 export function preparedShapesFile(): string {
   return join(packageRoot(), FILE);
 }
