@@ -22,8 +22,9 @@ const WORKER_YOUNG_MB = 8;
  * 1,000-city build, up to 64 shapes' templates more), and given so V8 sizes the heap by it rather
  * than by this machine's memory (a limit of about 4 GB), where it let garbage grow to twice the
  * live size before collecting: a 1,000-city build peaked at 233-262 MB without it, 180-188 MB with
- * it (any limit from 96 MB to 1 GB measured alike, in the same time), and 240-256 MB with the cards
- * drawn (issue 41: at most 250 MB).
+ * it (any limit from 96 MB to 1 GB measured alike, in the same time), and 234-248 MB with every
+ * city's cards drawn (issue 41: at most 250 MB). A worker that reached it would stop the build with
+ * an error; none comes within a tenth of it.
  */
 const WORKER_OLD_MB = 1024;
 /**
