@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { loadConfigFileSync } from '../../src/config/load.js';
+import { wantedPhotos } from '../../src/site/images/read-photos.js';
 import { FORMATS, widthsFor, type PhotoRole } from '../../src/site/images/settings.js';
 
 /** One photo in one role, and every derivative clinic-gen makes of it (settings.ts). */
@@ -23,13 +24,7 @@ export async function photoJobs(configPaths: string[]): Promise<PhotoJob[]> {
   for (const path of configPaths) {
     const loaded = loadConfigFileSync(path);
     if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
-    const { photos, localContent } = loaded.config;
-    const wanted: [string, PhotoRole][] = [
-      ...(photos.hero ? [[photos.hero.src, 'hero'] as [string, PhotoRole]] : []),
-      ...photos.gallery.map((p): [string, PhotoRole] => [p.src, 'gallery']),
-      ...localContent.team.flatMap((m): [string, PhotoRole][] => (m.photo ? [[m.photo.src, 'team']] : [])),
-    ];
-    for (const [src, role] of wanted) {
+    for (const { src, role } of wantedPhotos(loaded.config)) {
       const file = join(dirname(path), src);
       const bytes = readFileSync(file);
       const key = `${role}:${bytes.toString('base64')}`;

@@ -8,7 +8,7 @@ import type { Message } from '../../texts/message.js';
 import * as M from '../../texts/server.js';
 import type { SiteFiles } from '../../model/files.js';
 import type { Placement } from '../../pages/placement.js';
-import { BRAND_PLACES } from '../../brand-site/pages/model.js';
+import { locationPath } from '../../brand-site/pages/model.js';
 import { checkSiteFiles, type SiteBytes } from '../bundle/files.js';
 import { textOf } from '../http/api-error.js';
 import type { BrandStore } from '../brand/index.js';
@@ -106,8 +106,7 @@ function checkBrandFiles(files: SiteFiles, listed: readonly StoredListedCity[]):
   const groups = new Map<string, SiteFiles>([['', {}]]);
   // Each location's folder, and its Spanish one (issue 40: /es/ubicaciones/fl/tampa/) for a city
   // that publishes Spanish: its pages were checked as the brand's own, six folders deep, and refused.
-  const spanish = (path: string) => `${BRAND_PLACES.es.locations}${path.slice(BRAND_PLACES.en.locations.length)}`;
-  const folders = listed.flatMap((c) => [c.path.slice(1), spanish(c.path).slice(1)]);
+  const folders = listed.flatMap((c) => [c.path.slice(1), locationPath(c.state, c.config.city, 'es').slice(1)]);
   for (const f of folders) groups.set(f, {});
   for (const [name, content] of Object.entries(files)) {
     const folder = folders.find((f) => name.startsWith(f)) ?? '';

@@ -1,10 +1,10 @@
 import { ByteLru } from '../byte-lru.js';
 import type { CardLogo } from './card-logo.js';
-import { colourOf, inkRows, paintText, type FaceGlyphs } from './glyphs.js';
+import { colourOf, inkRows, paintText, type FaceGlyphs, type Rows } from './glyphs.js';
 import { CARD_WIDTH, type BandSpec, type TextRun } from './layout.js';
 import { readOutlines, type Outline } from './outline.js';
 import { adler32, adler32Combine, adlerChange, bandOf, deflatePiece, flatRows, type Band, type Piece, type RawRows } from './png.js';
-import { paintMask, paintRect, PLATE, PLATE_CORNER, shapeMasks, type Canvas } from './shapes.js';
+import { paintMask, paintRect, PLATE, PLATE_CORNER, shapeMasks } from './shapes.js';
 import type { CardFonts } from './text.js';
 import type { CardTheme } from './theme.js';
 
@@ -200,7 +200,7 @@ async function logoPixels(logo: CardLogo, width: number, height: number): Promis
 }
 
 /** Opaque RGBA pixels copied into the canvas at the mark's box. */
-function paintPixels(canvas: Canvas, box: { x: number; y: number; width: number; height: number }, rgba: Uint8Array): void {
+function paintPixels(canvas: Rows, box: { x: number; y: number; width: number; height: number }, rgba: Uint8Array): void {
   const stride = canvas.width * 3 + 1;
   for (let y = 0; y < box.height; y++) {
     const r = box.y + y - canvas.top;

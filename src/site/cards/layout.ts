@@ -1,4 +1,4 @@
-import { PLATE, SHAPES } from './shapes.js';
+import { PLATE, SHAPES, type MaskedShape } from './shapes.js';
 import { fitText, type CardFonts, type FittedText } from './text.js';
 import type { CardTheme } from './theme.js';
 
@@ -41,7 +41,7 @@ export interface BandSpec {
  * whole pixels, the logo's plate (`width` wide, its corners from masks), or the logo in its box.
  */
 export type Mark =
-  | { kind: 'shape'; shape: 'pin' | 'markTile' | 'markPulse' | 'footPulse'; fill: string }
+  | { kind: 'shape'; shape: MaskedShape; fill: string }
   | { kind: 'rect'; box: [x0: number, y0: number, x1: number, y1: number]; fill: string }
   | { kind: 'plate'; width: number; fill: string }
   | { kind: 'logo'; x: number; y: number; width: number; height: number };

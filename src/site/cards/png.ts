@@ -22,16 +22,15 @@ export interface Band {
 
 /**
  * A band's rows as a PNG stores them, before compression: each a filter byte (0: none) and RGB
- * pixels (cards are opaque), and their Adler-32. Rows are stored unfiltered: on a flat brand
- * colour, deflate finds the repeats itself, smaller and faster than with PNG's prediction filters
- * (measured on the sample cards). Text painted over these rows (glyphs.ts) changes the sum by
- * what it changes (adlerChange), without summing the rows again.
+ * pixels (cards are opaque). Rows are stored unfiltered: on a flat brand colour, deflate finds the
+ * repeats itself, smaller and faster than with PNG's prediction filters (measured on the sample
+ * cards). Their Adler-32 is summed once a backdrop, row by row (draw.ts), and text painted over
+ * them (glyphs.ts) changes the sum by what it changes (adlerChange), without summing again.
  */
 export interface RawRows {
   raw: Buffer;
   width: number;
   rows: number;
-  adler: number;
 }
 
 /** `rows` rows of one colour (`#rrggbb`) as RawRows: a band's background, with no pixels drawn. */
@@ -40,10 +39,7 @@ export function flatRows(width: number, rows: number, hex: string): RawRows {
   const raw = Buffer.alloc(stride * rows);
   flatRow(raw, 0, width, rgbaWord(hex));
   repeatRow(raw, 0, stride, 0, rows);
-  const sum = adler32(raw.subarray(0, stride));
-  let adler = 1;
-  for (let y = 0; y < rows; y++) adler = adler32Combine(adler, sum, stride);
-  return { raw, width, rows, adler };
+  return { raw, width, rows };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../config/package-root.js';
+import type { Rows } from './glyphs.js';
 import type { Mask } from './outline.js';
 
 /**
@@ -38,13 +39,16 @@ export const SHAPES = {
 } as const;
 
 export type ShapeName = keyof typeof SHAPES;
+/** The shapes painted whole from their own mask (the plate is painted from its corners'). */
+export type MaskedShape = Exclude<ShapeName, 'plate'>;
 
 /** The masks prepared: each shape's but the plate's, and the plate's two ends. */
-type MaskName = Exclude<ShapeName, 'plate'> | 'plateLeft' | 'plateRight';
+type MaskName = MaskedShape | 'plateLeft' | 'plateRight';
 
 const FORMAT = 'clinic-gen card shapes 1';
 const FILE = 'lib/card-shapes.json';
-const RESVG_VERSION = (createRequire(import.meta.url)('@resvg/resvg-js/package.json') as { version: string }).version;
+/** resvg's version: the prepared masks' key, and every band's (a logo is drawn by it). */
+export const RESVG_VERSION = (createRequire(import.meta.url)('@resvg/resvg-js/package.json') as { version: string }).version;
 
 /** What the prepared masks depend on: the shapes' SVG and the renderer's version. A file of another key is drawn again. */
 export const SHAPES_KEY = createHash('sha256')
@@ -137,19 +141,11 @@ function sub(m: Mask, from: number, columns: number): Mask {
   return { left: from, top: m.top, width: columns, height: m.height, alpha };
 }
 
-/** Band rows to paint on: stored rows (a filter byte, then RGB) and the card row the first one is. */
-export interface Canvas {
-  raw: Uint8Array;
-  width: number;
-  rows: number;
-  top: number;
-}
-
 /**
  * Lays `colour` (`#rrggbb` or `rgba(...)`) over the canvas where the mask covers it, in
  * proportion to its coverage (as glyphs are painted, glyphs.ts); `dx` moves the mask across.
  */
-export function paintMask(canvas: Canvas, m: Mask, colour: readonly [number, number, number, number], dx = 0): void {
+export function paintMask(canvas: Rows, m: Mask, colour: readonly [number, number, number, number], dx = 0): void {
   const [red, green, blue, opacity] = colour;
   const stride = canvas.width * 3 + 1;
   const blend = (from: number, to: number, k: number) => Math.round(from + ((to - from) * k * opacity) / 255);
@@ -169,7 +165,7 @@ export function paintMask(canvas: Canvas, m: Mask, colour: readonly [number, num
 }
 
 /** Fills card rows `y0` to `y1` (end excluded), columns `x0` to `x1`, with an opaque colour. */
-export function paintRect(canvas: Canvas, [x0, y0, x1, y1]: readonly [number, number, number, number], [red, green, blue]: readonly [number, number, number, number]): void {
+export function paintRect(canvas: Rows, [x0, y0, x1, y1]: readonly [number, number, number, number], [red, green, blue]: readonly [number, number, number, number]): void {
   const stride = canvas.width * 3 + 1;
   for (let y = Math.max(y0, canvas.top); y < Math.min(y1, canvas.top + canvas.rows); y++) {
     const row = (y - canvas.top) * stride + 1;

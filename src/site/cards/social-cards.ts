@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Site } from '../../pages/page-model.js';
 import type { LogoFile } from '../logo.js';
 import { readBand, storeBand } from './band-cache.js';
@@ -8,7 +7,7 @@ import { drawBands } from './draw.js';
 import { cardPages } from './headlines.js';
 import { CARD_WIDTH, cityBand, footBand, headBand, topBand, type BandSpec } from './layout.js';
 import { joinBands, type Band } from './png.js';
-import { SHAPES_KEY } from './shapes.js';
+import { RESVG_VERSION, SHAPES_KEY } from './shapes.js';
 import { cardFonts } from './text.js';
 import { cardTheme } from './theme.js';
 import { copyOf } from '../../pages/content/copy.js';
@@ -16,7 +15,6 @@ import type { SiteCards } from '../../model/cards.js';
 
 /** Raise when the drawing changes in a way the SVG of a band does not show (png.ts, draw.ts, glyphs.ts, outline.ts). */
 const CARD_VERSION = 3;
-const RESVG_VERSION = (createRequire(import.meta.url)('@resvg/resvg-js/package.json') as { version: string }).version;
 
 export interface CardsResult {
   cards: SiteCards;

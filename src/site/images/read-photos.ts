@@ -10,11 +10,22 @@ import { NO_PHOTOS, type PhotoVariant, type SitePhoto, type SitePhotos } from '.
 
 export type PhotosResult = { ok: true; photos: SitePhotos; files: Record<string, Uint8Array> } | { ok: false; errors: SiteProblem[] };
 
-interface Wanted {
+/** A photo a config names: its field, its file and alt text, and the role it is shown in. */
+export interface Wanted {
   field: string;
   src: string;
   alt: string;
   role: PhotoRole;
+}
+
+/** Every photo a config names (hero, gallery, team), in that order. */
+export function wantedPhotos(config: ClinicConfig): Wanted[] {
+  const wanted: Wanted[] = [];
+  const { hero, gallery } = config.photos;
+  if (hero) wanted.push({ field: 'photos.hero', ...hero, role: 'hero' });
+  gallery.forEach((p, i) => wanted.push({ field: `photos.gallery[${i}]`, ...p, role: 'gallery' }));
+  config.localContent.team.forEach((m, i) => m.photo && wanted.push({ field: `localContent.team[${i}].photo`, ...m.photo, role: 'team' }));
+  return wanted;
 }
 
 /**
@@ -24,11 +35,7 @@ interface Wanted {
  * `photos.gallery[1].src: ...`.
  */
 export async function readPhotos(config: ClinicConfig, assets: AssetSource, cacheDir?: string): Promise<PhotosResult> {
-  const wanted: Wanted[] = [];
-  const { hero, gallery } = config.photos;
-  if (hero) wanted.push({ field: 'photos.hero', ...hero, role: 'hero' });
-  gallery.forEach((p, i) => wanted.push({ field: `photos.gallery[${i}]`, ...p, role: 'gallery' }));
-  config.localContent.team.forEach((m, i) => m.photo && wanted.push({ field: `localContent.team[${i}].photo`, ...m.photo, role: 'team' }));
+  const wanted = wantedPhotos(config);
   if (wanted.length === 0) return { ok: true, photos: NO_PHOTOS, files: {} };
 
   const results = await Promise.all(wanted.map((w) => readPhoto(w, assets, cacheDir)));
@@ -46,7 +53,7 @@ export async function readPhotos(config: ClinicConfig, assets: AssetSource, cach
     files,
     photos: {
       hero: byField.get('photos.hero'),
-      gallery: gallery.map((_, i) => byField.get(`photos.gallery[${i}]`)!),
+      gallery: config.photos.gallery.map((_, i) => byField.get(`photos.gallery[${i}]`)!),
       team: config.localContent.team.map((_, i) => byField.get(`localContent.team[${i}].photo`) ?? null),
     },
   };
