@@ -34,7 +34,8 @@ function cliAsync(args: string[], env: Record<string, string>, timeoutMs = 60_00
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the pipes may still hold its last lines when it exits.
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });

@@ -19,6 +19,12 @@ export interface ServeProcess {
   /** What it printed so far (its JSON log lines). */
   output(): string;
   /**
+   * Waits (at most `timeoutMs`) until what it printed contains `text`, and answers all it printed.
+   * A line written while a request is answered can reach this process's pipe after the response
+   * does, so a test checks a log line with this, never `output()` straight after the response.
+   */
+  said(text: string | RegExp, timeoutMs?: number): Promise<string>;
+  /**
    * `Authorization` header value of an owner's API token (made once, on first use, by signing in
    * as TEST_ADMIN with a second factor): what a script calling the admin API sends.
    */
@@ -99,6 +105,20 @@ export async function startServeProcess(o: ServeProcessOptions = {}): Promise<Se
     child,
     dataDir,
     output: () => out,
+    async said(text, timeoutMs = 10_000) {
+      const has = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
+      const end = Date.now() + timeoutMs;
+      while (!has()) {
+        if (Date.now() > end || child.exitCode !== null || child.signalCode !== null) {
+          // The pipe may still hold what a process printed just before it exited.
+          await new Promise((r) => setTimeout(r, 50));
+          if (has()) break;
+          throw new Error(`clinic-gen serve did not print ${String(text)} within ${timeoutMs} ms; it printed:\n${out}`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return out;
+    },
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

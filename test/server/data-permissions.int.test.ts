@@ -153,7 +153,8 @@ function serveToExit(args: string[], env: Record<string, string>): Promise<{ cod
   for (const s of [child.stdout!, child.stderr!]) s.on('data', (d: Buffer) => (output += d.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return new Promise((resolve) =>
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the pipes may still hold its last lines when it exits.
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
     }),

@@ -51,7 +51,7 @@ function rotate(env: Record<string, string>, args: string[]): Promise<{ code: nu
   let said = '';
   child.stdout!.on('data', (d) => (said += d));
   child.stderr!.on('data', (d) => (said += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, said })));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, said })));
 }
 
 let sent = 0;
@@ -103,7 +103,7 @@ describe('keys rotate while a server runs with the old key (SQLite)', () => {
     // Server A holds K1 alone: each message is refused, none is sealed by the retired key.
     const after = await Promise.all([0, 1, 2, 3, 4].map(() => post(a.url)));
     expect(after.map((r) => r.status)).toEqual([503, 503, 503, 503, 503]);
-    expect(a.output()).toContain('"data_key.retired"');
+    await a.said('"data_key.retired"');
     await stop(a);
 
     const db = new Database(join(data, 'clinic.db'), { readonly: true });
@@ -140,7 +140,7 @@ describe('keys rotate while a server runs with the old key (SQLite)', () => {
     const after = await Promise.all([0, 1, 2, 3, 4].map(() => post(a.url)));
     expect(after.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     acknowledged.push(...after.map((r) => r.id!));
-    expect(a.output()).toContain('"data_key.now"');
+    await a.said('"data_key.now"');
     await stop(a);
 
     const db = new Database(join(data, 'clinic.db'), { readonly: true });
@@ -162,7 +162,7 @@ describe('keys rotate while a server runs with the old key (SQLite)', () => {
     edit.prepare('UPDATE messages SET sealed_key = ? || substr(sealed_key, 20) WHERE id = (SELECT min(id) FROM messages)').run(`v1.${keyId(randomBytes(32))}`);
     edit.close();
     const c = await serve({ DATA_KEY: b64(K2) }, ['--data', data], true);
-    for (let i = 0; i < 200 && !c.output().includes('"server.listening"'); i++) await new Promise((r) => setTimeout(r, 50));
+    await c.said('"server.listening"');
     expect(c.output()).toMatch(/"data_key\.unreadable".*"values":1\b/);
     const ready = await fetch(`${c.url}/readyz`);
     expect(ready.status).toBe(503);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { completeReset, requestReset, resetOffered, RESET_LINK_FRAGMENT, RESET_LINK_MINUTES } from '../../contract/password-reset.js';
 import { callRoute, failureText } from '../api.js';
 import { FormAlert, TextField } from '../form-fields.js';
@@ -40,7 +40,9 @@ export function usePasswordRecovery(): { page?: ReactNode; help: ReactNode; noti
 
   /** The fragment last followed: a navigation fires popstate and hashchange both, and the second must not undo the first. */
   const followed = useRef(location.hash);
-  useEffect(() => {
+  // A layout effect: the token leaves the address in the same task as the page that holds it is
+  // shown, never a frame later (a passive effect ran after paint, so the link showed meanwhile).
+  useLayoutEffect(() => {
     // A reset link's token leaves the address bar and the history at once: the page's state holds it.
     const forget = () => {
       if (location.hash.startsWith(RESET_HASH)) history.replaceState(history.state, '', bare());

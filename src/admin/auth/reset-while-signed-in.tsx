@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Button } from '../ui.js';
 import { ViewPage } from '../view-page.js';
 import { RESET_HASH } from './password-reset.js';
@@ -16,7 +16,8 @@ export const resetLinkInAddress = (): string | undefined => (location.hash.start
  * or stay signed in and leave the link unused.
  */
 export function ResetWhileSignedIn({ token, email, onSignOut, onStay }: { token: string; email: string; onSignOut: () => void; onStay: () => void }) {
-  useEffect(() => {
+  // Before paint, in the same task as this page is shown (see usePasswordRecovery).
+  useLayoutEffect(() => {
     if (location.hash.startsWith(RESET_HASH)) history.replaceState(history.state, '', bare());
   }, []);
   const signOutAndUse = () => {
