@@ -32,13 +32,19 @@ let adminWindow;
 await attempt('admin window', async () => {
   adminWindow = window.open(admin + '/admin');
   out['admin window opened'] = adminWindow !== null;
-  await wait(1500);
+  // Until its navigation commits, the window is about:blank of this page's origin: wait for the
+  // admin to take it (its address unreadable from here, or the window cut off), at most 4 s.
+  for (let i = 0; i < 40; i++) {
+    try { if (adminWindow.closed || adminWindow.location.href !== 'about:blank') break; } catch { break; }
+    await wait(100);
+  }
   return adminWindow.document.body.innerHTML;
 });
 await attempt('admin window fetch', () => adminWindow.fetch('/api/messages').then((r) => r.text()));
 await attempt('own-origin window', async () => {
   const w = window.open('/', 'ownwin');
-  await wait(500);
+  // Its own page loaded (same origin, so readable), at most 4 s.
+  for (let i = 0; i < 40 && !(w.location.pathname === '/' && w.document.readyState === 'complete'); i++) await wait(100);
   const messages = await w.fetch('/api/messages', { credentials: 'include' });
   const gone = await w.fetch('/api/deployments/tampa', { method: 'DELETE', credentials: 'include' });
   return messages.status + ' ' + (await messages.text()) + ' / ' + gone.status;

@@ -47,7 +47,8 @@ describe('clinic-gen dev on a port that is taken', () => {
       running.push(proc);
       let err = '';
       proc.stderr.on('data', (d: Buffer) => void (err += String(d)));
-      const code = await new Promise<number | null>((ok) => proc.on('exit', ok));
+      // 'close': the pipe may still hold its last line when it exits.
+      const code = await new Promise<number | null>((ok) => proc.on('close', ok));
       expect(code).toBe(1);
       expect(err).toContain(`port ${port} is in use`);
     } finally {

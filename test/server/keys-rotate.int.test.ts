@@ -77,7 +77,8 @@ describe('keys rotate', () => {
     let said = '';
     rotate.stdout!.on('data', (d) => (said += d));
     rotate.stderr!.on('data', (d) => (said += d));
-    const code = await new Promise<number | null>((r) => rotate.once('exit', r));
+    // 'close': the pipes may still hold its last lines when it exits.
+    const code = await new Promise<number | null>((r) => rotate.once('close', r));
     streaming = false;
     await stream;
     expect(code, said).toBe(0);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as ToastUI from '@radix-ui/react-toast';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactSchemaFor, contactTexts, type ContactMessageInput } from '../../config/contact.js';
 import type { Lang } from '../../config/languages.js';
@@ -70,9 +70,14 @@ export function ContactIsland({ phone, store, initial, ...form }: ContactIslandP
   // confirmation; 'again': an empty form after "Send another message".
   const [view, setView] = useState<'form' | 'sent' | 'again'>('form');
   const heading = useRef<HTMLHeadingElement>(null);
+  // The focus moves to the confirmation's heading before it is painted: a key pressed the moment
+  // it shows goes to the heading, never to the body left behind by the form (a passive effect
+  // moved it a frame later).
+  useLayoutEffect(() => {
+    if (view === 'sent') heading.current?.focus();
+  }, [view]);
   useEffect(() => {
     if (view !== 'sent') return;
-    heading.current?.focus();
     // Screen readers hear the confirmation once: the focus on its heading reads the title, and the
     // toast's live announcement (Radix's, polite) leaves its title out and says only its text, "We
     // will contact you within 24 hours.". Announcing both the toast and the heading in full would
