@@ -21,6 +21,15 @@ describe('header and footer (every page)', () => {
     expect(trt.querySelector('header a[aria-label="Northstar Men\'s Health home"]')!.getAttribute('href')).toBe('../');
   });
 
+  it('marks Contact on the contact page\'s copies: a service\'s, where Schedule Consultation leads, and the page after sending', () => {
+    for (const file of ['contact/index.html', 'contact/trt-therapy/index.html', 'contact/sent/index.html']) {
+      const p = page(file);
+      expect(p.querySelectorAll('nav[aria-label="Main"] a[aria-current="page"]').map((a) => text(a)), file).toEqual(['Contact']);
+      expect(p.querySelectorAll('#menu-drawer a[aria-current="page"]').map((a) => text(a)), file).toEqual(['Contact']);
+    }
+    expect(page('about/index.html').querySelectorAll('nav[aria-label="Main"] a[aria-current="page"]').map((a) => text(a))).toEqual(['About']);
+  });
+
   it('has the drawer markup: a labelled button opening a popover with the same links', () => {
     const home = page('index.html');
     const button = home.querySelector('button[popovertarget="menu-drawer"]:not([popovertargetaction])')!;

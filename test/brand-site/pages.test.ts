@@ -202,6 +202,12 @@ describe('placed location pages', () => {
     expect(body).toEqual(['header', 'div', 'main', 'footer', 'nav']);
     expect(page.querySelector('body > div > nav[aria-label="Breadcrumb"] > ol')).not.toBeNull();
   });
+
+  it('marks Contact on the location\'s contact page and on the page after sending (a service\'s copy moved to the contact page)', () => {
+    for (const f of ['locations/fl/tampa/contact/index.html', 'locations/fl/tampa/contact/sent/index.html'])
+      expect(dom(html(f)).querySelectorAll('nav[aria-label="Main"] a[aria-current="page"]').map(text), f).toEqual(['Contact']);
+    expect(html('locations/fl/tampa/contact/trt-therapy/index.html')).toContain('<meta http-equiv="refresh" content="0; url=../../contact/">');
+  });
 });
 
 describe('breadcrumbs', () => {

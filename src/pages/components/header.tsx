@@ -21,9 +21,12 @@ export function Header() {
   const brand = site.placement?.brand;
   // On a brand site a location's about page is its page, which the row under the header names (NOTES.md decision 16).
   const words = copyOf(site.lang).header;
-  const nav: NavItem[] = navRoutes(site.config, site.lang)
-    .filter((r) => !(site.placement?.brandRoot && r.id === 'about'))
-    .map((r) => ({ path: r.path, label: r.nav! }));
+  const routes = navRoutes(site.config, site.lang);
+  const nav: NavItem[] = routes.filter((r) => !(site.placement?.brandRoot && r.id === 'about')).map((r) => ({ path: r.path, label: r.nav! }));
+  // A copy of the contact page (a service's, where Schedule Consultation leads, and the page after
+  // sending) is the contact page to a patient: Contact is marked there too.
+  const here = routeAt(site.config, path)?.id;
+  const marked = here === 'serviceContact' || here === 'contactSent' ? (routes.find((r) => r.id === 'contact')?.path ?? path) : path;
   if (brand) {
     // On a brand site, Home is the brand's home, as the logo and the breadcrumb's Home are, and
     // Locations leads to the directory; the location itself is named in the row below (LocationRow).
@@ -36,7 +39,7 @@ export function Header() {
       lang={site.lang}
       logo={<Logo place="header" />}
       nav={nav}
-      current={brand && path === '/' ? '' : path}
+      current={brand && path === '/' ? '' : marked}
       url={url}
       {...(brand ? { below: <LocationRow /> } : {})}
       action={
