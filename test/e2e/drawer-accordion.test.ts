@@ -78,6 +78,24 @@ describe('mobile drawer', () => {
     await page.close();
   });
 
+  it('closes when a link that keeps the page is tapped (Call: the phone takes it), and on the page a link left', async () => {
+    const page = await open('/', PHONE);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await slidIn(page);
+    const call = page.locator('#menu-drawer a[href^="tel:"]');
+    // The phone's dialer takes a tel: link and the page stays: here the browser is kept from following it.
+    await call.evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+    await call.click();
+    expect(await drawerOpen(page)).toBe(false);
+
+    // The page a link left, as the back-forward cache would bring it back: the menu is closed.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#menu-drawer').getByRole('link', { name: 'About' }).evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+    await page.locator('#menu-drawer').getByRole('link', { name: 'About' }).click();
+    expect(await drawerOpen(page)).toBe(false);
+    await page.close();
+  });
+
   it('is keyboard operable: Enter on the menu button opens it, Tab moves through its links', async () => {
     const page = await open('/', PHONE);
     await page.getByRole('button', { name: 'Open menu' }).focus();

@@ -2,7 +2,7 @@
 // (src/pages/components/header.tsx) is open, Tab and Shift+Tab go round its links and buttons
 // instead of walking out to the page it covers. Everything else is the platform's: the popover
 // opens and closes it, Escape and a tap outside close it and give focus back to the menu button,
-// and the stylesheet stops the page behind it scrolling. Without script the menu works as before.
+// and the stylesheet stops the page behind it scrolling; a tapped link closes it here. Without script the menu works as before.
 
 const drawer = document.getElementById('menu-drawer');
 // A browser without popover shows no menu (styles.css): nothing to do.
@@ -12,6 +12,11 @@ if (drawer && 'popover' in HTMLElement.prototype) {
   // stylesheet hides it, so the page does not widen behind the menu. Measured just before it opens.
   drawer.addEventListener('beforetoggle', (e) => {
     root.style.scrollbarGutter = (e as ToggleEvent).newState === 'open' && innerWidth > root.clientWidth ? 'stable' : '';
+  });
+  // A tapped link closes the drawer: else the page it leaves comes back from the back-forward cache
+  // with the menu open, and a link that keeps the page (Call: the phone takes it) leaves it over the page.
+  drawer.addEventListener('click', (e) => {
+    if (e.target instanceof Element && e.target.closest('a[href]') && drawer.matches(':popover-open')) drawer.hidePopover();
   });
   document.addEventListener('keydown', (e) => {
     if (e.key !== 'Tab' || e.altKey || e.ctrlKey || e.metaKey || !drawer.matches(':popover-open')) return;
