@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { normalizeIp } from '../settings/addresses.js';
@@ -47,9 +49,16 @@ export function clientAddress(c: Context, trusted: ReadonlySet<string>): string 
   return peer;
 }
 
-/** True when the client reached us over TLS, directly or through a trusted proxy. */
+/**
+ * True when the client reached us over TLS, directly or through a trusted proxy. For a request
+ * line read from a socket, only the socket says TLS: the scheme of the request's URL is the
+ * client's to write (a request line in absolute form, `POST https://host/api/session HTTP/1.1`,
+ * over plain TCP), and believing it let any client sign in over plain http. Without a request
+ * line (app.request in tests), the URL is all there is.
+ */
 export function isHttps(c: Context, trusted: ReadonlySet<string>): boolean {
-  if (c.req.url.startsWith('https:')) return true;
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.url !== undefined ? (incoming.socket as TLSSocket).encrypted === true : c.req.url.startsWith('https:')) return true;
   if (trusted.size === 0) return false;
   const peer = peerAddress(c);
   if (peer === undefined || !trusted.has(peer)) return false;
