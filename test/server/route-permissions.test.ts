@@ -103,6 +103,17 @@ describe('every admin route', async () => {
     expect(unruled, 'protected routes without a rule (they fall to owner-only)').toEqual([]);
   });
 
+  it('reads a city in the address once, as the route does: a % in it is no server error, and %2574ampa is not Tampa', async () => {
+    const lines: string[] = [];
+    const logged = testApps({ now: () => new Date(t), logger: { info: () => undefined, warn: () => undefined, error: (event) => void lines.push(event), infoLine: () => undefined } });
+    const anonymous = (method: string, path: string) =>
+      logged.admin.request(`${ORIGIN}${path}`, { method, headers: { Host: TEST_HOST, Authorization: '', ...(method === 'POST' ? { 'Content-Type': 'application/json', Origin: ORIGIN } : {}) }, ...(method === 'POST' ? { body: '{}' } : {}) }, LOOPBACK);
+    expect((await anonymous('GET', '/api/cities/%25zz')).status).toBe(401);
+    expect((await anonymous('POST', '/api/cities/%25zz/deploy')).status).toBe(401);
+    expect(lines).toEqual([]);
+    expect(ruleFor('GET', '/api/cities/%74ampa')?.params).toEqual({ slug: '%74ampa' });
+  });
+
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r.method, r.path] as const))('%s', async (_, method, path) => {
     const e = expected(method, path)!;
     const statusOf = async (headers: Record<string, string>) => (await call(method, path, headers)).status;
