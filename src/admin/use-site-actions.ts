@@ -6,7 +6,7 @@ import * as M from '../texts/admin.js';
 import type { DoorwayAsked } from '../contract/cities.js';
 import type { ResponseOf } from '../contract/route.js';
 import * as S from '../contract/site.js';
-import { fetchRoute, HttpError, parseJson, readFailure, saveBlob, throwIfNotOk } from './api.js';
+import { failureText, fetchRoute, HttpError, parseJson, readFailure, saveBlob, throwIfNotOk } from './api.js';
 import { deployCity } from './cities-api.js';
 import { siteDomain } from '../config/site-domain.js';
 import { formFieldOf, mergeConfig, type AdminForm } from './form.js';
@@ -162,6 +162,8 @@ export function useSiteActions(
     } catch (err) {
       win?.close();
       console.error(err);
+      // Said where Preview was pressed: the tab opened for it has closed again, and nothing else shows.
+      show(M.previewFailed(err instanceof HttpError ? failureText(readFailure(err.json)) || undefined : undefined).title, 'error');
     }
   };
 

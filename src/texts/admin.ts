@@ -28,6 +28,12 @@ export const generateSucceeded = { title: 'Website generated successfully!' } sa
 /** Preview, Download or Deploy pressed before Generate. */
 export const generateFirst = { title: 'Please generate a website first' } satisfies Message;
 
+/**
+ * Preview could not be made: "Failed to open the preview: {server message}", or without one when
+ * the server said none (network). The tab opened for it closes again, so this says why.
+ */
+export const previewFailed = (reason?: string): Message => ({ title: reason ? `Failed to open the preview: ${reason}` : 'Failed to open the preview' });
+
 /** The deploy panel's headline when the server gave none; the error line follows. */
 export const deployFailed = { title: 'Deployment failed' } satisfies Message;
 

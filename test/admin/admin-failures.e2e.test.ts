@@ -96,6 +96,22 @@ describe('failures the operator sees', () => {
     await context.close();
   });
 
+  it('a preview that fails says so where Preview was pressed, with the server\'s reason, and its tab closes again', async () => {
+    const { page, context } = await openEditor(world);
+    await fillCity(page, 'Brandon', 'https://brandon.example.com');
+    expect(await generate(page)).toBe('Website generated successfully!');
+    const preview = page.getByTestId('generated-panel').getByRole('button', { name: 'Preview' });
+    await page.route('**/api/previews', (route) => route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'The site is larger than a preview may be' }) }));
+    const tab = context.waitForEvent('page');
+    expect(await nextNotice(page, 'generate-notice', () => preview.click())).toBe('Failed to open the preview: The site is larger than a preview may be');
+    const opened = await tab;
+    await expect.poll(() => opened.isClosed()).toBe(true);
+    await page.unroute('**/api/previews');
+    await page.route('**/api/previews', (route) => route.abort('connectionreset'));
+    expect(await nextNotice(page, 'generate-notice', () => preview.click())).toBe('Failed to open the preview');
+    await context.close();
+  });
+
   it('a deploy the server refuses shows the failure panel with the reason', async () => {
     const { page, context } = await openEditor(world);
     await fillCity(page, 'Lutz', 'https://shared.example.com');
