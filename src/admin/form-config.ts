@@ -59,7 +59,8 @@ export function sameForm(a: AdminForm, b: AdminForm): boolean {
 /**
  * The clinic config sent to POST /api/generate-clinic-website. domainName has no input (spec): the
  * site's address is the Website field, which gives canonical links, and deploys use its host name
- * as the deployment's domain. deploymentType is 'static'; primaryColor keeps the schema default.
+ * as the deployment's domain. deploymentType is 'static'; primaryColor is the Brand card's colour
+ * when one is set, else the schema default.
  */
 export function toConfig(v: AdminForm): ClinicConfigInput {
   const opt = (s: string) => (s.trim() === '' ? undefined : s.trim());
