@@ -2,7 +2,8 @@
 // (src/pages/components/header.tsx) is open, Tab and Shift+Tab go round its links and buttons
 // instead of walking out to the page it covers. Everything else is the platform's: the popover
 // opens and closes it, Escape and a tap outside close it and give focus back to the menu button,
-// and the stylesheet stops the page behind it scrolling; a tapped link closes it here. Without script the menu works as before.
+// and the stylesheet stops the page behind it scrolling; a tapped link closes it here. Without
+// script the menu works as before.
 
 const drawer = document.getElementById('menu-drawer');
 // A browser without popover shows no menu (styles.css): nothing to do.
