@@ -152,18 +152,23 @@ function describeIssues(issues: z.core.$ZodIssue[], doc: Document, at: (o: numbe
   return out;
 }
 
-/** Field -> first message, from zod issues of the clinic schema (the admin's forms show them by field). */
+/**
+ * Field -> first message, from zod issues of the clinic schema (the admin's forms show them by
+ * field). Gathered in a Map: in a plain object a field named like an inherited property
+ * (`constructor`, `toString`, `__proto__`) already "had" a message, so an answer named no field.
+ */
 export function issueMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors = new Map<string, string>();
+  const first = (field: string, message: string) => void (errors.has(field) || errors.set(field, message));
   for (const issue of issues) {
     const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors[fieldName([...path, key])] ??= 'unknown field';
+      for (const key of issue.keys) first(fieldName([...path, key]), 'unknown field');
       continue;
     }
-    errors[fieldName(path) || 'config'] ??= issue.message;
+    first(fieldName(path) || 'config', issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** `localContent.team[0].name` */

@@ -45,6 +45,20 @@ describe('generate', () => {
     expect(body.errors.domainName).toMatch(/domain name/);
   });
 
+  it('names a field called like an inherited property (constructor, toString, __proto__) as unknown, not an empty error', async () => {
+    const { request } = adminTestApp();
+    // Sent as the text a client sends: JSON.parse makes "__proto__" a field of its own.
+    const body = JSON.stringify(config()).replace(/^\{/, '{"constructor":1,"toString":"x","__proto__":{"a":1},');
+    const res = await request('/api/generate-clinic-website', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    const answer = JSON.parse(await res.text()) as { errors: Record<string, string> };
+    expect(Object.entries(answer.errors)).toEqual([
+      ['constructor', 'unknown field'],
+      ['toString', 'unknown field'],
+      ['__proto__', 'unknown field'],
+    ]);
+  });
+
   it("refuses a city without its own hours and legal facts, naming each field, and fills in no other city's (decision 14)", async () => {
     const { json } = adminTestApp();
     const res = await json('POST', '/api/generate-clinic-website', config({ hours: undefined, legal: undefined }));
