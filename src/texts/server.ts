@@ -44,6 +44,9 @@ export const requestTooLarge = (size: string): Message => ({ title: `The request
 export const requestMalformed = (reason: string): Message => ({ title: `Bad request: ${reason}` });
 export const bodyNotJson = { title: 'Bad request: the body is not valid JSON' } satisfies Message;
 
+/** A JSON body nested deeper than any call takes (read-json.ts). */
+export const bodyNestedTooDeep = (levels: number): Message => ({ title: `Bad request: the body's JSON is nested more than ${levels} levels deep` });
+
 // The admin guard and sign-in (docs/decisions/017-staff-accounts.md)
 
 export const adminTooManyAttempts = { title: 'Too many failed sign-ins from this address; try again in a minute' } satisfies Message;

@@ -125,3 +125,16 @@ it('builds the brand site of the three sample cities on the worker (its preview)
   expect(((await full.json()) as { error: string }).error).toMatch(/still building \d+ other sites/);
 }, 240_000);
 
+
+it('refuses a body nested thousands of levels deep with 400, its build worker left sound for the next Generate', async () => {
+  const deep = await fetch(`${server.url}/api/generate-clinic-website`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: `{"businessName":${'['.repeat(5000)}${']'.repeat(5000)}}` });
+  expect(deep.status).toBe(400);
+  expect(await deep.text()).toContain("the body's JSON is nested more than 64 levels deep");
+  const res = await generate();
+  expect(res.status).toBe(200);
+  await res.arrayBuffer();
+  // A review saw such a body answer 500 and the worker end as if lost (copying the value to it
+  // overflowed the stack); here it is refused before anything reads it.
+  expect(server.output()).not.toContain('"request.failed"');
+  expect(server.output()).not.toContain('worker stopped');
+});

@@ -1,4 +1,4 @@
-import { bodyNotJson, bodyNotJsonType, requestMalformed, requestTooLarge } from '../../texts/server.js';
+import { bodyNestedTooDeep, bodyNotJson, bodyNotJsonType, requestMalformed, requestTooLarge } from '../../texts/server.js';
 import { readBody } from './read-body.js';
 
 export type JsonResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
@@ -26,11 +26,34 @@ export async function readJson(req: Request, maxBytes: number, opts: { emptyAs?:
       ? { ok: false, status: 413, error: requestTooLarge(sizeLabel(maxBytes)).title }
       : { ok: false, status: 400, error: requestMalformed(body.reason).title };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(body.text) as unknown };
+    value = JSON.parse(body.text);
   } catch {
     return { ok: false, status: 400, error: bodyNotJson.title };
   }
+  if (deeperThan(value, MAX_DEPTH)) return { ok: false, status: 400, error: bodyNestedTooDeep(MAX_DEPTH).title };
+  return { ok: true, value };
+}
+
+/**
+ * Levels of arrays and objects a body may nest: a config or a site's files take under ten. A
+ * deeper value is refused here, before anything walks it: thousands of levels can overflow the
+ * stack of what reads it next (a review saw copying one to the build worker answer 500 and end
+ * the worker as if lost).
+ */
+const MAX_DEPTH = 64;
+
+/** Whether `value` nests arrays and objects more than `max` levels deep, walked without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function notJson(type: string | undefined): JsonResult {

@@ -59,6 +59,15 @@ describe('generate', () => {
     ]);
   });
 
+  it('refuses a body nested thousands of levels deep with 400, and builds the next site as before', async () => {
+    const { request, json } = adminTestApp();
+    const body = `{"businessName":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const res = await request('/api/generate-clinic-website', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("the body's JSON is nested more than 64 levels deep");
+    expect((await json('POST', '/api/generate-clinic-website', config())).status).toBe(200);
+  });
+
   it("refuses a city without its own hours and legal facts, naming each field, and fills in no other city's (decision 14)", async () => {
     const { json } = adminTestApp();
     const res = await json('POST', '/api/generate-clinic-website', config({ hours: undefined, legal: undefined }));
