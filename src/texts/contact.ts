@@ -61,7 +61,7 @@ export const contactTooManyCall = (phone: string): Message => ({ title: `Too man
 export const contactTooLong = (size: string): Message => ({ title: `The message is too long (at most ${size})` });
 /** A used Idempotency-Key sent again with another message (422): the second message would vanish silently otherwise. */
 export const idempotencyKeyReused = {
-  title: 'This Idempotency-Key was already used for a different message',
+  title: 'This Idempotency-Key was already used for a different message.',
   hint: 'Send a new key with each new message; reuse a key only to retry the same message.',
 } satisfies Message;
 /** The no-JavaScript error page's link from the notice at the top down to the form. */

@@ -68,6 +68,22 @@ describe('POST /api/contact', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('takes a name or a message of nothing visible (zero-width spaces, joiners) as missing, and keeps a joiner inside a word', async () => {
+    const { store, post } = setup();
+    const nothing = '\u200b\u200c\u200d\u2060\ufeff';
+    const res = await post(validMessage({ firstName: nothing, lastName: ` ${nothing} `, message: nothing.repeat(4) }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      message: 'Message must be at least 10 characters',
+    });
+    expect(store.rows).toHaveLength(0);
+    // An emoji's joiner inside a value is part of it; only the ends lose what shows nothing.
+    expect((await post(validMessage({ firstName: '\u200bZoë 👨\u200d⚕️\u200b' }))).status).toBe(201);
+    expect(store.rows[0]).toMatchObject({ firstName: 'Zoë 👨\u200d⚕️' });
+  });
+
   it('names __proto__ in the errors', async () => {
     const { post } = setup();
     const res = await post('{"__proto__":{"x":1},"firstName":"A","lastName":"B","email":"a@example.com","message":"long enough message"}');
@@ -122,7 +138,7 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { success: boolean; error: string; errors: Record<string, string> };
     expect(body.success).toBe(false);
-    expect(body.error).toMatch(/^Idempotency-Key: This Idempotency-Key was already used for a different message/);
+    expect(body.error).toMatch(/^Idempotency-Key: This Idempotency-Key was already used for a different message\. Send a new key with each new message/);
     expect(Object.keys(body.errors)).toEqual(['Idempotency-Key']);
     expect(store.rows.map((r) => r.message)).toEqual([validMessage().message]);
   });
