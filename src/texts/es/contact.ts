@@ -62,7 +62,7 @@ export const contactTooManyCall = (phone: string): Message => ({ title: `Demasia
 export const contactTooLong = (size: string): Message => ({ title: `El mensaje es demasiado largo (máximo ${size})` });
 /** A used Idempotency-Key sent again with another message (422): the second message would vanish silently otherwise. */
 export const idempotencyKeyReused = {
-  title: 'Esta Idempotency-Key ya se usó para otro mensaje',
+  title: 'Esta Idempotency-Key ya se usó para otro mensaje.',
   hint: 'Envíe una clave nueva con cada mensaje nuevo; reutilice una clave solo para reintentar el mismo mensaje.',
 } satisfies Message;
 /** The no-JavaScript error page's link from the notice at the top down to the form. */
