@@ -29,6 +29,12 @@ describe('loading a clinic config', () => {
   const MINIMAL = 'businessName: A\ncity: Lakeland\nstate: FL\naddress: 1 Main Street\nzipCode: "33801"\nphone: (863) 555-0100\nemail: a@example.com\ndomainName: lakeland.example.com\n';
   const FACTS = 'hours:\n  - days: [Monday, Thursday]\n    opens: "08:00"\n    closes: "12:00"\nlegal:\n  governingLaw: Florida\n  courts: Polk County\n  effectiveDate: 2026-12-01\n';
 
+  it('refuses a day in two hours entries, or twice in one, naming the entry and its line', () => {
+    const twice = edit('  - days: [Saturday]', '  - days: [Saturday, Monday]');
+    expect(errorsOf(twice)).toEqual([`${FILE}:${lineOf('  - days: [Saturday]')}:11 hours[1].days: expected each day once: Monday is also in hours[0]`]);
+    expect(errorsOf(edit('  - days: [Saturday]', '  - days: [Saturday, Saturday]'))[0]).toMatch(/ hours\[1\]\.days: expected each day once: Saturday is listed twice$/);
+  });
+
   it('fills the spec defaults: services, deployment type; the hours and legal facts are the city\'s as written', () => {
     const r = parseConfigText(MINIMAL + FACTS, 'x.yaml');
     expect(r.ok).toBe(true);

@@ -42,7 +42,19 @@ const hoursSchema = z
     error: (i) => (i.input === undefined ? `required: this city's own opening hours, as ${HOURS_EXAMPLE}` : `expected this city's opening hours as ${HOURS_EXAMPLE}`),
   })
   .min(1, { error: `expected at least one entry: this city's own opening hours, as ${HOURS_EXAMPLE}` })
-  .max(7);
+  .max(7)
+  // A day in two entries (or twice in one) would publish two opening times for it: the page
+  // showed the last, the JSON-LD both. Named at the entry where the day comes again, as init says it.
+  .superRefine((hours, ctx) => {
+    const seen = new Map<Day, number>();
+    hours.forEach((h, i) => {
+      for (const d of h.days) {
+        const at = seen.get(d);
+        if (at === undefined) seen.set(d, i);
+        else ctx.addIssue({ code: 'custom', path: [i, 'days'], message: at === i ? `expected each day once: ${d} is listed twice` : `expected each day once: ${d} is also in hours[${at}]` });
+      }
+    });
+  });
 
 /** The six service switches, with the spec's defaults (DEFAULT_SERVICES). */
 export const servicesSchema = z
