@@ -48,6 +48,10 @@ export const importFilesFailed = (failed: string, total: string): Message => ({
   title: `${failed} of ${total} files were not imported: nothing was saved from a file with errors`,
   hint: 'Correct the lines named under each file and import those files again.',
 });
+/** An import's second file of one city: saved, it would become a new version of the first file's city in the same import. */
+export const importSameCity = (city: string, earlier: string): Message => ({
+  title: `${city} is also the city of ${earlier} in this import: nothing of this file was saved; import one file a city`,
+});
 /** 404: no city of that slug in the trash (never deleted, brought back already, or forgotten after the days it is kept). */
 export const cityNotInTrash = (slug: string): Message => ({ title: `${slug} is not in the trash: it was not deleted, was brought back already, or was deleted more than 30 days ago and is gone` });
 /** An import's file of a city the editor did not confirm (issue 39 item 2): nothing of it saved. */

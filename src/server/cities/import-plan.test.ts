@@ -42,6 +42,27 @@ describe('an import checked first', () => {
     expect(versions(t)).toEqual(before);
   });
 
+  it('refuses a second file of the same city in one import, naming the first, in the plan and in the import', async () => {
+    const t = app();
+    const changed = sample('tampa.yaml').replace('phone: (813) 555-0142', 'phone: (813) 555-0199');
+    const files = [
+      { name: 'tampa.yaml', text: sample('tampa.yaml') },
+      { name: 'tampa-copy.yaml', text: changed },
+    ];
+    const said = 'Tampa is also the city of tampa.yaml in this import: nothing of this file was saved; import one file a city';
+    const plan = (await body(await t.json('POST', '/api/cities/import/plan', { files }))).files as Body[];
+    expect(plan.map((f) => [f.file, f.state, f.errors])).toEqual([
+      ['tampa.yaml', 'new', []],
+      ['tampa-copy.yaml', 'failed', [said]],
+    ]);
+    const done = await t.json('POST', '/api/cities/import', { files });
+    expect(done.status).toBe(400);
+    const answer = await body(done);
+    expect(answer.imported).toEqual([{ file: 'tampa.yaml', slug: 'tampa', version: 1, created: true }]);
+    expect(answer.failed).toEqual([{ file: 'tampa-copy.yaml', errors: [said] }]);
+    expect(versions(t)).toEqual([{ slug: 'tampa', version: 1 }]);
+  });
+
   it('saves only the cities confirmed, and refuses one saved since it was checked', async () => {
     const t = app();
     await t.json('POST', '/api/cities/import', { files: [{ name: 'tampa.yaml', text: sample('tampa.yaml') }] });

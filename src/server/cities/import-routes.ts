@@ -4,7 +4,7 @@ import { configChanges } from '../../config/config-diff.js';
 import { storedInput } from './yaml.js';
 import * as C from '../../contract/cities.js';
 import { answerOf } from '../../contract/route.js';
-import { importFilesFailed, importQueueFull } from '../../texts/cities.js';
+import { importFilesFailed, importQueueFull, importSameCity } from '../../texts/cities.js';
 import { bodyNotJsonType, requestMalformed, requestTooLarge } from '../../texts/server.js';
 import { readBytes } from '../http/read-body.js';
 import { sizeLabel } from '../http/read-json.js';
@@ -64,9 +64,12 @@ export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = shar
     const read = await readImport(c);
     if (read instanceof Response) return read;
     const files: ImportPlanLine[] = [];
+    const madeBy = new Map<string, string>();
     for (const [i, file] of read.names.entries()) {
       const prepared = await read.reads[i]!;
+      const earlier = prepared.ok ? sameCity(madeBy, prepared.version.slug, file) : undefined;
       if (!prepared.ok) files.push({ file, state: 'failed', changes: [], errors: prepared.errors });
+      else if (earlier) files.push({ file, state: 'failed', changes: [], errors: [importSameCity(prepared.version.city, earlier).title] });
       else {
         const v = prepared.version;
         const latest = await d.cities.latest(v.slug);
@@ -86,9 +89,15 @@ export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = shar
 
     const imported: ImportedFile[] = [];
     const failed: { file: string; errors: string[] }[] = [];
+    const madeBy = new Map<string, string>();
     for (const [i, file] of read.names.entries()) {
       const prepared = await read.reads[i]!;
-      const saved = prepared.ok ? await saveImport(d.cities, file, { ...prepared.version, savedBy: c.get('actor')?.label }, read.expect) : prepared;
+      const earlier = prepared.ok ? sameCity(madeBy, prepared.version.slug, file) : undefined;
+      const saved = !prepared.ok
+        ? prepared
+        : earlier
+          ? { errors: [importSameCity(prepared.version.city, earlier).title] }
+          : await saveImport(d.cities, file, { ...prepared.version, savedBy: c.get('actor')?.label }, read.expect);
       if ('errors' in saved) failed.push({ file, errors: saved.errors });
       else imported.push(saved);
       // Then the event loop's turn: pages, the contact form and /readyz are answered between two
@@ -104,6 +113,17 @@ export function importRoutes(d: CityRouteDeps, parser: () => ImportParser = shar
     return c.json(answerOf(C.importCities, { success: true, imported }));
   });
   return app;
+}
+
+/**
+ * The file of this import that made the city `slug` already, or undefined (and `file` is noted as
+ * its maker). Two files of one city in one import would each be planned as new, then the second
+ * saved as a version of the first: the second is refused instead, naming the first.
+ */
+function sameCity(madeBy: Map<string, string>, slug: string, file: string): string | undefined {
+  const earlier = madeBy.get(slug);
+  if (earlier === undefined) madeBy.set(slug, file);
+  return earlier;
 }
 
 /** Lets every request waiting on the event loop run before the next piece of long work. */
