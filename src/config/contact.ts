@@ -16,13 +16,13 @@ import { SAFE_SLUG } from './slug.js';
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000, site: 64, page: 200 } as const;
 
 /**
- * Characters that show nothing, which `trim` leaves: zero-width spaces and joiners, the word
- * joiner, the byte-order mark. At a value's ends they are cut with the spaces, so a name or a
- * message of nothing visible is missing, not stored as a lead with nothing in it (found in
- * review); inside a value (an emoji's joiner) they stay.
+ * A value's ends cut of white space (as `trim` cuts it) and of the characters that show nothing,
+ * which `trim` leaves: zero-width spaces and joiners, the word joiner. So a name or a message of
+ * nothing visible is missing, not stored as a lead with nothing in it (found in review); inside a
+ * value (an emoji's joiner) they stay.
  */
-const INVISIBLE_ENDS = /^[\s\u200b-\u200d\u2060\ufeff]+|[\s\u200b-\u200d\u2060\ufeff]+$/g;
-const invisibleEnds = z.overwrite((v: string) => v.replace(INVISIBLE_ENDS, ''));
+const INVISIBLE_ENDS = /^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g;
+const trimmed = z.overwrite((v: string) => v.replace(INVISIBLE_ENDS, ''));
 
 /** A site-relative page path as the generated form sends it (`contact/`, `` for the home page). */
 const PAGE_PATH = /^[A-Za-z0-9._~%/-]*$/;
@@ -34,8 +34,7 @@ const PAGE_PATH = /^[A-Za-z0-9._~%/-]*$/;
 function schemaIn(M: typeof EN) {
   const required = (label: string, max: number, message: string) =>
     z.string({ error: message }).check(
-      z.trim(),
-      invisibleEnds,
+      trimmed,
       z.minLength(1, { error: message }),
       z.maxLength(max, { error: M.fieldTooLong(label, max).title }),
     );
@@ -63,8 +62,7 @@ function schemaIn(M: typeof EN) {
     '',
   ),
   message: z.string({ error: M.messageTooShort.title }).check(
-    z.trim(),
-    invisibleEnds,
+    trimmed,
     z.minLength(10, { error: M.messageTooShort.title }),
     z.maxLength(CONTACT_LIMITS.message, { error: M.fieldTooLong(M.fieldMessage.message!, CONTACT_LIMITS.message).title }),
   ),

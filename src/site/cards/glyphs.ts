@@ -167,7 +167,7 @@ export function paintText(target: Rows, runs: readonly TextRun[], faceOf: (run: 
     // The colour a coverage gives over the commonest background (the band's first pixel, the brand
     // colour behind the text), and what it changes of the Adler-32, looked up; others computed.
     const [br, bg, bb] = [raw[1]!, raw[2]!, raw[3]!];
-    const blend = (from: number, to: number, k: number) => Math.round(from + ((to - from) * k * opacity) / 255);
+    const blend = (from: number, to: number, k: number) => blendChannel(from, to, k, opacity);
     const lut = new Int32Array(256 * 5);
     for (let k = 0; k < 256; k++) {
       const r1 = blend(br, red, k);
@@ -224,6 +224,9 @@ export function paintText(target: Rows, runs: readonly TextRun[], faceOf: (run: 
   }
   return painted;
 }
+
+/** A channel `from` with `to` laid over it at coverage `k` (0-255) and `opacity` (0-1): how text and shapes are painted. */
+export const blendChannel = (from: number, to: number, k: number, opacity: number): number => Math.round(from + ((to - from) * k * opacity) / 255);
 
 /** `#rrggbb` or `rgba(r,g,b,a)` as its channels and opacity (0-1). */
 export function colourOf(fill: string): [number, number, number, number] {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../config/package-root.js';
-import type { Rows } from './glyphs.js';
+import { blendChannel, type Rows } from './glyphs.js';
 import type { Mask } from './outline.js';
 
 /**
@@ -43,7 +43,8 @@ export type ShapeName = keyof typeof SHAPES;
 export type MaskedShape = Exclude<ShapeName, 'plate'>;
 
 /** The masks prepared: each shape's but the plate's, and the plate's two ends. */
-type MaskName = MaskedShape | 'plateLeft' | 'plateRight';
+const MASK_NAMES = ['pin', 'markTile', 'markPulse', 'footPulse', 'plateLeft', 'plateRight'] as const satisfies readonly (MaskedShape | 'plateLeft' | 'plateRight')[];
+type MaskName = (typeof MASK_NAMES)[number];
 
 const FORMAT = 'clinic-gen card shapes 1';
 const FILE = 'lib/card-shapes.json';
@@ -106,7 +107,7 @@ function readPrepared(): Record<MaskName, Mask> | undefined {
     const data = JSON.parse(readFileSync(preparedShapesFile(), 'utf8')) as { format?: unknown; key?: unknown; masks?: Record<string, unknown> };
     if (data.format !== FORMAT || data.key !== SHAPES_KEY || !data.masks) return undefined;
     const out: Partial<Record<MaskName, Mask>> = {};
-    for (const name of ['pin', 'markTile', 'markPulse', 'footPulse', 'plateLeft', 'plateRight'] as const) {
+    for (const name of MASK_NAMES) {
       const m = data.masks[name];
       if (!Array.isArray(m) || m.length !== 5) return undefined;
       const [left, top, width, height, alpha] = m as [number, number, number, number, string];
@@ -148,7 +149,7 @@ function sub(m: Mask, from: number, columns: number): Mask {
 export function paintMask(canvas: Rows, m: Mask, colour: readonly [number, number, number, number], dx = 0): void {
   const [red, green, blue, opacity] = colour;
   const stride = canvas.width * 3 + 1;
-  const blend = (from: number, to: number, k: number) => Math.round(from + ((to - from) * k * opacity) / 255);
+  const blend = (from: number, to: number, k: number) => blendChannel(from, to, k, opacity);
   for (let my = 0; my < m.height; my++) {
     const r = m.top + my - canvas.top;
     if (r < 0 || r >= canvas.rows) continue;
